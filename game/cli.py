@@ -1,0 +1,47 @@
+"""The `skyjo` command line: no subcommand starts the desktop game."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from game import __version__
+
+# Each module adds one subcommand; they are imported only when the parser is built.
+COMMAND_MODULES = ("replay", "bench", "simulate", "bot")
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """Bad arguments give one clear line and exit status 2, never a usage dump."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        sys.stderr.write(f"{self.prog}: error: {message}\n")
+        raise SystemExit(2)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = OneLineParser(prog="skyjo", description="Skyjo: the card game, for the desktop.")
+    parser.add_argument("--version", action="version", version=f"skyjo {__version__}")
+    parser.add_argument("--self-test", action="store_true", help="play a whole game headless and exit")
+    parser.add_argument("--data-dir", help="folder for saves, settings and statistics")
+    parser.add_argument("--windowed-size", help=argparse.SUPPRESS)
+    subparsers = parser.add_subparsers(dest="command", parser_class=OneLineParser)
+    for name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(f"game.commands.{name}")
+        except ModuleNotFoundError as error:
+            if error.name != f"game.commands.{name}":
+                raise
+            continue  # a command not built yet
+        module.add_parser(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command:
+        return args.handler(args)
+    from game.app import run_app
+
+    return run_app(args)

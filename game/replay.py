@@ -1,0 +1,91 @@
+"""Scenario files: play a recorded game through the engine (the engine's public test
+interface, and the format of bug reports and game logs; see docs/replay.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.rules import Action, GameState, IllegalActionError, Options, edition_named, replay_summary
+from game.rules.state import GAME_OVER, ROUND_OVER
+
+
+@dataclass
+class ScenarioError(Exception):
+    message: str
+    round: int | None = None
+    action: int | None = None
+    state: GameState | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"error": {"round": self.round, "action": self.action, "message": self.message}}
+        if self.state is not None and self.state.round >= 1:
+            out["state"] = replay_summary(self.state)
+        return out
+
+
+def _field(data: dict, key: str, kind: type | tuple, what: str) -> Any:
+    if key not in data:
+        raise ScenarioError(f"the scenario has no {key!r} ({what})")
+    value = data[key]
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+        raise ScenarioError(f"{key!r} must be {what}, not {value!r}")
+    return value
+
+
+def game_from_scenario(data: Any) -> GameState:
+    """A game with nothing dealt, from a scenario's header."""
+    if not isinstance(data, dict):
+        raise ScenarioError("a scenario must be a JSON object")
+    try:
+        edition = edition_named(_field(data, "edition", str, '"voyage" or "classic"'))
+        players = _field(data, "players", int, "a whole number of players")
+        edition.check_players(players)
+        seed = data.get("seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise ScenarioError(f"'seed' must be a whole number, not {seed!r}")
+        options_data = data.get("options", {})
+        if not isinstance(options_data, dict):
+            raise ScenarioError("'options' must be an object like {\"end_score\": 100, \"final_tie\": \"share\"}")
+        unknown = set(options_data) - {"end_score", "final_tie"}
+        if unknown:
+            raise ScenarioError(f"unknown option {sorted(unknown)[0]!r}; options are end_score and final_tie")
+        options = Options(options_data.get("end_score", 100), options_data.get("final_tie"))
+        return GameState(edition, players, seed, options)
+    except ScenarioError:
+        raise
+    except ValueError as error:
+        raise ScenarioError(str(error)) from None
+
+
+def play_scenario(data: Any) -> GameState:
+    """Play every round of the scenario; raises ScenarioError at the first problem."""
+    state = game_from_scenario(data)
+    rounds = _field(data, "rounds", list, "a list of rounds")
+    for number, entry in enumerate(rounds, start=1):
+        _play_round(state, number, entry)
+    return state
+
+
+def _play_round(state: GameState, number: int, entry: Any) -> None:
+    if state.phase == GAME_OVER:
+        raise ScenarioError("the game is already over; no more rounds can be played", number, None, state)
+    if state.phase != ROUND_OVER:
+        raise ScenarioError(f"round {number} cannot start: round {state.round} is not over", number, None, state)
+    if not isinstance(entry, dict):
+        raise ScenarioError(f"round {number} must be an object with 'deck' and 'actions'", number, None, state)
+    deck = entry.get("deck")
+    try:
+        state.deal(deck)
+    except (ValueError, IllegalActionError) as error:
+        raise ScenarioError(str(error), number, None, state) from None
+    actions = entry.get("actions", [])
+    if not isinstance(actions, list):
+        raise ScenarioError("'actions' must be a list", number, None, state)
+    for index, item in enumerate(actions):
+        if state.phase == GAME_OVER:
+            raise ScenarioError("the game is over; no more actions can be played", number, index, state)
+        try:
+            state.apply(Action.from_list(item))
+        except ValueError as error:  # IllegalActionError is a ValueError too
+            raise ScenarioError(str(error), number, index, state) from None

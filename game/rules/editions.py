@@ -1,0 +1,89 @@
+"""Static facts of the two Skyjo editions (the OpenSpiel "Game" half).
+
+An edition is a small object describing the deck and the player range; the few rules in
+which the editions differ are hooks that the Classic subclass overrides.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import ClassVar
+
+FINAL_TIE_SHARE = "share"
+FINAL_TIE_TIEBREAK = "tiebreak"
+FINAL_TIE_CHOICES = (FINAL_TIE_SHARE, FINAL_TIE_TIEBREAK)
+
+
+class Edition:
+    """Voyage, the default edition: 105 cards, 2-4 players."""
+
+    name: ClassVar[str] = "voyage"
+    title: ClassVar[str] = "Skyjo Voyage"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    default_final_tie: ClassVar[str] = FINAL_TIE_SHARE
+    card_counts: ClassVar[dict[int, int]] = {-2: 3, -1: 7, 0: 11, **{v: 7 for v in range(1, 13)}}
+
+    @classmethod
+    def deck(cls) -> list[int]:
+        """Every card of the edition, in ascending order."""
+        return [value for value, count in sorted(cls.card_counts.items()) for _ in range(count)]
+
+    @classmethod
+    def deck_size(cls) -> int:
+        return sum(cls.card_counts.values())
+
+    @classmethod
+    def is_full_deck(cls, cards: list[int]) -> bool:
+        return Counter(cards) == Counter(cls.card_counts)
+
+    @classmethod
+    def check_players(cls, players: int) -> None:
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise ValueError(f"the number of players must be a whole number, not {players!r}")
+        if not cls.min_players <= players <= cls.max_players:
+            raise ValueError(
+                f"{cls.title} is for {cls.min_players} to {cls.max_players} players, not {players}"
+            )
+
+    @classmethod
+    def starter_tie_flips(cls) -> bool:
+        """Whether players tied for the first-round start flip more cards (Classic) or
+        the starter is drawn at random among them (Voyage)."""
+        return False
+
+    @classmethod
+    def pick_tied_starter(cls, tied: list[int], rng: random.Random) -> int:
+        """The random choice among tied players, the same for every edition."""
+        return rng.choice(sorted(tied))
+
+
+class Voyage(Edition):
+    pass
+
+
+class Classic(Edition):
+    """Classic Skyjo: 150 cards, 2-8 players, tied starters flip more cards."""
+
+    name = "classic"
+    title = "Skyjo (classic)"
+    max_players = 8
+    default_final_tie = FINAL_TIE_TIEBREAK
+    card_counts = {-2: 5, -1: 10, 0: 15, **{v: 10 for v in range(1, 13)}}
+
+    @classmethod
+    def starter_tie_flips(cls) -> bool:
+        return True
+
+
+EDITIONS: dict[str, type[Edition]] = {"voyage": Voyage, "classic": Classic}
+
+
+def edition_named(name: str) -> type[Edition]:
+    """The edition called `name`, or a ValueError that lists the known ones."""
+    try:
+        return EDITIONS[name]
+    except (KeyError, TypeError):
+        known = ", ".join(sorted(EDITIONS))
+        raise ValueError(f"unknown edition {name!r}; known editions: {known}") from None
