@@ -82,6 +82,13 @@ class _ActionTable:
             action = self._cache[key] = Action(seat, verb, col, row)
         return action
 
+    def choose(self, seat: int) -> list[Action]:
+        """A fresh list of the two ways to start a turn."""
+        return [self.get(seat, DRAW), self.get(seat, TAKE)]
+
+    def take_only(self, seat: int) -> list[Action]:
+        return [self.get(seat, TAKE)]
+
     def at(self, seat: int, verb: str) -> list[Action]:
         """The 12 placing actions of `verb` for `seat`, indexed by reading-order position.
         The list is shared: callers must not change it."""

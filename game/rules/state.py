@@ -241,16 +241,18 @@ class GameState:
         cards, up = self.cards[seat], self.face_up[seat]
         if self.phase == OPENING:
             flips = ACTION_TABLE.at(seat, FLIP)
-            return [flips[i] for i in range(CELLS) if cards[i] is not None and not up[i]]
+            return [flips[i] for i in range(CELLS) if not up[i] and cards[i] is not None]
         if self.holding is None:
-            if self.draw_pile:
-                return [ACTION_TABLE.get(seat, DRAW), ACTION_TABLE.get(seat, TAKE)]
-            return [ACTION_TABLE.get(seat, TAKE)]
+            return ACTION_TABLE.choose(seat) if self.draw_pile else ACTION_TABLE.take_only(seat)
         replaces = ACTION_TABLE.at(seat, REPLACE)
-        out = [replaces[i] for i in range(CELLS) if cards[i] is not None]
-        if self.source == SOURCE_DRAW:
+        whole = None not in cards
+        out = list(replaces) if whole else [replaces[i] for i in range(CELLS) if cards[i] is not None]
+        if self.source == SOURCE_DRAW and False in up:
             reveals = ACTION_TABLE.at(seat, REVEAL)
-            out += [reveals[i] for i in range(CELLS) if cards[i] is not None and not up[i]]
+            if whole:
+                out += [reveals[i] for i in range(CELLS) if not up[i]]
+            else:
+                out += [reveals[i] for i in range(CELLS) if not up[i] and cards[i] is not None]
         return out
 
     def is_legal(self, action: Action) -> bool:

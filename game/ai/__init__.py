@@ -1,0 +1,48 @@
+"""Computer players. Each decides from a `SeatView` only (RULES.md section 8).
+
+    bot = make_bot("hard", seed=1)          # or "cmd:python examples/random_bot.py"
+    action = bot.decide(seat_view(state, seat))
+"""
+
+from __future__ import annotations
+
+from .base import BaseBot, Bot, BotError
+from .worker import BotWorker
+
+LEVELS = ("easy", "normal", "hard", "expert")
+COMMAND_PREFIX = "cmd:"
+
+
+def make_bot(spec: str, seed: int = 0) -> Bot:
+    """A bot from a level name or `cmd:<command line>`; ValueError for anything else."""
+    if not isinstance(spec, str):
+        raise ValueError(f"a bot must be a level name or cmd:<command line>, not {spec!r}")
+    if spec.startswith(COMMAND_PREFIX):
+        from .protocol import CommandBot
+
+        return CommandBot(spec[len(COMMAND_PREFIX):])
+    cls = _level_class(spec)
+    return cls(seed)
+
+
+def _level_class(level: str) -> type[BaseBot]:
+    if level == "easy":
+        from .easy import EasyBot
+
+        return EasyBot
+    if level == "normal":
+        from .normal import NormalBot
+
+        return NormalBot
+    if level == "hard":
+        from .hard import HardBot
+
+        return HardBot
+    if level == "expert":
+        from .expert import ExpertBot
+
+        return ExpertBot
+    raise ValueError(f"unknown bot {level!r}; choose one of {', '.join(LEVELS)} or cmd:<command line>")
+
+
+__all__ = ["LEVELS", "Bot", "BotError", "BotWorker", "make_bot"]

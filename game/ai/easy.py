@@ -1,0 +1,46 @@
+"""Easy: legal, plausible moves with obvious mistakes a person can exploit.
+
+It keeps low cards and throws high ones, but it never counts cards, never aims for
+columns, often looks only at a random face-down card, and ends rounds without thinking.
+"""
+
+from __future__ import annotations
+
+from game.rules import DRAW, FLIP, REPLACE, REVEAL, TAKE, Action, SeatView
+
+from .base import BaseBot, action_at, face_down, face_up_cells, pick
+
+LOW = 3  # "a low card" for a beginner
+SLIP = 0.25  # chance of an unconsidered placement
+
+
+class EasyBot(BaseBot):
+    level = "easy"
+
+    def decide(self, view: SeatView) -> Action:
+        grid = view.grid()
+        if view.phase == "opening":
+            return pick(view, action_at(view, FLIP, self.rng.choice(face_down(grid))))
+        if view.holding is None:
+            top = view.discard_top
+            wants_top = top is not None and top <= LOW
+            if wants_top or view.draw_pile == 0:
+                return pick(view, Action(view.seat, TAKE))
+            return pick(view, Action(view.seat, DRAW))
+        return self._place(view, grid, view.holding)
+
+    def _place(self, view: SeatView, grid: tuple, card: int) -> Action:
+        hidden = face_down(grid)
+        shown = face_up_cells(grid)
+        highest = max(shown, key=lambda i: grid[i], default=None)
+        if card <= LOW or view.source == "discard":
+            if highest is not None and grid[highest] > card and self.rng.random() > SLIP:
+                return pick(view, action_at(view, REPLACE, highest))
+            if hidden:
+                return pick(view, action_at(view, REPLACE, self.rng.choice(hidden)))
+            return pick(view, action_at(view, REPLACE, highest))  # type: ignore[arg-type]
+        if highest is not None and grid[highest] > card + 2:
+            return pick(view, action_at(view, REPLACE, highest))
+        if hidden:
+            return pick(view, action_at(view, REVEAL, self.rng.choice(hidden)))
+        return pick(view, action_at(view, REPLACE, highest))  # type: ignore[arg-type]

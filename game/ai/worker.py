@@ -1,0 +1,62 @@
+"""Think off the frame loop: a bot decides in a background thread and the screen polls.
+
+    worker = BotWorker(make_bot("hard", seed=3))
+    worker.start(seat_view(state, seat))
+    ...every frame: action = worker.result()  # None while thinking; worker.error if it failed
+"""
+
+from __future__ import annotations
+
+import threading
+
+from game.rules import Action, SeatView
+
+from .base import Bot
+
+
+class BotWorker:
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.error: BaseException | None = None
+        self._result: Action | None = None
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def busy(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def start(self, view: SeatView) -> None:
+        """Begin deciding for `view`; the previous result, if any, is dropped."""
+        if self.busy:
+            raise RuntimeError(f"bot {self.bot.name} is still thinking")
+        with self._lock:
+            self._result = None
+            self.error = None
+        self._thread = threading.Thread(target=self._run, args=(view,), name=f"bot-{self.bot.name}", daemon=True)
+        self._thread.start()
+
+    def _run(self, view: SeatView) -> None:
+        try:
+            action = self.bot.decide(view)
+        except BaseException as error:  # noqa: BLE001 - handed to the frame loop, which says what failed
+            with self._lock:
+                self.error = error
+            return
+        with self._lock:
+            self._result = action
+
+    def result(self) -> Action | None:
+        """The decided action once ready (None while still thinking or after an error)."""
+        with self._lock:
+            return self._result
+
+    def wait(self, timeout: float | None = None) -> Action | None:
+        """Block until done (tests and the simulator; never the frame loop)."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+        return self.result()
+
+    def close(self) -> None:
+        """Release the bot. A thread still thinking is a daemon and finishes on its own."""
+        self.bot.close()

@@ -1,0 +1,118 @@
+"""A match: who sits where and which rules, shared by the setup screen, saves and bots.
+
+Plain data with validated JSON forms; the running game itself is a `GameState`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from game.rules import FINAL_TIE_CHOICES, GameState, Options, edition_named
+
+HUMAN = "human"
+COMPUTER = "computer"
+SEAT_KINDS = (HUMAN, COMPUTER)
+BOT_LEVELS = ("easy", "normal", "hard", "expert")
+MAX_NAME = 16
+
+
+@dataclass(frozen=True)
+class SeatConfig:
+    name: str
+    kind: str = HUMAN
+    level: str = "normal"  # for a computer seat: a level, or "cmd:<command line>"
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == HUMAN
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind, "level": self.level}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> SeatConfig:
+        if not isinstance(data, dict):
+            raise ValueError("a seat must be an object with name, kind and level")
+        name, kind, level = data.get("name"), data.get("kind"), data.get("level", "normal")
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+            raise ValueError(f"a seat's name must be 1 to {MAX_NAME} characters, not {name!r}")
+        if kind not in SEAT_KINDS:
+            raise ValueError(f"a seat's kind must be human or computer, not {kind!r}")
+        if not isinstance(level, str) or not (level in BOT_LEVELS or level.startswith("cmd:")):
+            raise ValueError(f"unknown computer level {level!r}")
+        return cls(name.strip(), kind, level)
+
+
+def _default_seats() -> tuple[SeatConfig, ...]:
+    return (
+        SeatConfig("You", HUMAN),
+        SeatConfig("Robin", COMPUTER, "normal"),
+        SeatConfig("Sasha", COMPUTER, "normal"),
+    )
+
+
+@dataclass(frozen=True)
+class MatchConfig:
+    edition: str = "voyage"
+    seats: tuple[SeatConfig, ...] = field(default_factory=_default_seats)
+    end_score: int = 100
+    final_tie: str | None = None  # None: the edition's default
+    seed: int | None = None  # None: a fresh random seed per game
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def options(self) -> Options:
+        return Options(self.end_score, self.final_tie)
+
+    @property
+    def human_seats(self) -> list[int]:
+        return [i for i, seat in enumerate(self.seats) if seat.is_human]
+
+    def validate(self) -> None:
+        """Raise ValueError with a plain message if the rules forbid this match."""
+        edition = edition_named(self.edition)
+        edition.check_players(self.players)
+        self.options.validate()
+        if self.final_tie is not None and self.final_tie not in FINAL_TIE_CHOICES:
+            raise ValueError(f"unknown final tie rule {self.final_tie!r}")
+
+    def new_game(self, seed: int | None = None) -> GameState:
+        self.validate()
+        return GameState.new_game(self.edition, self.players, seed if seed is not None else self.seed, self.options)
+
+    def with_seat(self, index: int, seat: SeatConfig) -> MatchConfig:
+        seats = list(self.seats)
+        seats[index] = seat
+        return replace(self, seats=tuple(seats))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "edition": self.edition,
+            "seats": [seat.to_dict() for seat in self.seats],
+            "end_score": self.end_score,
+            "final_tie": self.final_tie,
+            "seed": self.seed,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> MatchConfig:
+        if not isinstance(data, dict):
+            raise ValueError("a match must be an object")
+        seats = data.get("seats")
+        if not isinstance(seats, list):
+            raise ValueError("a match needs a list of seats")
+        config = cls(
+            edition=data.get("edition", "voyage"),
+            seats=tuple(SeatConfig.from_dict(seat) for seat in seats),
+            end_score=data.get("end_score", 100),
+            final_tie=data.get("final_tie"),
+            seed=data.get("seed"),
+        )
+        if config.seed is not None and (not isinstance(config.seed, int) or isinstance(config.seed, bool)):
+            raise ValueError("a match's seed must be a whole number")
+        config.validate()
+        return config

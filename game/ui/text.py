@@ -1,0 +1,56 @@
+"""Cached text rendering with pygame's bundled default font (covers French accents)."""
+
+from __future__ import annotations
+
+import pygame
+
+Color = tuple[int, int, int] | tuple[int, int, int, int]
+
+
+class TextCache:
+    """Fonts by (size, bold) and rendered strings by (text, size, colour, bold).
+
+    Rendering text is slow compared with blitting, and a frame redraws the same labels,
+    so both fonts and surfaces are kept. The cache is bounded to avoid growing forever
+    with changing strings (scores, timers).
+    """
+
+    def __init__(self, max_items: int = 2048) -> None:
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._surfaces: dict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = {}
+        self._max_items = max_items
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        """The default font at ``size`` pixels; ``bold`` adds synthetic emboldening."""
+        size = max(1, int(size))
+        key = (size, bool(bold))
+        font = self._fonts.get(key)
+        if font is None:
+            if not pygame.font.get_init():
+                pygame.font.init()
+            font = pygame.font.Font(None, size)  # None = pygame's bundled default font
+            font.bold = bool(bold)
+            self._fonts[key] = font
+        return font
+
+    def render(self, text: str, size: int, color: Color = (255, 255, 255), bold: bool = False) -> pygame.Surface:
+        """An anti-aliased, per-pixel-alpha surface of ``text``; the same object for the same arguments."""
+        key = (text, int(size), tuple(color), bool(bold))
+        surface = self._surfaces.get(key)
+        if surface is None:
+            if len(self._surfaces) >= self._max_items:
+                self._surfaces.clear()  # simple and rare: a frame re-renders what it needs
+            surface = self.font(size, bold).render(text, True, color)
+            if _has_display():
+                surface = surface.convert_alpha()
+            self._surfaces[key] = surface
+        return surface
+
+    def clear(self) -> None:
+        """Drop every cached surface (e.g. after a display mode change)."""
+        self._surfaces.clear()
+
+
+def _has_display() -> bool:
+    """convert_alpha needs a display surface; tests and tools may run without one."""
+    return pygame.display.get_init() and pygame.display.get_surface() is not None
