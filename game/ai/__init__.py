@@ -21,8 +21,22 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         from .protocol import CommandBot
 
         return CommandBot(spec[len(COMMAND_PREFIX):])
-    cls = _level_class(spec)
+    level, _, budget = spec.partition("@")
+    cls = _level_class(level)
+    if budget:  # "expert@50": Expert with a 50 ms budget per decision (for quicker measurement)
+        if level != "expert" or not budget.isdigit() or int(budget) < 1:
+            raise ValueError(f"unknown bot {spec!r}; only expert takes a budget, as expert@<milliseconds>")
+        return cls(seed, budget_ms=int(budget))  # type: ignore[call-arg]
     return cls(seed)
+
+
+def check_spec(spec: str) -> None:
+    """ValueError unless `spec` names a bot, without starting anything."""
+    if spec.startswith(COMMAND_PREFIX):
+        if not spec[len(COMMAND_PREFIX):].strip():
+            raise ValueError("a cmd: bot needs a command line after cmd:")
+        return
+    make_bot(spec)
 
 
 def _level_class(level: str) -> type[BaseBot]:
@@ -45,4 +59,4 @@ def _level_class(level: str) -> type[BaseBot]:
     raise ValueError(f"unknown bot {level!r}; choose one of {', '.join(LEVELS)} or cmd:<command line>")
 
 
-__all__ = ["LEVELS", "Bot", "BotError", "BotWorker", "make_bot"]
+__all__ = ["LEVELS", "Bot", "BotError", "BotWorker", "check_spec", "make_bot"]

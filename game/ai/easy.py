@@ -10,8 +10,8 @@ from game.rules import DRAW, FLIP, REPLACE, REVEAL, TAKE, Action, SeatView
 
 from .base import BaseBot, action_at, face_down, face_up_cells, pick
 
-LOW = 3  # "a low card" for a beginner
-SLIP = 0.25  # chance of an unconsidered placement
+LOW = 2  # "a low card" for a beginner
+SLIP = 0.5  # chance of an unconsidered placement
 
 
 class EasyBot(BaseBot):
@@ -23,7 +23,7 @@ class EasyBot(BaseBot):
             return pick(view, action_at(view, FLIP, self.rng.choice(face_down(grid))))
         if view.holding is None:
             top = view.discard_top
-            wants_top = top is not None and top <= LOW
+            wants_top = top is not None and top <= LOW - 1
             if wants_top or view.draw_pile == 0:
                 return pick(view, Action(view.seat, TAKE))
             return pick(view, Action(view.seat, DRAW))
@@ -39,7 +39,7 @@ class EasyBot(BaseBot):
             if hidden:
                 return pick(view, action_at(view, REPLACE, self.rng.choice(hidden)))
             return pick(view, action_at(view, REPLACE, highest))  # type: ignore[arg-type]
-        if highest is not None and grid[highest] > card + 2:
+        if highest is not None and grid[highest] > card + 4 and self.rng.random() > SLIP:
             return pick(view, action_at(view, REPLACE, highest))
         if hidden:
             return pick(view, action_at(view, REVEAL, self.rng.choice(hidden)))

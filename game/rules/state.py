@@ -211,6 +211,13 @@ class GameState:
     def current_player(self) -> int | None:
         return self.to_act
 
+    def returns(self) -> list[float]:
+        """Per seat: 1/k for each of k winners, 0 otherwise; all 0 before the game is over."""
+        out = [0.0] * self.players
+        for seat in self.winners or ():
+            out[seat] = 1 / len(self.winners)  # type: ignore[arg-type]
+        return out
+
     @property
     def discard_top(self) -> int | None:
         return self.discard_pile[-1] if self.discard_pile else None

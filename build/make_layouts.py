@@ -1,0 +1,211 @@
+"""Generate the table layouts assets/layouts/table_2.tmx ... table_8.tmx (Tiled maps).
+
+Run from anywhere:  python build/make_layouts.py [--check]
+--check compares the generated text with the committed files and exits 1 when they differ.
+
+The table is 1920x1080 logical pixels (80x45 tiles of 24 px). Seat 0 sits at the bottom centre,
+then seats go clockwise: left, top, right. With 2-4 players the grids are large and their labels
+sit beside them; with 5-8 players the side seats sit at the left and right edges, the others in a
+top and a bottom row, with labels above the grids. The middle band holds the piles, the hand
+card and the prompt line; the score panel takes the top-left corner.
+"""
+
+from __future__ import annotations
+
+import argparse
+import pathlib
+import sys
+from dataclasses import dataclass
+from xml.sax.saxutils import quoteattr
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+OUT = ROOT / "assets" / "layouts"
+W, H, TILE = 1920, 1080, 24
+MARGIN = 16
+LABEL_H = 36          # a label above a grid: one line "name  score"
+LABEL_GAP = 4
+SIDE_LABEL = (230, 76)  # a label beside a grid: name line and score line
+CARD_RATIO = 7 / 5    # height / width
+GAP_RATIO = 0.10      # must match game.ui.layout.GAP_RATIO
+PILE_H, HAND_H, PROMPT_H = 130, 150, 40
+CAPTION = 26        # free height above the hand card and below the piles, for captions
+
+
+@dataclass
+class Obj:
+    kind: str
+    x: float
+    y: float
+    w: float
+    h: float
+    seat: int | None = None
+
+
+def grid_size(card_h: float) -> tuple[float, float]:
+    card_w = card_h / CARD_RATIO
+    gap = card_w * GAP_RATIO
+    return 4 * card_w + 3 * gap, 3 * card_h + 2 * gap
+
+
+def seat_with_label_above(seat: int, x: float, grid_y: float, gw: float, gh: float) -> list[Obj]:
+    return [Obj("seat", x, grid_y, gw, gh, seat),
+            Obj("seat_label", x, grid_y - LABEL_GAP - LABEL_H, gw, LABEL_H, seat)]
+
+
+def seat_with_label_beside(seat: int, x: float, y: float, gw: float, gh: float, side: str, align: str) -> list[Obj]:
+    lw, lh = SIDE_LABEL
+    lx = x - 12 - lw if side == "left" else x + gw + 12
+    ly = y if align == "top" else y + gh - lh
+    return [Obj("seat", x, y, gw, gh, seat), Obj("seat_label", lx, ly, lw, lh, seat)]
+
+
+def side_seat(seat: int, side: str, gw: float, gh: float) -> list[Obj]:
+    """A seat at the left or right edge, its label above, the pair centred vertically."""
+    top = (H - (LABEL_H + LABEL_GAP + gh)) / 2
+    x = MARGIN if side == "left" else W - MARGIN - gw
+    return seat_with_label_above(seat, x, top + LABEL_H + LABEL_GAP, gw, gh)
+
+
+def centre_band(left: float, right: float, top: float, bottom: float) -> list[Obj]:
+    """Draw pile, discard pile and hand card in a row, the prompt line under them.
+
+    The stack is centred in the band with CAPTION px free above the hand card and below the
+    piles, where the table view writes "Draw pile (49)", "Ada draws" and the like.
+    """
+    pile_w, hand_w = PILE_H / CARD_RATIO, HAND_H / CARD_RATIO
+    gap, hand_gap = 24, 64
+    row_w = 2 * pile_w + gap + hand_gap + hand_w
+    stack_h = CAPTION + HAND_H + CAPTION + PROMPT_H
+    card_top = top + (bottom - top - stack_h) / 2 + CAPTION
+    pile_top = card_top + (HAND_H - PILE_H) / 2
+    cx = (left + right) / 2
+    x0 = cx - row_w / 2
+    prompt_w = min(right - left - 20, 1100)
+    return [
+        Obj("draw_pile", x0, pile_top, pile_w, PILE_H),
+        Obj("discard_pile", x0 + pile_w + gap, pile_top, pile_w, PILE_H),
+        Obj("hand", x0 + 2 * pile_w + gap + hand_gap, card_top, hand_w, HAND_H),
+        Obj("prompt", cx - prompt_w / 2, card_top + HAND_H + CAPTION, prompt_w, PROMPT_H),
+    ]
+
+
+def small_table(players: int) -> list[Obj]:
+    """2-4 players: big grids (cards 124 px high), labels beside the top and bottom grids."""
+    gw, gh = grid_size(124)
+    top_y, bottom_y = MARGIN, H - MARGIN - gh
+    cx = W / 2
+    objs = seat_with_label_beside(0, cx - gw / 2, bottom_y, gw, gh, "left", "bottom")
+    if players == 2:
+        objs += seat_with_label_beside(1, cx - gw / 2, top_y, gw, gh, "left", "top")
+    elif players == 3:
+        objs += seat_with_label_beside(1, cx - 20 - gw, top_y, gw, gh, "left", "top")
+        objs += seat_with_label_beside(2, cx + 20, top_y, gw, gh, "right", "top")
+    else:
+        objs += side_seat(1, "left", gw, gh)
+        objs += seat_with_label_beside(2, cx - gw / 2, top_y, gw, gh, "left", "top")
+        objs += side_seat(3, "right", gw, gh)
+    objs += centre_band(MARGIN + gw + 24, W - MARGIN - gw - 24, top_y + gh, bottom_y)
+    objs.append(Obj("score_panel", MARGIN, MARGIN, 270, 270))
+    return objs
+
+
+# Clockwise from the bottom centre: bottom-left, middle-left, top-left, top-centre, top-right,
+# middle-right, bottom-right. Each count uses a subset, in this order.
+LARGE_PLACES = {
+    5: ["BC", "ML", "TL", "TR", "MR"],
+    6: ["BC", "ML", "TL", "TC", "TR", "MR"],
+    7: ["BC", "BL", "ML", "TL", "TC", "TR", "MR"],
+    8: ["BC", "BL", "ML", "TL", "TC", "TR", "MR", "BR"],
+}
+
+
+def large_table(players: int) -> list[Obj]:
+    """5-8 players: side seats at the edges, top and bottom rows between them, labels above grids."""
+    card_h = 115
+    gw, gh = grid_size(card_h)
+    places = LARGE_PLACES[players]
+    inner_left, inner_right = MARGIN + gw + 24, W - MARGIN - gw - 24
+    cx, pitch = W / 2, gw + (inner_right - inner_left - 3 * gw) / 2  # three grids fill the inner width
+    top_grid_y = MARGIN + LABEL_H + LABEL_GAP
+    bottom_grid_y = H - MARGIN - gh
+    top_two = "TC" not in places  # two grids in the top row: centre them as a pair
+    pair = (gw + 40) / 2
+    column = {"L": -pair if top_two else -pitch, "C": 0.0, "R": pair if top_two else pitch}
+    objs: list[Obj] = []
+    for seat, place in enumerate(places):
+        if place in ("ML", "MR"):
+            objs += side_seat(seat, "left" if place == "ML" else "right", gw, gh)
+            continue
+        offset = column[place[1]] if place[0] == "T" else {"L": -pitch, "C": 0.0, "R": pitch}[place[1]]
+        grid_y = top_grid_y if place[0] == "T" else bottom_grid_y
+        objs += seat_with_label_above(seat, cx + offset - gw / 2, grid_y, gw, gh)
+    objs += centre_band(inner_left, inner_right, top_grid_y + gh, bottom_grid_y - LABEL_GAP - LABEL_H)
+    side_top = (H - (LABEL_H + LABEL_GAP + gh)) / 2
+    objs.append(Obj("score_panel", MARGIN, MARGIN, gw, side_top - 16 - MARGIN))
+    return objs
+
+
+def to_tmx(players: int, objs: list[Obj]) -> str:
+    """Tiled 1.10 XML: one empty tile layer and the object group "table"."""
+    cols, rows = W // TILE, H // TILE
+    lines = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" renderorder="right-down" '
+        f'width="{cols}" height="{rows}" tilewidth="{TILE}" tileheight="{TILE}" infinite="0" '
+        f'nextlayerid="3" nextobjectid="{len(objs) + 1}">',
+        " <properties>",
+        f'  <property name="players" type="int" value="{players}"/>',
+        " </properties>",
+        f' <layer id="1" name="felt" width="{cols}" height="{rows}">',
+        '  <data encoding="csv">',
+        ",\n".join(",".join("0" for _ in range(cols)) for _ in range(rows)),
+        "</data>",
+        " </layer>",
+        ' <objectgroup id="2" name="table">',
+    ]
+    for number, obj in enumerate(objs, start=1):
+        name = obj.kind if obj.seat is None else f"{obj.kind}_{obj.seat}"
+        head = (f'  <object id="{number}" name={quoteattr(name)} type={quoteattr(obj.kind)} '
+                f'x="{obj.x:g}" y="{obj.y:g}" width="{obj.w:g}" height="{obj.h:g}"')
+        if obj.seat is None:
+            lines.append(head + "/>")
+        else:
+            lines += [head + ">", "   <properties>",
+                      f'    <property name="seat" type="int" value="{obj.seat}"/>',
+                      "   </properties>", "  </object>"]
+    lines += [" </objectgroup>", "</map>", ""]
+    return "\n".join(lines)
+
+
+def _rounded(objs: list[Obj]) -> list[Obj]:
+    """Round to 0.01 px so the files stay readable and stable."""
+    return [Obj(o.kind, round(o.x, 2), round(o.y, 2), round(o.w, 2), round(o.h, 2), o.seat) for o in objs]
+
+
+def generate(players: int) -> str:
+    objs = small_table(players) if players <= 4 else large_table(players)
+    return to_tmx(players, _rounded(objs))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="only compare with the committed files")
+    args = parser.parse_args(argv)
+    OUT.mkdir(parents=True, exist_ok=True)
+    stale = []
+    for players in range(2, 9):
+        path, text = OUT / f"table_{players}.tmx", generate(players)
+        if args.check:
+            if not path.is_file() or path.read_text(encoding="utf-8") != text:
+                stale.append(path.name)
+        else:
+            path.write_text(text, encoding="utf-8")
+            print(f"wrote {path.relative_to(ROOT)}")
+    if stale:
+        print(f"out of date: {', '.join(stale)} (run python build/make_layouts.py)", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,118 @@
+"""The placement arithmetic shared by Normal and Hard.
+
+Everything is measured as "expected points saved" for the deciding seat: replacing a
+card worth `old` (a face-down card counts as the mean unseen card) by `card` saves
+`old - card`; completing a column of three equal cards saves everything the column held;
+a fresh pair of a positive value earns a bonus for the chance of completing it later.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from game.rules import COLS, REPLACE, REVEAL, Action, SeatView
+
+from .base import action_at
+
+COLUMNS = tuple(tuple(col + COLS * row for row in range(3)) for col in range(COLS))
+COLUMN_OF = tuple(i % COLS for i in range(12))
+
+
+@dataclass
+class Knowledge:
+    """What a seat believes about unseen cards: their mean and their multiset."""
+
+    mean: float
+    unseen: Counter
+    total: int
+
+    def chance_of(self, value: int) -> float:
+        return self.unseen.get(value, 0) / self.total if self.total else 0.0
+
+
+def knowledge(view: SeatView, counting: bool) -> Knowledge:
+    """Card counting (Hard) uses every card seen; without it (Normal) the deck's own mean."""
+    if counting:
+        unseen = Counter({v: n for v, n in view.unseen_cards().items() if n > 0})
+    else:
+        unseen = Counter(view.edition.card_counts)
+    total = sum(unseen.values())
+    mean = sum(v * n for v, n in unseen.items()) / total if total else 5.0
+    return Knowledge(mean, unseen, total)
+
+
+def cell_value(cell: object, know: Knowledge) -> float:
+    return cell if isinstance(cell, int) else know.mean  # type: ignore[return-value]
+
+
+def pair_bonus(value: int, third: object, know: Knowledge, weight: float, final: bool) -> float:
+    """The worth of two equal face-up cards in a column whose third cell is `third`."""
+    if value <= 0 or third is None:
+        return 0.0  # removing low cards saves nothing
+    if final:  # only the final reveal can still complete it
+        return know.chance_of(value) * 3 * value if third == "?" else 0.0
+    return weight * value
+
+
+def column_bonus(cells: list, know: Knowledge, weight: float, final: bool) -> float:
+    """Bonus for the pair structure of one column (three cells, values or "?")."""
+    a, b, c = cells
+    for x, y, z in ((a, b, c), (a, c, b), (b, c, a)):
+        if isinstance(x, int) and x == y and z != x:
+            return pair_bonus(x, z, know, weight, final)
+    return 0.0
+
+
+def place_gain(grid: tuple, index: int, card: int, know: Knowledge, weight: float, final: bool = False) -> float:
+    """Expected points saved by putting `card` face-up at `index` of `grid`."""
+    col = COLUMNS[COLUMN_OF[index]]
+    before = [grid[i] for i in col]
+    after = [card if i == index else grid[i] for i in col]
+    old = cell_value(grid[index], know)
+    if all(isinstance(x, int) for x in after) and after[0] == after[1] == after[2]:
+        return old + sum(cell_value(grid[i], know) for i in col if i != index)
+    gain = old - card
+    return gain + column_bonus(after, know, weight, final) - column_bonus(before, know, weight, final)
+
+
+def best_placement(view: SeatView, card: int, know: Knowledge, weight: float, final: bool = False) -> tuple[float, int]:
+    grid = view.grid()
+    best, where = float("-inf"), -1
+    for i, cell in enumerate(grid):
+        if cell is None:
+            continue
+        gain = place_gain(grid, i, card, know, weight, final)
+        if gain > best:
+            best, where = gain, i
+    return best, where
+
+
+def placements(view: SeatView, card: int, know: Knowledge, weight: float, final: bool = False) -> list[tuple[float, Action]]:
+    """Every replace (and, for a drawn card, every reveal with gain 0) with its gain."""
+    grid = view.grid()
+    out = [(place_gain(grid, i, card, know, weight, final), action_at(view, REPLACE, i))
+           for i, cell in enumerate(grid) if cell is not None]
+    if view.source == "draw":
+        out += [(0.0, action_at(view, REVEAL, i)) for i, cell in enumerate(grid) if cell == "?"]
+    return out
+
+
+def expected_score(grid: tuple, know: Knowledge) -> float:
+    return sum(cell_value(cell, know) for cell in grid if cell is not None)
+
+
+def grid_after(grid: tuple, action: Action, card: int, revealed: object = "?") -> tuple:
+    """The grid once `action` is played; a revealed card stays unknown ("?" -> known later)."""
+    cells = list(grid)
+    index = action.index
+    if action.verb == REPLACE:
+        cells[index] = card
+    else:
+        cells[index] = revealed
+    for col in COLUMNS:
+        vals = [cells[i] for i in col]
+        if all(isinstance(v, int) for v in vals) and vals[0] == vals[1] == vals[2]:
+            for i in col:
+                cells[i] = None
+    return tuple(cells)

@@ -1,0 +1,108 @@
+"""Expert: Hard's judgement, checked by search over sampled worlds within a time budget.
+
+For each decision, Hard ranks the options; the best few become candidates. Expert then
+repeatedly samples a world consistent with its view (determinize.py), plays every
+candidate in that same world (common random numbers make the comparison fair) and plays
+the round out with a fast honest policy (rollout.py). The outcome is the round score
+relative to the opponents. It keeps Hard's choice unless another candidate does clearly
+better across the samples.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+from game.rules import Action, SeatView
+
+from .base import pick
+from .determinize import determinize, unseen_list
+from .hard import HardBot, Judge
+from .rollout import play_out
+
+DEFAULT_BUDGET_MS = 300
+CANDIDATES = 4
+CLEAR_MARGIN = 3.0  # Hard's top option this far ahead of the next is not searched
+MIN_SAMPLES = 8
+NEAR_END = 3  # search once some player has this few face-down cards: short, telling playouts
+
+
+def near_end(view: SeatView) -> bool:
+    """Late in a round, playouts are short and accurate and the choices (ending the round,
+    the final turn) matter most; earlier, Hard's arithmetic is as good and far cheaper."""
+    if view.trigger is not None:
+        return True
+    return min(sum(1 for c in view.grids[s] if c == "?") for s in view.participants) <= NEAR_END
+
+
+class ExpertBot(HardBot):
+    level = "expert"
+
+    def __init__(self, seed: int = 0, budget_ms: float = DEFAULT_BUDGET_MS) -> None:
+        super().__init__(seed)
+        self.budget_ms = budget_ms
+        self.samples_taken = 0  # diagnostics for the bench
+
+    def decide(self, view: SeatView) -> Action:
+        if view.phase == "opening":
+            return super().decide(view)
+        ranked = Judge(view).ranked()
+        if len(ranked) == 1 or ranked[0][0] - ranked[1][0] >= CLEAR_MARGIN or not near_end(view):
+            return pick(view, ranked[0][1])
+        candidates = [action for _, action in ranked[:CANDIDATES]]
+        return pick(view, self._search(view, candidates))
+
+    def _search(self, view: SeatView, candidates: list[Action]) -> Action:
+        deadline = time.perf_counter() + self.budget_ms / 1000
+        pool = unseen_list(view)
+        results: list[list[float]] = [[] for _ in candidates]
+        samples = 0
+        while samples < MIN_SAMPLES or time.perf_counter() < deadline:
+            world = determinize(view, self.rng, pool)
+            play_seed = self.rng.randrange(2**31)
+            for k, action in enumerate(candidates):
+                results[k].append(self._outcome(world, action, view.seat, play_seed))
+            samples += 1
+            if samples >= 400:
+                break
+        self.samples_taken += samples
+        return candidates[_choose(results)]
+
+    @staticmethod
+    def _outcome(world, action: Action, seat: int, play_seed: int) -> float:
+        state = world.clone()
+        state.apply(action)
+        play_out(state, random.Random(play_seed))
+        scores = state.round_scores[-1] if state.round_scores and state.phase != "turn" else None
+        if scores is None:
+            return 0.0
+        others = [scores[s] for s in state.participants if s != seat]
+        value = -(scores[seat] - sum(others) / len(others))
+        if state.phase == "game_over" or max(state.totals) >= state.options.end_score:
+            value += GAME_WEIGHT * _win_share(state.totals, seat, state.participants)
+        return value
+
+
+GAME_WEIGHT = 40.0  # when a playout ends the game, winning it outweighs points
+
+
+def _win_share(totals: list[int], seat: int, seats: tuple[int, ...]) -> float:
+    best = min(totals[s] for s in seats)
+    if totals[seat] != best:
+        return 0.0
+    return 1.0 / sum(1 for s in seats if totals[s] == best)
+
+
+def _choose(results: list[list[float]]) -> int:
+    """Hard's choice (index 0) unless another is better by more than its paired noise."""
+    base = results[0]
+    best, best_edge = 0, 0.0
+    for k in range(1, len(results)):
+        diffs = [a - b for a, b in zip(results[k], base)]
+        mean = statistics.fmean(diffs)
+        spread = statistics.pstdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else float("inf")
+        edge = mean - 1.0 * spread
+        if edge > best_edge:
+            best, best_edge = k, edge
+    return best

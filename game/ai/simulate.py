@@ -1,0 +1,196 @@
+"""Headless matches between bots: the simulator behind `skyjo simulate` and the tournament.
+
+Bots rotate seats between games (game g puts bot b at seat (b + g) mod n), so seat order
+cancels out. Every game is seeded from the run's seed and its number, so a run repeats
+exactly, with any number of worker processes.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from game.rules import GAME_OVER, ROUND_OVER, GameState, Options, seat_view
+
+from . import make_bot
+from .base import Bot, BotError
+
+
+@dataclass
+class BotTally:
+    name: str
+    wins: float = 0.0
+    round_scores: list[int] = field(default_factory=list)
+    final_totals: list[int] = field(default_factory=list)
+    head_to_head: list[float] = field(default_factory=list)  # per game: this bot's share of the win
+
+    def merge(self, other: BotTally) -> None:
+        self.wins += other.wins
+        self.round_scores += other.round_scores
+        self.final_totals += other.final_totals
+        self.head_to_head += other.head_to_head
+
+
+@dataclass
+class Tally:
+    games: int
+    rounds: int
+    bots: list[BotTally]
+
+    def merge(self, other: Tally) -> None:
+        self.games += other.games
+        self.rounds += other.rounds
+        for mine, theirs in zip(self.bots, other.bots):
+            mine.merge(theirs)
+
+
+def game_seed(seed: int, game: int) -> int:
+    return seed * 1_000_003 + game
+
+
+def bot_seed(seed: int, game: int, index: int) -> int:
+    return (seed * 1_000_003 + game) * 16 + index
+
+
+def play_game(bots: list[Bot], edition: str, seed: int, game: int, options: Options | None = None,
+              specs: list[str] | None = None) -> tuple[GameState, list[int]]:
+    """One whole game; bot k sits at seat (k + game) mod n. Returns the final state and the
+    seat of each bot. Raises BotError (naming the bot) if a bot fails."""
+    n = len(bots)
+    seats = [(k + game) % n for k in range(n)]
+    by_seat = {seat: bots[k] for k, seat in enumerate(seats)}
+    for k, bot in enumerate(bots):
+        reset = getattr(bot, "reset", None)
+        if reset is not None:
+            reset(bot_seed(seed, game, k))
+    state = GameState.new_game(edition, n, seed=game_seed(seed, game), options=options, record_events=False)
+    while True:
+        if state.phase == GAME_OVER:
+            _notify_all(bots, {"type": "game_over", "totals": list(state.totals), "winners": list(state.winners or [])})
+            return state, seats
+        if state.phase == ROUND_OVER:
+            _notify_all(bots, {"type": "round_over", "round": state.round,
+                               "round_scores": list(state.round_scores[-1]), "totals": list(state.totals)})
+            state.deal()
+            continue
+        seat = state.to_act
+        bot = by_seat[seat]  # type: ignore[index]
+        action = bot.decide(seat_view(state, seat))  # type: ignore[arg-type]
+        reason = state.why_illegal(action) if _is_action(action) else "it is not an action"
+        if reason is not None:
+            raise BotError(f"bot {bot.name} at seat {seat} chose {action!r}, which is illegal: {reason}")
+        state.apply(action)
+
+
+def _is_action(action: object) -> bool:
+    from game.rules import Action
+
+    return isinstance(action, Action)
+
+
+def _notify_all(bots: list[Bot], message: dict) -> None:
+    for bot in bots:
+        bot.notify(message)
+
+
+def tally_game(state: GameState, seats: list[int], names: list[str]) -> Tally:
+    winners = state.winners or []
+    tally = Tally(1, state.round, [BotTally(name) for name in names])
+    for k, seat in enumerate(seats):
+        mine = tally.bots[k]
+        share = 1 / len(winners) if seat in winners else 0.0
+        mine.wins += share
+        mine.head_to_head.append(share)
+        mine.final_totals.append(state.totals[seat])
+        for number, row in enumerate(state.round_scores, start=1):
+            if number not in state.tiebreak_rounds and row[seat] is not None:
+                mine.round_scores.append(row[seat])
+    return tally
+
+
+def run_games(specs: list[str], edition: str, games: range, seed: int, options: Options | None = None,
+              progress: Callable[[int], None] | None = None) -> Tally:
+    """Play `games` (a range of game numbers) in this process."""
+    bots = [make_bot(spec, seed) for spec in specs]
+    names = _names(specs)
+    for bot, name in zip(bots, names):
+        bot.name = name
+    total = Tally(0, 0, [BotTally(name) for name in names])
+    try:
+        for game in games:
+            state, seats = play_game(bots, edition, seed, game, options)
+            total.merge(tally_game(state, seats, names))
+            if progress is not None:
+                progress(1)
+    finally:
+        for bot in bots:
+            bot.close()
+    return total
+
+
+def _names(specs: list[str]) -> list[str]:
+    """Bot names as given; a spec repeated gets #2, #3 so each line of the table is distinct."""
+    seen: dict[str, int] = {}
+    out = []
+    for spec in specs:
+        seen[spec] = seen.get(spec, 0) + 1
+        out.append(spec if specs.count(spec) == 1 else f"{spec}#{seen[spec]}")
+    return out
+
+
+def _worker(job: tuple) -> Tally | str:
+    specs, edition, start, stop, seed, options = job
+    try:
+        return run_games(specs, edition, range(start, stop), seed, options)
+    except BotError as error:
+        return str(error)
+
+
+def simulate(specs: list[str], edition: str, games: int, seed: int, workers: int = 1,
+             options: Options | None = None, show_progress: bool = False) -> tuple[Tally, float]:
+    """Play `games` games; returns the tally and the seconds taken. Raises BotError."""
+    start = time.perf_counter()
+    bar = Progress(games) if show_progress else None
+    if workers <= 1:
+        tally = run_games(specs, edition, range(games), seed, options, bar.step if bar else None)
+    else:
+        tally = _run_parallel(specs, edition, games, seed, workers, options, bar)
+    if bar:
+        bar.done()
+    return tally, time.perf_counter() - start
+
+
+def _run_parallel(specs: list[str], edition: str, games: int, seed: int, workers: int,
+                  options: Options | None, bar: Progress | None) -> Tally:
+    import multiprocessing
+
+    chunk = max(1, min(50, games // (workers * 4) or 1))
+    jobs = [(specs, edition, s, min(games, s + chunk), seed, options) for s in range(0, games, chunk)]
+    total = Tally(0, 0, [BotTally(name) for name in _names(specs)])
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        for part in pool.imap(_worker, jobs):
+            if isinstance(part, str):
+                pool.terminate()
+                raise BotError(part)
+            total.merge(part)
+            if bar:
+                bar.step(part.games)
+    return total
+
+
+class Progress:
+    """A one-line progress bar on standard error (only used on a terminal)."""
+
+    def __init__(self, total: int) -> None:
+        self.total, self.count = total, 0
+
+    def step(self, n: int = 1) -> None:
+        self.count += n
+        filled = int(30 * self.count / self.total)
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {self.count}/{self.total} games")
+        sys.stderr.flush()
+
+    def done(self) -> None:
+        sys.stderr.write("\n")

@@ -1,0 +1,208 @@
+"""The desktop app: a window, a scene stack and the frame loop.
+
+`run_app(args)` is what `python -m game` calls; `--self-test` drives a whole game headless.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from dataclasses import dataclass
+from typing import Any
+
+MIN_SIZE = (800, 450)
+
+
+@dataclass
+class LocalSettings:
+    """Used when game.store is not available: the same fields the store's Settings has."""
+
+    window_size: tuple[int, int] | None = None
+    fullscreen: bool = False
+    animation_speed: str = "normal"
+    last_setup: dict | None = None
+
+
+def open_store(data_dir: str | None) -> Any:
+    """The save/settings store, or None while game.store is not there."""
+    try:
+        from game.store import Store
+    except ImportError:
+        return None
+    return Store(data_dir, background=True)  # autosaves are written off the frame loop
+
+
+def initial_size(pygame: Any) -> tuple[int, int]:
+    """A 16:9 window filling most of the first desktop (or 1280x720 headless)."""
+    try:
+        desktop_w, desktop_h = pygame.display.get_desktop_sizes()[0]
+    except (pygame.error, IndexError):
+        return (1280, 720)
+    if desktop_w <= 0 or desktop_h <= 0:
+        return (1280, 720)
+    width = min(int(desktop_w * 0.85), int(desktop_h * 0.85 * 16 / 9))
+    width = max(MIN_SIZE[0], width)
+    return (width, width * 9 // 16)
+
+
+class App:
+    """Owns the window, the shared caches, the store and the scene stack."""
+
+    def __init__(self, data_dir: str | None = None, size: tuple[int, int] | None = None) -> None:
+        import pygame
+
+        from game.ui.card_art import CardArt
+        from game.ui.scene import SceneStack
+        from game.ui.text import TextCache
+
+        self.pygame = pygame
+        # computer players think in threads: hand the GIL back to the frame loop often
+        sys.setswitchinterval(0.0005)
+        self.store = open_store(data_dir)
+        self.notices: list[str] = []
+        self.settings = self._load_settings()
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption("Skyjo")
+        self.size = size or tuple(self.settings.window_size or ()) or initial_size(pygame)
+        self.fullscreen = False
+        self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+        self.text = TextCache()
+        self.art = CardArt("standard")
+        self.stack = SceneStack()
+        self.running = True
+        self.speed_override: float | None = None  # the self-test plays fast
+        self.frame_hook: Any = None  # called once per frame (self-test driver)
+        self.frame_times: list[float] = []
+        if getattr(self.settings, "fullscreen", False) and size is None:
+            self.toggle_fullscreen()
+
+    # ------------------------------------------------------------------ settings and saves
+    def _load_settings(self) -> Any:
+        if self.store is None:
+            return LocalSettings()
+        try:
+            settings = self.store.load_settings()
+        except Exception as error:  # noqa: BLE001 - a bad settings file must never stop the app
+            self.notices.append(f"Settings could not be read ({error}); defaults are used.")
+            return LocalSettings()
+        self.notices.extend(self.store.take_notices())
+        return settings
+
+    def save_settings(self) -> None:
+        if self.store is None:
+            return
+        try:
+            self.store.save_settings(self.settings)
+        except Exception as error:  # noqa: BLE001 - reported, never raised into the frame loop
+            self.notices.append(f"Settings could not be saved: {error}")
+
+    @property
+    def speed(self) -> float:
+        from game.ui.table_anim import SPEEDS
+
+        if self.speed_override is not None:
+            return self.speed_override
+        return SPEEDS.get(getattr(self.settings, "animation_speed", "normal"), 1.0)
+
+    # ------------------------------------------------------------------ window
+    def toggle_fullscreen(self) -> None:
+        pygame = self.pygame
+        self.fullscreen = not self.fullscreen
+        if self.fullscreen:
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+        self.text.clear()
+        self.settings.fullscreen = self.fullscreen
+
+    def on_resize(self, width: int, height: int) -> None:
+        if self.fullscreen:
+            return
+        self.size = (max(MIN_SIZE[0], width), max(MIN_SIZE[1], height))
+        self.screen = self.pygame.display.get_surface() or self.screen
+        self.settings.window_size = self.size
+
+    # ------------------------------------------------------------------ loop
+    def handle(self, event: Any) -> None:
+        pygame = self.pygame
+        if event.type == pygame.QUIT:
+            self.running = False
+        elif event.type == pygame.VIDEORESIZE:
+            self.on_resize(event.w, event.h)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+        else:
+            self.stack.handle_event(event)
+
+    def frame(self, dt: float) -> None:
+        """One frame: input, update, draw."""
+        for event in self.pygame.event.get():
+            self.handle(event)
+        if not self.stack.scenes:
+            self.running = False
+            return
+        self.stack.update(dt)
+        self.screen = self.pygame.display.get_surface() or self.screen
+        self.stack.draw(self.screen)
+        self.pygame.display.flip()
+
+    def run(self, fixed_dt: float | None = None, max_seconds: float | None = None) -> None:
+        clock = self.pygame.time.Clock()
+        started = time.perf_counter()
+        while self.running:
+            if self.frame_hook is not None:
+                self.frame_hook(self)
+            tick = time.perf_counter()
+            real_dt = clock.tick(0 if fixed_dt else 60) / 1000
+            self.frame(fixed_dt if fixed_dt else min(real_dt, 0.1))
+            self.frame_times.append(time.perf_counter() - tick)
+            if max_seconds is not None and time.perf_counter() - started > max_seconds:
+                raise TimeoutError(f"still running after {max_seconds:.0f} s")
+
+    def quit(self) -> None:
+        self.running = False
+
+    def close(self) -> None:
+        self.stack.clear()
+        self.save_settings()
+        if self.store is not None:
+            self.store.close()  # waits for the last background save
+        self.pygame.display.quit()
+
+
+def menu_scene(app: App) -> Any:
+    """The first screen (the scenes package is imported only when the app runs)."""
+    from scenes.menu import MenuScene
+
+    return MenuScene(app)
+
+
+def play_scene(app: App, config: Any, state: Any) -> Any:
+    """A table for a match (used by the frame benchmark)."""
+    from scenes.play import PlayScene
+
+    return PlayScene(app, config, state)
+
+
+def run_app(args: Any) -> int:
+    """The desktop game, or with args.self_test the headless walk-through (exit status)."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if getattr(args, "self_test", False):
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        from game.ui.selftest import self_test
+
+        return self_test(getattr(args, "data_dir", None), menu_scene)
+    try:
+        app = App(getattr(args, "data_dir", None))
+    except Exception as error:  # noqa: BLE001 - no display, bad driver: one line, not a traceback
+        print(f"skyjo: cannot open the game window: {error}", file=sys.stderr)
+        return 1
+    app.stack.push(menu_scene(app))
+    try:
+        app.run()
+    finally:
+        app.close()
+    return 0

@@ -1,0 +1,97 @@
+"""`skyjo simulate`: complete headless games between bots, with a win table."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser("simulate", help="play bots against each other headless and print a table")
+    parser.add_argument("--edition", default="voyage", help="voyage (default) or classic")
+    parser.add_argument("--players", type=int, help="number of players (default: the number of bots)")
+    parser.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+    parser.add_argument("--bots", required=True,
+                        help="comma-separated levels (easy, normal, hard, expert) or cmd:<command line>, one per seat")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the whole run (default 1)")
+    parser.add_argument("--end-score", type=int, default=100, help="total that ends a game (default 100)")
+    parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from game.ai import BotError
+    from game.ai.simulate import simulate
+
+    try:
+        specs, options = _check(args)
+    except ValueError as error:
+        print(f"skyjo simulate: error: {error}", file=sys.stderr)
+        return 2
+    try:
+        tally, seconds = simulate(specs, args.edition, args.games, args.seed, args.workers, options,
+                                  show_progress=sys.stderr.isatty() and not args.json)
+    except BotError as error:
+        print(f"skyjo simulate: error: {error}", file=sys.stderr)
+        return 3
+    except KeyboardInterrupt:
+        return 130
+    report = summary(tally, seconds)
+    print(json.dumps(report) if args.json else table(report))
+    return 0
+
+
+def _check(args: argparse.Namespace) -> tuple[list[str], object]:
+    from game.ai import check_spec
+    from game.rules import Options, edition_named
+
+    edition = edition_named(args.edition)
+    specs = [spec.strip() for spec in args.bots.split(",")]
+    for spec in specs:
+        check_spec(spec)
+    players = args.players if args.players is not None else (len(specs) if len(specs) > 1 else 2)
+    if len(specs) == 1:
+        specs *= players
+    if len(specs) != players:
+        raise ValueError(f"{len(specs)} bots given for {players} players; give one bot per seat")
+    edition.check_players(players)
+    if args.games < 1:
+        raise ValueError("--games must be at least 1")
+    if args.workers < 1:
+        raise ValueError("--workers must be at least 1")
+    options = Options(end_score=args.end_score)
+    options.validate()
+    return specs, options
+
+
+def summary(tally, seconds: float) -> dict:
+    bots = []
+    for bot in tally.bots:
+        rounds = bot.round_scores
+        bots.append({
+            "name": bot.name,
+            "wins": round(bot.wins, 3),
+            "win_rate": round(bot.wins / tally.games, 4),
+            "mean_round_score": round(sum(rounds) / len(rounds), 3) if rounds else None,
+            "mean_final_total": round(sum(bot.final_totals) / len(bot.final_totals), 2),
+        })
+    return {
+        "games": tally.games,
+        "rounds": tally.rounds,
+        "seconds": round(seconds, 3),
+        "rounds_per_second": round(tally.rounds / seconds, 1) if seconds > 0 else None,
+        "bots": bots,
+    }
+
+
+def table(report: dict) -> str:
+    width = max(12, *(len(bot["name"]) for bot in report["bots"]))
+    lines = [f"{'bot':<{width}}  {'wins':>9}  {'win rate':>8}  {'mean round':>10}  {'mean total':>10}"]
+    for bot in report["bots"]:
+        lines.append(f"{bot['name']:<{width}}  {bot['wins']:>9g}  {bot['win_rate']:>8.1%}  "
+                     f"{bot['mean_round_score']:>10.2f}  {bot['mean_final_total']:>10.2f}")
+    lines.append(f"{report['games']} games, {report['rounds']} rounds in {report['seconds']:.2f} s "
+                 f"({report['rounds_per_second']} rounds per second)")
+    return "\n".join(lines)

@@ -1,0 +1,84 @@
+"""`python -m game.store.bench`: how long an autosave takes, printed (never asserted).
+
+Plays seeded games and saves after every action into a temporary folder, timing what the
+frame loop pays: the whole synchronous save (encode + fsynced atomic write), and, for
+`Store(background=True)`, just the hand-over to the writer thread.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+
+from game.match import COMPUTER, MatchConfig, SeatConfig
+
+from .store import Store
+
+RUNS = (("voyage", 4), ("classic", 8))
+
+
+def game_states(edition: str, players: int, seed: int, actions: int):
+    """(match, state) after each of `actions` random legal actions (new games as needed)."""
+    seats = tuple(SeatConfig(f"P{i}", COMPUTER, "normal") for i in range(players))
+    match = MatchConfig(edition=edition, seats=seats, seed=seed)
+    chooser, state = random.Random(seed), match.new_game()
+    for _ in range(actions):
+        if state.phase == "round_over":
+            state.deal()
+        elif state.is_terminal:
+            state = match.new_game(seed=chooser.randrange(2**31))
+        else:
+            state.apply(chooser.choice(state.legal_actions()))
+        yield match, state
+
+
+def time_saves(edition: str, players: int, saves: int, seed: int, background: bool) -> dict:
+    timings = []
+    with tempfile.TemporaryDirectory(prefix="skyjo-bench-") as folder:
+        store = Store(folder, background=background)
+        for match, state in game_states(edition, players, seed, saves):
+            start = time.perf_counter()
+            store.save_game(match, state)
+            timings.append((time.perf_counter() - start) * 1000)
+        store.close()
+        size = store.save_path.stat().st_size if store.save_path.exists() else 0
+    timings.sort()
+    return {
+        "edition": edition,
+        "players": players,
+        "mode": "background" if background else "sync",
+        "saves": len(timings),
+        "bytes": size,
+        "median_ms": round(statistics.median(timings), 3),
+        "p99_ms": round(timings[int(len(timings) * 0.99) - 1], 3),
+        "max_ms": round(timings[-1], 3),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.store.bench", description=__doc__.splitlines()[0])
+    parser.add_argument("--saves", type=int, default=1000, help="saves per run (default 1000)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+    if args.saves < 100:
+        print("python -m game.store.bench: error: --saves must be at least 100", file=sys.stderr)
+        return 2
+    runs = [time_saves(e, p, args.saves, args.seed, bg) for e, p in RUNS for bg in (False, True)]
+    if args.json:
+        print(json.dumps({"runs": runs}))
+        return 0
+    columns = ("edition", "players", "mode", "saves", "bytes", "median_ms", "p99_ms", "max_ms")
+    print("  ".join(f"{c:>10}" for c in columns))
+    for run in runs:
+        print("  ".join(f"{run[c]!s:>10}" for c in columns))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

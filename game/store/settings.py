@@ -1,0 +1,145 @@
+"""The player's settings: a small dataclass kept in settings.json.
+
+A value that is missing takes its default silently; a value of the wrong type or out of
+range takes its default too, and `decode_settings` says which (the menu shows it), so one
+hand-edited field never throws away the rest.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from game.match import MatchConfig
+
+from .documents import check_format, parse_json
+
+SETTINGS_FORMAT = 1
+ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
+MIN_WINDOW, MAX_WINDOW = 320, 16384
+LANGUAGE_MAX = 35  # a BCP 47 tag such as "fr" or "pt-BR"
+
+
+@dataclass
+class Settings:
+    window_size: tuple[int, int] | None = None  # None: the app's default size
+    fullscreen: bool = False
+    animation_speed: str = "normal"
+    sound: bool = True
+    volume: float = 0.8
+    language: str | None = None  # None: follow the system
+    last_setup: dict[str, Any] | None = field(default=None)  # a MatchConfig.to_dict(), validated
+
+    def last_match(self) -> MatchConfig | None:
+        """The last used setup, or None when there is none (it was validated on load)."""
+        if self.last_setup is None:
+            return None
+        try:
+            return MatchConfig.from_dict(self.last_setup)
+        except ValueError:
+            return None
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["window_size"] = None if self.window_size is None else list(self.window_size)
+        return {"format": SETTINGS_FORMAT, **data}
+
+
+def encode_settings(settings: Settings) -> bytes:
+    return json.dumps(settings.to_dict(), indent=1, ensure_ascii=False).encode("utf-8")
+
+
+def decode_settings(raw: bytes) -> tuple[Settings, list[str]]:
+    """Settings from a file's bytes and the names of the fields reset to their default.
+
+    Raises FileProblem when the file as a whole is unusable (not JSON, newer format...).
+    """
+    data = parse_json(raw)
+    check_format(data, SETTINGS_FORMAT, "settings file")
+    return settings_from_mapping(data)
+
+
+def settings_from_mapping(data: dict[str, Any]) -> tuple[Settings, list[str]]:
+    settings, bad = Settings(), []
+    for name, check in _CHECKS.items():
+        if name not in data:
+            continue
+        try:
+            setattr(settings, name, check(data[name]))
+        except (TypeError, ValueError):
+            bad.append(name)
+    return settings, bad
+
+
+def settings_from_legacy(data: dict[str, Any]) -> Settings:
+    """Settings that a format-1 save kept inline: {"window": [w, h], "fullscreen",
+    "fast_animations", "sound"}; anything unusable keeps its default."""
+    mapped: dict[str, Any] = {}
+    if "window" in data:
+        mapped["window_size"] = data["window"]
+    if "fullscreen" in data:
+        mapped["fullscreen"] = data["fullscreen"]
+    if isinstance(data.get("fast_animations"), bool):
+        mapped["animation_speed"] = "fast" if data["fast_animations"] else "normal"
+    if "sound" in data:
+        mapped["sound"] = data["sound"]
+    return settings_from_mapping(mapped)[0]
+
+
+def _window(value: Any) -> tuple[int, int] | None:
+    if value is None:
+        return None
+    if not isinstance(value, list | tuple) or len(value) != 2:
+        raise ValueError("a window size is [width, height]")
+    width, height = (_int(v, MIN_WINDOW, MAX_WINDOW) for v in value)
+    return (width, height)
+
+
+def _int(value: Any, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise ValueError(f"not a whole number from {low} to {high}")
+    return value
+
+
+def _bool(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError("not true or false")
+    return value
+
+
+def _speed(value: Any) -> str:
+    if value not in ANIMATION_SPEEDS:
+        raise ValueError("unknown animation speed")
+    return value
+
+
+def _volume(value: Any) -> float:
+    if not isinstance(value, int | float) or isinstance(value, bool) or not 0.0 <= value <= 1.0:
+        raise ValueError("a volume is from 0 to 1")
+    return float(value)
+
+
+def _language(value: Any) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or not 1 <= len(value) <= LANGUAGE_MAX or not value.replace("-", "").replace("_", "").isalnum():
+        raise ValueError("not a language tag")
+    return value
+
+
+def _setup(value: Any) -> dict[str, Any] | None:
+    if value is None:
+        return None
+    return MatchConfig.from_dict(value).to_dict()  # ValueError when the rules forbid it
+
+
+_CHECKS = {
+    "window_size": _window,
+    "fullscreen": _bool,
+    "animation_speed": _speed,
+    "sound": _bool,
+    "volume": _volume,
+    "language": _language,
+    "last_setup": _setup,
+}

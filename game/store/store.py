@@ -1,0 +1,248 @@
+"""The app's one door to the disk: the autosave, settings and statistics.
+
+Every method is safe to call from the frame loop: nothing here raises on a bad file or a
+failed write. Problems become plain sentences in `store.notices` for the menu to show.
+"""
+
+from __future__ import annotations
+
+import atexit
+import copy
+import os
+import threading
+from pathlib import Path
+from typing import Any
+
+from game.match import MatchConfig
+from game.rules import GameState
+
+from . import stats as stats_mod
+from .documents import Kind, load_document
+from .files import atomic_write, backup_path, describe_os_error, remove
+from .paths import SAVE_FILE, SETTINGS_FILE, STATS_FILE, resolve_data_dir
+from .saves import SavedGame, decode_save, encode_save
+from .settings import Settings, decode_settings, encode_settings, settings_from_legacy
+from .stats import Stats, decode_stats, encode_stats
+from .writer import BackgroundWriter
+
+SAVE_KIND = Kind("Your saved game", "was", "The previous save was restored.", "It could not be recovered.")
+SETTINGS_KIND = Kind("Your settings", "were", "The previous settings were restored.", "The default settings are used.")
+STATS_KIND = Kind("Your statistics", "were", "The previous statistics were restored.", "Statistics start afresh.")
+
+
+class Store:
+    """Saves, settings and statistics in one data folder (see `resolve_data_dir`).
+
+    `background=True` writes saves on a helper thread (the frame loop only encodes, well
+    under a millisecond); call `flush()` or `close()` before the app exits.
+    """
+
+    def __init__(self, data_dir: str | os.PathLike[str] | None = None, *, background: bool = False) -> None:
+        self.data_dir = resolve_data_dir(data_dir)
+        self.notices: list[str] = []
+        self.last_error: str | None = None  # the latest failed write, None once writing works
+        self._lock = threading.Lock()
+        self._failing: set[Path] = set()
+        self._settings: Settings | None = None
+        self._stats: Stats | None = None
+        self._cached_game: tuple[Any, SavedGame | None] | None = None
+        self._writer = BackgroundWriter(self._write_done) if background else None
+        if self._writer:
+            atexit.register(self.flush)  # daemon threads still run while atexit handlers do
+
+    # ------------------------------------------------------------------ paths and notices
+    @property
+    def save_path(self) -> Path:
+        return self.data_dir / SAVE_FILE
+
+    @property
+    def settings_path(self) -> Path:
+        return self.data_dir / SETTINGS_FILE
+
+    @property
+    def stats_path(self) -> Path:
+        return self.data_dir / STATS_FILE
+
+    def take_notices(self) -> list[str]:
+        """The notices not yet shown, emptying the list."""
+        with self._lock:
+            out, self.notices = self.notices, []
+        return out
+
+    def _notice(self, text: str) -> None:
+        with self._lock:
+            if text not in self.notices:
+                self.notices.append(text)
+
+    # ------------------------------------------------------------------ writing
+    def _write(self, path: Path, data: bytes) -> bool:
+        try:
+            atomic_write(path, data)
+        except OSError as error:
+            self._write_done(path, error)
+            return False
+        self._write_done(path, None)
+        return True
+
+    def _write_done(self, path: Path, error: OSError | None) -> None:
+        """Report a failed write once per run of failures; forget it when writing works again."""
+        if error is None:
+            with self._lock:
+                self._failing.discard(path)
+                if not self._failing:
+                    self.last_error = None
+            return
+        reason = describe_os_error(error)
+        what = {SAVE_FILE: "The game", SETTINGS_FILE: "Your settings", STATS_FILE: "Your statistics"}.get(path.name, path.name)
+        kept = " The previous save is kept." if path.name == SAVE_FILE else ""
+        message = f"{what} could not be saved in {path.parent}: {reason}.{kept}"
+        with self._lock:
+            first = path not in self._failing
+            self._failing.add(path)
+            self.last_error = message
+        if first:
+            self._notice(message)
+
+    def flush(self, timeout: float | None = 10.0) -> bool:
+        """Wait for background writes to finish (True when none is left)."""
+        return self._writer.flush(timeout) if self._writer else True
+
+    def close(self) -> None:
+        self.flush()
+
+    # ------------------------------------------------------------------ settings
+    def load_settings(self) -> Settings:
+        """The settings; defaults for anything absent or bad (the menu's notices say what)."""
+        if self._settings is None:
+            self._settings = self._read_settings()
+        return copy.deepcopy(self._settings)
+
+    def _read_settings(self) -> Settings:
+        reset: list[str] = []
+
+        def decode(raw: bytes) -> Settings:
+            settings, bad = decode_settings(raw)
+            reset[:] = bad
+            return settings
+
+        loaded = load_document(self.settings_path, decode, SETTINGS_KIND)
+        for text in loaded.notices:
+            self._notice(text)
+        if reset:
+            self._notice(f"Some settings in {self.settings_path} were invalid and were reset: {', '.join(reset)}.")
+        return loaded.value or Settings()
+
+    def save_settings(self, settings: Settings) -> bool:
+        self._settings = copy.deepcopy(settings)
+        return self._write(self.settings_path, encode_settings(settings))
+
+    # ------------------------------------------------------------------ the running game
+    def save_game(self, match: MatchConfig, state: GameState) -> None:
+        """Autosave after an action or a round. A finished game is not kept: its save goes."""
+        if state.is_terminal:
+            self.delete_game()
+            return
+        data = encode_save(match, state)
+        self._cached_game = None
+        if self._writer:
+            self._writer.submit(self.save_path, data)
+        else:
+            self._write(self.save_path, data)
+
+    def load_game(self) -> tuple[MatchConfig, GameState] | None:
+        """The saved game, fully validated, or None (a bad save is moved aside, see notices)."""
+        saved = self._saved_game()
+        if saved is None:
+            return None
+        return saved.match, saved.state.clone(record_events=True)
+
+    def has_game(self) -> bool:
+        return self._saved_game() is not None
+
+    def game_summary(self) -> dict[str, Any] | None:
+        """What the menu's Continue shows: who plays, the round, the totals."""
+        saved = self._saved_game()
+        if saved is None:
+            return None
+        state, seats = saved.state, saved.match.seats
+        return {
+            "edition": state.edition.name,
+            "edition_title": state.edition.title,
+            "round": state.round,
+            "phase": state.phase,
+            "names": [seat.name for seat in seats],
+            "totals": list(state.totals),
+            "seats": [
+                {"name": seat.name, "kind": seat.kind, "level": seat.level, "total": total}
+                for seat, total in zip(seats, state.totals)
+            ],
+            "saved_at": saved.saved_at,
+            "app_version": saved.app_version,
+        }
+
+    def delete_game(self) -> None:
+        """Remove the save (a finished or abandoned game). The backup goes first, so an
+        interruption can only leave the game in place, never bring back an older one."""
+        if self._writer:
+            self._writer.discard(self.save_path)
+        self._cached_game = None
+        try:
+            remove(backup_path(self.save_path))
+            remove(self.save_path)
+        except OSError as error:
+            self._notice(f"The saved game at {self.save_path} could not be removed: {describe_os_error(error)}.")
+
+    def _saved_game(self) -> SavedGame | None:
+        self.flush()
+        key = self._file_key()
+        if self._cached_game is not None and self._cached_game[0] == key:
+            return self._cached_game[1]
+        loaded = load_document(self.save_path, decode_save, SAVE_KIND)
+        for text in loaded.notices:
+            self._notice(text)
+        if loaded.value is not None and loaded.value.legacy_settings is not None:
+            self._adopt_legacy_settings(loaded.value.legacy_settings)
+        self._cached_game = (self._file_key(), loaded.value)
+        return loaded.value
+
+    def _file_key(self) -> Any:
+        try:
+            info = os.stat(self.save_path)
+        except OSError:
+            return None
+        return (info.st_mtime_ns, info.st_size, info.st_ino)
+
+    def _adopt_legacy_settings(self, legacy: dict[str, Any]) -> None:
+        """A format-1 save kept the settings inline; they move to settings.json once."""
+        if self.settings_path.exists() or backup_path(self.settings_path).exists():
+            return
+        self.save_settings(settings_from_legacy(legacy))
+
+    # ------------------------------------------------------------------ statistics
+    def load_stats(self) -> Stats:
+        return copy.deepcopy(self._loaded_stats())
+
+    def _loaded_stats(self) -> Stats:
+        if self._stats is None:
+            loaded = load_document(self.stats_path, decode_stats, STATS_KIND)
+            for text in loaded.notices:
+                self._notice(text)
+            self._stats = loaded.value or Stats()
+        return self._stats
+
+    def record_round(self, match: MatchConfig, state: GameState) -> None:
+        """Count a scored round (call when the phase is round_over or game_over)."""
+        stats = self._loaded_stats()
+        if stats_mod.record_round(stats, match, state):
+            self._write(self.stats_path, encode_stats(stats))
+
+    def record_game(self, match: MatchConfig, state: GameState) -> None:
+        """Count a finished game, and its last round if that was not counted yet."""
+        stats = self._loaded_stats()
+        if stats_mod.record_game(stats, match, state):
+            self._write(self.stats_path, encode_stats(stats))
+
+    def reset_stats(self) -> None:
+        """Start statistics afresh; the old figures stay in stats.json.bak until the next write."""
+        self._stats = Stats()
+        self._write(self.stats_path, encode_stats(self._stats))

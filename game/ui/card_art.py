@@ -1,0 +1,350 @@
+"""Card pictures drawn by the program at the exact pixel size asked, and cached.
+
+Shapes are drawn at SUPERSAMPLE times the size and smoothly scaled *down* (never up), which
+gives anti-aliased rounded corners; text is rendered at the final size, so it stays sharp.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.ui.text import TextCache
+
+THEMES = ("standard", "high_contrast")
+VALUES = tuple(range(-2, 13))
+SUPERSAMPLE = 3
+_CACHE_LIMIT = 1024
+
+RGB = tuple[int, int, int]
+
+# Colour bands in the spirit of the real deck: negatives dark blue, 0 light blue,
+# 1-4 green, 5-8 yellow, 9-12 red. A shade per value keeps neighbours apart.
+_STANDARD_FILL: dict[int, RGB] = {
+    -2: (22, 38, 112), -1: (36, 60, 150), 0: (112, 190, 236),
+    1: (62, 160, 74), 2: (56, 150, 68), 3: (50, 140, 62), 4: (44, 130, 56),
+    5: (246, 214, 62), 6: (242, 202, 48), 7: (238, 190, 36), 8: (232, 178, 28),
+    9: (222, 72, 56), 10: (212, 58, 46), 11: (200, 44, 38), 12: (186, 32, 32),
+}
+_INK = (255, 255, 255)
+_OUTLINE = (20, 20, 28)
+_BORDER = (18, 18, 24)
+_BACK_BASE = (28, 52, 120)
+_BACK_STRIPE = (58, 96, 184)
+_BACK_TITLE_PLATE = (240, 236, 222)
+_HC_BLACK = (0, 0, 0)
+_HC_WHITE = (255, 255, 255)
+
+
+def band(value: int) -> str:
+    """The colour band of a card value: 'negative', 'zero', 'low', 'mid' or 'high'."""
+    if value < 0:
+        return "negative"
+    if value == 0:
+        return "zero"
+    return "low" if value <= 4 else "mid" if value <= 8 else "high"
+
+
+class CardArt:
+    """Card faces, backs, empty slots and highlight rings for one theme."""
+
+    # Shared by every instance: scenes may create several CardArt objects for one theme.
+    _cache: dict[tuple, pygame.Surface] = {}
+
+    def __init__(self, theme: str = "standard") -> None:
+        if theme not in THEMES:
+            raise ValueError(f"unknown card theme {theme!r}; expected one of {', '.join(THEMES)}")
+        self.theme = theme
+        self._text = TextCache()
+
+    # -- public API ---------------------------------------------------------------------------------
+    def face(self, value: int, width: int, height: int) -> pygame.Surface:
+        """The face of card ``value`` (-2..12), exactly ``width`` x ``height`` pixels."""
+        if value not in VALUES:
+            raise ValueError(f"no Skyjo card has the value {value!r}; values run from -2 to 12")
+        return self._cached(("face", value), width, height, lambda w, h: self._draw_face(value, w, h))
+
+    def back(self, width: int, height: int) -> pygame.Surface:
+        """The patterned back of a card."""
+        return self._cached(("back",), width, height, self._draw_back)
+
+    def slot(self, width: int, height: int) -> pygame.Surface:
+        """An empty place: a removed column's gap or an empty pile."""
+        return self._cached(("slot",), width, height, self._draw_slot)
+
+    def highlight(self, width: int, height: int) -> pygame.Surface:
+        """A translucent ring to draw over a card the player may hover or pick."""
+        return self._cached(("highlight",), width, height, self._draw_highlight)
+
+    @classmethod
+    def clear_cache(cls) -> None:
+        """Forget every picture (e.g. after changing the display mode)."""
+        cls._cache.clear()
+
+    # -- cache ---------------------------------------------------------------------------------------
+    def _cached(self, what: tuple, width: int, height: int, draw) -> pygame.Surface:
+        w, h = int(width), int(height)
+        if w <= 0 or h <= 0:
+            # a window shrunk to almost nothing: draw nothing rather than fail mid-frame
+            return pygame.Surface((max(0, w), max(0, h)), pygame.SRCALPHA)
+        key = (*what, w, h, self.theme)
+        surface = self._cache.get(key)
+        if surface is None:
+            if len(self._cache) >= _CACHE_LIMIT:
+                self._cache.clear()  # a window resize makes a new set of sizes; old ones are dead
+            surface = draw(w, h)
+            if pygame.display.get_init() and pygame.display.get_surface() is not None:
+                surface = surface.convert_alpha()
+            self._cache[key] = surface
+        return surface
+
+    # -- faces ---------------------------------------------------------------------------------------
+    def _draw_face(self, value: int, w: int, h: int) -> pygame.Surface:
+        if self.theme == "high_contrast":
+            paper, ink = (_HC_BLACK, _HC_WHITE) if value < 0 else (_HC_WHITE, _HC_BLACK)
+            surface = _shape(w, h, lambda big, s: _hc_face_shape(big, s, value))
+            self._draw_value(surface, value, ink, paper, plate=paper)
+            return surface
+        fill = _STANDARD_FILL[value]
+        surface = _shape(w, h, lambda big, s: _standard_face_shape(big, s, fill))
+        self._draw_value(surface, value, _INK, _OUTLINE, plate=None)
+        return surface
+
+    def _draw_value(self, surface: pygame.Surface, value: int, ink: RGB, outline: RGB, plate: RGB | None) -> None:
+        """The large central value plus small corner values, readable on any fill."""
+        w, h = surface.get_size()
+        text = str(value)
+        size = self._fit_font(text, int(w * 0.70), int(h * 0.42))
+        font = self._text.font(size)
+        big = _outlined(font, text, ink, outline, max(1, round(size / 14)))
+        if value in (6, 9):  # the real deck underlines 6 and 9 so they read upside down too
+            big = _underlined(big, font.get_ascent(), ink, outline, max(1, round(size / 14)))
+        centre = (w // 2, h // 2)
+        if plate is not None:
+            box = big.get_rect(center=centre).inflate(max(4, w // 10), max(2, h // 30))
+            pygame.draw.rect(surface, plate, box, border_radius=max(2, box.h // 4))
+            pygame.draw.rect(surface, outline if plate != outline else ink, box, max(1, w // 40),
+                             border_radius=max(2, box.h // 4))
+        surface.blit(big, big.get_rect(center=centre))
+        if h < 64:
+            return  # corner figures would be unreadable specks on small cards
+        small_size = max(8, int(h * 0.15))
+        small_font = self._text.font(small_size)
+        small = _outlined(small_font, text, ink, outline, max(1, small_size // 12))
+        if value in (6, 9):
+            small = _underlined(small, small_font.get_ascent(), ink, outline, max(1, small_size // 12))
+        pad_x, pad_y = max(3, int(w * 0.09)), max(3, int(h * 0.06))
+        surface.blit(small, small.get_rect(topleft=(pad_x, pad_y)))
+        turned = pygame.transform.rotate(small, 180)  # the way a card reads from the other side
+        surface.blit(turned, turned.get_rect(bottomright=(w - pad_x, h - pad_y)))
+
+    def _fit_font(self, text: str, max_w: int, max_h: int) -> int:
+        """The largest font size (in pixels) whose rendering of ``text`` fits the box."""
+        size = max(6, max_h)
+        while size > 6:
+            tw, th = self._text.font(size).size(text)
+            if tw <= max_w and th * 0.8 <= max_h:
+                break
+            size -= max(1, size // 12)
+        return size
+
+    # -- back, slot, highlight -------------------------------------------------------------------------
+    def _draw_back(self, w: int, h: int) -> pygame.Surface:
+        surface = _shape(w, h, lambda big, s: _back_shape(big, s, self.theme))
+        if h >= 40:
+            ink, plate = ((_HC_BLACK, _HC_WHITE) if self.theme == "high_contrast"
+                          else ((30, 44, 96), _BACK_TITLE_PLATE))
+            size = self._fit_font("SKYJO", int(w * 0.62), int(h * 0.13))
+            title = self._text.font(size, bold=True).render("SKYJO", True, ink)
+            box = title.get_rect(center=(w // 2, h // 2)).inflate(max(6, w // 8), max(4, h // 20))
+            pygame.draw.ellipse(surface, plate, box)
+            pygame.draw.ellipse(surface, ink, box, max(1, w // 60))
+            surface.blit(title, title.get_rect(center=(w // 2, h // 2)))
+        return surface
+
+    def _draw_slot(self, w: int, h: int) -> pygame.Surface:
+        colour = (255, 255, 255, 150) if self.theme == "high_contrast" else (235, 240, 250, 90)
+        return _shape(w, h, lambda big, s: _slot_shape(big, s, colour))
+
+    def _draw_highlight(self, w: int, h: int) -> pygame.Surface:
+        if self.theme == "high_contrast":
+            rings = [((0, 0, 0, 255), 0.075), ((255, 255, 255, 255), 0.045)]
+        else:
+            rings = [((255, 214, 64, 110), 0.09), ((255, 236, 140, 235), 0.045)]
+        return _shape(w, h, lambda big, s: _ring_shape(big, s, rings))
+
+
+# -- helpers drawing on a supersampled canvas -------------------------------------------------------------
+def _radius(w: int, h: int) -> int:
+    return max(1, round(min(w, h) * 0.09))
+
+
+def _shape(w: int, h: int, paint) -> pygame.Surface:
+    """Paint at SUPERSAMPLE x size, then scale down to exactly (w, h) for smooth edges."""
+    s = SUPERSAMPLE
+    big = pygame.Surface((w * s, h * s), pygame.SRCALPHA)
+    paint(big, s)
+    return pygame.transform.smoothscale(big, (w, h))
+
+
+def _rounded_mask(size: tuple[int, int], radius: int) -> pygame.Surface:
+    mask = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
+    return mask
+
+
+def _clip_to_card(big: pygame.Surface, pattern: pygame.Surface, radius: int) -> None:
+    """Blit ``pattern`` onto ``big`` keeping only what lies inside the rounded card outline."""
+    pattern.blit(_rounded_mask(big.get_size(), radius), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    big.blit(pattern, (0, 0))
+
+
+def _shade(colour: RGB, factor: float) -> RGB:
+    return tuple(max(0, min(255, round(c * factor))) for c in colour)  # type: ignore[return-value]
+
+
+def _standard_face_shape(big: pygame.Surface, s: int, fill: RGB) -> None:
+    bw, bh = big.get_size()
+    radius = _radius(bw, bh)
+    border = max(s, round(min(bw, bh) * 0.02))
+    pygame.draw.rect(big, _BORDER, big.get_rect(), border_radius=radius)
+    inner = big.get_rect().inflate(-2 * border, -2 * border)
+    pygame.draw.rect(big, fill, inner, border_radius=max(1, radius - border))
+    # a darker oval behind the value, as on the printed cards, and a light inner frame
+    oval = inner.inflate(-inner.w * 0.18, -inner.h * 0.30)
+    pygame.draw.ellipse(big, _shade(fill, 0.80), oval)
+    frame = inner.inflate(-inner.w * 0.10, -inner.w * 0.10)
+    pygame.draw.rect(big, _shade(fill, 1.25) if sum(fill) < 600 else _shade(fill, 0.88), frame,
+                     max(s, round(bw * 0.012)), border_radius=max(1, radius - border))
+
+
+def _hc_face_shape(big: pygame.Surface, s: int, value: int) -> None:
+    """High contrast: black and white only, a different texture per value band."""
+    bw, bh = big.get_size()
+    radius = _radius(bw, bh)
+    kind = band(value)
+    paper, ink = (_HC_BLACK, _HC_WHITE) if kind == "negative" else (_HC_WHITE, _HC_BLACK)
+    border = max(2 * s, round(min(bw, bh) * 0.03))
+    pygame.draw.rect(big, _HC_BLACK, big.get_rect(), border_radius=radius)
+    inner = big.get_rect().inflate(-2 * border, -2 * border)
+    if kind == "negative":
+        pygame.draw.rect(big, _HC_WHITE, inner, border_radius=max(1, radius - border))
+        inner = inner.inflate(-2 * border, -2 * border)
+    pattern = pygame.Surface(big.get_size(), pygame.SRCALPHA)
+    pygame.draw.rect(pattern, paper, inner, border_radius=max(1, radius - border))
+    step = max(3 * s, round(bw * 0.11))
+    line = max(s, round(bw * 0.018))
+    if kind == "zero":  # one empty ring: "nothing"
+        pygame.draw.ellipse(pattern, ink, inner.inflate(-inner.w * 0.12, -inner.h * 0.20), line)
+    elif kind == "low":  # sparse dots
+        for y in range(inner.top + step // 2, inner.bottom, step):
+            for x in range(inner.left + step // 2, inner.right, step):
+                pygame.draw.circle(pattern, ink, (x, y), max(s, line))
+    elif kind == "mid":  # single diagonal hatching
+        _diagonals(pattern, inner, ink, step, line, +1)
+    elif kind == "high":  # cross hatching: the heaviest texture for the worst cards
+        _diagonals(pattern, inner, ink, step, line, +1)
+        _diagonals(pattern, inner, ink, step, line, -1)
+    else:  # negative: white dots on black
+        for y in range(inner.top + step // 2, inner.bottom, step):
+            for x in range(inner.left + step // 2, inner.right, step):
+                pygame.draw.circle(pattern, ink, (x, y), max(s, line // 2))
+    clip = pygame.Surface(big.get_size(), pygame.SRCALPHA)
+    pygame.draw.rect(clip, (255, 255, 255, 255), inner, border_radius=max(1, radius - border))
+    pattern.blit(clip, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    big.blit(pattern, (0, 0))
+
+
+def _diagonals(surface: pygame.Surface, area: pygame.Rect, colour: RGB, step: int, width: int, slope: int) -> None:
+    span = area.w + area.h
+    for k in range(-span, span, step):
+        if slope > 0:
+            start, end = (area.left + k, area.bottom), (area.left + k + area.h, area.top)
+        else:
+            start, end = (area.left + k, area.top), (area.left + k + area.h, area.bottom)
+        pygame.draw.line(surface, colour, start, end, width)
+
+
+def _back_shape(big: pygame.Surface, s: int, theme: str) -> None:
+    bw, bh = big.get_size()
+    radius = _radius(bw, bh)
+    hc = theme == "high_contrast"
+    base, stripe = ((_HC_BLACK, _HC_WHITE) if hc else (_BACK_BASE, _BACK_STRIPE))
+    border = max(s, round(min(bw, bh) * 0.02))
+    pygame.draw.rect(big, _HC_BLACK if hc else _BORDER, big.get_rect(), border_radius=radius)
+    pattern = pygame.Surface(big.get_size(), pygame.SRCALPHA)
+    inner = big.get_rect().inflate(-2 * border, -2 * border)
+    pygame.draw.rect(pattern, base, inner)
+    # a diamond lattice (two families of diagonals) inside a plain margin
+    field = inner.inflate(-inner.w * 0.12, -inner.w * 0.12)
+    step = max(4 * s, round(bw * 0.16))
+    line = max(s, round(bw * (0.02 if hc else 0.03)))
+    if hc:  # horizontal bars: a texture no face uses, so a back never passes for a 9-12 cross-hatch
+        for y in range(field.top + step // 4, field.bottom, step // 2):
+            pygame.draw.line(pattern, stripe, (field.left, y), (field.right, y), line)
+    else:
+        _diagonals(pattern, field, stripe, step, line, +1)
+        _diagonals(pattern, field, stripe, step, line, -1)
+    margin = pygame.Surface(big.get_size(), pygame.SRCALPHA)
+    pygame.draw.rect(margin, base, inner)
+    pygame.draw.rect(margin, (0, 0, 0, 0), field)
+    pattern.blit(margin, (0, 0))
+    pygame.draw.rect(pattern, stripe, field, line)
+    _clip_to_card(big, pattern, max(1, radius - border))
+
+
+def _slot_shape(big: pygame.Surface, s: int, colour: tuple[int, int, int, int]) -> None:
+    """A dashed rounded outline on a faint fill."""
+    bw, bh = big.get_size()
+    radius = _radius(bw, bh)
+    width = max(s, round(min(bw, bh) * 0.025))
+    pygame.draw.rect(big, (colour[0], colour[1], colour[2], colour[3] // 4), big.get_rect(), border_radius=radius)
+    outline = pygame.Surface(big.get_size(), pygame.SRCALPHA)
+    pygame.draw.rect(outline, colour, outline.get_rect(), width, border_radius=radius)
+    # cut the outline into dashes by erasing diagonal bands across it
+    gap = max(3 * s, round(min(bw, bh) * 0.10))
+    eraser = pygame.Surface(big.get_size(), pygame.SRCALPHA)
+    eraser.fill((255, 255, 255, 255))
+    for k in range(0, bw + bh, 2 * gap):
+        pygame.draw.line(eraser, (0, 0, 0, 0), (k, 0), (k - bh, bh), gap)
+    outline.blit(eraser, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    big.blit(outline, (0, 0))
+
+
+def _ring_shape(big: pygame.Surface, s: int, rings: list[tuple[tuple[int, int, int, int], float]]) -> None:
+    bw, bh = big.get_size()
+    radius = _radius(bw, bh)
+    for colour, frac in rings:  # outer first, each later one drawn on top of the previous
+        width = max(s, round(min(bw, bh) * frac))
+        pygame.draw.rect(big, colour, big.get_rect(), width, border_radius=radius)
+
+
+# -- text helpers -----------------------------------------------------------------------------------------
+def _outlined(font: pygame.font.Font, text: str, ink: RGB, outline: RGB, thickness: int) -> pygame.Surface:
+    """``text`` in ``ink`` with a ring of ``outline`` around every glyph."""
+    fill = font.render(text, True, ink)
+    edge = font.render(text, True, outline)
+    t = thickness
+    out = pygame.Surface((fill.get_width() + 2 * t, fill.get_height() + 2 * t), pygame.SRCALPHA)
+    steps = max(8, 4 * t)
+    for i in range(steps):
+        angle = 2 * math.pi * i / steps
+        out.blit(edge, (t + round(t * math.cos(angle)), t + round(t * math.sin(angle))))
+    out.blit(fill, (t, t))
+    return out
+
+
+def _underlined(text: pygame.Surface, baseline: int, ink: RGB, outline: RGB, thickness: int) -> pygame.Surface:
+    """Add a bar under a 6 or a 9 (below the glyph baseline) so the card reads the same from both ends."""
+    w, h = text.get_size()
+    bar_h = max(1, round(h * 0.05))
+    edge = max(1, thickness // 2)
+    top = baseline + thickness + max(2, round(h * 0.06))
+    out = pygame.Surface((w, max(h, top + bar_h + 2 * edge)), pygame.SRCALPHA)
+    out.blit(text, (0, 0))
+    bar = pygame.Rect(int(w * 0.25), top, max(1, int(w * 0.5)), bar_h)
+    if outline != ink:
+        pygame.draw.rect(out, outline, bar.inflate(2 * edge, 2 * edge))
+    pygame.draw.rect(out, ink, bar)
+    return out

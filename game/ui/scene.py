@@ -1,0 +1,150 @@
+"""A stack of scenes: the top one gets input; overlays keep the scenes beneath drawn.
+
+Each scene has plain lifecycle verbs: `enter` (pushed), `exit` (popped), `pause` (another
+scene was pushed on top), `resume` (it is on top again), `handle_event`, `update(dt)` with dt
+in seconds, and `draw(surface)`. Scenes hand data to each other through constructor
+arguments; the stack only orders them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class Scene:
+    """Base class; every verb does nothing by default."""
+
+    #: drawn over the scene beneath (which stays visible), e.g. a pause menu
+    overlay: bool = False
+    #: an event the scene does not consume goes on to the scene beneath
+    passes_events: bool = False
+    #: the scene beneath keeps updating (animations continue under an overlay)
+    updates_below: bool = False
+
+    def __init__(self) -> None:
+        self.stack: SceneStack | None = None
+
+    def enter(self) -> None:
+        """Called once when pushed."""
+
+    def exit(self) -> None:
+        """Called once when popped or replaced."""
+
+    def pause(self) -> None:
+        """Another scene went on top of this one."""
+
+    def resume(self) -> None:
+        """This scene is on top again."""
+
+    def handle_event(self, event: Any) -> bool:
+        """Return True when the event was used (it then goes no further)."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance by dt seconds."""
+
+    def draw(self, surface: Any) -> None:
+        """Draw the whole scene (or, for an overlay, what goes over the scene beneath)."""
+
+    def close(self) -> None:
+        """Remove this scene from its stack (the top or not)."""
+        if self.stack is not None:
+            self.stack.remove(self)
+
+
+class SceneStack:
+    """Scenes bottom to top. Changes made while handling an event take effect at once,
+    but iteration always runs over a snapshot so a scene can pop itself safely."""
+
+    def __init__(self) -> None:
+        self.scenes: list[Scene] = []
+
+    def __len__(self) -> int:
+        return len(self.scenes)
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> Scene:
+        if self.scenes:
+            self.scenes[-1].pause()
+        scene.stack = self
+        self.scenes.append(scene)
+        scene.enter()
+        return scene
+
+    def pop(self) -> Scene | None:
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        scene.exit()
+        scene.stack = None
+        if self.scenes:
+            self.scenes[-1].resume()
+        return scene
+
+    def remove(self, scene: Scene) -> None:
+        if scene not in self.scenes:
+            return
+        if scene is self.top:
+            self.pop()
+            return
+        self.scenes.remove(scene)
+        scene.exit()
+        scene.stack = None
+
+    def replace(self, scene: Scene) -> Scene:
+        """Pop the top scene and push `scene` (the one beneath is not resumed in between)."""
+        if self.scenes:
+            old = self.scenes.pop()
+            old.exit()
+            old.stack = None
+        scene.stack = self
+        self.scenes.append(scene)
+        scene.enter()
+        return scene
+
+    def clear(self) -> None:
+        while self.scenes:
+            scene = self.scenes.pop()
+            scene.exit()
+            scene.stack = None
+
+    def reset(self, scene: Scene) -> Scene:
+        """Empty the stack and start again from `scene` (e.g. back to the main menu)."""
+        self.clear()
+        return self.push(scene)
+
+    def find(self, kind: type) -> Any:
+        """The topmost scene of a class, or None."""
+        for scene in reversed(self.scenes):
+            if isinstance(scene, kind):
+                return scene
+        return None
+
+    def handle_event(self, event: Any) -> bool:
+        for scene in reversed(list(self.scenes)):
+            if scene.stack is not self:
+                continue  # removed by an earlier handler
+            if scene.handle_event(event):
+                return True
+            if not scene.passes_events:
+                return False
+        return False
+
+    def update(self, dt: float) -> None:
+        for scene in self._from(lambda s: s.updates_below):
+            scene.update(dt)
+
+    def draw(self, surface: Any) -> None:
+        for scene in self._from(lambda s: s.overlay):
+            scene.draw(surface)
+
+    def _from(self, see_through) -> list[Scene]:
+        """The top scene and those beneath it, while each one above lets them through."""
+        scenes = list(self.scenes)
+        start = len(scenes) - 1
+        while start > 0 and see_through(scenes[start]):
+            start -= 1
+        return scenes[max(start, 0):]

@@ -1,0 +1,354 @@
+"""Animations of the engine's events: one `Step` at a time, each moving a few card sprites
+with tweens and changing the Board when it ends.
+
+`Animator.speed` scales time (0 = instant). `skip()` jumps to the end of everything queued.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+
+import pygame
+
+from game.rules import CELLS, COLS
+from game.rules import events as ev
+from game.ui.layout import Box
+from game.ui.table_view import Board, TableView
+from game.ui.tween import Tweener
+
+SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 2.5, "instant": 0.0}
+FLIP_HALF = 0.12
+SLIDE = 0.32
+
+
+class CardSprite:
+    """A card in flight: centre (x, y) and size in logical units, scale_x for the flip squash,
+    lift (logical px up), flash (0..1 white ring)."""
+
+    def __init__(self, value: int | str | None, box: Box) -> None:
+        self.value = value
+        self.x, self.y = box.center
+        self.w, self.h = box.w, box.h
+        self.scale_x = 1.0
+        self.lift = 0.0
+        self.flash = 0.0
+        self.base = (box.w, box.h)  # the art is drawn once at this size and scaled down in flight
+
+    def move_to(self, box: Box) -> dict[str, float]:
+        cx, cy = box.center
+        if box.w * box.h > self.base[0] * self.base[1]:
+            self.base = (box.w, box.h)
+        return {"x": cx, "y": cy, "w": box.w, "h": box.h}
+
+    def draw(self, surface: pygame.Surface, view: TableView) -> None:
+        vp = view.viewport
+        w, h = max(1, round(self.w * vp.scale)), max(1, round(self.h * vp.scale))
+        base_w, base_h = max(1, round(self.base[0] * vp.scale)), max(1, round(self.base[1] * vp.scale))
+        image = view.card_surface(self.value, base_w, base_h)  # cached: one size per sprite
+        squash = max(1, round(w * abs(self.scale_x)))
+        if (squash, h) != (base_w, base_h):
+            image = pygame.transform.scale(image, (squash, h))
+        centre = (round(vp.offset_x + self.x * vp.scale), round(vp.offset_y + (self.y - self.lift) * vp.scale))
+        rect = image.get_rect(center=centre)
+        surface.blit(image, rect)
+        if self.flash > 0.05:
+            pygame.draw.rect(surface, (255, 255, 255), rect.inflate(6, 6), width=max(1, round(8 * self.flash)),
+                             border_radius=6)
+
+
+class Step:
+    """One animation: `begin` creates sprites and tweens; `end` updates the board."""
+
+    def __init__(self, begin: Callable[[Animator], None], end: Callable[[], None] = lambda: None) -> None:
+        self.begin = begin
+        self.end = end
+
+
+class Animator:
+    def __init__(self, board: Board, view: TableView, speed: float = 1.0) -> None:
+        self.board = board
+        self.view = view
+        self.speed = speed
+        self.queue: deque[Step] = deque()
+        self.current: Step | None = None
+        self.tweener = Tweener()
+        self.sprites: list[CardSprite] = []
+        self.viewer: int | None = None
+        self.on_idle: Callable[[], None] | None = None  # called when the queue runs dry
+
+    @property
+    def busy(self) -> bool:
+        return self.current is not None or bool(self.queue)
+
+    def wait(self, seconds: float) -> None:
+        """A pause (a banner's reading time, say) as a tween with nothing to move."""
+        self.tweener.animate(self, seconds * 1.0)
+
+    def update(self, dt: float) -> None:
+        for _ in range(10_000):  # bounded: instant speed finishes many steps in one frame
+            if self.current is None:
+                if not self.queue:
+                    return
+                self._start(self.queue.popleft())
+                dt = 0.0 if self.speed else dt
+            if self.speed == 0:
+                self.tweener.finish_all()
+            else:
+                self.tweener.step(dt * self.speed)
+                dt = 0.0
+            if self.tweener.busy:
+                return
+            self._end()
+
+    def _start(self, step: Step) -> None:
+        self.current = step
+        step.begin(self)
+
+    def _end(self) -> None:
+        step, self.current = self.current, None
+        self.sprites.clear()
+        self.board.banner = ""
+        if step is not None:
+            step.end()
+        if not self.queue and self.on_idle is not None:
+            self.on_idle()
+
+    def skip(self) -> None:
+        """Finish the current animation and every queued one at once."""
+        while self.busy:
+            if self.current is None:
+                self._start(self.queue.popleft())
+            self.tweener.finish_all()
+            self._end()
+
+    # ------------------------------------------------------------------ events -> steps
+    def add_events(self, events: list[ev.Event]) -> None:
+        reveals: list[ev.FinalReveal] = []
+        for event in events:
+            event = event.for_seat(self.viewer)
+            if isinstance(event, ev.FinalReveal):
+                reveals.append(event)
+                continue
+            if reveals:
+                self.queue.append(self._final_reveal(reveals))
+                reveals = []
+            step = self._step_for(event)
+            if step is not None:
+                self.queue.append(step)
+        if reveals:
+            self.queue.append(self._final_reveal(reveals))
+
+    def _step_for(self, event: ev.Event) -> Step | None:  # noqa: C901 - one branch per event kind
+        if isinstance(event, ev.RoundDealt):
+            return self._deal(event)
+        if isinstance(event, ev.CardFlipped | ev.CardRevealed):
+            return self._flip(event.seat, event.row * COLS + event.col, event.value)
+        if isinstance(event, ev.CardDrawn):
+            return self._to_hand(event.seat, "draw", event.value if event.value is not None else "?")
+        if isinstance(event, ev.DiscardTaken):
+            return self._to_hand(event.seat, "discard", event.value)
+        if isinstance(event, ev.CardReplaced):
+            return self._replace(event)
+        if isinstance(event, ev.CardDiscarded):
+            return self._discard(event.value)
+        if isinstance(event, ev.ColumnRemoved):
+            return self._remove_column(event)
+        if isinstance(event, ev.PileReshuffled):
+            return self._reshuffle(event)
+        if isinstance(event, ev.EndTriggered):
+            name = self.view.names[event.seat]
+            return self._banner(f"{name} has no face-down card left: everybody else plays one last turn", 1.6,
+                                lambda: setattr(self.board, "trigger", event.seat))
+        if isinstance(event, ev.StarterChosen):
+            why = {"highest": "highest cards", "random": "drawn by lot among the tied",
+                   "flips": "won the tie", "trigger": "ended the last round"}.get(event.reason, event.reason)
+            return self._banner(f"{self.view.names[event.seat]} starts ({why})", 1.0,
+                                lambda: setattr(self.board, "to_act", event.seat))
+        if isinstance(event, ev.StartTieFlips):
+            names = " and ".join(self.view.names[s] for s in event.seats)
+            return self._banner(f"Tie for the start: {names} each flip one more card", 1.4)
+        if isinstance(event, ev.TurnStarted):
+            return Step(lambda a: None, lambda: setattr(self.board, "to_act", event.seat))
+        if isinstance(event, ev.RoundScored):
+            return Step(lambda a: None, lambda: setattr(self.board, "totals", list(event.totals)))
+        return None
+
+    def _banner(self, words: str, seconds: float, then: Callable[[], None] = lambda: None) -> Step:
+        def begin(a: Animator) -> None:
+            a.board.banner = words
+            a.wait(seconds)
+
+        return Step(begin, then)
+
+    def _deal(self, event: ev.RoundDealt) -> Step:
+        board, view = self.board, self.view
+        cells = [(seat, index) for index in range(CELLS) for seat in event.seats]
+        stagger = min(0.03, 1.0 / max(1, len(cells)))
+
+        def begin(a: Animator) -> None:
+            board.grids = [["?" if seat in event.seats else None for _ in range(CELLS)] for seat in range(board.players)]
+            board.participants = event.seats
+            board.discard = [event.discard_top]
+            board.draw_count = event.draw_pile
+            board.holding = board.holder = board.source = None
+            board.trigger = None
+            board.round = event.round
+            board.to_act = event.seats[0]
+            board.hidden = set(cells)
+            for number, (seat, index) in enumerate(cells):
+                sprite = CardSprite("?", view.layout.draw_pile)
+                a.sprites.append(sprite)
+                a.tweener.animate(sprite, 0.25, "out_cubic", delay=number * stagger,
+                                  on_finished=_unhide(a, sprite, seat, index), **sprite.move_to(view.cell_box(seat, index)))
+
+        return Step(begin)
+
+    def _flip(self, seat: int, index: int, value: int) -> Step:
+        board = self.board
+
+        def begin(a: Animator) -> None:
+            self._flip_sprite(a, seat, index, value, 0.0)
+
+        def end() -> None:
+            board.grids[seat][index] = value
+
+        return Step(begin, end)
+
+    def _flip_sprite(self, a: Animator, seat: int, index: int, value: int, delay: float) -> None:
+        a.board.hidden.add((seat, index))
+        sprite = CardSprite("?", self.view.cell_box(seat, index))
+        a.sprites.append(sprite)
+
+        def second_half() -> None:
+            sprite.value = value  # the face swaps at the midpoint of the turn
+            a.board.grids[seat][index] = value
+            a.tweener.animate(sprite, FLIP_HALF, "out_quad", on_finished=_unhide(a, sprite, seat, index), scale_x=1.0)
+
+        a.tweener.animate(sprite, FLIP_HALF, "in_quad", delay=delay, on_finished=second_half, scale_x=0.0)
+
+    def _final_reveal(self, reveals: list[ev.FinalReveal]) -> Step:
+        stagger = min(0.06, 1.5 / max(1, len(reveals)))
+
+        def begin(a: Animator) -> None:
+            a.board.banner = "Final reveal"
+            for number, event in enumerate(reveals):
+                self._flip_sprite(a, event.seat, event.row * COLS + event.col, event.value, number * stagger)
+            a.wait(len(reveals) * stagger + 2 * FLIP_HALF + 0.5)
+
+        return Step(begin)
+
+    def _to_hand(self, seat: int, source: str, value: int | str) -> Step:
+        board, view = self.board, self.view
+
+        def begin(a: Animator) -> None:
+            if source == "draw":
+                board.draw_count -= 1
+                start = view.layout.draw_pile
+            else:
+                board.discard.pop()
+                start = view.layout.discard_pile
+            sprite = CardSprite(value if source == "discard" else "?", start)
+            a.sprites.append(sprite)
+
+            def show() -> None:
+                sprite.value = value
+
+            a.tweener.animate(sprite, SLIDE, "out_cubic", on_finished=show, **sprite.move_to(view.layout.hand))
+
+        def end() -> None:
+            board.holding, board.holder, board.source = value, seat, source
+
+        return Step(begin, end)
+
+    def _replace(self, event: ev.CardReplaced) -> Step:
+        board, view = self.board, self.view
+        index = event.row * COLS + event.col
+        cell = view.cell_box(event.seat, index)
+
+        def begin(a: Animator) -> None:
+            board.holding = board.holder = board.source = None
+            board.hidden.add((event.seat, index))
+            incoming = CardSprite(event.value, view.layout.hand)
+            outgoing = CardSprite(event.old_value if event.old_was_face_up else "?", cell)
+            a.sprites.extend([outgoing, incoming])
+            a.tweener.animate(incoming, SLIDE, "in_out_quad", **incoming.move_to(cell))
+            a.tweener.animate(outgoing, 0.1, "out_quad", lift=24.0)
+            a.tweener.animate(outgoing, SLIDE, "in_out_quad", delay=0.1, **outgoing.move_to(view.layout.discard_pile))
+            if not event.old_was_face_up:
+                a.tweener.animate(outgoing, SLIDE / 2, "in_quad", delay=0.1,
+                                  on_finished=lambda: _reface(a, outgoing, event.old_value), scale_x=0.0)
+
+        def end() -> None:
+            board.grids[event.seat][index] = event.value
+            board.discard.append(event.old_value)
+            board.hidden.discard((event.seat, index))
+
+        return Step(begin, end)
+
+    def _discard(self, value: int) -> Step:
+        board, view = self.board, self.view
+
+        def begin(a: Animator) -> None:
+            board.holding = board.holder = board.source = None
+            sprite = CardSprite(value, view.layout.hand)
+            a.sprites.append(sprite)
+            a.tweener.animate(sprite, SLIDE, "in_out_quad", **sprite.move_to(view.layout.discard_pile))
+
+        return Step(begin, lambda: board.discard.append(value))
+
+    def _remove_column(self, event: ev.ColumnRemoved) -> Step:
+        board, view = self.board, self.view
+        indexes = [event.col + COLS * row for row in range(3)]
+
+        def begin(a: Animator) -> None:
+            a.board.banner = f"{view.names[event.seat]} completes a column of {event.value}s: it is removed"
+            for number, index in enumerate(indexes):
+                board.hidden.add((event.seat, index))
+                sprite = CardSprite(event.value, view.cell_box(event.seat, index))
+                a.sprites.append(sprite)
+                a.tweener.animate(sprite, 0.18, "out_quad", lift=30.0)
+                a.tweener.animate(sprite, 0.15, "linear", delay=0.18, flash=1.0)
+                a.tweener.animate(sprite, 0.15, "linear", delay=0.33, flash=0.0)
+                a.tweener.animate(sprite, 0.35, "in_out_quad", delay=0.5 + number * 0.08,
+                                  **sprite.move_to(view.layout.discard_pile), lift=0.0)
+            a.wait(1.0)
+
+        def end() -> None:
+            for index in indexes:
+                board.grids[event.seat][index] = None
+                board.hidden.discard((event.seat, index))
+            board.discard.extend([event.value] * 3)
+
+        return Step(begin, end)
+
+    def _reshuffle(self, event: ev.PileReshuffled) -> Step:
+        board, view = self.board, self.view
+
+        def begin(a: Animator) -> None:
+            a.board.banner = "The draw pile is empty: the discard pile is shuffled into a new one"
+            board.discard = [event.discard_top]
+            for number in range(6):
+                sprite = CardSprite("?", view.layout.discard_pile)
+                a.sprites.append(sprite)
+                a.tweener.animate(sprite, 0.3, "in_out_sine", delay=number * 0.08, **sprite.move_to(view.layout.draw_pile))
+            a.wait(1.2)
+
+        def end() -> None:
+            board.draw_count = event.cards
+
+        return Step(begin, end)
+
+
+def _unhide(a: Animator, sprite: CardSprite, seat: int, index: int) -> Callable[[], None]:
+    def done() -> None:
+        a.board.hidden.discard((seat, index))
+        if sprite in a.sprites:
+            a.sprites.remove(sprite)
+
+    return done
+
+
+def _reface(a: Animator, sprite: CardSprite, value: int) -> None:
+    sprite.value = value
+    a.tweener.animate(sprite, SLIDE / 2, "out_quad", scale_x=1.0)

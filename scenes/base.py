@@ -1,0 +1,45 @@
+"""What every screen of the app shares: the app, a button group and a logical viewport."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.ui.layout import Box
+from game.ui.scene import Scene
+from game.ui.widgets import LOGICAL_H, LOGICAL_W, ButtonGroup, blit_text, screen_viewport
+
+BACKDROP = (14, 44, 34)
+
+
+class AppScene(Scene):
+    name = "scene"
+
+    def __init__(self, app: Any) -> None:
+        super().__init__()
+        self.app = app
+        self.buttons = ButtonGroup(app.text)
+        self.viewport = screen_viewport(LOGICAL_W, LOGICAL_H)
+
+    def fit(self, surface: pygame.Surface) -> None:
+        self.viewport = screen_viewport(*surface.get_size())
+        self.buttons.viewport = self.viewport
+
+    def text(self, surface: pygame.Surface, words: str, size: float, x: float, y: float, **style: Any) -> pygame.Rect:
+        return blit_text(surface, self.app.text, self.viewport, words, size, x, y, **style)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return self.buttons.handle_event(event)
+
+    def button(self, x: float, y: float, w: float, h: float, label: str, action, name: str = "", size: int = 40,
+               enabled: bool = True):
+        return self.buttons.add(Box(x, y, w, h), label, action, enabled, size, name)
+
+    def press(self, name: str) -> bool:
+        """Press a button by name through the same path as a click (tests, self-test)."""
+        button = self.buttons.named(name)
+        if button is None or not button.enabled:
+            return False
+        button.action()
+        return True

@@ -1,0 +1,72 @@
+"""The end of the game: the winner(s) as the engine decided, the whole score sheet,
+Play again / Main menu. The save is removed and the game recorded in the statistics."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.match import MatchConfig
+from game.rules import GameState
+from game.ui.widgets import ACCENT, DIM
+from scenes.base import BACKDROP, AppScene
+from scenes.score_sheet import draw_score_sheet
+
+
+def winners_line(state: GameState, names: list[str]) -> str:
+    winners = list(state.winners or [])
+    if len(winners) == 1:
+        return f"{names[winners[0]]} wins!"
+    return " and ".join(names[s] for s in winners) + " share the win!"
+
+
+class GameOverScene(AppScene):
+    name = "gameover"
+
+    def __init__(self, app: Any, config: MatchConfig, state: GameState) -> None:
+        super().__init__(app)
+        self.config = config
+        self.state = state
+        self.names = [seat.name for seat in config.seats]
+
+    def enter(self) -> None:
+        store = self.app.store
+        if store is not None:
+            for method, args in (("record_game", (self.config, self.state)), ("delete_game", ())):
+                try:
+                    getattr(store, method)(*args)
+                except Exception as error:  # noqa: BLE001 - shown on the menu, never a crash
+                    self.app.notices.append(f"Could not {method.replace('_', ' ')}: {error}")
+        self.button(560, 960, 380, 90, "Play again", self.play_again, "again")
+        self.button(980, 960, 380, 90, "Main menu", self.menu, "menu")
+        self.buttons.focus = 0
+
+    def play_again(self) -> None:
+        from scenes.play import PlayScene
+
+        state = self.config.new_game()
+        self.stack.replace(PlayScene(self.app, self.config, state))
+
+    def menu(self) -> None:
+        from scenes.menu import MenuScene
+
+        self.stack.reset(MenuScene(self.app))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.menu()
+            return True
+        return super().handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.fit(surface)
+        surface.fill(BACKDROP)
+        self.text(surface, "Game over", 48, 960, 70, color=DIM)
+        self.text(surface, winners_line(self.state, self.names), 90, 960, 160, color=ACCENT, bold=True)
+        tiebreaks = len(getattr(self.state, "tiebreak_rounds", []))
+        if tiebreaks:
+            self.text(surface, f"decided by {tiebreaks} tiebreak round{'s' if tiebreaks > 1 else ''}", 30, 960, 230,
+                      color=DIM)
+        draw_score_sheet(self, surface, self.state, self.names, 280, 920, tuple(self.state.winners or ()))
+        self.buttons.draw(surface, self.viewport)

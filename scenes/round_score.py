@@ -1,0 +1,121 @@
+"""Round scoring, over the table: per seat the cards left, columns removed, the doubling
+(shown and explained), scores counting up, and the running score sheet."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.rules import GAME_OVER
+from game.ui.tween import Tweener
+from game.ui.widgets import ACCENT, DIM, INK, draw_panel
+from scenes.base import AppScene
+from scenes.score_sheet import draw_score_sheet
+
+COUNT_UP = 1.4  # seconds at normal speed
+
+
+def round_breakdown(state: Any) -> list[dict]:
+    """Per participating seat: cards left, columns removed, raw sum, score, doubled, why."""
+    scores = state.round_scores[-1]
+    rows = []
+    for seat in state.participants:
+        cards = [card for card in state.cards[seat] if card is not None]
+        raw = sum(cards)
+        doubled = seat == state.trigger and scores[seat] != raw
+        if seat == state.trigger and not doubled:
+            why = "ended the round with the lowest score: not doubled" if raw > 0 else \
+                "ended the round; a score of zero or less is never doubled"
+        elif doubled:
+            why = "ended the round without the strictly lowest score: doubled"
+        else:
+            why = ""
+        rows.append({"seat": seat, "cards": len(cards), "columns": sum(1 for s, _, _ in state.removed if s == seat),
+                     "raw": raw, "score": scores[seat], "doubled": doubled, "why": why})
+    return rows
+
+
+class RoundScoreScene(AppScene):
+    name = "round"
+    overlay = True
+
+    def __init__(self, app: Any, play: Any) -> None:
+        super().__init__(app)
+        self.play = play
+        self.state = play.state
+        self.names = play.names
+        self.rows = round_breakdown(self.state)
+        self.progress = 0.0
+        self.tweener = Tweener()
+
+    def enter(self) -> None:
+        speed = self.app.speed
+        self.tweener.animate(self, COUNT_UP / speed if speed else 0.0, "out_cubic", progress=1.0)
+        if not speed:
+            self.tweener.finish_all()
+        state = self.state
+        if state.phase == GAME_OVER:
+            label = "Final results"
+        elif state.next_is_tiebreak:
+            label = "Play the tiebreak round"
+        else:
+            label = f"Deal round {state.round + 1}"
+        self.button(1260, 960, 520, 90, label, self.next, "continue")
+        self.buttons.focus = 0
+
+    def next(self) -> None:
+        self.close()
+        self.play.next_round()
+
+    def update(self, dt: float) -> None:
+        self.tweener.step(dt)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.tweener.busy and event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
+            self.tweener.finish_all()  # the first click or key skips the count-up
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            return False  # the pause menu of the table beneath is not reachable from here
+        super().handle_event(event)
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.fit(surface)
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        state = self.state
+        title = f"Round {state.round}" + (" (tiebreak)" if state.tiebreak else "") + ": scores"
+        self.text(surface, title, 56, 960, 60, color=ACCENT, bold=True)
+        top = 120
+        line = min(64, 420 / max(1, len(self.rows)))
+        draw_panel(surface, self.viewport.rect(_box(140, top, 1640, line * (len(self.rows) + 1) + 10)))
+        size = min(30, line * 0.55)
+        for x, words in ((170, "Player"), (560, "Cards left"), (760, "Columns"), (960, "Sum"), (1120, "Score")):
+            self.text(surface, words, size, x, top + line / 2, color=DIM, anchor="midleft")
+        for number, row in enumerate(self.rows, start=1):
+            y = top + line * (number + 0.5)
+            shown = round(row["score"] * self.progress)
+            self.text(surface, self.names[row["seat"]], size, 170, y, color=INK, bold=True, anchor="midleft")
+            self.text(surface, str(row["cards"]), size, 560, y, color=INK, anchor="midleft")
+            self.text(surface, str(row["columns"]), size, 760, y, color=INK, anchor="midleft")
+            self.text(surface, str(row["raw"]), size, 960, y, color=INK, anchor="midleft")
+            self.text(surface, str(shown), size * 1.2, 1120, y, color=ACCENT, bold=True, anchor="midleft")
+            if row["why"]:
+                mark = "x2! " if row["doubled"] else ""
+                self.text(surface, mark + row["why"], size * 0.8, 1250, y,
+                          color=(255, 140, 120) if row["doubled"] else DIM, anchor="midleft", bold=row["doubled"])
+        sheet_top = top + line * (len(self.rows) + 1) + 40
+        draw_score_sheet(self, surface, state, self.names, sheet_top, 930)
+        if state.next_is_tiebreak and state.phase != GAME_OVER:
+            names = " and ".join(self.names[s] for s in state.next_participants)
+            self.text(surface, f"Tie for the lowest total: {names} play a tiebreak round.", 32, 700, 1005,
+                      color=ACCENT, bold=True)
+        self.buttons.draw(surface, self.viewport)
+
+
+def _box(x: float, y: float, w: float, h: float) -> Any:
+    from game.ui.layout import Box
+
+    return Box(x, y, w, h)

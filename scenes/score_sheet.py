@@ -1,0 +1,46 @@
+"""The running score sheet (every round, every seat, totals), drawn by scoring screens."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.ui.widgets import ACCENT, DIM, INK, draw_panel
+
+
+def draw_score_sheet(scene: Any, surface: pygame.Surface, state: Any, names: list[str],
+                     top: float, bottom: float, winners: tuple[int, ...] = ()) -> None:
+    """A table: one column per seat, one row per round (tiebreak rounds marked), then totals."""
+    players = state.players
+    left, right = 160, 1760
+    name_w = 220
+    col_w = (right - left - name_w) / players
+    rows = state.round_scores
+    tiebreaks = set(getattr(state, "tiebreak_rounds", []))
+    line = min(44, (bottom - top) / max(3, len(rows) + 2))
+    size = max(18, min(32, line * 0.7))
+    draw_panel(surface, scene.viewport.rect(_box(left - 20, top - 10, right - left + 40, line * (len(rows) + 2) + 20)))
+    y = top + line / 2
+    scene.text(surface, "Round", size, left, y, color=DIM, anchor="midleft")
+    for seat in range(players):
+        x = left + name_w + (seat + 0.5) * col_w
+        scene.text(surface, names[seat], size, x, y, color=ACCENT if seat in winners else INK, bold=True)
+    for number, scores in enumerate(rows, start=1):
+        y += line
+        label = f"{number}" + (" (tiebreak)" if number in tiebreaks else "")
+        scene.text(surface, label, size, left, y, color=DIM, anchor="midleft")
+        for seat, score in enumerate(scores):
+            x = left + name_w + (seat + 0.5) * col_w
+            scene.text(surface, "-" if score is None else str(score), size, x, y, color=INK)
+    y += line
+    scene.text(surface, "Total", size, left, y, color=ACCENT, bold=True, anchor="midleft")
+    for seat in range(players):
+        x = left + name_w + (seat + 0.5) * col_w
+        scene.text(surface, str(state.totals[seat]), size, x, y, color=ACCENT, bold=True)
+
+
+def _box(x: float, y: float, w: float, h: float) -> Any:
+    from game.ui.layout import Box
+
+    return Box(x, y, w, h)

@@ -1,0 +1,185 @@
+"""Choose the edition, the seats (human or computer, level, name) and the options, then Start.
+
+Defaults make "New game" then "Start" two clicks: You + 2 Normal computers, Voyage.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pygame
+
+from game.match import BOT_LEVELS, COMPUTER, HUMAN, MAX_NAME, MatchConfig, SeatConfig
+from game.rules import FINAL_TIE_CHOICES, edition_named
+from game.ui.widgets import ACCENT, DIM, INK
+from scenes.base import BACKDROP, AppScene
+
+EDITIONS = ("voyage", "classic")
+END_SCORES = (50, 100, 150, 200, 300)
+COMPUTER_NAMES = ("Robin", "Sasha", "Camille", "Alex", "Charlie", "Morgan", "Dominique", "Noa")
+TIE_WORDS = {"share": "shared win", "tiebreak": "tiebreak round"}
+ROW_H = 78
+
+
+def initial_config(app: Any) -> MatchConfig:
+    """The last setup the player used (from the settings), else the defaults."""
+    last = getattr(app.settings, "last_setup", None)
+    if last:
+        try:
+            return MatchConfig.from_dict(last)
+        except (ValueError, TypeError):
+            pass
+    return MatchConfig()
+
+
+class SetupScene(AppScene):
+    name = "setup"
+
+    def __init__(self, app: Any, config: MatchConfig | None = None) -> None:
+        super().__init__(app)
+        self.config = config or initial_config(app)
+        self.editing: int | None = None  # seat whose name is being typed
+        self.error = ""
+
+    def enter(self) -> None:
+        self.build()
+
+    def build(self) -> None:
+        focus = self.buttons.focus
+        self.buttons.clear()
+        c = self.config
+        edition = edition_named(c.edition)
+        self.button(560, 150, 420, 64, f"Edition: {edition.title}", self.next_edition, "edition", 34)
+        self.button(1000, 150, 120, 64, "-", lambda: self.set_players(c.players - 1), "fewer", 40,
+                    c.players > edition.min_players)
+        self.button(1300, 150, 120, 64, "+", lambda: self.set_players(c.players + 1), "more", 40,
+                    c.players < edition.max_players)
+        top = 250
+        row_h = min(ROW_H, (760 - top) // c.players)
+        for seat, player in enumerate(c.seats):
+            y = top + seat * row_h
+            h = row_h - 10
+            size = 30 if row_h >= 60 else 24
+            editing = self.editing == seat
+            label = player.name + ("_" if editing else "")
+            self.button(360, y, 520, h, label, lambda s=seat: self.edit_name(s), f"name{seat}", size)
+            kind = "Human" if player.is_human else "Computer"
+            self.button(900, y, 300, h, kind, lambda s=seat: self.toggle_kind(s), f"kind{seat}", size)
+            self.button(1220, y, 300, h, player.level.capitalize() if not player.is_human else "-",
+                        lambda s=seat: self.next_level(s), f"level{seat}", size, not player.is_human)
+        self.button(360, 800, 560, 64, f"Game ends at {c.end_score} points", self.next_end_score, "end_score", 32)
+        tie = c.final_tie or edition.default_final_tie
+        self.button(960, 800, 560, 64, f"Tie at the end: {TIE_WORDS[tie]}", self.next_final_tie, "final_tie", 32)
+        self.button(560, 930, 360, 90, "Back", self.close, "back")
+        self.button(1000, 930, 360, 90, "Start", self.start, "start")
+        self.buttons.focus = focus if focus is not None and focus < len(self.buttons.buttons) else None
+
+    # ------------------------------------------------------------------ changes
+    def next_edition(self) -> None:
+        name = EDITIONS[(EDITIONS.index(self.config.edition) + 1) % len(EDITIONS)]
+        edition = edition_named(name)
+        seats = self.config.seats[: edition.max_players]
+        self.config = replace(self.config, edition=name, seats=seats, final_tie=None)
+        self.set_players(max(edition.min_players, len(seats)))
+
+    def set_players(self, players: int) -> None:
+        edition = edition_named(self.config.edition)
+        players = max(edition.min_players, min(edition.max_players, players))
+        seats = list(self.config.seats[:players])
+        while len(seats) < players:
+            seats.append(SeatConfig(self._free_name(seats), COMPUTER, "normal"))
+        self.config = replace(self.config, seats=tuple(seats))
+        self.build()
+
+    def _free_name(self, seats: list[SeatConfig]) -> str:
+        taken = {seat.name for seat in seats}
+        return next((n for n in COMPUTER_NAMES if n not in taken), f"Player {len(seats) + 1}")
+
+    def toggle_kind(self, seat: int) -> None:
+        player = self.config.seats[seat]
+        kind = COMPUTER if player.is_human else HUMAN
+        self.config = self.config.with_seat(seat, replace(player, kind=kind))
+        self.build()
+
+    def next_level(self, seat: int) -> None:
+        player = self.config.seats[seat]
+        level = BOT_LEVELS[(BOT_LEVELS.index(player.level) + 1) % len(BOT_LEVELS)] if player.level in BOT_LEVELS else "normal"
+        self.config = self.config.with_seat(seat, replace(player, level=level))
+        self.build()
+
+    def next_end_score(self) -> None:
+        scores = END_SCORES if self.config.end_score in END_SCORES else (self.config.end_score, *END_SCORES)
+        score = scores[(scores.index(self.config.end_score) + 1) % len(scores)]
+        self.config = replace(self.config, end_score=score)
+        self.build()
+
+    def next_final_tie(self) -> None:
+        edition = edition_named(self.config.edition)
+        current = self.config.final_tie or edition.default_final_tie
+        choice = FINAL_TIE_CHOICES[(FINAL_TIE_CHOICES.index(current) + 1) % len(FINAL_TIE_CHOICES)]
+        self.config = replace(self.config, final_tie=None if choice == edition.default_final_tie else choice)
+        self.build()
+
+    def edit_name(self, seat: int) -> None:
+        self.editing = None if self.editing == seat else seat
+        self.build()
+
+    def _type(self, event: pygame.event.Event) -> bool:
+        """Typing into the seat name being edited (TEXTINPUT for letters, KEYDOWN for edits)."""
+        seat = self.editing
+        assert seat is not None
+        name = self.config.seats[seat].name
+        if event.type == pygame.TEXTINPUT:
+            name = (name + "".join(ch for ch in event.text if ch.isprintable()))[:MAX_NAME]
+        elif event.key == pygame.K_BACKSPACE:
+            name = name[:-1]
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
+            self.editing = None
+        else:
+            return False
+        self.config = self.config.with_seat(seat, replace(self.config.seats[seat], name=name))
+        self.build()
+        return True
+
+    def start(self) -> None:
+        from scenes.play import PlayScene
+
+        names = [seat.name.strip() for seat in self.config.seats]
+        if any(not n for n in names):
+            self.error = "Every seat needs a name."
+            return
+        seats = tuple(replace(seat, name=n) for seat, n in zip(self.config.seats, names))
+        self.config = replace(self.config, seats=seats)
+        try:
+            state = self.config.new_game()
+        except ValueError as error:
+            self.error = str(error)
+            return
+        settings = self.app.settings
+        if hasattr(settings, "last_setup"):
+            settings.last_setup = self.config.to_dict()
+            self.app.save_settings()
+        self.stack.replace(PlayScene(self.app, self.config, state))
+
+    # ------------------------------------------------------------------ input and drawing
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.editing is not None and (event.type == pygame.TEXTINPUT or event.type == pygame.KEYDOWN):
+            if self._type(event):
+                return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return True
+        return super().handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.fit(surface)
+        surface.fill(BACKDROP)
+        self.text(surface, "New game", 64, 960, 80, color=ACCENT, bold=True)
+        self.text(surface, f"{self.config.players} players", 36, 1210, 182, color=INK)
+        edition = edition_named(self.config.edition)
+        self.text(surface, f"{edition.min_players}-{edition.max_players} players", 24, 1210, 225, color=DIM)
+        self.text(surface, "Name (click to type)", 24, 620, 232, color=DIM)
+        if self.error:
+            self.text(surface, self.error, 28, 960, 890, color=(255, 150, 130))
+        self.buttons.draw(surface, self.viewport)

@@ -1,0 +1,216 @@
+"""The desktop app built with installer.spec works like the source version (issue 6).
+
+The build tests run PyInstaller into a temporary folder, then run the built binary headless.
+Run only these with `python -m pytest -m build`; skip them with `-m "not build"`.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import game.__main__ as game_main
+
+ROOT = Path(__file__).resolve().parents[1]
+ASSETS = ROOT / "assets"
+EXE_SUFFIX = ".exe" if sys.platform == "win32" else ""
+SELF_TEST_TIMEOUT = 180
+
+
+def build_app(dist: Path, work: Path, *spec_args: str) -> None:
+    """Run PyInstaller on installer.spec; fail with the end of its log if it does not build."""
+    if importlib.util.find_spec("PyInstaller") is None:
+        pytest.skip("PyInstaller is not installed (pip install -e '.[build]')")
+    command = [sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
+               "--distpath", str(dist), "--workpath", str(work), str(ROOT / "installer.spec")]
+    if spec_args:
+        command += ["--", *spec_args]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, f"PyInstaller failed:\n{done.stderr[-3000:]}"
+
+
+@pytest.fixture(scope="module")
+def build_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("pyinstaller")
+
+
+@pytest.fixture(scope="module")
+def onedir_app(build_root: Path) -> Path:
+    build_app(build_root / "dist", build_root / "work")
+    return build_root / "dist" / "skyjo"
+
+
+@pytest.fixture(scope="module")
+def onefile_app(build_root: Path, onedir_app: Path) -> Path:
+    # Built after the folder app so that it reuses the same analysis (a much faster second build).
+    build_app(build_root / "dist-onefile", build_root / "work", "--onefile")
+    return build_root / "dist-onefile" / f"skyjo{EXE_SUFFIX}"
+
+
+def headless_env(home: Path) -> dict[str, str]:
+    """SDL without a screen; every per-user folder inside `home`, so writes can be found."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    env.pop("SKYJO_DATA_DIR", None)
+    for name in ("HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME", "APPDATA",
+                 "LOCALAPPDATA"):
+        env[name] = str(home / name.lower())
+    return env
+
+
+def snapshot(folder: Path) -> dict[str, tuple[int, int]]:
+    """Relative path -> (size, mtime) of every file under folder."""
+    return {path.relative_to(folder).as_posix(): (path.stat().st_size, path.stat().st_mtime_ns)
+            for path in folder.rglob("*") if path.is_file()}
+
+
+def asset_files() -> dict[str, bytes]:
+    files = {path.relative_to(ASSETS).as_posix(): path.read_bytes() for path in ASSETS.rglob("*") if path.is_file()}
+    assert files, "assets/ is empty: nothing to bundle"
+    return files
+
+
+def run_self_test(binary: Path, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    cwd = tmp_path / "cwd"
+    cwd.mkdir()
+    return subprocess.run([str(binary), "--self-test"], cwd=cwd, env=headless_env(tmp_path / "home"),
+                          capture_output=True, text=True, timeout=SELF_TEST_TIMEOUT)
+
+
+@pytest.mark.build
+@pytest.mark.slow
+def test_onedir_app_passes_self_test_and_writes_nothing_beside_itself(onedir_app: Path, tmp_path: Path) -> None:
+    binary = onedir_app / f"skyjo{EXE_SUFFIX}"
+    before = snapshot(onedir_app)
+    done = run_self_test(binary, tmp_path)
+    assert done.returncode == 0, f"--self-test failed: {done.stdout[-1500:]}\n{done.stderr[-1500:]}"
+    assert snapshot(onedir_app) == before, "the app wrote or changed files in its own folder"
+    assert list((tmp_path / "cwd").iterdir()) == [], "the app wrote into the current folder"
+
+
+@pytest.mark.build
+@pytest.mark.slow
+def test_onedir_app_bundles_exactly_the_assets(onedir_app: Path) -> None:
+    bundled = onedir_app / "_internal" / "assets"
+    found = {path.relative_to(bundled).as_posix(): path.read_bytes() for path in bundled.rglob("*") if path.is_file()}
+    expected = asset_files()
+    assert sorted(found) == sorted(expected)
+    assert [name for name in expected if found[name] != expected[name]] == []
+
+
+@pytest.mark.build
+@pytest.mark.slow
+def test_onedir_app_version_matches_source(onedir_app: Path, tmp_path: Path) -> None:
+    from game import __version__
+
+    done = subprocess.run([str(onedir_app / f"skyjo{EXE_SUFFIX}"), "--version"], capture_output=True, text=True,
+                          env=headless_env(tmp_path), timeout=60)
+    assert (done.returncode, done.stdout.strip()) == (0, f"skyjo {__version__}")
+
+
+@pytest.mark.build
+@pytest.mark.slow
+def test_onedir_app_reports_a_start_failure_in_one_line(onedir_app: Path, tmp_path: Path) -> None:
+    env = headless_env(tmp_path / "home")
+    env["SDL_VIDEODRIVER"] = "no-such-video-driver"  # pygame cannot open any window
+    data = tmp_path / "data"
+    done = subprocess.run([str(onedir_app / f"skyjo{EXE_SUFFIX}"), "--data-dir", str(data)], cwd=tmp_path,
+                          env=env, capture_output=True, text=True, timeout=SELF_TEST_TIMEOUT)
+    assert done.returncode != 0
+    assert "Traceback" not in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1, done.stderr
+
+
+@pytest.mark.build
+@pytest.mark.slow
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the .desktop entry is for Linux")
+def test_desktop_entry_install_script(onedir_app: Path, tmp_path: Path) -> None:
+    place = tmp_path / "My Games"  # a space in the path must survive the Exec= quoting
+    place.mkdir()
+    app = place / "skyjo"
+    subprocess.run(["cp", "-a", str(onedir_app), str(app)], check=True)
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "share"))
+    subprocess.run(["sh", str(app / "install-desktop-entry.sh")], env=env, check=True, capture_output=True)
+    entry = (tmp_path / "share" / "applications" / "skyjo.desktop").read_text(encoding="utf-8")
+    assert f'Exec="{app / "skyjo"}"' in entry.splitlines()
+    assert "Icon=skyjo" in entry.splitlines()
+    icons = sorted((tmp_path / "share" / "icons").rglob("skyjo.png"))
+    assert len(icons) == len(list((ASSETS / "icons").glob("skyjo_*.png")))
+    subprocess.run(["sh", str(app / "install-desktop-entry.sh"), "--uninstall"], env=env, check=True,
+                   capture_output=True)
+    assert not (tmp_path / "share" / "applications" / "skyjo.desktop").exists()
+    assert list((tmp_path / "share" / "icons").rglob("skyjo.png")) == []
+
+
+@pytest.mark.build
+@pytest.mark.slow
+def test_onefile_app_passes_self_test_and_bundles_the_assets(onefile_app: Path, tmp_path: Path) -> None:
+    from PyInstaller.archive.readers import CArchiveReader
+
+    archive = CArchiveReader(str(onefile_app))
+    found = {name.removeprefix("assets/"): archive.extract(name) for name in archive.toc if name.startswith("assets/")}
+    expected = asset_files()
+    assert sorted(found) == sorted(expected)
+    assert [name for name in expected if found[name] != expected[name]] == []
+    done = run_self_test(onefile_app, tmp_path)
+    assert done.returncode == 0, f"--self-test failed: {done.stdout[-1500:]}\n{done.stderr[-1500:]}"
+    assert list((tmp_path / "cwd").iterdir()) == []
+
+
+# entry(): the readable failure path, in-process (fast, no build needed).
+
+
+def test_entry_turns_a_crash_into_one_line_and_a_log(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture,
+                                                     tmp_path: Path) -> None:
+    def broken_main() -> int:
+        raise RuntimeError("the table fell over\nsecond line")
+
+    monkeypatch.setattr("game.cli.main", broken_main)
+    monkeypatch.setattr(sys, "argv", ["skyjo", "--data-dir", str(tmp_path / "data")])
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    with pytest.raises(SystemExit) as exit_info:
+        game_main.entry()
+    assert exit_info.value.code == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "RuntimeError: the table fell over second line" in err
+    log = tmp_path / "data" / game_main.ERROR_LOG
+    assert str(log) in err
+    text = log.read_text(encoding="utf-8")
+    assert "Traceback" in text and "broken_main" in text
+
+
+def test_entry_passes_the_exit_status_through(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("game.cli.main", lambda: 3)
+    with pytest.raises(SystemExit) as exit_info:
+        game_main.entry()
+    assert exit_info.value.code == 3
+
+
+def test_entry_log_goes_to_the_data_dir_from_the_environment(monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture, tmp_path: Path) -> None:
+    monkeypatch.setattr("game.cli.main", lambda: 1 / 0)
+    monkeypatch.setattr(sys, "argv", ["skyjo"])
+    monkeypatch.setenv("SKYJO_DATA_DIR", str(tmp_path / "env-data"))
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    with pytest.raises(SystemExit):
+        game_main.entry()
+    assert (tmp_path / "env-data" / game_main.ERROR_LOG).is_file()
+    assert "ZeroDivisionError" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("argv", "driver", "expected"), [
+    ([], "x11", True),
+    (["--data-dir", "replay"], "", True),   # a folder named like a command is still the game
+    (["--self-test"], "x11", False),
+    (["replay", "file.json"], "x11", False),
+    ([], "dummy", False),
+    ([], "offscreen", False),
+])
+def test_dialog_only_for_the_desktop_game_with_a_screen(monkeypatch: pytest.MonkeyPatch, argv: list[str],
+                                                        driver: str, expected: bool) -> None:
+    monkeypatch.setenv("SDL_VIDEODRIVER", driver)
+    assert game_main._wants_dialog(argv) is expected

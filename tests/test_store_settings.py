@@ -1,0 +1,107 @@
+"""Settings in their own file: round trip, defaults, one bad value reset, a bad file moved aside."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
+from game.store import Settings, Store
+
+
+def corrupt_files(folder):
+    return [p for p in folder.iterdir() if ".corrupt-" in p.name]
+
+
+def test_defaults_when_nothing_is_saved(tmp_path):
+    store = Store(tmp_path / "fresh")
+    assert store.load_settings() == Settings()
+    assert store.notices == [] and not (tmp_path / "fresh").exists(), "nothing is written by reading"
+
+
+def test_round_trip_with_last_setup(tmp_path):
+    setup = MatchConfig("classic", (SeatConfig("Zoé", HUMAN), SeatConfig("Max", COMPUTER, "expert")), end_score=150)
+    settings = Settings((1600, 900), True, "fast", False, 0.25, "fr", setup.to_dict())
+    assert Store(tmp_path).save_settings(settings)
+    again = Store(tmp_path).load_settings()
+    assert again == settings and again.window_size == (1600, 900)
+    assert again.last_match() == setup
+
+
+def test_load_returns_a_copy(tmp_path):
+    store = Store(tmp_path)
+    first = store.load_settings()
+    first.volume = 0.1
+    assert store.load_settings().volume == Settings().volume
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("volume", 7),
+        ("volume", "loud"),
+        ("animation_speed", "warp"),
+        ("window_size", [10, 10]),
+        ("window_size", "big"),
+        ("fullscreen", "yes"),
+        ("sound", 1),
+        ("language", "../../etc"),
+        ("last_setup", {"edition": "voyage", "seats": [{"name": "Solo", "kind": "human"}]}),
+    ],
+)
+def test_one_bad_value_takes_its_default_and_keeps_the_rest(tmp_path, field, value):
+    good = Settings((1024, 768), True, "slow", False, 0.5, "de").to_dict()
+    good[field] = value
+    (tmp_path / "settings.json").write_text(json.dumps(good))
+    store = Store(tmp_path)
+    settings = store.load_settings()
+    assert getattr(settings, field) == getattr(Settings(), field)
+    kept = {k: v for k, v in Settings((1024, 768), True, "slow", False, 0.5, "de").__dict__.items() if k != field}
+    assert {k: v for k, v in settings.__dict__.items() if k != field} == kept
+    [notice] = store.notices
+    assert field in notice and "reset" in notice
+    assert not corrupt_files(tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        ("", "empty"),
+        ('{"format": 1, "volume": 0.', "cut short"),
+        ("volume=0.5", "not valid JSON"),
+        ('{"format": 9}', "newer version"),
+        ('"just a string"', "not a settings file"),
+    ],
+)
+def test_bad_settings_file_is_moved_aside_and_defaults_used(tmp_path, content, reason):
+    (tmp_path / "settings.json").write_text(content)
+    store = Store(tmp_path)
+    assert store.load_settings() == Settings()
+    [moved] = corrupt_files(tmp_path)
+    assert moved.read_text() == content
+    [notice] = store.notices
+    assert reason in notice and str(moved) in notice and "default settings are used" in notice
+
+
+def test_bad_settings_file_falls_back_on_backup(tmp_path):
+    store = Store(tmp_path)
+    store.save_settings(Settings(volume=0.3))
+    store.save_settings(Settings(volume=0.6))
+    (tmp_path / "settings.json").write_text("{{{")
+    again = Store(tmp_path)
+    assert again.load_settings().volume == 0.3
+    assert "previous settings were restored" in again.notices[0]
+
+
+def test_failed_settings_write_is_reported(tmp_path, monkeypatch):
+    import errno
+    import os
+
+    Store(tmp_path).save_settings(Settings(volume=0.3))
+    monkeypatch.setattr(os, "fsync", lambda fd: (_ for _ in ()).throw(OSError(errno.ENOSPC, "full")))
+    store = Store(tmp_path)
+    assert store.save_settings(Settings(volume=0.9)) is False
+    monkeypatch.undo()
+    assert "Your settings could not be saved" in store.notices[0]
+    assert Store(tmp_path).load_settings().volume == 0.3

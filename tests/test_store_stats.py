@@ -1,0 +1,133 @@
+"""Statistics per player name, checked against the engine's own events, counted once."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter, defaultdict
+
+from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
+from game.store import Store
+
+SEATS = (SeatConfig("Ann", HUMAN), SeatConfig("Bot", COMPUTER, "hard"), SeatConfig("Cy", HUMAN))
+
+
+def play(match: MatchConfig, seed: int, on_round_over=None):
+    """A seeded random game; the events tell independently what happened."""
+    state, chooser, events = match.new_game(), random.Random(seed), []
+    while not state.is_terminal:
+        if state.phase == "round_over":
+            if on_round_over:
+                on_round_over(state)
+            state.deal()
+        else:
+            state.apply(chooser.choice(state.legal_actions()))
+        events += state.take_events()
+    return state, events
+
+
+def expected_from_events(events, seat: int) -> dict:
+    scores = [e.scores[seat] for e in events if e.kind == "round_scored" and e.scores[seat] is not None]
+    return {
+        "rounds": len(scores),
+        "round_total": sum(scores),
+        "best_round": min(scores),
+        "columns_removed": sum(1 for e in events if e.kind == "column_removed" and e.seat == seat),
+        "doubled": sum(1 for e in events if e.kind == "round_scored" and e.doubled == seat),
+    }
+
+
+def a_game_with_columns_and_doubling():
+    """The first seeded game where a human removes a column and one is doubled (so the
+    figures checked are not all zero)."""
+    for seed in range(200):
+        match = MatchConfig("voyage", SEATS, end_score=150, seed=seed)
+        _, events = play(match, seed)
+        removed = {e.seat for e in events if e.kind == "column_removed"}
+        doubled = {e.doubled for e in events if e.kind == "round_scored"}
+        if removed & {0, 2} and doubled & {0, 2}:
+            return match, seed
+    raise AssertionError("no seed gives a column removal and a doubling")
+
+
+def test_figures_match_the_game(tmp_path):
+    match, seed = a_game_with_columns_and_doubling()
+    store = Store(tmp_path)
+    state, events = play(match, seed, on_round_over=lambda s: store.record_round(match, s))
+    store.record_game(match, state)
+    stats = Store(tmp_path).load_stats()  # from disk
+    assert set(stats.players) == {"Ann", "Cy"}, "computer seats are not counted"
+    for seat, name in ((0, "Ann"), (2, "Cy")):
+        entry = stats.players[name]
+        expected = expected_from_events(events, seat)
+        assert {k: getattr(entry, k) for k in expected} == expected
+        won = seat in state.winners
+        assert (entry.games, entry.wins) == (1, int(won))
+        assert {k: (t.games, t.wins) for k, t in entry.by_edition.items()} == {"voyage": (1, int(won))}
+        assert {k: (t.games, t.wins) for k, t in entry.by_level.items()} == {"hard": (1, int(won)), "human": (1, int(won))}
+        assert entry.average_round == expected["round_total"] / expected["rounds"]
+
+
+def test_recording_twice_or_after_resume_counts_once(tmp_path):
+    match = MatchConfig("classic", SEATS, end_score=120, seed=4)
+    store = Store(tmp_path)
+
+    def record_twice(state):
+        store.record_round(match, state)
+        Store(tmp_path).record_round(match, state)  # as after a resume from the round-over save
+        store.record_round(match, state)
+
+    state, events = play(match, 4, on_round_over=record_twice)
+    store.record_game(match, state)
+    store.record_game(match, state)
+    Store(tmp_path).record_game(match, state)
+    entry = Store(tmp_path).load_stats().players["Ann"]
+    assert entry.games == 1 and entry.rounds == expected_from_events(events, 0)["rounds"]
+
+
+def test_game_counts_its_last_round_without_record_round(tmp_path):
+    match = MatchConfig("voyage", SEATS, end_score=1, seed=2)  # over after one round
+    state, events = play(match, 2)
+    store = Store(tmp_path)
+    store.record_round(match, match.new_game())  # a round in play is not counted
+    store.record_game(match, state)
+    assert store.load_stats().players["Cy"].rounds == 1
+
+
+def test_wins_by_edition_and_level_accumulate(tmp_path):
+    store = Store(tmp_path)
+    results = Counter()
+    for seed in range(6):
+        edition, level = ("voyage", "classic")[seed % 2], ("easy", "expert")[seed // 3]
+        match = MatchConfig(edition, (SeatConfig("Ann"), SeatConfig("Bot", COMPUTER, level)), end_score=60, seed=seed)
+        state, _ = play(match, seed)
+        store.record_game(match, state)
+        results[(edition, "games")] += 1
+        results[(edition, "wins")] += 0 in state.winners
+        results[(level, "games")] += 1
+        results[(level, "wins")] += 0 in state.winners
+    entry = Store(tmp_path).load_stats().players["Ann"]
+    assert entry.games == 6 and entry.wins == results[("voyage", "wins")] + results[("classic", "wins")]
+    seen = defaultdict(int)
+    for table in (entry.by_edition, entry.by_level):
+        for key, tally in table.items():
+            seen[(key, "games")], seen[(key, "wins")] = tally.games, tally.wins
+    assert seen == {k: v for k, v in results.items()}
+
+
+def test_reset(tmp_path):
+    store = Store(tmp_path)
+    match = MatchConfig("voyage", SEATS, end_score=1, seed=2)
+    store.record_game(match, play(match, 2)[0])
+    assert store.load_stats().players
+    store.reset_stats()
+    assert Store(tmp_path).load_stats().players == {}
+    assert json.loads((tmp_path / "stats.json.bak").read_text())["players"], "the old figures stay in the .bak"
+
+
+def test_damaged_stats_file(tmp_path):
+    (tmp_path / "stats.json").write_text('{"format": 1, "players": {"Ann": {"games": -3}}}')
+    store = Store(tmp_path)
+    assert store.load_stats().players == {}
+    assert "Your statistics were damaged" in store.notices[0] and "start afresh" in store.notices[0]
+    assert [p.name.startswith("stats.json.corrupt-") for p in tmp_path.iterdir()] == [True]

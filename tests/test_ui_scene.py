@@ -1,0 +1,122 @@
+"""The scene stack: push/pop/replace, lifecycle calls, overlays drawn over the scene
+beneath, and events falling through only where a scene lets them."""
+
+from game.ui.scene import Scene, SceneStack
+
+
+class Recorder(Scene):
+    def __init__(self, name, log, consume=(), overlay=False, passes=False, updates_below=False):
+        super().__init__()
+        self.name, self.log, self.consume = name, log, set(consume)
+        self.overlay, self.passes_events, self.updates_below = overlay, passes, updates_below
+
+    def enter(self):
+        self.log.append((self.name, "enter"))
+
+    def exit(self):
+        self.log.append((self.name, "exit"))
+
+    def pause(self):
+        self.log.append((self.name, "pause"))
+
+    def resume(self):
+        self.log.append((self.name, "resume"))
+
+    def handle_event(self, event):
+        self.log.append((self.name, "event", event))
+        return event in self.consume
+
+    def update(self, dt):
+        self.log.append((self.name, "update", dt))
+
+    def draw(self, surface):
+        surface.append(self.name)
+
+
+def test_push_pop_call_lifecycle_in_order():
+    log, stack = [], SceneStack()
+    a, b = Recorder("a", log), Recorder("b", log)
+    stack.push(a)
+    stack.push(b)
+    assert stack.top is b
+    stack.pop()
+    assert stack.top is a and b.stack is None
+    assert log == [("a", "enter"), ("a", "pause"), ("b", "enter"), ("b", "exit"), ("a", "resume")]
+
+
+def test_replace_does_not_resume_the_scene_beneath():
+    log, stack = [], SceneStack()
+    stack.push(Recorder("a", log))
+    stack.push(Recorder("b", log))
+    log.clear()
+    stack.replace(Recorder("c", log))
+    assert log == [("b", "exit"), ("c", "enter")]
+    assert [s.name for s in stack.scenes] == ["a", "c"]
+
+
+def test_overlay_keeps_scene_beneath_drawn_but_opaque_scene_hides_it():
+    log, stack = [], SceneStack()
+    stack.push(Recorder("table", log))
+    stack.push(Recorder("pause", log, overlay=True))
+    drawn = []
+    stack.draw(drawn)
+    assert drawn == ["table", "pause"]
+    stack.push(Recorder("handoff", log))
+    drawn = []
+    stack.draw(drawn)
+    assert drawn == ["handoff"]
+
+
+def test_only_top_updates_unless_it_lets_the_scene_beneath_run():
+    log, stack = [], SceneStack()
+    stack.push(Recorder("table", log))
+    stack.push(Recorder("score", log, overlay=True, updates_below=True))
+    stack.push(Recorder("pause", log, overlay=True))
+    log.clear()
+    stack.update(0.5)
+    assert log == [("pause", "update", 0.5)]
+    stack.pop()
+    log.clear()
+    stack.update(0.25)
+    assert log == [("table", "update", 0.25), ("score", "update", 0.25)]
+
+
+def test_events_fall_through_only_passing_scenes():
+    log, stack = [], SceneStack()
+    stack.push(Recorder("table", log, consume={"click"}))
+    stack.push(Recorder("toast", log, overlay=True, passes=True, consume={"esc"}))
+    log.clear()
+    assert stack.handle_event("click") is True
+    assert log == [("toast", "event", "click"), ("table", "event", "click")]
+    log.clear()
+    assert stack.handle_event("esc") is True
+    assert log == [("toast", "event", "esc")]
+    stack.push(Recorder("modal", log, overlay=True))
+    log.clear()
+    assert stack.handle_event("click") is False
+    assert log == [("modal", "event", "click")]
+
+
+def test_a_scene_can_close_itself_while_handling_an_event():
+    log, stack = [], SceneStack()
+
+    class Closer(Recorder):
+        def handle_event(self, event):
+            self.close()
+            return False
+
+    stack.push(Recorder("table", log, consume={"x"}))
+    stack.push(Closer("popup", log, passes=True))
+    assert stack.handle_event("x") is True  # the popup closed, the table still got the event
+    assert [s.name for s in stack.scenes] == ["table"]
+    assert ("table", "resume") in log
+
+
+def test_reset_and_find():
+    log, stack = [], SceneStack()
+    stack.push(Recorder("a", log))
+    stack.push(Recorder("b", log))
+    stack.reset(Recorder("menu", log))
+    assert [s.name for s in stack.scenes] == ["menu"]
+    assert stack.find(Recorder).name == "menu"
+    assert stack.find(int) is None
