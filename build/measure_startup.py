@@ -83,7 +83,8 @@ def wait_for(probe, process: subprocess.Popen):  # type: ignore[no-untyped-def]
         if process.poll() is not None:
             raise RuntimeError(f"the app exited with status {process.returncode} before drawing")
         time.sleep(POLL_SECONDS)
-    raise RuntimeError(f"no drawn window after {TIMEOUT_SECONDS:.0f} s")
+    windows = subprocess.run(["xwininfo", "-root", "-tree"], capture_output=True, text=True).stdout
+    raise RuntimeError(f"no drawn window after {TIMEOUT_SECONDS:.0f} s; windows: {' | '.join(windows.splitlines()[5:])}")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -46,7 +46,8 @@ def _report_failure(error: BaseException, argv: list[str]) -> int:
     line = f"skyjo: could not run: {type(error).__name__}: {error}{where}"
     sys.stderr.write(" ".join(line.split()) + "\n")  # one line even if the message has newlines
     if _wants_dialog(argv):
-        _show_dialog(f"Skyjo could not start.\n\n{type(error).__name__}: {error}\n\nDetails were saved to:\n{log}")
+        details = f"\n\nDetails were saved to:\n{log}" if log else ""
+        _show_dialog(f"Skyjo stopped because of an error.\n\n{type(error).__name__}: {error}{details}")
     return 1
 
 
@@ -112,6 +113,7 @@ def _wants_dialog(argv: list[str]) -> bool:
 
 
 def _show_dialog(message: str) -> None:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
         import pygame
 

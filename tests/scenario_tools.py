@@ -34,13 +34,14 @@ def build_deck(
     edition: str,
     grids: Sequence[Sequence[int | None] | None],
     discard: int | None = None,
-    draw: Sequence[int] = (),
+    draw: Sequence[int | None] = (),
 ) -> list[int]:
     """A full deck of `edition`, top first: the grids in dealing order (12 values each in
     reading order, None for "any card"), then the first discard, then the top of the draw
-    pile; every other card fills the gaps. Raises ValueError if the edition lacks a card."""
+    pile (None for "any card"); every other card fills the gaps. Raises ValueError if the
+    edition lacks a card."""
     counts = Counter(EDITIONS[edition].card_counts)
-    chosen = [v for grid in grids if grid for v in grid if v is not None] + list(draw)
+    chosen = [v for grid in grids if grid for v in grid if v is not None] + [v for v in draw if v is not None]
     if discard is not None:
         chosen.append(discard)
     counts.subtract(chosen)
@@ -52,7 +53,7 @@ def build_deck(
     for grid in grids:
         deck += [next(filler) if v is None else v for v in (grid or [None] * 12)]
     deck.append(next(filler) if discard is None else discard)
-    deck += list(draw)
+    deck += [next(filler) if v is None else v for v in draw]
     deck += list(filler)
     return deck
 
@@ -63,22 +64,31 @@ def opening(flips: dict[int, Sequence[Pos]]) -> list[list]:
 
 
 def reveal_race(
-    participants: Sequence[int], starter: int, flips: dict[int, Sequence[Pos]], turns: int = 10
+    participants: Sequence[int], starter: int, flips: dict[int, Sequence[Pos]], idle: Sequence[int] = ()
 ) -> list[list]:
-    """Opening flips, then `turns` laps from `starter` in which every seat draws, discards
-    and reveals its next face-down card in reading order. Every seat starts with 10
-    face-down cards, so with turns=10 the starter is the first without any (the trigger)
-    and each other seat plays exactly one more turn: the round ends with every grid as
-    dealt, all face-up, which makes the round scores the grid sums."""
+    """Opening flips, then turns from `starter` round the table (RULES.md 3-5, planned here
+    without the engine): each seat draws, discards and reveals its next face-down card in
+    reading order, except `idle` seats, which draw and replace their face-up (0,0). The
+    first revealing seat left without a face-down card triggers; every other seat then
+    plays once more and the plan stops. With no idle seat the starter triggers and every
+    grid ends all face-up as dealt, so the round scores are the grid sums."""
     actions = opening({seat: flips[seat] for seat in participants})
-    at = list(participants).index(starter)
-    order = list(participants[at:]) + list(participants[:at])
     queues = {seat: [p for p in READING if p not in flips[seat]] for seat in participants}
-    for _ in range(turns):
-        for seat in order:
-            col, row = queues[seat].pop(0)
-            actions += [[seat, "draw"], [seat, "reveal", col, row]]
-    return actions
+    assert all((0, 0) in flips[seat] for seat in idle), "an idle seat keeps replacing its face-up (0,0)"
+    at = list(participants).index(starter)
+    trigger = None
+    while True:
+        seat = participants[at % len(participants)]
+        at += 1
+        if seat == trigger:
+            return actions
+        if seat in idle:
+            actions += [[seat, "draw"], [seat, "replace", 0, 0]]
+            continue
+        col, row = queues[seat].pop(0)
+        actions += [[seat, "draw"], [seat, "reveal", col, row]]
+        if trigger is None and not queues[seat]:
+            trigger = seat
 
 
 def play(state: GameState, actions: Sequence[Sequence]) -> GameState:
@@ -92,7 +102,7 @@ def dealt(
     edition: str,
     grids: Sequence[Sequence[int | None] | None],
     discard: int | None = None,
-    draw: Sequence[int] = (),
+    draw: Sequence[int | None] = (),
     seed: int = 1,
     **options: object,
 ) -> GameState:

@@ -76,7 +76,7 @@ def test_sigkill_during_saves_leaves_old_or_new(tmp_path, use_links):
     dicts = [state_to_dict(state) for state in states]
     rng = random.Random(2026)
     on_disk: int | None = None  # index of the save the folder holds
-    torn_moments = 0
+    in_flight = 0  # kills after a save reached the disk but before its acknowledgement
     for _ in range(KILLS // 2):
         start = 0 if on_disk is None else on_disk + 1
         acked = run_and_kill(tmp_path, match, states, start, rng.uniform(0.0, 0.025), use_links)
@@ -90,8 +90,9 @@ def test_sigkill_during_saves_leaves_old_or_new(tmp_path, use_links):
             continue
         found = [i for i in candidates if dicts[i % len(dicts)] == state_to_dict(loaded[1])]
         assert found, f"the save on disk is neither the old ({newest_done}) nor the new one"
-        torn_moments += found[0] != newest_done
+        in_flight += found[0] != newest_done
         on_disk = found[0]
         leftovers = {p.name for p in tmp_path.iterdir()} - {"save.json", "save.json.bak"}
         assert not leftovers
-    assert on_disk is not None and on_disk > KILLS // 4, "the saver should have made progress"
+    # the kills did land while saves were in flight (the new save was found before its ack)
+    assert in_flight >= 5 and on_disk is not None and on_disk >= 20, (in_flight, on_disk)

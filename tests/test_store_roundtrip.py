@@ -121,3 +121,20 @@ def test_loaded_game_records_events(tmp_path):
     _, state = Store(tmp_path).load_game()
     state.apply(state.legal_actions()[0])
     assert [event.kind for event in state.take_events()]
+
+
+def test_background_store_loads_its_own_latest_save_and_delete_wins(tmp_path):
+    match = MATCHES[0]
+    store = Store(tmp_path, background=True)
+    state = match.new_game()
+    for step in range(25):
+        advance(state, 4, step)
+        store.save_game(match, state)
+    _, loaded = store.load_game()  # waits for the writer first
+    assert state_to_dict(loaded) == state_to_dict(state)
+    for step in range(25, 35):
+        advance(state, 4, step)
+        store.save_game(match, state)
+    store.delete_game()  # a write still waiting must not bring the game back
+    store.close()
+    assert not Store(tmp_path).has_game() and not list(tmp_path.iterdir())

@@ -105,3 +105,9 @@ def test_failed_settings_write_is_reported(tmp_path, monkeypatch):
     monkeypatch.undo()
     assert "Your settings could not be saved" in store.notices[0]
     assert Store(tmp_path).load_settings().volume == 0.3
+
+
+def test_hand_edited_file_with_a_byte_order_mark_loads(tmp_path):
+    (tmp_path / "settings.json").write_bytes(b"\xef\xbb\xbf" + b'{"format": 1, "volume": 0.4}')
+    store = Store(tmp_path)
+    assert store.load_settings().volume == 0.4 and store.notices == []

@@ -131,3 +131,17 @@ def test_damaged_stats_file(tmp_path):
     assert store.load_stats().players == {}
     assert "Your statistics were damaged" in store.notices[0] and "start afresh" in store.notices[0]
     assert [p.name.startswith("stats.json.corrupt-") for p in tmp_path.iterdir()] == [True]
+
+
+def test_stats_decoder_surprise_is_contained(tmp_path, monkeypatch):
+    """Even an exception the decoder did not foresee becomes a notice, not a crash."""
+    import game.store.store as store_module
+
+    def explode(raw):
+        raise RuntimeError("surprise")
+
+    monkeypatch.setattr(store_module, "decode_stats", explode)
+    (tmp_path / "stats.json").write_text('{"format": 1, "players": {}}')
+    store = Store(tmp_path)
+    assert store.load_stats().players == {}
+    assert "something unexpected (RuntimeError)" in store.notices[0]

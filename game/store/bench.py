@@ -14,15 +14,17 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 
 from game.match import COMPUTER, MatchConfig, SeatConfig
+from game.rules import GameState
 
 from .store import Store
 
 RUNS = (("voyage", 4), ("classic", 8))
 
 
-def game_states(edition: str, players: int, seed: int, actions: int):
+def game_states(edition: str, players: int, seed: int, actions: int) -> Iterator[tuple[MatchConfig, GameState]]:
     """(match, state) after each of `actions` random legal actions (new games as needed)."""
     seats = tuple(SeatConfig(f"P{i}", COMPUTER, "normal") for i in range(players))
     match = MatchConfig(edition=edition, seats=seats, seed=seed)

@@ -39,7 +39,7 @@ def parse_json(raw: bytes) -> Any:
     if not raw.strip():
         raise FileProblem("the file is empty")
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")  # a BOM from a hand edit in some editors is harmless
     except UnicodeDecodeError:
         raise FileProblem("it is not a text file") from None
     try:
@@ -98,6 +98,10 @@ def load_document(path: Path, decode: Callable[[bytes], T], kind: Kind) -> Loade
             value = decode(raw)
         except FileProblem as problem:
             problems.append(_set_aside(candidate, problem, kind, is_backup=candidate != path))
+            continue
+        except Exception as error:  # noqa: BLE001 - whatever a hand-edited file holds, never a crash
+            unexpected = FileProblem(f"it holds something unexpected ({type(error).__name__})")
+            problems.append(_set_aside(candidate, unexpected, kind, is_backup=candidate != path))
             continue
         if candidate != path:
             _restore(path, raw)

@@ -1,0 +1,126 @@
+"""Statistics per player name (game.store): games and wins, by edition and opponent level,
+rounds, best and average round score, columns removed, times doubled. Reset asks first."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.ui.widgets import ACCENT, DIM, INK, draw_panel
+from scenes.base import BACKDROP, AppScene
+
+MAX_ROWS = 7  # the players with the most games; the table stays readable at any window size
+COLUMNS = (  # (title, logical x of the column's centre)
+    ("Games", 620), ("Won", 760), ("Rounds", 900), ("Best", 1040), ("Average", 1200),
+    ("Columns", 1380), ("Doubled", 1560),
+)
+
+
+class StatisticsScene(AppScene):
+    name = "statistics"
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.confirming = False
+        self.message = ""
+        self.players: list[tuple[str, Any]] = []
+
+    def enter(self) -> None:
+        self.reload()
+
+    def reload(self) -> None:
+        store = self.app.store
+        self.players = []
+        if store is not None:
+            try:
+                stats = store.load_stats()
+            except Exception as error:  # noqa: BLE001 - the screen must open even if the store misbehaves
+                self.message = f"Statistics could not be read: {error}"
+            else:
+                ranked = sorted(stats.players.items(), key=lambda item: (-item[1].games, item[0].lower()))
+                self.players = ranked[:MAX_ROWS]
+            self.app.notices.extend(store.take_notices() if hasattr(store, "take_notices") else [])
+        self.build()
+
+    def build(self) -> None:
+        self.buttons.clear()
+        self.button(560, 960, 380, 86, "Back", self.close, "back", 34)
+        label = "Yes, erase them all" if self.confirming else "Reset statistics"
+        self.button(980, 960, 380, 86, label, self.reset, "reset", 34, enabled=bool(self.players) or self.confirming)
+        self.buttons.focus = 1 if self.confirming else 0
+
+    def reset(self) -> None:
+        if not self.confirming:
+            self.confirming = True  # a second press confirms: figures are never erased by one slip
+            self.message = "Every player's statistics will be erased. Press again to confirm."
+            self.build()
+            return
+        self.confirming = False
+        try:
+            self.app.store.reset_stats()
+            self.message = "Statistics were reset."
+        except Exception as error:  # noqa: BLE001 - reported, never a crash
+            self.message = f"Statistics could not be reset: {error}"
+        self.reload()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.confirming:
+                self.confirming, self.message = False, ""
+                self.build()
+            else:
+                self.close()
+            return True
+        return super().handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.fit(surface)
+        surface.fill(BACKDROP)
+        self.text(surface, "Statistics", 80, 960, 110, color=ACCENT, bold=True)
+        if self.app.store is None:
+            self.text(surface, "Statistics are not available.", 36, 960, 480, color=DIM)
+        elif not self.players:
+            self.text(surface, "No game recorded yet: finish a game to see figures here.", 34, 960, 480, color=DIM)
+        else:
+            self._draw_table(surface)
+        if self.message:
+            self.text(surface, self.message, 28, 960, 900, color=INK)
+        self.buttons.draw(surface, self.viewport)
+
+    def _draw_table(self, surface: pygame.Surface) -> None:
+        from game.ui.layout import Box
+
+        top, line = 200, 96
+        draw_panel(surface, self.viewport.rect(Box(140, top, 1640, 60 + line * len(self.players))))
+        self.text(surface, "Player", 28, 180, top + 30, color=DIM, anchor="midleft")
+        for title, x in COLUMNS:
+            self.text(surface, title, 28, x, top + 30, color=DIM)
+        for number, (name, entry) in enumerate(self.players):
+            y = top + 60 + number * line + 28
+            self.text(surface, name, 32, 180, y, color=INK, bold=True, anchor="midleft")
+            for (_, x), value in zip(COLUMNS, row_figures(entry)):
+                self.text(surface, value, 32, x, y, color=INK)
+            self.text(surface, breakdown(entry), 24, 180, y + 38, color=DIM, anchor="midleft")
+
+
+def row_figures(entry: Any) -> list[str]:
+    """The table's cells for one player, in COLUMNS order."""
+    average = entry.average_round
+    won = f"{entry.wins} ({round(100 * entry.win_rate)}%)" if entry.games else "0"
+    return [
+        str(entry.games),
+        won,
+        str(entry.rounds),
+        "-" if entry.best_round is None else str(entry.best_round),
+        "-" if average is None else f"{average:.1f}",
+        str(entry.columns_removed),
+        str(entry.doubled),
+    ]
+
+
+def breakdown(entry: Any) -> str:
+    """Games won / played by edition and by opponent level, on one line."""
+    parts = [f"{edition.capitalize()} {t.wins}/{t.games}" for edition, t in sorted(entry.by_edition.items())]
+    parts += [f"vs {level} {t.wins}/{t.games}" for level, t in sorted(entry.by_level.items())]
+    return "won/played: " + "   ".join(parts) if parts else ""

@@ -1,0 +1,28 @@
+"""`python -m game --self-test` plays a whole computer game through the real scenes, headless."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+
+@pytest.mark.slow
+def test_self_test_exits_zero(tmp_path):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    result = subprocess.run([sys.executable, "-m", "game", "--self-test", "--data-dir", str(tmp_path)],
+                            capture_output=True, text=True, timeout=120, env=env)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("skyjo self-test: OK")
+    assert "Traceback" not in result.stderr
+
+
+def test_self_test_reports_a_failure_in_one_line(tmp_path, monkeypatch, capsys):
+    from game.ui import selftest
+
+    def broken_menu(app):
+        raise RuntimeError("the menu is broken")
+
+    assert selftest.self_test(str(tmp_path), broken_menu) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "the menu is broken" in err

@@ -1,0 +1,105 @@
+"""Hot-seat: a full-screen hand-off before each human turn whose player differs from the
+previous human's (opening flips included), never with a single human."""
+
+import random
+
+import pytest
+
+from game.app import App
+from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
+from game.rules import GAME_OVER
+from scenes.menu import MenuScene
+from scenes.play import PlayScene
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = App(str(tmp_path), size=(960, 540))
+    app.speed_override = 0.0
+    yield app
+    app.close()
+
+
+def play_game(app, seats, seed, rounds):
+    """Play `rounds` rounds: humans pick random legal targets through the click handler.
+    Returns (play scene, hand-offs seen on screen, seats of every action in order)."""
+    rng = random.Random(seed)
+    config = MatchConfig("voyage", tuple(seats), seed=seed)
+    app.stack.push(MenuScene(app))
+    play = app.stack.push(PlayScene(app, config, config.new_game()))
+    actors, handoffs_seen = [], 0
+    original_apply = play.state.apply
+
+    def recording_apply(action):
+        actors.append(action.seat)
+        original_apply(action)
+
+    play.state.apply = recording_apply
+    for _ in range(20000):
+        app.frame(1 / 60)
+        top = app.stack.top
+        if top.name == "handoff":
+            handoffs_seen += 1
+            drawn = []
+            play.draw = lambda surface: drawn.append("table")
+            app.stack.draw(app.screen)
+            del play.draw  # back to the class's method
+            assert drawn == []  # the table is not drawn at all behind the hand-off screen
+            top.press("ready")
+        elif top.name == "round":
+            if play.state.round >= rounds or play.state.phase == GAME_OVER:
+                return play, handoffs_seen, actors
+            top.press("continue")
+        elif top is play and play.acting_human() is not None:
+            targets = sorted(play.legal_targets())
+            play.activate(rng.choice(targets))
+    raise AssertionError("the game did not advance")
+
+
+def expected_handoffs(actors, humans):
+    count, previous = 0, None
+    for seat in actors:
+        if seat in humans:
+            if seat != previous:
+                count += 1
+            previous = seat
+    return count
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_two_humans_and_a_computer_get_a_handoff_exactly_when_the_human_changes(app, seed):
+    seats = [SeatConfig("Ann", HUMAN), SeatConfig("Bot", COMPUTER, "easy"), SeatConfig("Cy", HUMAN)]
+    play, seen, actors = play_game(app, seats, seed, rounds=2)
+    expected = expected_handoffs(actors, {0, 2})
+    assert expected > 4  # the game really alternated between the two humans
+    assert seen == play.handoffs == expected
+
+
+def test_a_single_human_never_sees_a_handoff(app):
+    seats = [SeatConfig("Ann", HUMAN), SeatConfig("Bot", COMPUTER, "easy"), SeatConfig("Bea", COMPUTER, "easy")]
+    play, seen, actors = play_game(app, seats, 3, rounds=2)
+    assert actors.count(0) > 10
+    assert seen == play.handoffs == 0
+
+
+def test_a_computers_drawn_card_is_never_shown_to_the_humans(app):
+    seats = [SeatConfig("Ann", HUMAN), SeatConfig("Bot", COMPUTER, "easy"), SeatConfig("Cy", HUMAN)]
+    config = MatchConfig("voyage", tuple(seats), seed=4)
+    app.stack.push(MenuScene(app))
+    play = app.stack.push(PlayScene(app, config, config.new_game()))
+    rng = random.Random(4)
+    checked = 0
+    for _ in range(5000):
+        app.frame(1 / 60)
+        top = app.stack.top
+        if top.name == "handoff":
+            top.press("ready")
+        elif top.name == "round":
+            break
+        elif top is play and play.acting_human() is not None:
+            play.activate(rng.choice(sorted(play.legal_targets())))
+        state, board = play.state, play.board
+        if state.to_act == 1 and state.source == "draw" and not play.anim.busy:
+            assert board.holding == "?"  # shown as a card back
+            checked += 1
+    assert checked > 0

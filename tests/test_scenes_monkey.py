@@ -1,0 +1,76 @@
+"""A monkey at the controls: thousands of seeded random mouse and keyboard events on every
+scene. Nothing may raise, and the engine state must stay one the rules allow."""
+
+import random
+
+import pygame
+import pytest
+
+from game.app import App
+from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
+from game.rules import check_consistency
+from scenes.game_over import GameOverScene
+from scenes.menu import MenuScene
+from scenes.play import PlayScene
+from scenes.setup import SetupScene
+
+KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_SPACE,
+        pygame.K_TAB, pygame.K_BACKSPACE, pygame.K_ESCAPE, pygame.K_a, pygame.K_1]
+SEATS = (SeatConfig("Ann", HUMAN), SeatConfig("Bob", HUMAN), SeatConfig("Cal", COMPUTER, "easy"))
+
+
+def random_event(rng, size):
+    roll = rng.random()
+    pos = (rng.randrange(size[0]), rng.randrange(size[1]))
+    if roll < 0.3:
+        return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    if roll < 0.65:
+        return pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=rng.choice([1, 1, 1, 3]))
+    if roll < 0.95:
+        return pygame.event.Event(pygame.KEYDOWN, key=rng.choice(KEYS), mod=0, unicode="", scancode=0)
+    return pygame.event.Event(pygame.TEXTINPUT, text=rng.choice("xyzé!"))
+
+
+def start_scene(app, which, seed):
+    config = MatchConfig("voyage", SEATS, seed=seed)
+    app.stack.reset(MenuScene(app))
+    if which == "setup":
+        app.stack.push(SetupScene(app))
+    elif which in ("play", "round"):
+        play = app.stack.push(PlayScene(app, config, config.new_game()))
+        if which == "round":  # play quickly to the end of a round through the engine's own legal moves
+            state = play.state
+            while state.phase in ("opening", "turn"):
+                play.apply(state.legal_actions()[0])
+    elif which == "gameover":
+        state = config.new_game()
+        while not state.is_terminal:
+            if state.phase == "round_over":
+                state.deal()
+            else:
+                state.apply(state.legal_actions()[-1])
+        app.stack.push(GameOverScene(app, config, state))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("which", ["menu", "setup", "play", "round", "gameover"])
+def test_random_input_never_breaks_the_app(tmp_path, which):
+    rng = random.Random(f"monkey-{which}")
+    app = App(str(tmp_path), size=(960, 540))
+    app.speed_override = 8.0
+    visited = set()
+    try:
+        start_scene(app, which, seed=11)
+        for step in range(2500):
+            pygame.event.post(random_event(rng, app.screen.get_size()))
+            app.frame(1 / 30)
+            if not app.stack.scenes:  # the monkey chose Quit: start again
+                app.stack.push(MenuScene(app))
+            visited.update(scene.name for scene in app.stack.scenes)
+            play = app.stack.find(PlayScene)
+            if play is not None and step % 10 == 0:
+                check_consistency(play.state)
+    finally:
+        app.close()
+    assert which in visited or which == "round"
+    assert len(visited) >= 2

@@ -1,0 +1,142 @@
+"""The table scene driven like a player: keyboard alone, mouse clicks during animations,
+prompts that say what may be done, the pause overlay over the table."""
+
+import pygame
+import pytest
+
+from game.app import App
+from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
+from game.rules import check_consistency
+from scenes.menu import MenuScene
+from scenes.play import PlayScene
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = App(str(tmp_path), size=(960, 540))
+    app.speed_override = 0.0  # instant animations unless a test says otherwise
+    yield app
+    app.close()
+
+
+def start(app, seats, seed=5, edition="voyage"):
+    config = MatchConfig(edition, tuple(seats), seed=seed)
+    app.stack.push(MenuScene(app))
+    play = app.stack.push(PlayScene(app, config, config.new_game()))
+    return play
+
+
+def run_until(app, play, condition, frames=2000):
+    for _ in range(frames):
+        if condition():
+            return True
+        app.frame(1 / 60)
+    return condition()
+
+
+def key(app, code):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
+    app.frame(1 / 60)
+
+
+def click(app, pos):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.frame(1 / 60)
+
+
+ONE_HUMAN = [SeatConfig("Ann", HUMAN), SeatConfig("Bot", COMPUTER, "easy")]
+
+
+def test_keyboard_alone_plays_opening_and_a_whole_turn(app):
+    play = start(app, ONE_HUMAN)
+    assert run_until(app, play, lambda: play.acting_human() == 0)
+    assert "flip two" in play.prompt()
+    key(app, pygame.K_DOWN)  # the cursor appears on the draw pile
+    key(app, pygame.K_DOWN)  # ... then moves to the grid's first row
+    key(app, pygame.K_RETURN)
+    assert play.state.face_up[0][0]
+    assert "flip one more" in play.prompt()
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RETURN)
+    assert play.state.face_up[0][1]
+    assert run_until(app, play, lambda: play.acting_human() == 0 and play.state.phase == "turn")
+    assert "take the discard" in play.prompt()
+    for code in (pygame.K_UP, pygame.K_LEFT, pygame.K_RETURN):  # back to the draw pile; draw
+        key(app, code)
+    assert play.state.holding is not None and play.state.source == "draw"
+    held = play.state.holding
+    assert f"place the {held}" in play.prompt()
+    key(app, pygame.K_RIGHT)  # to the discard pile: discard the drawn card ...
+    key(app, pygame.K_RETURN)
+    assert play.discard_mode and "reveal" in play.prompt()
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RIGHT)  # (3, 0) is still face-down
+    key(app, pygame.K_RETURN)
+    assert play.state.discard_pile[-1] == held or play.state.removed  # discarded (a column may follow)
+    assert play.state.face_up[0][3]
+    check_consistency(play.state)
+
+
+def test_a_click_during_an_animation_skips_it_and_is_never_applied(app):
+    app.speed_override = 1.0
+    play = start(app, ONE_HUMAN)
+    app.frame(1 / 60)
+    assert play.anim.busy  # dealing
+    cell = play.view.viewport.rect(play.view.cell_box(0, 0)).center
+    click(app, cell)
+    assert not play.anim.busy  # skipped ...
+    assert not any(play.state.face_up[0])  # ... and nothing was played by that click
+    click(app, cell)
+    assert play.state.face_up[0][0]
+    click(app, cell)  # the flip animates; this click only skips it
+    assert sum(play.state.face_up[0]) == 1
+
+
+def test_illegal_targets_are_refused_and_said(app):
+    play = start(app, ONE_HUMAN)
+    assert run_until(app, play, lambda: play.acting_human() == 0)
+    play.activate(("cell", 1, 0, 0))  # the opponent's card
+    play.activate(("draw",))  # drawing during the opening flips
+    assert not any(play.state.face_up[0]) and not any(play.state.face_up[1])
+    assert play.legal_targets() == {("cell", 0, c, r) for c in range(4) for r in range(3)}
+
+
+def test_computer_turns_play_at_a_watchable_pace(app):
+    app.speed_override = 1.0
+    seats = [SeatConfig("A", COMPUTER, "easy"), SeatConfig("B", COMPUTER, "easy")]
+    play = start(app, seats)
+    play.anim.skip()
+    before = sum(map(sum, play.state.face_up))
+    for _ in range(10):  # a sixth of a second
+        app.frame(1 / 60)
+    assert sum(map(sum, play.state.face_up)) == before  # nobody played in a blink
+    assert run_until(app, play, lambda: sum(map(sum, play.state.face_up)) > before, frames=300)
+
+
+def test_escape_opens_pause_over_the_table_and_resume_returns(app):
+    play = start(app, ONE_HUMAN)
+    key(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    assert pause.name == "pause" and pause.overlay
+    drawn = []
+    original = play.draw
+    play.draw = lambda surface: drawn.append("table") or original(surface)
+    app.frame(1 / 60)
+    assert drawn == ["table"]  # the table stays visible beneath the pause menu
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is play
+
+
+def test_abandon_needs_confirmation_and_deletes_the_save(app):
+    play = start(app, ONE_HUMAN)
+    assert run_until(app, play, lambda: play.acting_human() == 0)
+    play.activate(("cell", 0, 0, 0))
+    app.store.flush()
+    assert app.store.has_game()
+    key(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    pause.press("abandon")
+    assert app.stack.top is pause and app.store.has_game()
+    pause.press("abandon")
+    app.store.flush()
+    assert app.stack.top.name == "menu" and not app.store.has_game()

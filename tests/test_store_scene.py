@@ -1,0 +1,65 @@
+"""The Statistics scene: shows the recorded figures; reset asks first, then erases."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.match import COMPUTER, MatchConfig, SeatConfig
+from game.store import Store
+
+pygame = pytest.importorskip("pygame")
+
+
+def finished_game(seed: int):
+    match = MatchConfig("voyage", (SeatConfig("Ann"), SeatConfig("Bot", COMPUTER, "easy")), end_score=60, seed=seed)
+    state, chooser = match.new_game(), random.Random(seed)
+    while not state.is_terminal:
+        if state.phase == "round_over":
+            state.deal()
+        else:
+            state.apply(chooser.choice(state.legal_actions()))
+    return match, state
+
+
+@pytest.fixture
+def app(tmp_path):
+    from game.app import App
+
+    store = Store(tmp_path)
+    for seed in range(3):
+        store.record_game(*finished_game(seed))
+    app = App(str(tmp_path), size=(960, 540))
+    yield app
+    app.close()
+
+
+def test_shows_players_and_resets_after_confirmation(app, tmp_path):
+    from scenes.statistics import StatisticsScene, row_figures
+
+    scene = app.stack.push(StatisticsScene(app))
+    assert [name for name, _ in scene.players] == ["Ann"]
+    assert row_figures(scene.players[0][1])[0] == "3"
+    scene.draw(app.screen)
+    assert scene.press("reset")  # first press only asks
+    assert scene.confirming and Store(tmp_path).load_stats().players
+    scene.draw(app.screen)
+    assert scene.press("reset")
+    assert not scene.confirming and Store(tmp_path).load_stats().players == {}
+    assert scene.players == [] and "reset" in scene.message
+    scene.draw(app.screen)
+    assert not scene.buttons.named("reset").enabled
+
+
+def test_escape_cancels_the_confirmation_then_leaves(app):
+    from scenes.statistics import StatisticsScene
+
+    scene = app.stack.push(StatisticsScene(app))
+    scene.press("reset")
+    escape = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE)
+    scene.handle_event(escape)
+    assert not scene.confirming and scene in app.stack.scenes
+    scene.handle_event(escape)
+    assert scene not in app.stack.scenes
+    assert app.store.load_stats().players["Ann"].games == 3, "leaving never erases"
