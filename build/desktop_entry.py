@@ -14,14 +14,13 @@ from pathlib import Path
 ENTRY_NAME = "skyjo.desktop"
 SCRIPT_NAME = "install-desktop-entry.sh"
 
-# Used when build/skyjo.desktop does not exist; Exec/TryExec/Icon are set by the install script.
+# Used when build/skyjo.desktop does not exist; Exec and Icon are set by the install script.
 DEFAULT_ENTRY = """[Desktop Entry]
 Type=Application
 Name=Skyjo
 GenericName=Card game
 Comment=The card game Skyjo: both editions, computer opponents, hot-seat play
 Exec=skyjo
-TryExec=skyjo
 Icon=skyjo
 Terminal=false
 Categories=Game;CardGame;
@@ -29,8 +28,10 @@ Keywords=cards;skyjo;
 StartupWMClass=skyjo
 """
 
-# POSIX sh so that players need nothing but the downloaded folder. Paths are quoted for the
-# desktop-entry Exec syntax (double quotes, \\ " ` $ escaped, % doubled) and escaped for sed.
+# POSIX sh so that players need nothing but the downloaded folder. The path is quoted for the
+# desktop-entry Exec syntax: inside double quotes, the characters " ` $ and backslash need a
+# backslash, and the key-file string syntax doubles that backslash again (a $ becomes two
+# backslashes then $; a backslash becomes four). A % is doubled. The result is escaped for sed.
 INSTALL_SCRIPT = r"""#!/bin/sh
 # Adds Skyjo to this user's applications menu (no root needed); `--uninstall` removes it.
 # Run it from the folder where the app will stay: the menu entry points at this folder.
@@ -56,11 +57,10 @@ for size in $sizes; do
         cp "$icon" "$data/icons/hicolor/${size}x${size}/apps/skyjo.png"
     fi
 done
-quoted=$(printf '%s' "$here/skyjo" | sed -e 's/[\\"`$]/\\&/g' -e 's/%/%%/g' -e 's/^/"/' -e 's/$/"/')
+quoted=$(printf '%s' "$here/skyjo" | sed -e 's/\\/\\\\\\\\/g' -e 's/["`$]/\\\\&/g' -e 's/%/%%/g' -e 's/^/"/' -e 's/$/"/')
 for_sed() { printf '%s' "$1" | sed -e 's/[\\&|]/\\&/g'; }
 mkdir -p "$data/applications"
 sed -e "s|^Exec=.*|Exec=$(for_sed "$quoted")|" \
-    -e "s|^TryExec=.*|TryExec=$(for_sed "$here/skyjo")|" \
     -e "s|^Icon=.*|Icon=skyjo|" \
     "$here/skyjo.desktop" > "$entry.tmp"
 mv "$entry.tmp" "$entry"

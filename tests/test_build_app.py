@@ -7,7 +7,9 @@ Run only these with `python -m pytest -m build`; skip them with `-m "not build"`
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -114,6 +116,22 @@ def test_onedir_app_version_matches_source(onedir_app: Path, tmp_path: Path) -> 
 
 @pytest.mark.build
 @pytest.mark.slow
+def test_onedir_app_runs_worker_processes_like_the_source(onedir_app: Path, tmp_path: Path) -> None:
+    # `simulate --workers 2` spawns copies of the frozen binary: entry() must call freeze_support().
+    args = ["simulate", "--bots", "easy,normal", "--games", "6", "--workers", "2", "--seed", "7", "--json"]
+    results = []
+    for program in ([str(onedir_app / f"skyjo{EXE_SUFFIX}")], [sys.executable, "-m", "game"]):
+        done = subprocess.run(program + args, capture_output=True, text=True, env=headless_env(tmp_path), cwd=ROOT,
+                              timeout=SELF_TEST_TIMEOUT)
+        assert done.returncode == 0, done.stderr[-1500:]
+        summary = json.loads(done.stdout)
+        results.append({key: value for key, value in summary.items() if key not in ("seconds", "rounds_per_second")})
+    frozen, source = results
+    assert frozen == source and frozen["games"] == 6
+
+
+@pytest.mark.build
+@pytest.mark.slow
 def test_onedir_app_reports_a_start_failure_in_one_line(onedir_app: Path, tmp_path: Path) -> None:
     env = headless_env(tmp_path / "home")
     env["SDL_VIDEODRIVER"] = "no-such-video-driver"  # pygame cannot open any window
@@ -156,8 +174,10 @@ def test_onefile_app_passes_self_test_and_bundles_the_assets(onefile_app: Path, 
     expected = asset_files()
     assert sorted(found) == sorted(expected)
     assert [name for name in expected if found[name] != expected[name]] == []
+    before = snapshot(onefile_app.parent)
     done = run_self_test(onefile_app, tmp_path)
     assert done.returncode == 0, f"--self-test failed: {done.stdout[-1500:]}\n{done.stderr[-1500:]}"
+    assert snapshot(onefile_app.parent) == before, "the app wrote or changed files beside itself"
     assert list((tmp_path / "cwd").iterdir()) == []
 
 
@@ -214,3 +234,53 @@ def test_dialog_only_for_the_desktop_game_with_a_screen(monkeypatch: pytest.Monk
                                                         driver: str, expected: bool) -> None:
     monkeypatch.setenv("SDL_VIDEODRIVER", driver)
     assert game_main._wants_dialog(argv) is expected
+
+
+# The build helpers, without PyInstaller (fast).
+
+
+def load_build_module(name: str):  # -> module
+    spec = importlib.util.spec_from_file_location(name, ROOT / "build" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the .desktop entry is for Linux")
+@pytest.mark.parametrize("template", ["project", "default"])
+def test_install_script_writes_a_valid_entry_for_any_folder_name(tmp_path: Path, template: str) -> None:
+    desktop_entry = load_build_module("desktop_entry")
+    root = ROOT if template == "project" else tmp_path / "bare-checkout"
+    app = tmp_path / 'odd $name "quoted" 100%' / "skyjo"
+    (app / "_internal" / "assets" / "icons").mkdir(parents=True)
+    (app / "skyjo").write_text("#!/bin/sh\n", encoding="utf-8")
+    (app / "skyjo").chmod(0o755)
+    (app / "_internal" / "assets" / "icons" / "skyjo_48.png").write_bytes(b"png")
+    desktop_entry.write_linux_extras(app, root)
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "share"))
+    subprocess.run(["sh", str(app / desktop_entry.SCRIPT_NAME)], env=env, check=True, capture_output=True)
+    entry_file = tmp_path / "share" / "applications" / "skyjo.desktop"
+    lines = entry_file.read_text(encoding="utf-8").splitlines()
+    # Exec quoting, then the key-file string escaping of its backslashes (the desktop entry specification).
+    escaped = str(app / "skyjo").replace("$", "\\\\$").replace('"', '\\\\"').replace("%", "%%")
+    assert f'Exec="{escaped}"' in lines and "Icon=skyjo" in lines and "Name=Skyjo" in lines
+    assert (tmp_path / "share" / "icons" / "hicolor" / "48x48" / "apps" / "skyjo.png").read_bytes() == b"png"
+    if shutil.which("desktop-file-validate"):
+        done = subprocess.run(["desktop-file-validate", str(entry_file)], capture_output=True, text=True)
+        assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_install_script_refuses_a_folder_without_the_program(tmp_path: Path) -> None:
+    desktop_entry = load_build_module("desktop_entry")
+    desktop_entry.write_linux_extras(tmp_path, ROOT)
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "share"))
+    done = subprocess.run(["sh", str(tmp_path / desktop_entry.SCRIPT_NAME)], env=env, capture_output=True, text=True)
+    assert done.returncode == 1 and len(done.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "share").exists()
+
+
+def test_build_script_rejects_a_bad_argument_in_one_line() -> None:
+    done = subprocess.run([sys.executable, str(ROOT / "build" / "build_app.py"), "--no-such-option"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == ["build_app.py: error: unrecognized arguments: --no-such-option"]

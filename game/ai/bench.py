@@ -9,11 +9,10 @@ from game.rules import GAME_OVER, ROUND_OVER, GameState, seat_view
 
 from . import LEVELS, make_bot
 
-BUDGET_FOR_BENCH = None  # Expert uses its default budget unless the caller passes one
 
 
-def bench_bots(decisions: int = 300, seed: int = 1, levels: tuple[str, ...] = LEVELS, edition: str = "voyage",
-               players: int = 4, expert_decisions: int = 30) -> list[dict]:
+def bench_bots(decisions: int = 1000, seed: int = 1, levels: tuple[str, ...] = LEVELS, edition: str = "voyage",
+               players: int = 4, expert_decisions: int = 100) -> list[dict]:
     """Median, p99 and max decision time (ms) of each level, over decisions in its own games."""
     results = []
     for level in levels:

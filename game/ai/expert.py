@@ -24,7 +24,8 @@ from .rollout import play_out
 DEFAULT_BUDGET_MS = 300
 CANDIDATES = 4
 CLEAR_MARGIN = 3.0  # Hard's top option this far ahead of the next is not searched
-MIN_SAMPLES = 8
+MIN_SAMPLES = 2  # even past the clock, never decide on fewer samples than this
+MAX_SAMPLES = 2000
 NEAR_END = 3  # search once some player has this few face-down cards: short, telling playouts
 
 
@@ -39,12 +40,14 @@ def near_end(view: SeatView) -> bool:
 class ExpertBot(HardBot):
     level = "expert"
 
-    def __init__(self, seed: int = 0, budget_ms: float = DEFAULT_BUDGET_MS) -> None:
+    def __init__(self, seed: int = 0, budget_ms: float = DEFAULT_BUDGET_MS, samples: int | None = None) -> None:
         super().__init__(seed)
         self.budget_ms = budget_ms
+        self.samples = samples  # a fixed number of samples instead of the clock: exactly repeatable
         self.samples_taken = 0  # diagnostics for the bench
 
     def decide(self, view: SeatView) -> Action:
+        self._deadline = time.perf_counter() + 0.9 * self.budget_ms / 1000  # 10% kept for the rest
         if view.phase == "opening":
             return super().decide(view)
         ranked = Judge(view).ranked()
@@ -54,20 +57,23 @@ class ExpertBot(HardBot):
         return pick(view, self._search(view, candidates))
 
     def _search(self, view: SeatView, candidates: list[Action]) -> Action:
-        deadline = time.perf_counter() + self.budget_ms / 1000
+        deadline = self._deadline
         pool = unseen_list(view)
         results: list[list[float]] = [[] for _ in candidates]
         samples = 0
-        while samples < MIN_SAMPLES or time.perf_counter() < deadline:
+        while self._more(samples, deadline):
             world = determinize(view, self.rng, pool)
             play_seed = self.rng.randrange(2**31)
             for k, action in enumerate(candidates):
                 results[k].append(self._outcome(world, action, view.seat, play_seed))
             samples += 1
-            if samples >= 400:
-                break
         self.samples_taken += samples
         return candidates[_choose(results)]
+
+    def _more(self, samples: int, deadline: float) -> bool:
+        if self.samples is not None:
+            return samples < self.samples
+        return samples < MIN_SAMPLES or (samples < MAX_SAMPLES and time.perf_counter() < deadline)
 
     @staticmethod
     def _outcome(world, action: Action, seat: int, play_seed: int) -> float:

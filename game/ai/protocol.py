@@ -122,7 +122,7 @@ class CommandBot:
         except OSError:
             pass
         try:
-            process.wait(timeout=2)
+            process.wait(timeout=0.5)
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()

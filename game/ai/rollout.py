@@ -28,7 +28,9 @@ def rollout_action(state: GameState, rng: random.Random):
     if state.source == "draw" and hidden and gain < 1.5:
         index = hidden[rng.randrange(len(hidden))]
         if len(hidden) == 1 and state.trigger is None and _behind(state, seat, cards, up, index):
-            return ACTION_TABLE.at(seat, REPLACE)[_least_bad(cards, up, state.holding)]
+            worst = _least_bad(cards, up, state.holding)
+            if cards[worst] > state.holding:  # only a strict improvement, so playouts always end
+                return ACTION_TABLE.at(seat, REPLACE)[worst]
         return ACTION_TABLE.at(seat, REVEAL)[index]
     return ACTION_TABLE.at(seat, REPLACE)[index]
 

@@ -111,9 +111,12 @@ def tally_game(state: GameState, seats: list[int], names: list[str]) -> Tally:
 
 
 def run_games(specs: list[str], edition: str, games: range, seed: int, options: Options | None = None,
-              progress: Callable[[int], None] | None = None) -> Tally:
+              progress: Callable[[int], None] | None = None, bot_timeout: float = 10.0) -> Tally:
     """Play `games` (a range of game numbers) in this process."""
     bots = [make_bot(spec, seed) for spec in specs]
+    for bot in bots:
+        if hasattr(bot, "timeout"):
+            bot.timeout = bot_timeout
     names = _names(specs)
     for bot, name in zip(bots, names):
         bot.name = name
@@ -141,33 +144,34 @@ def _names(specs: list[str]) -> list[str]:
 
 
 def _worker(job: tuple) -> Tally | str:
-    specs, edition, start, stop, seed, options = job
+    specs, edition, start, stop, seed, options, bot_timeout = job
     try:
-        return run_games(specs, edition, range(start, stop), seed, options)
+        return run_games(specs, edition, range(start, stop), seed, options, bot_timeout=bot_timeout)
     except BotError as error:
         return str(error)
 
 
 def simulate(specs: list[str], edition: str, games: int, seed: int, workers: int = 1,
-             options: Options | None = None, show_progress: bool = False) -> tuple[Tally, float]:
+             options: Options | None = None, show_progress: bool = False,
+             bot_timeout: float = 10.0) -> tuple[Tally, float]:
     """Play `games` games; returns the tally and the seconds taken. Raises BotError."""
     start = time.perf_counter()
     bar = Progress(games) if show_progress else None
     if workers <= 1:
-        tally = run_games(specs, edition, range(games), seed, options, bar.step if bar else None)
+        tally = run_games(specs, edition, range(games), seed, options, bar.step if bar else None, bot_timeout)
     else:
-        tally = _run_parallel(specs, edition, games, seed, workers, options, bar)
+        tally = _run_parallel(specs, edition, games, seed, workers, options, bar, bot_timeout)
     if bar:
         bar.done()
     return tally, time.perf_counter() - start
 
 
 def _run_parallel(specs: list[str], edition: str, games: int, seed: int, workers: int,
-                  options: Options | None, bar: Progress | None) -> Tally:
+                  options: Options | None, bar: Progress | None, bot_timeout: float) -> Tally:
     import multiprocessing
 
     chunk = max(1, min(50, games // (workers * 4) or 1))
-    jobs = [(specs, edition, s, min(games, s + chunk), seed, options) for s in range(0, games, chunk)]
+    jobs = [(specs, edition, s, min(games, s + chunk), seed, options, bot_timeout) for s in range(0, games, chunk)]
     total = Tally(0, 0, [BotTally(name) for name in _names(specs)])
     with multiprocessing.get_context("spawn").Pool(workers) as pool:
         for part in pool.imap(_worker, jobs):

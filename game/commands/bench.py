@@ -1,4 +1,4 @@
-"""`skyjo bench engine|frames`: speed figures, printed (never asserted by a timed test)."""
+"""`skyjo bench engine|frames|bots`: speed figures, printed (never asserted by a timed test)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import json
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("bench", help="measure engine throughput or frame times")
-    parser.add_argument("target", choices=("engine", "frames"), help="what to measure")
+    parser.add_argument("target", choices=("engine", "frames", "bots"), help="what to measure")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--seconds", type=float, default=2.0, help="time per engine run (default 2)")
     parser.add_argument("--seed", type=int, default=1)
@@ -24,6 +24,11 @@ def run(args: argparse.Namespace) -> int:
 
         runs = bench_engine(args.seconds, args.seed)
         columns = ("edition", "players", "rounds", "seconds", "rounds_per_second")
+    elif args.target == "bots":
+        from game.ai.bench import bench_bots
+
+        runs = bench_bots(seed=args.seed)
+        columns = ("level", "decisions", "median_ms", "p99_ms", "max_ms")
     else:
         from game.ui.bench_frames import bench_frames
 

@@ -17,6 +17,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--seed", type=int, default=1, help="seed of the whole run (default 1)")
     parser.add_argument("--end-score", type=int, default=100, help="total that ends a game (default 100)")
     parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--bot-timeout", type=float, default=10.0,
+                        help="seconds a cmd: bot may think per decision (default 10)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(handler=run)
 
@@ -32,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         tally, seconds = simulate(specs, args.edition, args.games, args.seed, args.workers, options,
-                                  show_progress=sys.stderr.isatty() and not args.json)
+                                  show_progress=sys.stderr.isatty() and not args.json, bot_timeout=args.bot_timeout)
     except BotError as error:
         print(f"skyjo simulate: error: {error}", file=sys.stderr)
         return 3
@@ -59,6 +61,8 @@ def _check(args: argparse.Namespace) -> tuple[list[str], object]:
     edition.check_players(players)
     if args.games < 1:
         raise ValueError("--games must be at least 1")
+    if args.bot_timeout <= 0:
+        raise ValueError("--bot-timeout must be positive")
     if args.workers < 1:
         raise ValueError("--workers must be at least 1")
     options = Options(end_score=args.end_score)

@@ -1,0 +1,90 @@
+"""make_bot, the Bot protocol and BotWorker, as the desktop app uses them."""
+
+import threading
+import time
+
+import pytest
+
+from game.ai import LEVELS, Bot, BotWorker, make_bot
+from game.rules import GameState, seat_view
+
+
+def _play_round_with(level: str, seed: int) -> GameState:
+    state = GameState.new_game("voyage", players=3, seed=seed)
+    bot = make_bot(level, seed)
+    while state.phase in ("opening", "turn"):
+        state.apply(bot.decide(seat_view(state, state.to_act)))
+    return state
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_each_level_plays_a_whole_round_legally(level):
+    state = _play_round_with(level, seed=11)
+    assert state.phase in ("round_over", "game_over")
+    assert all(score is not None for score in state.round_scores[-1])
+
+
+def test_expert_plays_legal_moves_with_a_small_budget():
+    state = GameState.new_game("classic", players=2, seed=4)
+    bot = make_bot("expert@5", seed=2)
+    for _ in range(60):
+        if state.phase not in ("opening", "turn"):
+            break
+        action = bot.decide(seat_view(state, state.to_act))
+        assert state.is_legal(action)
+        state.apply(action)
+
+
+def test_levels_satisfy_the_protocol_and_unknown_specs_are_refused():
+    for level in LEVELS:
+        bot = make_bot(level, seed=1)
+        assert isinstance(bot, Bot)
+        assert bot.name == level
+        bot.notify({"type": "round_over"})
+        bot.close()
+    for bad in ("impossible", "", "hard@10", "expert@0", "expert@soon", "cmd:"):
+        with pytest.raises(ValueError):
+            make_bot(bad)
+
+
+class SlowBot:
+    name = "slow"
+
+    def __init__(self, release: threading.Event, fail: bool = False) -> None:
+        self.release, self.fail = release, fail
+
+    def decide(self, view):
+        self.release.wait(5)
+        if self.fail:
+            raise RuntimeError("broken")
+        return view.legal[0]
+
+    def notify(self, message):
+        pass
+
+    def close(self):
+        pass
+
+
+def test_worker_does_not_block_and_hands_over_the_action():
+    state = GameState.new_game("voyage", players=2, seed=3)
+    release = threading.Event()
+    worker = BotWorker(SlowBot(release))
+    started = time.perf_counter()
+    worker.start(seat_view(state, state.to_act))
+    assert time.perf_counter() - started < 0.5  # start returned while the bot still waits
+    assert worker.busy and worker.result() is None
+    release.set()
+    assert worker.wait(5) == state.legal_actions()[0]
+    assert not worker.busy and worker.error is None
+    worker.close()
+
+
+def test_worker_reports_a_failing_bot():
+    state = GameState.new_game("voyage", players=2, seed=3)
+    release = threading.Event()
+    release.set()
+    worker = BotWorker(SlowBot(release, fail=True))
+    worker.start(seat_view(state, state.to_act))
+    assert worker.wait(5) is None
+    assert isinstance(worker.error, RuntimeError)

@@ -1,0 +1,65 @@
+"""The scenario files under tests/scenarios/, played in-process and through the real
+`python -m game replay FILE` command; each outcome was worked out from RULES.md."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from scenarios.catalog import CATALOG, HERE, file_text
+
+from game.replay import play_scenario
+from game.rules import replay_summary
+
+ROOT = Path(__file__).resolve().parent.parent
+OUTPUT_FIELDS = {"edition", "round", "phase", "to_act", "holding", "trigger", "discard_top", "draw_pile",
+                 "discard_pile", "grids", "round_scores", "totals", "winners"}
+
+
+def load(name: str) -> dict:
+    return json.loads((HERE / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def run_replay(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "game", "replay", *args], cwd=ROOT, input=stdin,
+                          capture_output=True, text=True, timeout=60)
+
+
+def check(output: dict, expected: dict) -> None:
+    assert set(output) == OUTPUT_FIELDS
+    for key, value in expected.items():
+        assert output[key] == value, f"{key}: got {output[key]!r}, the rules give {value!r}"
+
+
+@pytest.mark.parametrize("name", sorted(CATALOG))
+def test_scenario_file_matches_catalog(name: str) -> None:
+    assert (HERE / f"{name}.json").read_text(encoding="utf-8") == file_text(CATALOG[name]()[0])
+
+
+@pytest.mark.parametrize("name", sorted(CATALOG))
+def test_scenario_in_process(name: str) -> None:
+    expected = CATALOG[name]()[1]
+    check(replay_summary(play_scenario(load(name))), expected)
+
+
+@pytest.mark.parametrize("name", ["lea_tom_ines", "tiebreak_repeats_while_tied", "reshuffle_keeps_discard_top",
+                                  "columns_removed_at_final_reveal"])
+def test_scenario_through_replay_command(name: str) -> None:
+    result = run_replay(str(HERE / f"{name}.json"))
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Traceback" not in result.stderr
+    check(json.loads(result.stdout), CATALOG[name]()[1])
+
+
+def test_replay_command_reads_standard_input() -> None:
+    result = run_replay("-", stdin=(HERE / "game_ends_at_100.json").read_text(encoding="utf-8"))
+    assert result.returncode == 0, result.stdout + result.stderr
+    check(json.loads(result.stdout), CATALOG["game_ends_at_100"]()[1])
+
+
+def test_replay_output_edition_and_counts() -> None:
+    output = replay_summary(play_scenario(load("alice_bob_carol_dave")))
+    assert output["edition"] == "voyage"
+    # 105 cards: none removed, all 48 in grids, the rest in the two piles
+    assert output["draw_pile"] + output["discard_pile"] == 105 - 48

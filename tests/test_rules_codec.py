@@ -1,0 +1,176 @@
+"""state_to_dict / state_from_dict: exact round trips, and InvalidStateError for every state
+the rules could not produce (a damaged or tampered save)."""
+
+import copy
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from scenario_tools import play
+from scenarios.catalog import CATALOG
+
+from game.replay import play_scenario
+from game.rules import GameState, InvalidStateError, state_from_dict, state_to_dict
+
+
+def mid_turn() -> GameState:
+    """Voyage, 3 seats, after the opening and a few turns, seat to act holding a drawn card."""
+    state = GameState.new_game("voyage", players=3, seed=11)
+    rng = random.Random(11)
+    while state.phase == "opening" or len(state.discard_pile) < 4:
+        state.apply(rng.choice(state.legal_actions()))
+    while state.holding is None:
+        state.apply(next(a for a in state.legal_actions() if a.verb == "draw"))
+    return state
+
+
+def sample(name: str) -> GameState:
+    if name == "not_dealt":
+        return GameState("voyage", players=2, seed=1)
+    if name == "opening":
+        return play(GameState.new_game("classic", players=5, seed=2), [[0, "flip", 1, 1]])
+    if name == "mid_turn":
+        return mid_turn()
+    scenario = {"round_over": "later_round_started_by_previous_trigger", "tiebreak_over": "tiebreak_repeats_while_tied"}
+    return play_scenario(CATALOG[scenario[name]]()[0])
+
+
+# every field of a saved state (taken from a game not yet dealt, so collection never plays)
+STATE_KEYS = sorted(state_to_dict(GameState("voyage", players=2, seed=1)))
+
+
+@pytest.mark.parametrize("name", ["not_dealt", "opening", "mid_turn", "round_over", "tiebreak_over"])
+def test_round_trip_is_exact(name: str) -> None:
+    state = sample(name)
+    data = json.loads(json.dumps(state_to_dict(state)))
+    restored = state_from_dict(data)
+    assert state_to_dict(restored) == state_to_dict(state)
+    assert restored.legal_actions() == state.legal_actions()
+
+
+def broken(change) -> dict:
+    data = copy.deepcopy(state_to_dict(mid_turn()))
+    change(data)
+    return data
+
+
+def swap_card(data: dict) -> None:
+    grid = data["cards"][1]
+    i = next(i for i, card in enumerate(grid) if card is not None)
+    grid[i] = grid[i] + 1 if grid[i] < 12 else 11
+
+
+CARD_COUNT = {
+    "card_changed_in_a_grid": swap_card,
+    "card_missing_from_draw_pile": lambda d: d["draw_pile"].pop(),
+    "card_added_to_discard_pile": lambda d: d["discard_pile"].append(5),
+    "holding_dropped": lambda d: d.update(holding=None, source=None),
+    "grid_cell_emptied": lambda d: d["cards"][0].__setitem__(5, None),
+    "classic_deck_in_voyage": lambda d: d["draw_pile"].extend([1, 2, 3]),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CARD_COUNT))
+def test_rejects_wrong_card_count(case: str) -> None:
+    with pytest.raises(InvalidStateError):
+        state_from_dict(broken(CARD_COUNT[case]))
+
+
+def with_players(players: int):
+    def change(data: dict) -> None:
+        data["players"] = players
+    return change
+
+
+@pytest.mark.parametrize("players", [0, 1, 2, 4, 5, 9])
+def test_rejects_seat_count_out_of_range_or_mismatched(players: int) -> None:
+    # the sample has 3 seats; 2 and 4 do not match its grids, the rest are outside Voyage's 2-4
+    with pytest.raises(InvalidStateError):
+        state_from_dict(broken(with_players(players)))
+
+
+def test_rejects_classic_seat_count_out_of_range() -> None:
+    state = GameState.new_game("classic", players=8, seed=4)
+    data = state_to_dict(state)
+    data["players"] = 9
+    data["cards"].append([None] * 12)
+    data["face_up"].append([False] * 12)
+    for key in ("flips_left", "totals"):
+        data[key].append(0)
+    with pytest.raises(InvalidStateError):
+        state_from_dict(data)
+
+
+WRONG_TYPES = {
+    "players": "3", "seed": 1.5, "round": "1", "phase": "playing", "edition": "voyage2", "format": 2,
+    "cards": "grid", "face_up": [[1] * 12] * 3, "draw_pile": [["5"]], "discard_pile": {"top": 3},
+    "to_act": 7, "holding": 13, "source": "pocket", "flips_left": [0, 0], "tiebreak": 0,
+    "totals": ["0", "0", "0"], "round_scores": [[1, 2]], "winners": [0, 0], "participants": [],
+    "removed": [[0, 5, 3]], "options": {"end_score": "100"}, "trigger": -1, "tie_to_flip": [7],
+}
+
+
+@pytest.mark.parametrize("key", sorted(WRONG_TYPES))
+def test_rejects_wrong_types(key: str) -> None:
+    data = broken(lambda d: d.update({key: WRONG_TYPES[key]}))
+    with pytest.raises(InvalidStateError):
+        state_from_dict(data)
+
+
+def test_rejects_a_card_that_is_not_a_number() -> None:
+    with pytest.raises(InvalidStateError):
+        state_from_dict(broken(lambda d: d["cards"][0].__setitem__(0, "5")))
+    with pytest.raises(InvalidStateError):
+        state_from_dict(broken(lambda d: d["cards"][0].__setitem__(0, True)))
+
+
+@pytest.mark.parametrize("key", STATE_KEYS)
+def test_rejects_missing_field(key: str) -> None:
+    with pytest.raises(InvalidStateError):
+        state_from_dict(broken(lambda d: d.pop(key)))
+
+
+@pytest.mark.parametrize("data", [None, [], "state", 3])
+def test_rejects_what_is_not_an_object(data: object) -> None:
+    with pytest.raises(InvalidStateError):
+        state_from_dict(data)
+
+
+IMPOSSIBLE = {
+    "winners_while_playing": lambda d: d.update(winners=[0]),
+    "totals_not_the_sum": lambda d: d.update(totals=[5, 0, 0]),
+    "holding_without_source": lambda d: d.update(source=None),
+    "removed_cell_face_up": lambda d: (d["cards"][2].__setitem__(0, None), d["face_up"][2].__setitem__(0, True),
+                                       d["draw_pile"].append(d["cards"][2][0] or 0)),
+    "trigger_with_face_down_cards": lambda d: d.update(trigger=d["to_act"]),
+    "nobody_to_act_mid_turn": lambda d: d.update(to_act=None),
+    # the discard pile is only ever empty while its last card is in the hand (RULES.md 3-4)
+    "empty_discard_pile_while_holding_a_drawn_card": lambda d: (d["draw_pile"].extend(d["discard_pile"]),
+                                                                d.update(discard_pile=[])),
+}
+
+
+@pytest.mark.parametrize("case", sorted(IMPOSSIBLE))
+def test_rejects_impossible_positions(case: str) -> None:
+    with pytest.raises(InvalidStateError):
+        state_from_dict(broken(IMPOSSIBLE[case]))
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 20) | st.text(max_size=3),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(STATE_KEYS), json_values)
+def test_any_damaged_field_gives_invalid_state_or_a_valid_game(key: str, value: object) -> None:
+    data = broken(lambda d: d.update({key: value}))
+    try:
+        state = state_from_dict(data)
+    except InvalidStateError:
+        return
+    assert state_to_dict(state) == state_to_dict(state_from_dict(state_to_dict(state)))
