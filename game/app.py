@@ -65,7 +65,8 @@ class App:
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("Skyjo")
-        self.size = size or tuple(self.settings.window_size or ()) or initial_size(pygame)
+        _set_icon(pygame)
+        self.size = size or self._saved_size() or initial_size(pygame)
         self.fullscreen = False
         self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
         self.text = TextCache()
@@ -97,6 +98,18 @@ class App:
             self.store.save_settings(self.settings)
         except Exception as error:  # noqa: BLE001 - reported, never raised into the frame loop
             self.notices.append(f"Settings could not be saved: {error}")
+
+    def _saved_size(self) -> tuple[int, int] | None:
+        """The window size of last time, if it still fits the desktop."""
+        saved = getattr(self.settings, "window_size", None)
+        if not saved:
+            return None
+        try:
+            desktop_w, desktop_h = self.pygame.display.get_desktop_sizes()[0]
+        except (self.pygame.error, IndexError):
+            return tuple(saved)
+        width, height = min(saved[0], desktop_w), min(saved[1], desktop_h)
+        return (width, height) if width >= MIN_SIZE[0] and height >= MIN_SIZE[1] else None
 
     @property
     def speed(self) -> float:
@@ -172,6 +185,29 @@ class App:
         self.pygame.display.quit()
 
 
+def _set_icon(pygame: Any) -> None:
+    """The window icon, drawn by build/make_icons.py; a missing file only loses the icon."""
+    try:
+        from game.ui.resources import asset_path
+
+        pygame.display.set_icon(pygame.image.load(str(asset_path("icons", "skyjo_64.png"))))
+    except (OSError, pygame.error, ImportError):
+        pass
+
+
+def parse_size(text: str | None) -> tuple[int, int] | None:
+    """"1280x720" -> (1280, 720); None stays None; anything else is a ValueError in plain words."""
+    if text is None:
+        return None
+    width, sep, height = text.lower().partition("x")
+    if not sep or not width.isdigit() or not height.isdigit():
+        raise ValueError(f"--windowed-size must look like 1280x720, not {text!r}")
+    size = (int(width), int(height))
+    if size[0] < MIN_SIZE[0] or size[1] < MIN_SIZE[1] or size[0] > 16384 or size[1] > 16384:
+        raise ValueError(f"--windowed-size must be at least {MIN_SIZE[0]}x{MIN_SIZE[1]}, not {text}")
+    return size
+
+
 def menu_scene(app: App) -> Any:
     """The first screen (the scenes package is imported only when the app runs)."""
     from scenes.menu import MenuScene
@@ -196,9 +232,20 @@ def run_app(args: Any) -> int:
 
         return self_test(getattr(args, "data_dir", None), menu_scene)
     try:
-        app = App(getattr(args, "data_dir", None))
+        size = parse_size(getattr(args, "windowed_size", None))
+    except ValueError as error:
+        print(f"skyjo: error: {error}", file=sys.stderr)
+        return 2
+    try:
+        app = App(getattr(args, "data_dir", None), size)
     except Exception as error:  # noqa: BLE001 - no display, bad driver: one line, not a traceback
         print(f"skyjo: cannot open the game window: {error}", file=sys.stderr)
+        return 1
+    driver = app.pygame.display.get_driver()
+    if driver in ("dummy", "offscreen") and os.environ.get("SDL_VIDEODRIVER") != driver:
+        app.close()  # SDL found no screen and fell back to an invisible one: say so, do not run unseen
+        print("skyjo: no display found (is DISPLAY or WAYLAND_DISPLAY set?); try --self-test to check the game headless",
+              file=sys.stderr)
         return 1
     app.stack.push(menu_scene(app))
     try:

@@ -30,7 +30,7 @@ class MenuScene(AppScene):
         if saved:
             self.summary = saved
             self.button(x, y, w, h, "Continue", self.continue_game, "continue")
-            y += 120
+            y += 160
         self.button(x, y, w, h, "New game", self.new_game, "new")
         y += 120
         if self._statistics_scene() is not None:
@@ -95,7 +95,7 @@ class MenuScene(AppScene):
         self.text(surface, "SKYJO", 150, 960, 190, color=ACCENT, bold=True)
         self.text(surface, "the card game: lowest score wins", 40, 960, 300, color=DIM)
         if self.summary and self.buttons.named("continue"):
-            self.text(surface, self.summary, 28, 960, 535, color=DIM)
+            self.text(surface, self.summary, 28, 960, 545, color=DIM)
         for number, notice in enumerate(self.app.notices[-3:]):
             self.text(surface, notice, 26, 960, 940 + number * 36, color=(255, 170, 150))
         self.buttons.draw(surface, self.viewport)

@@ -9,6 +9,7 @@ import pygame
 from game.ui.table_anim import SPEEDS
 from game.ui.widgets import ACCENT, INK, draw_panel
 from scenes.base import AppScene
+from scenes.round_score import _shade
 
 SPEED_NAMES = tuple(SPEEDS)
 
@@ -74,9 +75,7 @@ class PauseScene(AppScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.fit(surface)
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 140))
-        surface.blit(shade, (0, 0))
+        surface.blit(_shade(surface.get_size()), (0, 0))
         draw_panel(surface, self.viewport.rect(self.buttons.buttons[0].box).unionall(
             [self.viewport.rect(b.box) for b in self.buttons.buttons]).inflate(80, 160))
         self.text(surface, "Paused", 60, 960, 225, color=ACCENT, bold=True)

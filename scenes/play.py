@@ -83,6 +83,7 @@ class PlayScene(AppScene):
             return
         state = self.state
         if state.phase in (ROUND_OVER, GAME_OVER):
+            self._set_prompt()
             if self.scored_round != state.round:
                 self.scored_round = state.round
                 self._round_over()
@@ -115,8 +116,7 @@ class PlayScene(AppScene):
         if self.thinking != seat:
             worker = self.workers.get(seat)
             if worker is None:
-                seed = (self.state.seed * 31 + seat) % (2**31)
-                worker = self.workers[seat] = make_worker(self.config.seats[seat].level, seed)
+                worker = self.workers[seat] = self._make_worker(seat)
             worker.start(seat_view(self.state, seat))
             self.thinking = seat
             pause = THINK_NEXT if self.acted_this_turn == seat else THINK_FIRST
@@ -130,11 +130,23 @@ class PlayScene(AppScene):
         if self.think_left > 0:
             return
         self.thinking = None
-        if worker.error is not None or not self.state.is_legal(action):
-            problem = worker.error or f"{action} is not allowed"
-            action = self.state.legal_actions()[0]
-            self.message = f"{self.names[seat]}'s computer player failed ({problem}); it played {action.verb}."
-        self.apply(action)
+        if worker.error is None and self.state.is_legal(action):
+            self.apply(action)
+            return
+        problem = worker.error or f"{action} is not allowed now"
+        worker.close()
+        self.workers[seat] = make_worker("normal", (self.state.seed * 31 + seat) % (2**31))
+        self.apply(self.state.legal_actions()[0])
+        self.message = f"{self.names[seat]}'s computer player failed ({problem}); Normal plays for it from now on."
+
+    def _make_worker(self, seat: int) -> Any:
+        seed = (self.state.seed * 31 + seat) % (2**31)
+        level = self.config.seats[seat].level
+        try:
+            return make_worker(level, seed)
+        except Exception as error:  # noqa: BLE001 - e.g. a cmd: bot that will not start; the game goes on
+            self.message = f"{self.names[seat]}'s computer player could not start ({error}); Normal plays instead."
+            return make_worker("normal", seed)
 
     def apply(self, action: Action) -> bool:
         """Play an action through the engine; animate and autosave what happened."""
@@ -158,6 +170,10 @@ class PlayScene(AppScene):
             store.save_game(self.config, self.state)
         except Exception as error:  # noqa: BLE001 - a failed save is told, never raised into the frame loop
             self.message = f"The game could not be saved: {error}"
+            return
+        problem = getattr(store, "last_error", None)  # e.g. a full disk: the previous save is kept
+        if problem:
+            self.message = problem
 
     def _round_over(self) -> None:
         from scenes.round_score import RoundScoreScene
@@ -308,7 +324,7 @@ class PlayScene(AppScene):
         if self.anim.busy:
             return "Click or press Space to skip the animation"
         if seat is None:
-            return ""
+            return "The round is over"
         name = self.names[seat]
         last = " (last turn!)" if state.trigger is not None else ""
         if self.acting_human() is None:

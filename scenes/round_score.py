@@ -82,9 +82,7 @@ class RoundScoreScene(AppScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.fit(surface)
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
+        surface.blit(_shade(surface.get_size()), (0, 0))
         state = self.state
         title = f"Round {state.round}" + (" (tiebreak)" if state.tiebreak else "") + ": scores"
         self.text(surface, title, 56, 960, 60, color=ACCENT, bold=True)
@@ -113,6 +111,19 @@ class RoundScoreScene(AppScene):
             self.text(surface, f"Tie for the lowest total: {names} play a tiebreak round.", 32, 700, 1005,
                       color=ACCENT, bold=True)
         self.buttons.draw(surface, self.viewport)
+
+
+_SHADES: dict = {}
+
+
+def _shade(size: tuple[int, int]) -> pygame.Surface:
+    """A dark veil over the table (cached per window size: allocating it each frame is slow)."""
+    if size not in _SHADES:
+        _SHADES.clear()
+        veil = pygame.Surface(size, pygame.SRCALPHA)
+        veil.fill((4, 12, 10, 210))
+        _SHADES[size] = veil
+    return _SHADES[size]
 
 
 def _box(x: float, y: float, w: float, h: float) -> Any:

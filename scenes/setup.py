@@ -179,7 +179,13 @@ class SetupScene(AppScene):
         self.text(surface, f"{self.config.players} players", 36, 1210, 182, color=INK)
         edition = edition_named(self.config.edition)
         self.text(surface, f"{edition.min_players}-{edition.max_players} players", 24, 1210, 225, color=DIM)
-        self.text(surface, "Name (click to type)", 24, 620, 232, color=DIM)
+        self.text(surface, "Name (click, then type)", 24, 620, 232, color=DIM)
+        self.text(surface, "Who plays", 24, 1050, 232, color=DIM)
+        self.text(surface, "Computer level", 24, 1370, 232, color=DIM)
+        step = min(ROW_H, (760 - 250) // self.config.players)
+        for seat in range(self.config.players):
+            self.text(surface, f"Seat {seat + 1}", 26, 340, 250 + seat * step + (step - 10) / 2, color=DIM,
+                      anchor="midright")
         if self.error:
             self.text(surface, self.error, 28, 960, 890, color=(255, 150, 130))
         self.buttons.draw(surface, self.viewport)

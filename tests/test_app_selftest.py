@@ -4,10 +4,7 @@ import os
 import subprocess
 import sys
 
-import pytest
 
-
-@pytest.mark.slow
 def test_self_test_exits_zero(tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     result = subprocess.run([sys.executable, "-m", "game", "--self-test", "--data-dir", str(tmp_path)],

@@ -197,6 +197,8 @@ def check_illegal_refused(game, seed, play_seed, stall) -> None:
     def each(s: GameState, _: Action | None) -> None:
         legal = set(s.legal_actions())
         assert legal == {a for a in universe if s.is_legal(a)}
+        s.legal_actions().clear()  # the caller owns the list it gets
+        assert set(s.legal_actions()) == legal
         illegal = [a for a in universe if a not in legal]
         before = state_to_dict(s)
         for action in rng.sample(illegal, 3):

@@ -141,6 +141,14 @@ def test_round_after_game_over(tmp_path: Path, capsys: pytest.CaptureFixture) ->
     assert out["state"]["phase"] == "game_over" and out["state"]["round"] == 1
 
 
+def test_round_starting_before_the_previous_one_is_over(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    game = base("later_round_started_by_previous_trigger")
+    game["rounds"][0]["actions"] = game["rounds"][0]["actions"][:20]
+    code, out = run_in_process(tmp_path, capsys, game)
+    assert_error(code, out, 2, None)
+    assert out["state"]["phase"] == "turn" and out["state"] == state_before(game, 1, None)
+
+
 def test_deck_with_a_wrong_card_in_round_1(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     game = base("lea_tom_ines")
     deck = game["rounds"][0]["deck"]

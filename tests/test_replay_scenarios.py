@@ -63,3 +63,14 @@ def test_replay_output_edition_and_counts() -> None:
     assert output["edition"] == "voyage"
     # 105 cards: none removed, all 48 in grids, the rest in the two piles
     assert output["draw_pile"] + output["discard_pile"] == 105 - 48
+
+
+def test_round_without_deck_is_shuffled_from_the_seed() -> None:
+    def outcome(seed: int) -> dict:
+        game = {"edition": "classic", "players": 3, "seed": seed,
+                "rounds": [{"actions": [[0, "flip", 0, 0], [0, "flip", 1, 1], [1, "flip", 2, 2]]}]}
+        return replay_summary(play_scenario(game))
+
+    first = outcome(8)
+    assert first == outcome(8) and first != outcome(9)
+    assert first["draw_pile"] == 150 - 36 - 1 and first["phase"] == "opening" and first["to_act"] == 1

@@ -244,3 +244,25 @@ def test_reshuffle_is_seeded() -> None:
         play(state, [[seat, "draw"], [seat, "replace", 0, 0]])
         piles.append(list(state.draw_pile))
     assert piles[0] == piles[1] and len(piles[0]) > 10
+
+
+def test_reshuffle_also_at_the_end_of_the_triggering_turn() -> None:
+    # Seat 0 swaps its face-up (0,0) for 31 turns, then reveals its 10 face-down cards;
+    # seat 1 only swaps, taking the discard on its first turn. Draws by the end of seat 0's
+    # 41st turn, which triggers: 41 + 39 = 80, the whole draw pile. The pile is empty at the
+    # end of that turn, so it is rebuilt: seat 1 may still draw on its last turn.
+    state = start(draw=())
+    reveals = [(c, r) for r in range(3) for c in range(4) if r > 0 or c > 1]
+    actions: list[list] = []
+    for turn in range(41):
+        actions += [[0, "draw"], [0, "replace", 0, 0]] if turn < 31 else \
+            [[0, "draw"], [0, "reveal", *reveals[turn - 31]]]
+        if turn < 40:
+            actions += [[1, "take" if turn == 0 else "draw"], [1, "replace", 0, 0]]
+    play(state, actions[:-2])
+    assert state.trigger is None and len(state.draw_pile) == 1
+    play(state, actions[-2:])
+    assert state.trigger == 0 and state.to_act == 1
+    assert len(state.discard_pile) == 1 and len(state.draw_pile) == 105 - 24 - 1  # all but the grids and the top
+    play(state, [[1, "draw"], [1, "replace", 0, 0]])
+    assert state.phase == "round_over"

@@ -41,7 +41,7 @@ def play_game(app, seats, seed, rounds):
         if top.name == "handoff":
             handoffs_seen += 1
             drawn = []
-            play.draw = lambda surface: drawn.append("table")
+            play.draw = lambda surface, seen=drawn: seen.append("table")
             app.stack.draw(app.screen)
             del play.draw  # back to the class's method
             assert drawn == []  # the table is not drawn at all behind the hand-off screen

@@ -33,6 +33,7 @@ def random_event(rng, size):
 
 def start_scene(app, which, seed):
     config = MatchConfig("voyage", SEATS, seed=seed)
+    moves = random.Random(seed)
     app.stack.reset(MenuScene(app))
     if which == "setup":
         app.stack.push(SetupScene(app))
@@ -41,18 +42,17 @@ def start_scene(app, which, seed):
         if which == "round":  # play quickly to the end of a round through the engine's own legal moves
             state = play.state
             while state.phase in ("opening", "turn"):
-                play.apply(state.legal_actions()[0])
+                play.apply(moves.choice(state.legal_actions()))
     elif which == "gameover":
         state = config.new_game()
         while not state.is_terminal:
             if state.phase == "round_over":
                 state.deal()
             else:
-                state.apply(state.legal_actions()[-1])
+                state.apply(moves.choice(state.legal_actions()))
         app.stack.push(GameOverScene(app, config, state))
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("which", ["menu", "setup", "play", "round", "gameover"])
 def test_random_input_never_breaks_the_app(tmp_path, which):
     rng = random.Random(f"monkey-{which}")
@@ -73,4 +73,4 @@ def test_random_input_never_breaks_the_app(tmp_path, which):
     finally:
         app.close()
     assert which in visited or which == "round"
-    assert len(visited) >= 2
+    assert len(visited) >= 2, visited  # the monkey got somewhere beyond where it started

@@ -140,3 +140,13 @@ def test_abandon_needs_confirmation_and_deletes_the_save(app):
     pause.press("abandon")
     app.store.flush()
     assert app.stack.top.name == "menu" and not app.store.has_game()
+
+
+def test_a_computer_player_that_cannot_start_is_replaced_and_said(app):
+    seats = [SeatConfig("Ann", COMPUTER, "cmd:/nonexistent/bot --x"), SeatConfig("Bob", COMPUTER, "easy")]
+    play = start(app, seats)
+    said = []
+    assert run_until(app, play, lambda: said.append(play.message) or play.state.phase == "turn")
+    assert any(m.startswith("Ann's computer player") for m in said)  # told, in plain words
+    assert sum(play.state.face_up[0]) == 2  # and Ann's seat still played its opening
+    check_consistency(play.state)

@@ -10,7 +10,6 @@ from game.rules import GAME_OVER, ROUND_OVER, GameState, seat_view
 from . import LEVELS, make_bot
 
 
-
 def bench_bots(decisions: int = 1000, seed: int = 1, levels: tuple[str, ...] = LEVELS, edition: str = "voyage",
                players: int = 4, expert_decisions: int = 100) -> list[dict]:
     """Median, p99 and max decision time (ms) of each level, over decisions in its own games."""

@@ -16,12 +16,11 @@ seat has not seen. On top of Normal's arithmetic it weighs:
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 from game.rules import CELLS, DRAW, FLIP, REPLACE, REVEAL, TAKE, Action, SeatView
 
 from .base import BaseBot, action_at, face_down, pick
-from .evaluate import COLUMNS, Knowledge, expected_score, grid_after, knowledge, place_gain
+from .evaluate import Knowledge, expected_score, grid_after, knowledge, place_gain
 
 TEMPO = 0.12  # points per point of lead for moving towards the end
 TEMPO_CAP = 1.5
@@ -61,6 +60,7 @@ class Judge:
         self.hidden = face_down(self.grid)
         self.opponents = [s for s in view.participants if s != view.seat]
         self.my_est = expected_score(self.grid, self.know)
+        self.variance = self._variance()
         self.opp_models = [self._opponent_model(s) for s in self.opponents]
         self.turns_left = self._turns_left()
         self.weight = min(0.7, 0.1 * self.turns_left)
@@ -76,9 +76,8 @@ class Judge:
         down = sum(1 for c in grid if c == "?")
         worst = max([c for c in grid if isinstance(c, int)] + ([self.know.mean] if down else []), default=0.0)
         improve = 0.6 * max(0.0, worst - 2.5)
-        return est - improve, math.sqrt(down * self._variance() + 4.0)
+        return est - improve, math.sqrt(down * self.variance + 4.0)
 
-    @lru_cache(maxsize=1)  # noqa: B019 - one Judge per decision
     def _variance(self) -> float:
         k = self.know
         if not k.total:
@@ -194,5 +193,3 @@ class Judge:
         self._feed_cache[card] = cost
         return cost
 
-
-__all__ = ["HardBot", "COLUMNS"]

@@ -17,6 +17,7 @@ SPEED = 2.5  # the "fast" animation setting
 def bench_frames(seed: int = 1, max_frames: int = MAX_FRAMES) -> list[dict[str, Any]]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keeps --json output clean
     return [_run(edition, players, seed, max_frames) for edition, players in RUNS]
 
 

@@ -196,6 +196,11 @@ class Animator:
             board.round = event.round
             board.to_act = event.seats[0]
             board.hidden = set(cells)
+            if event.tiebreak:
+                names = " and ".join(view.names[s] for s in event.seats)
+                board.banner = f"Tiebreak round: {names} play for the win"
+            else:
+                board.banner = f"Round {event.round}: dealing"
             for number, (seat, index) in enumerate(cells):
                 sprite = CardSprite("?", view.layout.draw_pile)
                 a.sprites.append(sprite)
@@ -232,6 +237,7 @@ class Animator:
 
         def begin(a: Animator) -> None:
             a.board.banner = "Final reveal"
+            a.board.to_act = None  # nobody plays any more: the marker goes
             for number, event in enumerate(reveals):
                 self._flip_sprite(a, event.seat, event.row * COLS + event.col, event.value, number * stagger)
             a.wait(len(reveals) * stagger + 2 * FLIP_HALF + 0.5)

@@ -142,8 +142,9 @@ def tiebreak_round() -> Entry:
     first = race_round("classic", [FIFTY_FIVE, TWENTY_A, TWENTY_B], 0)
     second = race_round("classic", [FIVE_LOW, NINE_HIGH], 2, participants=[1, 2])
     game = scenario("classic", 3, [first, second])
+    # (docs/replay.md: tiebreak rounds decide the winner but are not added to totals)
     expected = {"phase": "game_over", "winners": [1], "round": 2, "trigger": 2,
-                "round_scores": [[110, 20, 20], [None, 5, 18]]}
+                "round_scores": [[110, 20, 20], [None, 5, 18]], "totals": [110, 20, 20]}
     return game, expected
 
 
@@ -156,7 +157,7 @@ def tiebreak_repeats_while_tied() -> Entry:
     third = race_round("classic", [FOUR_HIGH, SIX_LOW], 2, participants=[1, 2])
     game = scenario("classic", 3, [first, second, third])
     expected = {"phase": "game_over", "winners": [1], "round": 3, "trigger": 2,
-                "round_scores": [[110, 20, 20], [None, -3, -3], [None, 4, 12]]}
+                "round_scores": [[110, 20, 20], [None, -3, -3], [None, 4, 12]], "totals": [110, 20, 20]}
     return game, expected
 
 

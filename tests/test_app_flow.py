@@ -1,0 +1,194 @@
+"""The app around the table: two clicks from the menu to a game, autosave and Continue,
+the end of a game (save removed), settings kept, fullscreen toggling headless."""
+
+import pygame
+import pytest
+
+from game.app import App
+from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
+from game.rules import GAME_OVER
+from scenes.game_over import GameOverScene, winners_line
+from scenes.menu import MenuScene
+from scenes.play import PlayScene
+from scenes.round_score import round_breakdown
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = App(str(tmp_path), size=(960, 540))
+    app.speed_override = 0.0
+    yield app
+    app.close()
+
+
+def click_button(app, name):
+    scene = app.stack.top
+    app.frame(1 / 60)  # drawn once, so the buttons know where they are on screen
+    pos = scene.buttons.screen_rect(scene.buttons.named(name)).center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.frame(1 / 60)
+
+
+def test_new_game_then_start_is_two_clicks_with_the_defaults(app):
+    app.stack.push(MenuScene(app))
+    click_button(app, "new")
+    assert app.stack.top.name == "setup"
+    click_button(app, "start")
+    play = app.stack.top
+    assert play.name == "play"
+    assert play.config.edition == "voyage"
+    assert [(s.kind, s.level) for s in play.config.seats] == [(HUMAN, "normal"), (COMPUTER, "normal"), (COMPUTER, "normal")]
+
+
+def test_setup_follows_the_edition_limits(app):
+    app.stack.push(MenuScene(app))
+    click_button(app, "new")
+    setup = app.stack.top
+    for _ in range(5):
+        setup.press("more")
+    assert setup.config.players == 4  # Voyage stops at 4
+    setup.press("edition")
+    for _ in range(6):
+        setup.press("more")
+    assert setup.config.edition == "classic" and setup.config.players == 8
+    setup.press("edition")
+    assert setup.config.edition == "voyage" and setup.config.players == 4
+    setup.press("final_tie")
+    assert setup.config.final_tie == "tiebreak"
+
+
+def test_autosave_after_each_action_and_continue_resumes_it(app, tmp_path):
+    seats = (SeatConfig("Ann", HUMAN), SeatConfig("Bot", COMPUTER, "easy"))
+    config = MatchConfig("voyage", seats, seed=9)
+    app.stack.push(MenuScene(app))
+    play = app.stack.push(PlayScene(app, config, config.new_game()))
+    app.frame(1 / 60)
+    play.activate(("cell", 0, 1, 1))
+    app.store.flush()
+    _, saved = app.store.load_game()
+    assert saved.face_up[0][5] and sum(saved.face_up[0]) == 1
+    app.frame(1 / 60)  # the flip animates (instantly) before the next input counts
+    play.activate(("cell", 0, 2, 2))
+    app.store.flush()
+    app.stack.reset(MenuScene(app))
+    app.frame(1 / 60)
+    menu = app.stack.top
+    assert menu.buttons.named("continue") is not None and "Ann" in menu.summary
+    click_button(app, "continue")
+    resumed = app.stack.top
+    assert resumed.name == "play" and resumed.state.face_up[0][5] and resumed.state.face_up[0][10]
+    assert resumed.board.grids[0][5] == resumed.state.cards[0][5]  # shown as it is
+
+
+def test_game_over_names_the_winner_and_deletes_the_save(app):
+    seats = (SeatConfig("Ann", COMPUTER, "easy"), SeatConfig("Bob", COMPUTER, "easy"))
+    config = MatchConfig("voyage", seats, seed=4, end_score=30)
+    app.stack.push(MenuScene(app))
+    play = app.stack.push(PlayScene(app, config, config.new_game()))
+    for _ in range(20000):
+        app.frame(1 / 60)
+        top = app.stack.top
+        if top.name == "round":
+            rows = round_breakdown(play.state)
+            for row in rows:  # the breakdown agrees with the engine's round score
+                assert row["score"] == play.state.round_scores[-1][row["seat"]]
+                assert row["doubled"] == (row["score"] != row["raw"])
+            top.press("continue")
+        elif isinstance(top, GameOverScene):
+            break
+    over = app.stack.top
+    assert isinstance(over, GameOverScene) and over.state.phase == GAME_OVER
+    app.store.flush()
+    assert not app.store.has_game()
+    line = winners_line(over.state, over.names)
+    assert all(over.names[w] in line for w in over.state.winners)
+    over.press("menu")
+    assert app.stack.top.name == "menu" and len(app.stack) == 1
+
+
+def test_animation_speed_setting_is_kept(app, tmp_path):
+    seats = (SeatConfig("Ann", HUMAN), SeatConfig("Bot", COMPUTER, "easy"))
+    config = MatchConfig("voyage", seats, seed=2)
+    app.speed_override = None
+    play = app.stack.push(PlayScene(app, config, config.new_game()))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    app.frame(1 / 60)
+    app.stack.top.press("speed")
+    assert app.settings.animation_speed == "fast"  # normal -> fast
+    assert app.speed == 2.5
+    app.stack.top.press("resume")
+    app.frame(1 / 60)
+    assert play.anim.speed == 2.5
+    app.store.flush()
+    assert app.store.load_settings().animation_speed == "fast"
+
+
+def test_fullscreen_toggles_headless(app):
+    app.stack.push(MenuScene(app))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0))
+    app.frame(1 / 60)
+    assert app.fullscreen
+    app.toggle_fullscreen()
+    app.frame(1 / 60)
+    assert not app.fullscreen
+
+
+def test_a_tiebreak_round_is_offered_played_by_the_tied_and_ends_the_game(app):
+    # seed 40, 8 players, random legal moves: round 1 ends with seats 2 and 5 tied lowest
+    import random
+
+    seats = tuple(SeatConfig(f"P{i}", COMPUTER, "easy") for i in range(8))
+    config = MatchConfig("classic", seats, seed=40, end_score=1)
+    state = config.new_game()
+    rng = random.Random(40)
+    while state.phase in ("opening", "turn"):
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.next_is_tiebreak and state.next_participants == (2, 5)
+    app.stack.push(MenuScene(app))
+    play = app.stack.push(PlayScene(app, config, state, resumed=True))
+    app.frame(1 / 60)
+    overlay = app.stack.top
+    assert overlay.name == "round" and overlay.buttons.named("continue").label == "Play the tiebreak round"
+    overlay.press("continue")
+    assert play.state.participants == (2, 5) and play.state.tiebreak
+    for _ in range(20000):
+        app.frame(1 / 60)
+        top = app.stack.top
+        if top.name == "round":
+            top.press("continue")
+        elif top.name == "gameover":
+            break
+    over = app.stack.top
+    assert over.name == "gameover"
+    assert set(over.state.winners) <= {2, 5}
+    assert play.board.participants[0] in (2, 5)  # only the tied players were dealt
+
+
+def test_a_seat_name_is_typed_with_the_keyboard(app):
+    from scenes.setup import SetupScene
+
+    setup = app.stack.push(SetupScene(app))
+    app.frame(1 / 60)
+    setup.press("name1")
+    for _ in range(10):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Zoé"))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
+    app.frame(1 / 60)
+    assert setup.config.seats[1].name == "Zoé" and setup.editing is None
+    setup.press("name1")
+    for _ in range(10):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="", scancode=0))
+    app.frame(1 / 60)
+    setup.press("start")
+    assert app.stack.top is setup and "name" in setup.error  # an empty name is refused, plainly
+
+
+def test_windowed_size_is_parsed_or_refused_plainly():
+    from game.app import parse_size
+
+    assert parse_size(None) is None
+    assert parse_size("1280x720") == (1280, 720)
+    for bad in ("12x3", "big", "1280x", "x720", "-5x9"):
+        with pytest.raises(ValueError, match="--windowed-size"):
+            parse_size(bad)
