@@ -11,6 +11,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from game import APP_NAME, __version__
+
 MIN_SIZE = (800, 450)
 
 
@@ -64,7 +66,7 @@ class App:
         self.settings = self._load_settings()
         pygame.display.init()
         pygame.font.init()
-        pygame.display.set_caption("Skyjo")
+        pygame.display.set_caption(f"{APP_NAME} {__version__}")
         _set_icon(pygame)
         self.size = size or self._saved_size() or initial_size(pygame)
         self.fullscreen = False

@@ -96,8 +96,10 @@ class MenuScene(AppScene):
         self.text(surface, "the card game: lowest score wins", 40, 960, 300, color=DIM)
         if self.summary and self.buttons.named("continue"):
             self.text(surface, self.summary, 28, 960, 545, color=DIM)
-        for number, notice in enumerate(self.app.notices[-3:]):
-            self.text(surface, notice, 26, 960, 940 + number * 36, color=(255, 170, 150))
+        # notices name file paths and can be long: wrap them, newest last, in the bottom band
+        lines = [line for notice in self.app.notices[-3:] for line in self.app.text.wrap(notice, 26, 1760)]
+        for number, line in enumerate(lines[-5:]):
+            self.text(surface, line, 26, 960, 880 + number * 34, color=(255, 170, 150))
         self.buttons.draw(surface, self.viewport)
 
 

@@ -117,7 +117,14 @@ def check_game_ends_by_the_rules(game, seed, play_seed, stall, end_score, final_
     def each(s: GameState, action: Action | None) -> None:
         if action is None:  # a new round was dealt
             after_trigger.clear()
-            if len(s.participants) < s.players:
+            if max(s.totals) >= s.options.end_score:  # the game would be over but for a tie
+                if tiebreak_rounds and tiebreak_rounds[-1] == s.round - 1:  # tied again
+                    last = s.round_scores[-1]
+                    best = min(score for score in last if score is not None)
+                    tied = tuple(seat for seat in range(s.players) if last[seat] == best)
+                else:
+                    tied = tuple(seat for seat in range(s.players) if s.totals[seat] == min(s.totals))
+                assert s.participants == tied and len(tied) > 1
                 tiebreak_rounds.append(s.round)
             return
         if s.trigger is not None and s.phase == "turn" and action.verb in ("replace", "reveal"):

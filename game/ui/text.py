@@ -46,6 +46,23 @@ class TextCache:
             self._surfaces[key] = surface
         return surface
 
+    def wrap(self, text: str, size: int, width: float, bold: bool = False) -> list[str]:
+        """``text`` broken at spaces into lines no wider than ``width`` pixels at ``size``
+        (a word longer than the width, such as a file path, stands on its own line)."""
+        font = self.font(size, bold)
+        lines: list[str] = []
+        line = ""
+        for word in text.split():
+            candidate = f"{line} {word}" if line else word
+            if line and font.size(candidate)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = candidate
+        if line:
+            lines.append(line)
+        return lines
+
     def clear(self) -> None:
         """Drop every cached surface (e.g. after a display mode change)."""
         self._surfaces.clear()
