@@ -256,6 +256,14 @@ def test_bad_options(options: object, tmp_path: Path, capsys: pytest.CaptureFixt
     assert_error(code, out, None, None)
 
 
+@pytest.mark.parametrize("seed", ["42", 4.2, True, [1]])
+def test_bad_seed(seed: object, tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    game = base("lea_tom_ines")
+    game["seed"] = seed
+    code, out = run_in_process(tmp_path, capsys, game)
+    assert "seed" in assert_error(code, out, None, None)
+
+
 def test_file_that_does_not_exist(tmp_path: Path) -> None:
     code, out = run_command(tmp_path / "no_such_scenario.json")
     assert "no_such_scenario.json" in assert_error(code, out, None, None)

@@ -74,3 +74,16 @@ def test_round_without_deck_is_shuffled_from_the_seed() -> None:
     first = outcome(8)
     assert first == outcome(8) and first != outcome(9)
     assert first["draw_pile"] == 150 - 36 - 1 and first["phase"] == "opening" and first["to_act"] == 1
+
+
+def test_seeded_chance_is_the_same_in_another_process(tmp_path: Path) -> None:
+    # deals from the seed and reshuffles must not depend on the process (hash seeds etc.)
+    game = load("reshuffle_keeps_discard_top")
+    game["rounds"][0]["actions"] += [[0, "draw"], [0, "replace", 1, 0]]  # shows the rebuilt pile's top
+    unshuffled = {"edition": "voyage", "players": 4, "seed": 77, "rounds": [{"actions": [[0, "flip", 0, 0]]}]}
+    for scenario in (game, unshuffled):
+        path = tmp_path / "seeded.json"
+        path.write_text(json.dumps(scenario), encoding="utf-8")
+        result = run_replay(str(path))
+        assert result.returncode == 0, result.stdout
+        assert json.loads(result.stdout) == replay_summary(play_scenario(scenario))

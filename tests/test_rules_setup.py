@@ -196,13 +196,14 @@ def test_deal_order_seat_0_first_reading_order_next_card_discard() -> None:
     assert replay_summary(state)["discard_top"] == deck[36]
     # the rest is the draw pile, its top the 38th card
     assert list(reversed(state.draw_pile)) == deck[37:]
-    seat0 = GameState.new_game("voyage", players=3, seed=1, deck=deck)
+    seat0 = GameState.new_game("voyage", players=3, seed=1, deck=deck)  # seen through the output
     play(seat0, opening({0: [(3, 0), (0, 2)], 1: [(1, 1), (2, 2)], 2: [(0, 0), (3, 2)]}))
     shown = grids(seat0)
     assert shown[0][0][3] == deck[3] and shown[0][2][0] == deck[8]
     assert shown[1][1][1] == deck[12 + 5] and shown[1][2][2] == deck[12 + 10]
     assert shown[2][0][0] == deck[24] and shown[2][2][3] == deck[35]
-    assert seat0.draw_pile[-1] == deck[37]
+    play(seat0, [[seat0.to_act, "draw"]])  # the first card drawn is the 38th dealt
+    assert seat0.holding == deck[37]
 
 
 def test_deal_without_deck_is_a_seeded_shuffle_of_the_whole_deck() -> None:

@@ -224,8 +224,8 @@ def _inconsistency(state: GameState) -> str | None:  # noqa: C901 - one check pe
         cards_seen[state.holding] += 1
     if cards_seen != Counter(state.edition.card_counts):
         return f"the cards in play are not exactly the {state.edition.deck_size()} cards of {state.edition.title}"
-    if not state.discard_pile and state.holding is None:
-        return "the discard pile is empty"
+    if not state.discard_pile and state.source != SOURCE_DISCARD:
+        return "the discard pile is empty, yet nobody has just taken its last card"
     if state.phase in (OPENING, TURN):
         if state.to_act not in seats:
             return "the seat to act does not play this round"
