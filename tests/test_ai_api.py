@@ -88,3 +88,13 @@ def test_worker_reports_a_failing_bot():
     worker.start(seat_view(state, state.to_act))
     assert worker.wait(5) is None
     assert isinstance(worker.error, RuntimeError)
+
+
+def test_decision_time_bench_reports_every_level_it_was_asked_for():
+    from game.ai.bench import bench_bots
+
+    rows = bench_bots(decisions=40, seed=2, levels=("easy", "expert"), players=2, expert_decisions=5)
+    assert [row["level"] for row in rows] == ["easy", "expert"]
+    assert [row["decisions"] for row in rows] == [40, 5]
+    for row in rows:
+        assert 0 <= row["median_ms"] <= row["p99_ms"] <= row["max_ms"]

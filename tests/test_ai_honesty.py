@@ -70,6 +70,27 @@ def test_decisions_ignore_hidden_cards(level):
     assert changed_worlds > 0  # the test really moved hidden cards around
 
 
+def test_expert_search_ignores_hidden_cards(monkeypatch):
+    """Force Expert to search every decision: its sampled worlds must not see the real cards."""
+    from game.ai import expert
+
+    monkeypatch.setattr(expert, "near_end", lambda view: True)
+    monkeypatch.setattr(expert, "CLEAR_MARGIN", float("inf"))
+    rng = random.Random(6)
+    searched = 0
+    for n, state in enumerate(mid_game_positions(12, seed=33)):
+        if state.phase != "turn":
+            continue
+        view = seat_view(state, state.to_act)
+        bot = ExpertBot(n, samples=4)
+        first = bot.decide(view)
+        searched += bot.samples_taken > 0
+        other = seat_view(hidden_swapped(state, rng), view.seat)
+        assert other == view
+        assert ExpertBot(n, samples=4).decide(other) == first
+    assert searched >= 3
+
+
 def test_a_sampled_world_matches_the_view_exactly():
     rng = random.Random(8)
     for state in mid_game_positions(30, seed=4):

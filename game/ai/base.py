@@ -37,16 +37,28 @@ class BaseBot:
         self.seed = seed
         self.name = self.level
         self.rng = random.Random(seed)
+        self.turns = 0  # own turns begun in the current round (a player's sense of time)
+        self._round: int | None = None
 
     def reset(self, seed: int | None = None) -> None:
-        """Restart the generator (the honesty tests compare decisions under the same seed)."""
+        """Restart the generator and the turn count, as for a new game."""
         self.rng = random.Random(self.seed if seed is None else seed)
+        self.turns, self._round = 0, None
+
+    def count_turn(self, view: SeatView) -> None:
+        """Count own turns per round (a person remembers how long a round has gone on)."""
+        if view.round != self._round:
+            self.turns, self._round = 0, view.round
+        if view.phase == "turn" and view.holding is None:
+            self.turns += 1
 
     def decide(self, view: SeatView) -> Action:
         raise NotImplementedError
 
     def notify(self, message: dict) -> None:
-        """Built-in levels keep no memory across rounds: the view already holds the scores."""
+        """A new round starts the turn count again; the view holds everything else."""
+        if message.get("type") in ("round_over", "game_over"):
+            self.turns, self._round = 0, None
 
     def close(self) -> None:
         """Nothing to release."""

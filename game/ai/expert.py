@@ -50,7 +50,8 @@ class ExpertBot(HardBot):
         self._deadline = time.perf_counter() + 0.9 * self.budget_ms / 1000  # 10% kept for the rest
         if view.phase == "opening":
             return super().decide(view)
-        ranked = Judge(view).ranked()
+        self.count_turn(view)
+        ranked = Judge(view, self.turns).ranked()
         if len(ranked) == 1 or ranked[0][0] - ranked[1][0] >= CLEAR_MARGIN or not near_end(view):
             return pick(view, ranked[0][1])
         candidates = [action for _, action in ranked[:CANDIDATES]]

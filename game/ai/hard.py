@@ -24,6 +24,8 @@ from .evaluate import Knowledge, expected_score, grid_after, knowledge, place_ga
 
 TEMPO = 0.12  # points per point of lead for moving towards the end
 TEMPO_CAP = 1.5
+PATIENCE_START = 25  # own turns in a round before the fear of doubling starts to fade
+PATIENCE_END = 35
 FEED = 0.5  # share of the next player's gain that a discard costs us
 
 
@@ -33,7 +35,8 @@ class HardBot(BaseBot):
     def decide(self, view: SeatView) -> Action:
         if view.phase == "opening":
             return pick(view, self._opening(view))
-        judge = Judge(view)
+        self.count_turn(view)
+        judge = Judge(view, self.turns)
         if view.holding is None:
             if view.draw_pile == 0:
                 return pick(view, Action(view.seat, TAKE))
@@ -52,8 +55,11 @@ class HardBot(BaseBot):
 class Judge:
     """The evaluation of one decision."""
 
-    def __init__(self, view: SeatView) -> None:
+    def __init__(self, view: SeatView, turns: int = 0) -> None:
         self.view = view
+        # Fear of doubling fades in a round that drags on, so two cautious players cannot
+        # hold each other in a round that never ends.
+        self.caution = max(0.0, min(1.0, (PATIENCE_END - turns) / (PATIENCE_END - PATIENCE_START)))
         self.know: Knowledge = knowledge(view, counting=True)
         self.grid = view.grid()
         self.final = view.trigger is not None
@@ -90,13 +96,13 @@ class Judge:
 
     def double_chance(self, score: float) -> float:
         """P(some opponent finishes at or below `score`): a trigger's positive score doubles."""
-        if score <= 0:
+        if score <= 0 or self.caution == 0.0:
             return 0.0
         all_above = 1.0
         for mean, spread in self.opp_models:
             z = (score + 0.5 - mean) / spread
             all_above *= 1.0 - 0.5 * (1.0 + math.erf(z / math.sqrt(2)))
-        return 1.0 - all_above
+        return self.caution * (1.0 - all_above)
 
     # ------------------------------------------------------------ options
     def best_for(self, card: int, source: str | None) -> tuple[float, Action]:

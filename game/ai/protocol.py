@@ -145,9 +145,13 @@ def serve(level: str, seed: int, stdin: IO[str] = sys.stdin, stdout: IO[str] = s
             if not isinstance(message, dict):
                 raise ValueError("a message must be a JSON object")
             if message.get("type") != "decide":
-                continue  # hello, round_over, game_over need no answer
+                bot.notify(message)  # hello, round_over, game_over need no answer
+                continue
             view = view_from_message(message, edition_named)
-        except (ValueError, KeyError, TypeError) as error:
+        except KeyError as error:
+            sys.stderr.write(f"skyjo bot: error: line {number}: the message has no {error.args[0]!r}\n")
+            return 2
+        except (ValueError, TypeError) as error:
             sys.stderr.write(f"skyjo bot: error: line {number}: {error}\n")
             return 2
         action = bot.decide(view)

@@ -17,6 +17,8 @@ from game.rules import GAME_OVER, ROUND_OVER, GameState, Options, seat_view
 from . import make_bot
 from .base import Bot, BotError
 
+MAX_ROUND_ACTIONS = 20_000  # a round this long means the bots are stalling each other
+
 
 @dataclass
 class BotTally:
@@ -66,6 +68,7 @@ def play_game(bots: list[Bot], edition: str, seed: int, game: int, options: Opti
         if reset is not None:
             reset(bot_seed(seed, game, k))
     state = GameState.new_game(edition, n, seed=game_seed(seed, game), options=options, record_events=False)
+    actions = 0
     while True:
         if state.phase == GAME_OVER:
             _notify_all(bots, {"type": "game_over", "totals": list(state.totals), "winners": list(state.winners or [])})
@@ -74,7 +77,12 @@ def play_game(bots: list[Bot], edition: str, seed: int, game: int, options: Opti
             _notify_all(bots, {"type": "round_over", "round": state.round,
                                "round_scores": list(state.round_scores[-1]), "totals": list(state.totals)})
             state.deal()
+            actions = 0
             continue
+        actions += 1
+        if actions > MAX_ROUND_ACTIONS:
+            raise BotError(f"game {game}, round {state.round} did not end after {MAX_ROUND_ACTIONS} actions: "
+                           f"the bots ({', '.join(b.name for b in bots)}) keep avoiding the end")
         seat = state.to_act
         bot = by_seat[seat]  # type: ignore[index]
         action = bot.decide(seat_view(state, seat))  # type: ignore[arg-type]

@@ -86,7 +86,8 @@ def render(rows: list[dict], args: argparse.Namespace, speed: list[dict] | None)
             f"| {shown} |"
         )
     lines += ["", f"Expert was measured with a budget of {args.expert_budget} ms per decision (its default is 300 ms)",
-              f"and {args.expert_games} games per row, because each game costs seconds of CPU on a 2-core machine.",
+              f"and {args.expert_games} games per 2-player row ({max(1, args.expert_games // 2)} at 4 players), because",
+              "each game costs seconds of CPU on a 2-core machine; its intervals are wide accordingly.",
               "Its searches are cut short by the clock, so its figures can shift slightly between machines."]
     if speed:
         lines += ["", "## Decision time", "", "Measured by `python -m game bench bots` (4-player Voyage positions).", "",
@@ -113,6 +114,8 @@ def main(argv: list[str] | None = None) -> int:
         for upper, lower, games in pairings(args):
             if args.only and args.only not in f"{upper} vs {lower}":
                 continue
+            if upper.startswith("expert") and players > 2:
+                games = max(1, games // 2)  # two Experts a table: twice the thinking per game
             started = time.perf_counter()
             row = play_pairing(upper, lower, edition, players, games, args.seed, args.workers)
             row["edition"] = edition

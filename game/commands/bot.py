@@ -21,3 +21,5 @@ def run(args: argparse.Namespace) -> int:
         return serve(args.level, args.seed)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the other program stopped listening: nothing left to say
+        return 1

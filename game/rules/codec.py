@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from .actions import CELLS
+from .actions import CELLS, Action
 from .editions import edition_named
 from .errors import InvalidStateError
 from .state import GAME_OVER, OPENING, PHASES, ROUND_OVER, SOURCE_DISCARD, SOURCE_DRAW, TURN, GameState, Options
@@ -51,6 +51,12 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "round_scores": [list(row) for row in state.round_scores],
         "totals": list(state.totals),
         "winners": None if state.winners is None else list(state.winners),
+        "log": None
+        if state.log is None
+        else [
+            {"deck": list(entry["deck"]), "actions": [action.to_list() for action in entry["actions"]]}
+            for entry in state.log
+        ],
     }
 
 
@@ -146,7 +152,46 @@ def state_from_dict(data: Any) -> GameState:
     winners = r.get("winners")
     state.winners = None if winners is None else _seat_list(r, "winners", players)
     check_consistency(state)
+    state.log = _read_log(data.get("log"), state)  # optional: older saves have none
+    if state.log is not None:
+        check_log(state)
     return state
+
+
+def _read_log(value: Any, state: GameState) -> list[dict] | None:
+    if value is None:
+        return None
+    entries = _list(value, "log")
+    if len(entries) != state.round:
+        raise InvalidStateError(f"the game record has {len(entries)} rounds, the game {state.round}")
+    log = []
+    for entry in entries:
+        if not isinstance(entry, dict):
+            raise InvalidStateError("each round of the game record must be an object")
+        deck = entry.get("deck")
+        if not isinstance(deck, list) or not all(type(card) is int for card in deck):
+            raise InvalidStateError("each round of the game record needs its deck")
+        try:
+            actions = [Action.from_list(item) for item in _list(entry.get("actions"), "actions")]
+        except ValueError as error:
+            raise InvalidStateError(f"the game record holds a bad action: {error}") from None
+        log.append({"deck": deck, "actions": actions})
+    return log
+
+
+def check_log(state: GameState) -> None:
+    """Replay the game record from the seed and refuse a position that does not follow
+    from it: a hand-edited save cannot move a card without rewriting the whole game."""
+    replayed = GameState(state.edition, state.players, state.seed, state.options)
+    try:
+        for entry in state.log or ():
+            replayed.deal(list(entry["deck"]))
+            for action in entry["actions"]:
+                replayed.apply(action)
+    except ValueError as error:
+        raise InvalidStateError(f"the game record cannot be replayed: {error}") from None
+    if state_to_dict(replayed) != state_to_dict(state):
+        raise InvalidStateError("the saved position does not follow from its game record")
 
 
 def _list(value: Any, key: str) -> list:

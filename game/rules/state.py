@@ -80,6 +80,9 @@ class GameState:
         self.seed = seed
         self.record_events = record_events
         self.events: list[ev.Event] = []
+        # The game record, like a chess move stack: per round the deck as dealt (top first)
+        # and the actions played. None when not kept (search copies, benchmarks).
+        self.log: list[dict] | None = [] if record_events else None
         self.round = 0
         self.phase = ROUND_OVER  # nothing dealt yet; `deal` starts round 1
         self.participants: tuple[int, ...] = tuple(range(players))
@@ -122,11 +125,15 @@ class GameState:
         return state
 
     def clone(self, record_events: bool = False) -> GameState:
-        """An independent copy (for search); events are not copied."""
+        """An independent copy. Pending events are not copied; the game record is copied
+        only for a copy that records (search copies skip it, it is the costly part)."""
         other = object.__new__(GameState)
         other.__dict__.update(self.__dict__)
         other.record_events = record_events
         other.events = []
+        other.log = None
+        if record_events and self.log is not None:
+            other.log = [{"deck": entry["deck"], "actions": list(entry["actions"])} for entry in self.log]
         other.cards = [list(row) for row in self.cards]
         other.face_up = [list(row) for row in self.face_up]
         other.draw_pile = list(self.draw_pile)
@@ -172,6 +179,8 @@ class GameState:
                 raise ValueError("the deck must be a list of whole-number card values")
             if not self.edition.is_full_deck(deck):
                 raise ValueError(_deck_mismatch(self.edition, deck))
+        if self.log is not None:
+            self.log.append({"deck": list(deck), "actions": []})
         self.round += 1
         self.participants = self.next_participants
         self.tiebreak = self.next_is_tiebreak
@@ -318,6 +327,8 @@ class GameState:
         reason = self.why_illegal(action)
         if reason is not None:
             raise IllegalActionError(reason)
+        if self.log is not None:
+            self.log[-1]["actions"].append(action)
         verb = action.verb
         if verb == FLIP:
             self._flip(action.seat, action.index)
@@ -507,6 +518,22 @@ class GameState:
         self.next_participants = tuple(leaders)
         self.next_is_tiebreak = True
         self._emit(ev.TiebreakNeeded(tuple(leaders)))
+
+    def record(self) -> dict:
+        """The game so far as a replay scenario (docs/replay.md): replaying it through
+        `game.replay` gives this very position. Needs the log (record_events=True)."""
+        if self.log is None:
+            raise ValueError("this game keeps no record")
+        return {
+            "edition": self.edition.name,
+            "players": self.players,
+            "seed": self.seed,
+            "options": self.options.to_dict(self.edition),
+            "rounds": [
+                {"deck": list(entry["deck"]), "actions": [action.to_list() for action in entry["actions"]]}
+                for entry in self.log
+            ],
+        }
 
     # ------------------------------------------------------------------ text form
     def __str__(self) -> str:
