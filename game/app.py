@@ -24,6 +24,12 @@ class LocalSettings:
     fullscreen: bool = False
     animation_speed: str = "normal"
     last_setup: dict | None = None
+    sound: bool = True
+    volume: float = 0.8
+    language: str | None = None
+    reduced_motion: bool = False
+    high_contrast: bool = False
+    ui_scale: int = 100
 
 
 def open_store(data_dir: str | None) -> Any:
@@ -64,6 +70,9 @@ class App:
         self.store = open_store(data_dir)
         self.notices: list[str] = []
         self.settings = self._load_settings()
+        from game.ui.sound import SoundPlayer
+
+        self.sound = SoundPlayer(lambda: self.settings)  # opens the mixer at the first sound, silent without a device
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(f"{APP_NAME} {__version__}")
@@ -73,6 +82,7 @@ class App:
         self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
         self.text = TextCache()
         self.art = CardArt("standard")
+        self.apply_settings()
         self.stack = SceneStack()
         self.running = True
         self.speed_override: float | None = None  # the self-test plays fast
@@ -112,6 +122,24 @@ class App:
             return tuple(saved)
         width, height = min(saved[0], desktop_w), min(saved[1], desktop_h)
         return (width, height) if width >= MIN_SIZE[0] and height >= MIN_SIZE[1] else None
+
+    def apply_settings(self) -> None:
+        """Language and card theme from the settings (at start and after the Settings screen).
+
+        No language saved yet: the system's, so a first start in a French session is French."""
+        from game.i18n import detect_language, set_language
+
+        set_language(getattr(self.settings, "language", None) or detect_language())
+        self.art.theme = "high_contrast" if getattr(self.settings, "high_contrast", False) else "standard"
+
+    @property
+    def ui_scale(self) -> float:
+        """Menu and prompt text size as a factor (settings.ui_scale is in per cent)."""
+        return getattr(self.settings, "ui_scale", 100) / 100
+
+    @property
+    def reduced_motion(self) -> bool:
+        return bool(getattr(self.settings, "reduced_motion", False))
 
     @property
     def speed(self) -> float:
@@ -181,6 +209,7 @@ class App:
 
     def close(self) -> None:
         self.stack.clear()
+        self.sound.close()
         self.save_settings()
         if self.store is not None:
             self.store.close()  # waits for the last background save

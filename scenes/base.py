@@ -8,13 +8,15 @@ import pygame
 
 from game.ui.layout import Box
 from game.ui.scene import Scene
-from game.ui.widgets import LOGICAL_H, LOGICAL_W, ButtonGroup, blit_text, screen_viewport
+from game.ui.widgets import LOGICAL_H, LOGICAL_W, ButtonGroup, blit_text, font_px, screen_viewport
 
 BACKDROP = (14, 44, 34)
+TEXT_MARGIN = 20  # logical px kept clear at the screen's left and right edges
 
 
 class AppScene(Scene):
     name = "scene"
+    scales_text = True  # False: a dense table whose columns would collide; only its buttons' labels grow
 
     def __init__(self, app: Any) -> None:
         super().__init__()
@@ -25,8 +27,18 @@ class AppScene(Scene):
     def fit(self, surface: pygame.Surface) -> None:
         self.viewport = screen_viewport(*surface.get_size())
         self.buttons.viewport = self.viewport
+        self.buttons.scale = getattr(self.app, "ui_scale", 1.0)
 
-    def text(self, surface: pygame.Surface, words: str, size: float, x: float, y: float, **style: Any) -> pygame.Rect:
+    def text(self, surface: pygame.Surface, words: str, size: float, x: float, y: float,
+             max_width: float | None = None, **style: Any) -> pygame.Rect:
+        """Text at logical (x, y), enlarged by the UI scale but never wider than `max_width`
+        logical px (default: the screen less its margins)."""
+        if self.scales_text:
+            size *= getattr(self.app, "ui_scale", 1.0)
+        width = self.app.text.font(font_px(self.viewport, size), style.get("bold", False)).size(words)[0]
+        room = (max_width or LOGICAL_W - 2 * TEXT_MARGIN) * self.viewport.scale
+        if width > room:
+            size *= room / width
         return blit_text(surface, self.app.text, self.viewport, words, size, x, y, **style)
 
     def handle_event(self, event: pygame.event.Event) -> bool:

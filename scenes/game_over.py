@@ -7,6 +7,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import _, ngettext
 from game.match import MatchConfig
 from game.rules import GameState
 from game.ui.widgets import ACCENT, DIM
@@ -17,12 +18,13 @@ from scenes.score_sheet import draw_score_sheet
 def winners_line(state: GameState, names: list[str]) -> str:
     winners = list(state.winners or [])
     if len(winners) == 1:
-        return f"{names[winners[0]]} wins!"
-    return " and ".join(names[s] for s in winners) + " share the win!"
+        return _("{name} wins!").format(name=names[winners[0]])
+    return _("{names} share the win!").format(names=_(" and ").join(names[s] for s in winners))
 
 
 class GameOverScene(AppScene):
     name = "gameover"
+    scales_text = False
 
     def __init__(self, app: Any, config: MatchConfig, state: GameState) -> None:
         super().__init__(app)
@@ -37,10 +39,25 @@ class GameOverScene(AppScene):
                 try:
                     getattr(store, method)(*args)
                 except Exception as error:  # noqa: BLE001 - shown on the menu, never a crash
-                    self.app.notices.append(f"Could not {method.replace('_', ' ')}: {error}")
-        self.button(560, 960, 380, 90, "Play again", self.play_again, "again")
-        self.button(980, 960, 380, 90, "Main menu", self.menu, "menu")
+                    self.app.notices.append(_("Could not {what}: {error}").format(what=method.replace("_", " "), error=error))
+        self.button(560, 960, 380, 90, _("Play again"), self.play_again, "again")
+        self.button(980, 960, 380, 90, _("Main menu"), self.menu, "menu")
+        self.button(140, 960, 380, 90, _("Watch the last round"), self.watch_last_round, "watch", 30,
+                    enabled=getattr(self.state, "log", None) is not None)
+        self.button(1400, 960, 380, 90, _("Export game log"), self.export_log, "export", 30,
+                    enabled=getattr(self.state, "log", None) is not None)
+        self.exported: tuple[bool, str] | None = None
         self.buttons.focus = 0
+
+    def watch_last_round(self) -> None:
+        from scenes.round_replay import RoundReplayScene
+
+        self.stack.push(RoundReplayScene(self.app, self.state, self.names))
+
+    def export_log(self) -> None:
+        from game.ui.export import export_for_player
+
+        self.exported = export_for_player(self.app.store, self.state)
 
     def play_again(self) -> None:
         from scenes.play import PlayScene
@@ -62,11 +79,15 @@ class GameOverScene(AppScene):
     def draw(self, surface: pygame.Surface) -> None:
         self.fit(surface)
         surface.fill(BACKDROP)
-        self.text(surface, "Game over", 48, 960, 70, color=DIM)
+        self.text(surface, _("Game over"), 48, 960, 70, color=DIM)
         self.text(surface, winners_line(self.state, self.names), 90, 960, 160, color=ACCENT, bold=True)
         tiebreaks = len(getattr(self.state, "tiebreak_rounds", []))
         if tiebreaks:
-            self.text(surface, f"decided by {tiebreaks} tiebreak round{'s' if tiebreaks > 1 else ''}", 30, 960, 230,
+            self.text(surface, ngettext("decided by {count} tiebreak round", "decided by {count} tiebreak rounds", tiebreaks).format(count=tiebreaks), 30, 960, 230,
                       color=DIM)
         draw_score_sheet(self, surface, self.state, self.names, 280, 920, tuple(self.state.winners or ()))
         self.buttons.draw(surface, self.viewport)
+        if getattr(self, "exported", None):
+            from game.ui.export import export_line
+
+            self.text(surface, export_line(self.exported), 22, 960, 1064, color=DIM)

@@ -7,6 +7,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import _
 from game.ui.widgets import ACCENT, DIM
 from scenes.base import AppScene
 
@@ -23,7 +24,7 @@ class HandoffScene(AppScene):
         self.on_done = on_done
 
     def enter(self) -> None:
-        self.button(760, 640, 400, 100, "I am ready", self.done, "ready")
+        self.button(760, 640, 400, 100, _("I am ready"), self.done, "ready")
 
     def done(self) -> None:
         self.close()
@@ -41,7 +42,7 @@ class HandoffScene(AppScene):
     def draw(self, surface: pygame.Surface) -> None:
         self.fit(surface)
         surface.fill(HIDDEN)
-        self.text(surface, f"Pass to {self.player}", 110, 960, 400, color=ACCENT, bold=True)
-        self.text(surface, "Only the player named above should look at the screen now.", 36, 960, 520, color=DIM)
-        self.text(surface, "Click, or press Enter or Space, to continue", 30, 960, 800, color=DIM)
+        self.text(surface, _("Pass to {name}").format(name=self.player), 110, 960, 400, color=ACCENT, bold=True)
+        self.text(surface, _("Only the player named above should look at the screen now."), 36, 960, 520, color=DIM)
+        self.text(surface, _("Click, or press Enter or Space, to continue"), 30, 960, 800, color=DIM)
         self.buttons.draw(surface, self.viewport)

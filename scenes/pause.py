@@ -6,12 +6,14 @@ from typing import Any
 
 import pygame
 
+from game.i18n import N_, _
 from game.ui.table_anim import SPEEDS
 from game.ui.widgets import ACCENT, INK, draw_panel
 from scenes.base import AppScene
 from scenes.round_score import _shade
 
 SPEED_NAMES = tuple(SPEEDS)
+SPEED_WORDS = {"slow": N_("slow"), "normal": N_("normal"), "fast": N_("fast"), "instant": N_("instant")}
 
 
 class PauseScene(AppScene):
@@ -30,15 +32,38 @@ class PauseScene(AppScene):
         self.buttons.clear()
         speed = getattr(self.app.settings, "animation_speed", "normal")
         items = [
-            ("Resume", self.close, "resume"),
-            (f"Animation speed: {speed}", self.next_speed, "speed"),
-            ("Fullscreen (F11)", self.app.toggle_fullscreen, "fullscreen"),
-            ("Save and go to the menu", self.to_menu, "menu"),
-            ("Yes, abandon this game" if self.confirming else "Abandon the game", self.abandon, "abandon"),
+            (_("Resume"), self.close, "resume"),
+            (_("Animation speed: {speed}").format(speed=_(SPEED_WORDS.get(speed, speed))), self.next_speed, "speed"),
+            (_("Fullscreen (F11)"), self.app.toggle_fullscreen, "fullscreen"),
+            (_("Settings"), self.settings, "settings"),
+            (_("Save and go to the menu"), self.to_menu, "menu"),
+            (_("Yes, abandon this game") if self.confirming else _("Abandon the game"), self.abandon, "abandon"),
         ]
         for number, (label, action, name) in enumerate(items):
-            self.button(660, 300 + number * 110, 600, 86, label, action, name, 34)
+            self.button(660, 270 + number * 100, 600, 80, label, action, name, 34)
+        self._learning_row(270 + len(items) * 100)
         self.buttons.focus = 0
+
+    def _learning_row(self, y: float) -> None:
+        """Explain as we play (the first-game guide) and Watch the last round, side by side."""
+        from scenes.round_replay import last_finished_round
+
+        guide = getattr(self.play, "guide", None)
+        if guide is not None:
+            label = _("Explain as we play: on") if guide.enabled else _("Explain as we play: off")
+            self.button(660, y, 292, 80, label, self.toggle_guide, "guide", 24)
+        can_watch = getattr(self.play.state, "log", None) is not None and last_finished_round(self.play.state) is not None
+        self.button(968, y, 292, 80, _("Watch the last round"), self.watch_last_round, "watch", 24, enabled=can_watch)
+
+    def toggle_guide(self) -> None:
+        self.play.guide.switch(not self.play.guide.enabled)
+        self.build()
+        self.buttons.focus = self.buttons.buttons.index(self.buttons.named("guide"))
+
+    def watch_last_round(self) -> None:
+        from scenes.round_replay import RoundReplayScene
+
+        self.stack.push(RoundReplayScene(self.app, self.play.state, self.play.names))
 
     def next_speed(self) -> None:
         speed = getattr(self.app.settings, "animation_speed", "normal")
@@ -47,6 +72,16 @@ class PauseScene(AppScene):
         self.app.save_settings()
         self.build()
         self.buttons.focus = 1
+
+    def resume(self) -> None:
+        focus = self.buttons.focus
+        self.build()  # back from Settings: the labels in the language now chosen
+        self.buttons.focus = focus
+
+    def settings(self) -> None:
+        from scenes.settings import SettingsScene
+
+        self.stack.push(SettingsScene(self.app, modal=True))
 
     def to_menu(self) -> None:
         from scenes.menu import MenuScene
@@ -57,13 +92,13 @@ class PauseScene(AppScene):
         if not self.confirming:
             self.confirming = True  # a second press confirms: a game is never lost by one slip
             self.build()
-            self.buttons.focus = 4
+            self.buttons.focus = self.buttons.buttons.index(self.buttons.named("abandon"))
             return
         if self.app.store is not None:
             try:
                 self.app.store.delete_game()
             except Exception as error:  # noqa: BLE001 - reported on the menu
-                self.app.notices.append(f"The saved game could not be removed: {error}")
+                self.app.notices.append(_("The saved game could not be removed: {error}").format(error=error))
         self.to_menu()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -78,7 +113,7 @@ class PauseScene(AppScene):
         surface.blit(_shade(surface.get_size()), (0, 0))
         draw_panel(surface, self.viewport.rect(self.buttons.buttons[0].box).unionall(
             [self.viewport.rect(b.box) for b in self.buttons.buttons]).inflate(80, 160))
-        self.text(surface, "Paused", 60, 960, 225, color=ACCENT, bold=True)
+        self.text(surface, _("Paused"), 60, 960, 200, color=ACCENT, bold=True)
         if self.confirming:
-            self.text(surface, "The saved game will be deleted.", 28, 960, 860, color=INK)
+            self.text(surface, _("The saved game will be deleted."), 28, 960, 990, color=INK)
         self.buttons.draw(surface, self.viewport)

@@ -11,12 +11,16 @@ from typing import Any
 
 import pygame
 
+from game.i18n import _
 from game.match import MatchConfig
 from game.rules import COLS, DRAW, FLIP, GAME_OVER, REPLACE, REVEAL, ROUND_OVER, TAKE, Action, GameState, seat_view
+from game.ui.guide import Guide
+from game.ui.hints import TableHints
 from game.ui.players import make_worker
 from game.ui.table_anim import Animator
 from game.ui.table_view import Board, TableView
 from scenes.base import AppScene
+from scenes.score_overlay import draw_scores_button, scores_button_hit
 
 THINK_FIRST = 0.7  # seconds before a computer's first action of a turn (at normal speed)
 THINK_NEXT = 0.45  # ... and between its draw and its placing
@@ -41,6 +45,8 @@ class PlayScene(AppScene):
         self.anim = Animator(self.board, self.view, app.speed)
         self.anim.viewer = self.viewer
         self.anim.on_idle = self.resync
+        sound = getattr(app, "sound", None)
+        self.anim.on_sound = sound.play_event if sound is not None else None
         events = state.take_events()
         if not resumed:
             self.anim.add_events(events)
@@ -51,6 +57,10 @@ class PlayScene(AppScene):
         self.discard_mode = False  # holding a drawn card and chose to discard it: pick a card to reveal
         self.scored_round = 0  # the last round whose scoring screen was shown
         self.message = ""  # a notice (save failure, bot problem), shown in the banner line
+        self.hints = TableHints(self)  # H: what the Hard computer player would do, and why
+        self.guide = Guide(app.settings, app.save_settings)  # first game: explain each decision once
+        self.guide.enabled = self.guide.enabled and getattr(app, "guide_next", False)
+        app.guide_next = False
         if resumed:
             self.resync()
 
@@ -59,6 +69,7 @@ class PlayScene(AppScene):
         self.view.prepare(self.app.screen, self.board)  # loading: card art and table for this window
 
     def exit(self) -> None:
+        self.hints.close()
         for worker in self.workers.values():
             worker.close()
         self.workers.clear()
@@ -77,13 +88,19 @@ class PlayScene(AppScene):
     # ------------------------------------------------------------------ the flow
     def update(self, dt: float) -> None:
         self.anim.speed = self.app.speed
+        self.anim.reduced_motion = getattr(self.app, "reduced_motion", False)
+        self.view.ui_scale = getattr(self.app, "ui_scale", 1.0)
         self.anim.update(dt)
         if self.anim.busy:
             self._set_prompt()
             return
         state = self.state
+        self.hints.update()
+        self.guide.watch(self)
         if state.phase in (ROUND_OVER, GAME_OVER):
             self._set_prompt()
+            if self.guide.holds("scoring"):
+                return  # the scoring screen waits until the guide's tip is read
             if self.scored_round != state.round:
                 self.scored_round = state.round
                 self._round_over()
@@ -137,7 +154,8 @@ class PlayScene(AppScene):
         worker.close()
         self.workers[seat] = make_worker("normal", (self.state.seed * 31 + seat) % (2**31))
         self.apply(self.state.legal_actions()[0])
-        self.message = f"{self.names[seat]}'s computer player failed ({problem}); Normal plays for it from now on."
+        self.message = _("{name}'s computer player failed ({problem}); Normal plays for it from now on.").format(
+            name=self.names[seat], problem=problem)
 
     def _make_worker(self, seat: int) -> Any:
         seed = (self.state.seed * 31 + seat) % (2**31)
@@ -145,7 +163,8 @@ class PlayScene(AppScene):
         try:
             return make_worker(level, seed)
         except Exception as error:  # noqa: BLE001 - e.g. a cmd: bot that will not start; the game goes on
-            self.message = f"{self.names[seat]}'s computer player could not start ({error}); Normal plays instead."
+            self.message = _("{name}'s computer player could not start ({error}); Normal plays instead.").format(
+                name=self.names[seat], error=error)
             return make_worker("normal", seed)
 
     def apply(self, action: Action) -> bool:
@@ -169,7 +188,7 @@ class PlayScene(AppScene):
         try:
             store.save_game(self.config, self.state)
         except Exception as error:  # noqa: BLE001 - a failed save is told, never raised into the frame loop
-            self.message = f"The game could not be saved: {error}"
+            self.message = _("The game could not be saved: {error}").format(error=error)
             return
         problem = getattr(store, "last_error", None)  # e.g. a full disk: the previous save is kept
         if problem:
@@ -183,7 +202,7 @@ class PlayScene(AppScene):
             try:
                 store.record_round(self.config, self.state)
             except Exception as error:  # noqa: BLE001 - statistics must not stop the game
-                self.message = f"Statistics could not be saved: {error}"
+                self.message = _("Statistics could not be saved: {error}").format(error=error)
         self.stack.push(RoundScoreScene(self.app, self))
 
     def next_round(self) -> None:
@@ -191,6 +210,8 @@ class PlayScene(AppScene):
         from scenes.game_over import GameOverScene
 
         if self.state.phase == GAME_OVER:
+            if self.guide.enabled:
+                self.guide.finish()  # one guided game is enough
             self.stack.replace(GameOverScene(self.app, self.config, self.state))
             return
         self.state.deal()
@@ -240,8 +261,8 @@ class PlayScene(AppScene):
         if action is not None:
             self.apply(action)
         elif target[0] == "cell" and target[1] == seat:
-            self.message = "That card cannot be chosen now." if not self.discard_mode else \
-                "Reveal a face-down card (or click the discard pile again to keep the card)."
+            self.message = _("That card cannot be chosen now.") if not self.discard_mode else \
+                _("Reveal a face-down card (or click the discard pile again to keep the card).")
             self.board.banner = self.message
 
     def legal_targets(self) -> set[tuple]:
@@ -261,6 +282,11 @@ class PlayScene(AppScene):
         return targets
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.guide.handle_event(event):
+            return True  # the key or click that dismisses a tip does nothing else
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and scores_button_hit(self, event.pos):
+            self.show_scores()
+            return True
         if event.type == pygame.KEYDOWN:
             return self._key(event.key)
         if event.type == pygame.MOUSEMOTION:
@@ -290,7 +316,19 @@ class PlayScene(AppScene):
         if key in moves:
             self._move_cursor(*moves[key])
             return True
+        if key == pygame.K_h:
+            self.hints.ask()
+            return True
+        if key in (pygame.K_s, pygame.K_TAB):
+            self.show_scores()
+            return True
         return False
+
+    def show_scores(self) -> None:
+        """The score sheet over the table (S, Tab or the Scores button)."""
+        from scenes.score_overlay import ScoreOverlayScene
+
+        self.stack.push(ScoreOverlayScene(self.app, self))
 
     def _move_cursor(self, dx: int, dy: int) -> None:
         """The cursor walks the acting (or watching) player's grid; above row 0 are the piles."""
@@ -322,28 +360,33 @@ class PlayScene(AppScene):
         state = self.state
         seat = state.to_act
         if self.anim.busy:
-            return "Click or press Space to skip the animation"
+            return _("Click or press Space to skip the animation")
         if seat is None:
-            return "The round is over"
+            return _("The round is over")
         name = self.names[seat]
-        last = " (last turn!)" if state.trigger is not None else ""
+        last = _(" (last turn!)") if state.trigger is not None else ""
         if self.acting_human() is None:
-            return f"{name} is thinking..." if not self.config.seats[seat].is_human else f"{name} plays next"
-        you = "You" if not self.hotseat else name
+            return (_("{name} is thinking...") if not self.config.seats[seat].is_human else _("{name} plays next")).format(
+                name=name)
+        you = _("You") if not self.hotseat else name
         if state.phase == "opening":
             up = sum(1 for cell in seat_view(state, seat).grid() if isinstance(cell, int))
             if state.tie_seats:
-                return f"{you}: flip one more card to settle who starts"
-            return f"{you}: flip two of your cards" if up == 0 else f"{you}: flip one more card"
+                return _("{you}: flip one more card to settle who starts").format(you=you)
+            return (_("{you}: flip two of your cards") if up == 0 else _("{you}: flip one more card")).format(you=you)
         if state.holding is None:
-            return f"{you}: take the discard ({state.discard_top}) or draw a card{last}"
+            return _("{you}: take the discard ({card}) or draw a card").format(you=you, card=state.discard_top) + last
         if state.source == "discard":
-            return f"{you}: place the {state.holding} on one of your cards{last}"
+            return _("{you}: place the {card} on one of your cards").format(you=you, card=state.holding) + last
         if self.discard_mode:
-            return f"{you}: the {state.holding} goes to the discard; pick a face-down card to reveal{last}"
+            return _("{you}: the {card} goes to the discard; pick a face-down card to reveal").format(
+                you=you, card=state.holding) + last
         if state.face_down_count(seat) == 0:
-            return f"{you}: place the {state.holding} on one of your cards{last}"
-        return f"{you}: place the {state.holding}, or click the discard pile to discard it and reveal a card{last}"
+            return _("{you}: place the {card} on one of your cards").format(you=you, card=state.holding) + last
+        return _("{you}: place the {card}, or click the discard pile to discard it and reveal a card").format(
+            you=you, card=state.holding) + last
 
     def draw(self, surface: pygame.Surface) -> None:
         self.view.draw(surface, self.board, self.anim.sprites)
+        draw_scores_button(self, surface)
+        self.guide.draw(self, surface)

@@ -7,6 +7,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import N_, _
 from game.rules import GAME_OVER
 from game.ui.tween import Tweener
 from game.ui.widgets import ACCENT, DIM, INK, draw_panel
@@ -25,10 +26,10 @@ def round_breakdown(state: Any) -> list[dict]:
         raw = sum(cards)
         doubled = seat == state.trigger and scores[seat] != raw
         if seat == state.trigger and not doubled:
-            why = "ended the round with the lowest score: not doubled" if raw > 0 else \
-                "ended the round; a score of zero or less is never doubled"
+            why = N_("ended the round with the lowest score: not doubled") if raw > 0 else \
+                N_("ended the round; a score of zero or less is never doubled")
         elif doubled:
-            why = "ended the round without the strictly lowest score: doubled"
+            why = N_("ended the round without the strictly lowest score: doubled")
         else:
             why = ""
         rows.append({"seat": seat, "cards": len(cards), "columns": sum(1 for s, _, _ in state.removed if s == seat),
@@ -38,6 +39,7 @@ def round_breakdown(state: Any) -> list[dict]:
 
 class RoundScoreScene(AppScene):
     name = "round"
+    scales_text = False
     overlay = True
 
     def __init__(self, app: Any, play: Any) -> None:
@@ -56,11 +58,11 @@ class RoundScoreScene(AppScene):
             self.tweener.finish_all()
         state = self.state
         if state.phase == GAME_OVER:
-            label = "Final results"
+            label = _("Final results")
         elif state.next_is_tiebreak:
-            label = "Play the tiebreak round"
+            label = _("Play the tiebreak round")
         else:
-            label = f"Deal round {state.round + 1}"
+            label = _("Deal round {number}").format(number=state.round + 1)
         self.button(1260, 960, 520, 90, label, self.next, "continue")
         self.buttons.focus = 0
 
@@ -84,14 +86,15 @@ class RoundScoreScene(AppScene):
         self.fit(surface)
         surface.blit(_shade(surface.get_size()), (0, 0))
         state = self.state
-        title = f"Round {state.round}" + (" (tiebreak)" if state.tiebreak else "") + ": scores"
+        title = (_("Round {number} (tiebreak): scores") if state.tiebreak else _("Round {number}: scores")).format(
+            number=state.round)
         self.text(surface, title, 56, 960, 60, color=ACCENT, bold=True)
         top = 120
         line = min(64, 420 / max(1, len(self.rows)))
         draw_panel(surface, self.viewport.rect(_box(140, top, 1640, line * (len(self.rows) + 1) + 10)))
         size = min(30, line * 0.55)
-        for x, words in ((170, "Player"), (560, "Cards left"), (760, "Columns"), (960, "Sum"), (1120, "Score")):
-            self.text(surface, words, size, x, top + line / 2, color=DIM, anchor="midleft")
+        for x, words in ((170, N_("Player")), (560, N_("Cards left")), (760, N_("Columns")), (960, N_("Sum")), (1120, N_("Score"))):
+            self.text(surface, _(words), size, x, top + line / 2, color=DIM, anchor="midleft")
         for number, row in enumerate(self.rows, start=1):
             y = top + line * (number + 0.5)
             shown = round(row["score"] * self.progress)
@@ -102,13 +105,13 @@ class RoundScoreScene(AppScene):
             self.text(surface, str(shown), size * 1.2, 1120, y, color=ACCENT, bold=True, anchor="midleft")
             if row["why"]:
                 mark = "x2! " if row["doubled"] else ""
-                self.text(surface, mark + row["why"], size * 0.8, 1250, y,
+                self.text(surface, mark + _(row["why"]), size * 0.8, 1250, y, max_width=1790 - 1250,
                           color=(255, 140, 120) if row["doubled"] else DIM, anchor="midleft", bold=row["doubled"])
         sheet_top = top + line * (len(self.rows) + 1) + 40
         draw_score_sheet(self, surface, state, self.names, sheet_top, 930)
         if state.next_is_tiebreak and state.phase != GAME_OVER:
-            names = " and ".join(self.names[s] for s in state.next_participants)
-            self.text(surface, f"Tie for the lowest total: {names} play a tiebreak round.", 32, 700, 1005,
+            names = _(" and ").join(self.names[s] for s in state.next_participants)
+            self.text(surface, _("Tie for the lowest total: {names} play a tiebreak round.").format(names=names), 32, 700, 1005,
                       color=ACCENT, bold=True)
         self.buttons.draw(surface, self.viewport)
 

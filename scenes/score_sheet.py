@@ -6,6 +6,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import _
 from game.ui.widgets import ACCENT, DIM, INK, draw_panel
 
 
@@ -22,19 +23,19 @@ def draw_score_sheet(scene: Any, surface: pygame.Surface, state: Any, names: lis
     size = max(18, min(32, line * 0.7))
     draw_panel(surface, scene.viewport.rect(_box(left - 20, top - 10, right - left + 40, line * (len(rows) + 2) + 20)))
     y = top + line / 2
-    scene.text(surface, "Round", size, left, y, color=DIM, anchor="midleft")
+    scene.text(surface, _("Round"), size, left, y, color=DIM, anchor="midleft")
     for seat in range(players):
         x = left + name_w + (seat + 0.5) * col_w
         scene.text(surface, names[seat], size, x, y, color=ACCENT if seat in winners else INK, bold=True)
     for number, scores in enumerate(rows, start=1):
         y += line
-        label = f"{number}" + (" (tiebreak)" if number in tiebreaks else "")
+        label = f"{number}" + (_(" (tiebreak)") if number in tiebreaks else "")
         scene.text(surface, label, size, left, y, color=DIM, anchor="midleft")
         for seat, score in enumerate(scores):
             x = left + name_w + (seat + 0.5) * col_w
             scene.text(surface, "-" if score is None else str(score), size, x, y, color=INK)
     y += line
-    scene.text(surface, "Total", size, left, y, color=ACCENT, bold=True, anchor="midleft")
+    scene.text(surface, _("Total"), size, left, y, color=ACCENT, bold=True, anchor="midleft")
     for seat in range(players):
         x = left + name_w + (seat + 0.5) * col_w
         scene.text(surface, str(state.totals[seat]), size, x, y, color=ACCENT, bold=True)

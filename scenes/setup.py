@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import N_, _
 from game.match import BOT_LEVELS, COMPUTER, HUMAN, MAX_NAME, MatchConfig, SeatConfig
 from game.rules import FINAL_TIE_CHOICES, edition_named
 from game.ui.widgets import ACCENT, DIM, INK
@@ -18,7 +19,10 @@ from scenes.base import BACKDROP, AppScene
 EDITIONS = ("voyage", "classic")
 END_SCORES = (50, 100, 150, 200, 300)
 COMPUTER_NAMES = ("Robin", "Sasha", "Camille", "Alex", "Charlie", "Morgan", "Dominique", "Noa")
-TIE_WORDS = {"share": "shared win", "tiebreak": "tiebreak round"}
+TIE_WORDS = {"share": N_("shared win"), "tiebreak": N_("tiebreak round")}
+# the engine's edition titles and the computer levels, marked for translation
+EDITION_WORDS = {"Skyjo Voyage": N_("Skyjo Voyage"), "Skyjo (classic)": N_("Skyjo (classic)")}
+LEVEL_WORDS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard"), "expert": N_("Expert")}
 ROW_H = 78
 
 
@@ -35,6 +39,7 @@ def initial_config(app: Any) -> MatchConfig:
 
 class SetupScene(AppScene):
     name = "setup"
+    scales_text = False
 
     def __init__(self, app: Any, config: MatchConfig | None = None) -> None:
         super().__init__(app)
@@ -50,7 +55,7 @@ class SetupScene(AppScene):
         self.buttons.clear()
         c = self.config
         edition = edition_named(c.edition)
-        self.button(560, 150, 420, 64, f"Edition: {edition.title}", self.next_edition, "edition", 34)
+        self.button(560, 150, 420, 64, _("Edition: {title}").format(title=_(EDITION_WORDS.get(edition.title, edition.title))), self.next_edition, "edition", 34)
         self.button(1000, 150, 120, 64, "-", lambda: self.set_players(c.players - 1), "fewer", 40,
                     c.players > edition.min_players)
         self.button(1300, 150, 120, 64, "+", lambda: self.set_players(c.players + 1), "more", 40,
@@ -64,15 +69,15 @@ class SetupScene(AppScene):
             editing = self.editing == seat
             label = player.name + ("_" if editing else "")
             self.button(360, y, 520, h, label, lambda s=seat: self.edit_name(s), f"name{seat}", size)
-            kind = "Human" if player.is_human else "Computer"
+            kind = _("Human") if player.is_human else _("Computer")
             self.button(900, y, 300, h, kind, lambda s=seat: self.toggle_kind(s), f"kind{seat}", size)
-            self.button(1220, y, 300, h, player.level.capitalize() if not player.is_human else "-",
+            self.button(1220, y, 300, h, _(LEVEL_WORDS.get(player.level, player.level)) if not player.is_human else "-",
                         lambda s=seat: self.next_level(s), f"level{seat}", size, not player.is_human)
-        self.button(360, 800, 560, 64, f"Game ends at {c.end_score} points", self.next_end_score, "end_score", 32)
+        self.button(360, 800, 560, 64, _("Game ends at {score} points").format(score=c.end_score), self.next_end_score, "end_score", 32)
         tie = c.final_tie or edition.default_final_tie
-        self.button(960, 800, 560, 64, f"Tie at the end: {TIE_WORDS[tie]}", self.next_final_tie, "final_tie", 32)
-        self.button(560, 930, 360, 90, "Back", self.close, "back")
-        self.button(1000, 930, 360, 90, "Start", self.start, "start")
+        self.button(960, 800, 560, 64, _("Tie at the end: {rule}").format(rule=_(TIE_WORDS[tie])), self.next_final_tie, "final_tie", 32)
+        self.button(560, 930, 360, 90, _("Back"), self.close, "back")
+        self.button(1000, 930, 360, 90, _("Start"), self.start, "start")
         self.buttons.focus = focus if focus is not None and focus < len(self.buttons.buttons) else None
 
     # ------------------------------------------------------------------ changes
@@ -147,7 +152,7 @@ class SetupScene(AppScene):
 
         names = [seat.name.strip() for seat in self.config.seats]
         if any(not n for n in names):
-            self.error = "Every seat needs a name."
+            self.error = _("Every seat needs a name.")
             return
         seats = tuple(replace(seat, name=n) for seat, n in zip(self.config.seats, names))
         self.config = replace(self.config, seats=seats)
@@ -175,16 +180,16 @@ class SetupScene(AppScene):
     def draw(self, surface: pygame.Surface) -> None:
         self.fit(surface)
         surface.fill(BACKDROP)
-        self.text(surface, "New game", 64, 960, 80, color=ACCENT, bold=True)
-        self.text(surface, f"{self.config.players} players", 36, 1210, 182, color=INK)
+        self.text(surface, _("New game"), 64, 960, 80, color=ACCENT, bold=True)
+        self.text(surface, _("{count} players").format(count=self.config.players), 36, 1210, 182, color=INK)
         edition = edition_named(self.config.edition)
-        self.text(surface, f"{edition.min_players}-{edition.max_players} players", 24, 1210, 225, color=DIM)
-        self.text(surface, "Name (click, then type)", 24, 620, 232, color=DIM)
-        self.text(surface, "Who plays", 24, 1050, 232, color=DIM)
-        self.text(surface, "Computer level", 24, 1370, 232, color=DIM)
+        self.text(surface, _("{low}-{high} players").format(low=edition.min_players, high=edition.max_players), 24, 1210, 225, color=DIM)
+        self.text(surface, _("Name (click, then type)"), 24, 620, 232, color=DIM)
+        self.text(surface, _("Who plays"), 24, 1050, 232, color=DIM)
+        self.text(surface, _("Computer level"), 24, 1370, 232, color=DIM)
         step = min(ROW_H, (760 - 250) // self.config.players)
         for seat in range(self.config.players):
-            self.text(surface, f"Seat {seat + 1}", 26, 340, 250 + seat * step + (step - 10) / 2, color=DIM,
+            self.text(surface, _("Seat {number}").format(number=seat + 1), 26, 340, 250 + seat * step + (step - 10) / 2, color=DIM,
                       anchor="midright")
         if self.error:
             self.text(surface, self.error, 28, 960, 890, color=(255, 150, 130))

@@ -7,18 +7,22 @@ from typing import Any
 
 import pygame
 
+from game.i18n import N_, _
 from game.ui.widgets import ACCENT, DIM, INK, draw_panel
 from scenes.base import BACKDROP, AppScene
+from scenes.setup import LEVEL_WORDS
 
+EDITION_NAMES = {"voyage": N_("Voyage"), "classic": N_("Classic")}
 MAX_ROWS = 7  # the players with the most games; the table stays readable at any window size
 COLUMNS = (  # (title, logical x of the column's centre)
-    ("Games", 620), ("Won", 760), ("Rounds", 900), ("Best", 1040), ("Average", 1200),
-    ("Columns", 1380), ("Doubled", 1560),
+    (N_("Games"), 620), (N_("Won"), 760), (N_("Rounds"), 900), (N_("Best"), 1040), (N_("Average"), 1200),
+    (N_("Columns"), 1380), (N_("Doubled"), 1560),
 )
 
 
 class StatisticsScene(AppScene):
     name = "statistics"
+    scales_text = False
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -36,7 +40,7 @@ class StatisticsScene(AppScene):
             try:
                 stats = store.load_stats()
             except Exception as error:  # noqa: BLE001 - the screen must open even if the store misbehaves
-                self.message = f"Statistics could not be read: {error}"
+                self.message = _("Statistics could not be read: {error}").format(error=error)
             else:
                 ranked = sorted(stats.players.items(), key=lambda item: (-item[1].games, item[0].lower()))
                 self.players = ranked[:MAX_ROWS]
@@ -45,23 +49,23 @@ class StatisticsScene(AppScene):
 
     def build(self) -> None:
         self.buttons.clear()
-        self.button(560, 960, 380, 86, "Back", self.close, "back", 34)
-        label = "Yes, erase them all" if self.confirming else "Reset statistics"
+        self.button(560, 960, 380, 86, _("Back"), self.close, "back", 34)
+        label = _("Yes, erase them all") if self.confirming else _("Reset statistics")
         self.button(980, 960, 380, 86, label, self.reset, "reset", 34, enabled=bool(self.players) or self.confirming)
         self.buttons.focus = 1 if self.confirming else 0
 
     def reset(self) -> None:
         if not self.confirming:
             self.confirming = True  # a second press confirms: figures are never erased by one slip
-            self.message = "Every player's statistics will be erased. Press again to confirm."
+            self.message = _("Every player's statistics will be erased. Press again to confirm.")
             self.build()
             return
         self.confirming = False
         try:
             self.app.store.reset_stats()
-            self.message = "Statistics were reset."
+            self.message = _("Statistics were reset.")
         except Exception as error:  # noqa: BLE001 - reported, never a crash
-            self.message = f"Statistics could not be reset: {error}"
+            self.message = _("Statistics could not be reset: {error}").format(error=error)
         self.reload()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -77,11 +81,11 @@ class StatisticsScene(AppScene):
     def draw(self, surface: pygame.Surface) -> None:
         self.fit(surface)
         surface.fill(BACKDROP)
-        self.text(surface, "Statistics", 80, 960, 110, color=ACCENT, bold=True)
+        self.text(surface, _("Statistics"), 80, 960, 110, color=ACCENT, bold=True)
         if self.app.store is None:
-            self.text(surface, "Statistics are not available.", 36, 960, 480, color=DIM)
+            self.text(surface, _("Statistics are not available."), 36, 960, 480, color=DIM)
         elif not self.players:
-            self.text(surface, "No game recorded yet: finish a game to see figures here.", 34, 960, 480, color=DIM)
+            self.text(surface, _("No game recorded yet: finish a game to see figures here."), 34, 960, 480, color=DIM)
         else:
             self._draw_table(surface)
         if self.message:
@@ -93,13 +97,13 @@ class StatisticsScene(AppScene):
 
         top, line = 200, 96
         draw_panel(surface, self.viewport.rect(Box(140, top, 1640, 60 + line * len(self.players))))
-        self.text(surface, "Player", 28, 180, top + 30, color=DIM, anchor="midleft")
+        self.text(surface, _("Player"), 28, 180, top + 30, color=DIM, anchor="midleft")
         for title, x in COLUMNS:
-            self.text(surface, title, 28, x, top + 30, color=DIM)
+            self.text(surface, _(title), 28, x, top + 30, color=DIM)
         for number, (name, entry) in enumerate(self.players):
             y = top + 60 + number * line + 28
             self.text(surface, name, 32, 180, y, color=INK, bold=True, anchor="midleft")
-            for (_, x), value in zip(COLUMNS, row_figures(entry)):
+            for (_title, x), value in zip(COLUMNS, row_figures(entry)):
                 self.text(surface, value, 32, x, y, color=INK)
             self.text(surface, breakdown(entry), 24, 180, y + 38, color=DIM, anchor="midleft")
 
@@ -121,6 +125,6 @@ def row_figures(entry: Any) -> list[str]:
 
 def breakdown(entry: Any) -> str:
     """Games won / played by edition and by opponent level, on one line."""
-    parts = [f"{edition.capitalize()} {t.wins}/{t.games}" for edition, t in sorted(entry.by_edition.items())]
-    parts += [f"vs {level} {t.wins}/{t.games}" for level, t in sorted(entry.by_level.items())]
-    return "won/played: " + "   ".join(parts) if parts else ""
+    parts = [f"{_(EDITION_NAMES.get(edition, edition))} {t.wins}/{t.games}" for edition, t in sorted(entry.by_edition.items())]
+    parts += [_("vs {level} {won}/{played}").format(level=_(LEVEL_WORDS.get(level, level)), won=t.wins, played=t.games) for level, t in sorted(entry.by_level.items())]
+    return _("won/played:") + " " + "   ".join(parts) if parts else ""

@@ -20,7 +20,7 @@ STATE_FORMAT = 1
 
 
 def state_to_dict(state: GameState) -> dict[str, Any]:
-    return {
+    data = {
         "format": STATE_FORMAT,
         "edition": state.edition.name,
         "players": state.players,
@@ -51,13 +51,13 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "round_scores": [list(row) for row in state.round_scores],
         "totals": list(state.totals),
         "winners": None if state.winners is None else list(state.winners),
-        "log": None
-        if state.log is None
-        else [
+    }
+    if state.log is not None:  # the game record, when kept (older saves have none)
+        data["log"] = [
             {"deck": list(entry["deck"]), "actions": [action.to_list() for action in entry["actions"]]}
             for entry in state.log
-        ],
-    }
+        ]
+    return data
 
 
 class _Reader:

@@ -19,6 +19,7 @@ SETTINGS_FORMAT = 1
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
 MIN_WINDOW, MAX_WINDOW = 320, 16384
 LANGUAGE_MAX = 35  # a BCP 47 tag such as "fr" or "pt-BR"
+UI_SCALES = (100, 125, 150)  # per cent: menu and prompt text and buttons (the table layout stays)
 
 
 @dataclass
@@ -30,6 +31,11 @@ class Settings:
     volume: float = 0.8
     language: str | None = None  # None: follow the system
     last_setup: dict[str, Any] | None = field(default=None)  # a MatchConfig.to_dict(), validated
+    guide_done: bool = False  # the first-game guide has been shown (game/ui/guide.py)
+    # accessibility (new fields go last: older code builds Settings positionally)
+    reduced_motion: bool = False  # short fades instead of flights and flips
+    high_contrast: bool = False  # the "high_contrast" card theme
+    ui_scale: int = 100  # one of UI_SCALES
 
     def last_match(self) -> MatchConfig | None:
         """The last used setup, or None when there is none (it was validated on load)."""
@@ -128,6 +134,12 @@ def _language(value: Any) -> str | None:
     return value
 
 
+def _ui_scale(value: Any) -> int:
+    if isinstance(value, bool) or value not in UI_SCALES:
+        raise ValueError(f"a UI scale is one of {UI_SCALES}")
+    return int(value)
+
+
 def _setup(value: Any) -> dict[str, Any] | None:
     if value is None:
         return None
@@ -141,5 +153,9 @@ _CHECKS = {
     "sound": _bool,
     "volume": _volume,
     "language": _language,
+    "guide_done": _bool,
+    "reduced_motion": _bool,
+    "high_contrast": _bool,
+    "ui_scale": _ui_scale,
     "last_setup": _setup,
 }

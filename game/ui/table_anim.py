@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.i18n import _
 from game.rules import CELLS, COLS
 from game.rules import events as ev
 from game.ui.layout import Box
@@ -20,6 +21,7 @@ from game.ui.tween import Tweener
 SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 2.5, "instant": 0.0}
 FLIP_HALF = 0.12
 SLIDE = 0.32
+FADE = 0.15  # reduced motion: a card appears where it lands, fading in over this many seconds
 
 
 class CardSprite:
@@ -33,6 +35,7 @@ class CardSprite:
         self.scale_x = 1.0
         self.lift = 0.0
         self.flash = 0.0
+        self.alpha = 1.0  # reduced motion fades cards in instead of moving them
         self.base = (box.w, box.h)  # the art is drawn once at this size and scaled down in flight
 
     def move_to(self, box: Box) -> dict[str, float]:
@@ -49,6 +52,9 @@ class CardSprite:
         squash = max(1, round(w * abs(self.scale_x)))
         if (squash, h) != (base_w, base_h):
             image = pygame.transform.scale(image, (squash, h))
+        if self.alpha < 0.99:
+            image = image.copy()  # the cached art stays opaque
+            image.set_alpha(max(0, round(255 * self.alpha)))
         centre = (round(vp.offset_x + self.x * vp.scale), round(vp.offset_y + (self.y - self.lift) * vp.scale))
         rect = image.get_rect(center=centre)
         surface.blit(image, rect)
@@ -63,6 +69,7 @@ class Step:
     def __init__(self, begin: Callable[[Animator], None], end: Callable[[], None] = lambda: None) -> None:
         self.begin = begin
         self.end = end
+        self.kind = ""  # the engine event it shows (a sound is chosen by it)
 
 
 class Animator:
@@ -76,6 +83,9 @@ class Animator:
         self.sprites: list[CardSprite] = []
         self.viewer: int | None = None
         self.on_idle: Callable[[], None] | None = None  # called when the queue runs dry
+        self.on_sound: Callable[[str], object] | None = None  # given an event kind as its step starts
+        self.reduced_motion = False  # accessibility: fades replace flights, flips and lifts
+        self._skipping = False
 
     @property
     def busy(self) -> bool:
@@ -85,8 +95,25 @@ class Animator:
         """A pause (a banner's reading time, say) as a tween with nothing to move."""
         self.tweener.animate(self, seconds * 1.0)
 
+    def motion(self, sprite: CardSprite, seconds: float, easing: str = "in_out_quad", delay: float = 0.0,
+               on_finished: Callable[[], None] | None = None, **ends: float) -> None:
+        """Move `sprite` (position, size, lift, scale_x); with reduced motion it jumps to the end
+        after `delay` and fades in there, and a squash or a lift alone is a plain jump."""
+        if not self.reduced_motion:
+            self.tweener.animate(sprite, seconds, easing, delay, on_finished, **ends)
+            return
+        ends = {name: value for name, value in ends.items() if name != "lift"}
+        appears = bool(ends) and ends.get("scale_x", 1.0) != 0.0
+
+        def fade() -> None:
+            self.tweener.animate(sprite, FADE, "linear", on_finished=on_finished, alpha=1.0)
+
+        if appears:
+            ends["alpha"] = 0.0
+        self.tweener.animate(sprite, 0.0, "linear", delay, fade if appears else on_finished, **ends)
+
     def update(self, dt: float) -> None:
-        for _ in range(10_000):  # bounded: instant speed finishes many steps in one frame
+        for _step in range(10_000):  # bounded: instant speed finishes many steps in one frame
             if self.current is None:
                 if not self.queue:
                     return
@@ -103,6 +130,8 @@ class Animator:
 
     def _start(self, step: Step) -> None:
         self.current = step
+        if self.on_sound is not None and step.kind and not self._skipping:
+            self.on_sound(step.kind)
         step.begin(self)
 
     def _end(self) -> None:
@@ -115,12 +144,16 @@ class Animator:
             self.on_idle()
 
     def skip(self) -> None:
-        """Finish the current animation and every queued one at once."""
-        while self.busy:
-            if self.current is None:
-                self._start(self.queue.popleft())
-            self.tweener.finish_all()
-            self._end()
+        """Finish the current animation and every queued one at once (silently)."""
+        self._skipping = True
+        try:
+            while self.busy:
+                if self.current is None:
+                    self._start(self.queue.popleft())
+                self.tweener.finish_all()
+                self._end()
+        finally:
+            self._skipping = False
 
     # ------------------------------------------------------------------ events -> steps
     def add_events(self, events: list[ev.Event]) -> None:
@@ -134,7 +167,10 @@ class Animator:
                 self.queue.append(self._final_reveal(reveals))
                 reveals = []
             step = self._step_for(event)
+            if step is None and self.on_sound is not None:
+                step = Step(lambda a: None)  # nothing to animate, something to hear (the game's end)
             if step is not None:
+                step.kind = event.kind
                 self.queue.append(step)
         if reveals:
             self.queue.append(self._final_reveal(reveals))
@@ -158,16 +194,17 @@ class Animator:
             return self._reshuffle(event)
         if isinstance(event, ev.EndTriggered):
             name = self.view.names[event.seat]
-            return self._banner(f"{name} has no face-down card left: everybody else plays one last turn", 1.6,
+            return self._banner(_("{name} has no face-down card left: everybody else plays one last turn").format(name=name),
+                                1.6,
                                 lambda: setattr(self.board, "trigger", event.seat))
         if isinstance(event, ev.StarterChosen):
-            why = {"highest": "highest cards", "random": "drawn by lot among the tied",
-                   "flips": "won the tie", "trigger": "ended the last round"}.get(event.reason, event.reason)
-            return self._banner(f"{self.view.names[event.seat]} starts ({why})", 1.0,
+            why = {"highest": _("highest cards"), "random": _("drawn by lot among the tied"),
+                   "flips": _("won the tie"), "trigger": _("ended the last round")}.get(event.reason, event.reason)
+            return self._banner(_("{name} starts ({why})").format(name=self.view.names[event.seat], why=why), 1.0,
                                 lambda: setattr(self.board, "to_act", event.seat))
         if isinstance(event, ev.StartTieFlips):
-            names = " and ".join(self.view.names[s] for s in event.seats)
-            return self._banner(f"Tie for the start: {names} each flip one more card", 1.4)
+            names = _(" and ").join(self.view.names[s] for s in event.seats)
+            return self._banner(_("Tie for the start: {names} each flip one more card").format(names=names), 1.4)
         if isinstance(event, ev.TurnStarted):
             return Step(lambda a: None, lambda: setattr(self.board, "to_act", event.seat))
         if isinstance(event, ev.RoundScored):
@@ -197,14 +234,14 @@ class Animator:
             board.to_act = event.seats[0]
             board.hidden = set(cells)
             if event.tiebreak:
-                names = " and ".join(view.names[s] for s in event.seats)
-                board.banner = f"Tiebreak round: {names} play for the win"
+                names = _(" and ").join(view.names[s] for s in event.seats)
+                board.banner = _("Tiebreak round: {names} play for the win").format(names=names)
             else:
-                board.banner = f"Round {event.round}: dealing"
+                board.banner = _("Round {number}: dealing").format(number=event.round)
             for number, (seat, index) in enumerate(cells):
                 sprite = CardSprite("?", view.layout.draw_pile)
                 a.sprites.append(sprite)
-                a.tweener.animate(sprite, 0.25, "out_cubic", delay=number * stagger,
+                a.motion(sprite, 0.25, "out_cubic", delay=number * stagger,
                                   on_finished=_unhide(a, sprite, seat, index), **sprite.move_to(view.cell_box(seat, index)))
 
         return Step(begin)
@@ -228,21 +265,23 @@ class Animator:
         def second_half() -> None:
             sprite.value = value  # the face swaps at the midpoint of the turn
             a.board.grids[seat][index] = value
-            a.tweener.animate(sprite, FLIP_HALF, "out_quad", on_finished=_unhide(a, sprite, seat, index), scale_x=1.0)
+            a.motion(sprite, FLIP_HALF, "out_quad", on_finished=_unhide(a, sprite, seat, index), scale_x=1.0)
 
-        a.tweener.animate(sprite, FLIP_HALF, "in_quad", delay=delay, on_finished=second_half, scale_x=0.0)
+        a.motion(sprite, FLIP_HALF, "in_quad", delay=delay, on_finished=second_half, scale_x=0.0)
 
     def _final_reveal(self, reveals: list[ev.FinalReveal]) -> Step:
         stagger = min(0.06, 1.5 / max(1, len(reveals)))
 
         def begin(a: Animator) -> None:
-            a.board.banner = "Final reveal"
+            a.board.banner = _("Final reveal")
             a.board.to_act = None  # nobody plays any more: the marker goes
             for number, event in enumerate(reveals):
                 self._flip_sprite(a, event.seat, event.row * COLS + event.col, event.value, number * stagger)
             a.wait(len(reveals) * stagger + 2 * FLIP_HALF + 0.5)
 
-        return Step(begin)
+        step = Step(begin)
+        step.kind = "final_reveal"
+        return step
 
     def _to_hand(self, seat: int, source: str, value: int | str) -> Step:
         board, view = self.board, self.view
@@ -260,7 +299,7 @@ class Animator:
             def show() -> None:
                 sprite.value = value
 
-            a.tweener.animate(sprite, SLIDE, "out_cubic", on_finished=show, **sprite.move_to(view.layout.hand))
+            a.motion(sprite, SLIDE, "out_cubic", on_finished=show, **sprite.move_to(view.layout.hand))
 
         def end() -> None:
             board.holding, board.holder, board.source = value, seat, source
@@ -278,11 +317,11 @@ class Animator:
             incoming = CardSprite(event.value, view.layout.hand)
             outgoing = CardSprite(event.old_value if event.old_was_face_up else "?", cell)
             a.sprites.extend([outgoing, incoming])
-            a.tweener.animate(incoming, SLIDE, "in_out_quad", **incoming.move_to(cell))
-            a.tweener.animate(outgoing, 0.1, "out_quad", lift=24.0)
-            a.tweener.animate(outgoing, SLIDE, "in_out_quad", delay=0.1, **outgoing.move_to(view.layout.discard_pile))
+            a.motion(incoming, SLIDE, "in_out_quad", **incoming.move_to(cell))
+            a.motion(outgoing, 0.1, "out_quad", lift=24.0)
+            a.motion(outgoing, SLIDE, "in_out_quad", delay=0.1, **outgoing.move_to(view.layout.discard_pile))
             if not event.old_was_face_up:
-                a.tweener.animate(outgoing, SLIDE / 2, "in_quad", delay=0.1,
+                a.motion(outgoing, SLIDE / 2, "in_quad", delay=0.1,
                                   on_finished=lambda: _reface(a, outgoing, event.old_value), scale_x=0.0)
 
         def end() -> None:
@@ -299,7 +338,7 @@ class Animator:
             board.holding = board.holder = board.source = None
             sprite = CardSprite(value, view.layout.hand)
             a.sprites.append(sprite)
-            a.tweener.animate(sprite, SLIDE, "in_out_quad", **sprite.move_to(view.layout.discard_pile))
+            a.motion(sprite, SLIDE, "in_out_quad", **sprite.move_to(view.layout.discard_pile))
 
         return Step(begin, lambda: board.discard.append(value))
 
@@ -308,15 +347,16 @@ class Animator:
         indexes = [event.col + COLS * row for row in range(3)]
 
         def begin(a: Animator) -> None:
-            a.board.banner = f"{view.names[event.seat]} completes a column of {event.value}s: it is removed"
+            a.board.banner = _("{name} completes a column of {value}s: it is removed").format(
+                name=view.names[event.seat], value=event.value)
             for number, index in enumerate(indexes):
                 board.hidden.add((event.seat, index))
                 sprite = CardSprite(event.value, view.cell_box(event.seat, index))
                 a.sprites.append(sprite)
-                a.tweener.animate(sprite, 0.18, "out_quad", lift=30.0)
+                a.motion(sprite, 0.18, "out_quad", lift=30.0)
                 a.tweener.animate(sprite, 0.15, "linear", delay=0.18, flash=1.0)
                 a.tweener.animate(sprite, 0.15, "linear", delay=0.33, flash=0.0)
-                a.tweener.animate(sprite, 0.35, "in_out_quad", delay=0.5 + number * 0.08,
+                a.motion(sprite, 0.35, "in_out_quad", delay=0.5 + number * 0.08,
                                   **sprite.move_to(view.layout.discard_pile), lift=0.0)
             a.wait(1.0)
 
@@ -332,12 +372,12 @@ class Animator:
         board, view = self.board, self.view
 
         def begin(a: Animator) -> None:
-            a.board.banner = "The draw pile is empty: the discard pile is shuffled into a new one"
+            a.board.banner = _("The draw pile is empty: the discard pile is shuffled into a new one")
             board.discard = [event.discard_top]
             for number in range(6):
                 sprite = CardSprite("?", view.layout.discard_pile)
                 a.sprites.append(sprite)
-                a.tweener.animate(sprite, 0.3, "in_out_sine", delay=number * 0.08, **sprite.move_to(view.layout.draw_pile))
+                a.motion(sprite, 0.3, "in_out_sine", delay=number * 0.08, **sprite.move_to(view.layout.draw_pile))
             a.wait(1.2)
 
         def end() -> None:
@@ -357,4 +397,4 @@ def _unhide(a: Animator, sprite: CardSprite, seat: int, index: int) -> Callable[
 
 def _reface(a: Animator, sprite: CardSprite, value: int) -> None:
     sprite.value = value
-    a.tweener.animate(sprite, SLIDE / 2, "out_quad", scale_x=1.0)
+    a.motion(sprite, SLIDE / 2, "out_quad", scale_x=1.0)

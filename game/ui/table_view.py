@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.i18n import _
 from game.rules import CELLS, COLS, SeatView
 from game.ui.card_art import CardArt
 from game.ui.layout import Box, TableLayout, Viewport, fit, load_layout
@@ -96,6 +97,7 @@ class TableView:
         self.targets: set[Target] = set()  # legal targets of the acting human, highlighted on hover
         self.viewer: int | None = None
         self.busy = False
+        self.ui_scale = 1.0  # the player's text size setting: the prompt grows, the table does not
         self.art_values = range(-2, 13)  # an animation is playing (its banner replaces the prompt)
 
     # ------------------------------------------------------------------ geometry
@@ -153,7 +155,7 @@ class TableView:
 
     def _static(self, surface: pygame.Surface, board: Board) -> pygame.Surface:
         """Felt, seat panels and empty slots: drawn once per window size and round."""
-        key = (surface.get_size(), board.participants)
+        key = (surface.get_size(), board.participants, self.art.theme)  # a theme switch repaints the cards
         if self._background is None or key != self._background_key:
             background = pygame.Surface(surface.get_size()).convert() if pygame.display.get_surface() else pygame.Surface(surface.get_size())
             background.fill((8, 30, 22))
@@ -214,7 +216,7 @@ class TableView:
         two_lines = label.h >= font_px(self.viewport, 60)
         size = max(10, min(label.h // (2 if two_lines else 1) - 4, font_px(self.viewport, 30)))
         acting = seat == board.to_act
-        name = self.names[seat] + ("  (ended the round)" if seat == board.trigger else "")
+        name = self.names[seat] + ("  " + _("(ended the round)") if seat == board.trigger else "")
         image = self.text.render(name, size, ACTIVE_RING if acting else INK, acting)
         x = label.x
         middle = label.y + size * 0.6 if two_lines else label.centery
@@ -227,7 +229,7 @@ class TableView:
             pygame.draw.rect(surface, ACTIVE_RING, ring, width=max(2, round(4 * self.viewport.scale)),
                              border_radius=max(3, ring.h // 30))
         surface.blit(image, image.get_rect(midleft=(x, middle)))
-        info = f"{board.totals[seat]} pts" + ("  - to play" if acting else "")
+        info = _("{points} pts").format(points=board.totals[seat]) + ("  - " + _("to play") if acting else "")
         info_image = self.text.render(info, max(9, size * 3 // 4), ACTIVE_RING if acting else DIM)
         if two_lines:
             surface.blit(info_image, info_image.get_rect(topleft=(x, middle + size * 0.6)))
@@ -235,8 +237,8 @@ class TableView:
             surface.blit(info_image, info_image.get_rect(midright=(label.right, label.centery)))
 
     def _draw_pile_captions(self, surface: pygame.Surface, board: Board) -> None:
-        self._caption(surface, self._rects["draw"], f"Draw pile ({board.draw_count})")
-        self._caption(surface, self._rects["discard"], "Discard")
+        self._caption(surface, self._rects["draw"], _("Draw pile ({count})").format(count=board.draw_count))
+        self._caption(surface, self._rects["discard"], _("Discard"))
 
     def _caption(self, surface: pygame.Surface, rect: pygame.Rect, words: str) -> None:
         image = self.text.render(words, font_px(self.viewport, 24), INK)
@@ -247,9 +249,12 @@ class TableView:
             return
         rect = self.viewport.rect(self.layout.hand)
         surface.blit(self.card_surface(board.holding, rect.w, rect.h), rect)
-        who = "You" if board.holder == self.viewer else self.names[board.holder]
-        how = "took from the discard" if board.source == "discard" else "drew"
-        words = f"{who} {how}" + (f" a {board.holding}" if isinstance(board.holding, int) else "")
+        who = _("You") if board.holder == self.viewer else self.names[board.holder]
+        if isinstance(board.holding, int):
+            how = _("{who} took a {card} from the discard") if board.source == "discard" else _("{who} drew a {card}")
+        else:
+            how = _("{who} took from the discard") if board.source == "discard" else _("{who} drew")
+        words = how.format(who=who, card=board.holding)
         image = self.text.render(words, font_px(self.viewport, 26), ACCENT, True)
         surface.blit(image, image.get_rect(midbottom=(rect.centerx, rect.top - 6)))
 
@@ -258,7 +263,7 @@ class TableView:
         draw_panel(surface, panel)
         size = font_px(self.viewport, 26)
         y = panel.y + size // 2
-        title = self.text.render(f"Round {board.round}", size, ACCENT, True)
+        title = self.text.render(_("Round {number}").format(number=board.round), size, ACCENT, True)
         surface.blit(title, (panel.x + size // 2, y))
         y += title.get_height() + 4
         step = max(size + 2, (panel.bottom - y - 4) // max(1, board.players))
@@ -287,7 +292,7 @@ class TableView:
         for words, colour in lines:
             if not words:
                 continue
-            size = min(rect.h - 4, font_px(self.viewport, 34))
+            size = round(min(rect.h - 4, font_px(self.viewport, 34)) * self.ui_scale)
             image = self.text.render(words, size, colour, True)
             if image.get_width() > rect.w:
                 image = self.text.render(words, max(10, size * rect.w // image.get_width()), colour, True)

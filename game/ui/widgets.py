@@ -24,6 +24,7 @@ BUTTON_HOVER = (62, 92, 120)
 BUTTON_OFF = (60, 60, 66)
 FELT = (22, 92, 64)
 PANEL = (12, 24, 32, 215)
+BUTTON_PAD = 12  # logical px kept clear on each side of a button's label
 
 
 def screen_viewport(width: int, height: int) -> Viewport:
@@ -86,6 +87,7 @@ class ButtonGroup:
         self.hover: int | None = None
         self.focus: int | None = None
         self.viewport = screen_viewport(LOGICAL_W, LOGICAL_H)
+        self.scale = 1.0  # the player's text size setting: labels grow up to what their box holds
 
     def add(self, box: Box, label: str, action: Callable[[], None], enabled: bool = True, size: int = 40,
             name: str = "") -> Button:
@@ -151,5 +153,14 @@ class ButtonGroup:
                 pygame.draw.rect(surface, ACCENT, rect.inflate(8, 8), width=4, border_radius=max(4, rect.h // 5))
             ink = INK if button.enabled else DIM
             label = ("> " + button.label) if index == self.focus else button.label
-            image = self.text.render(label, font_px(viewport, button.size), ink, True)
+            image = self.text.render(label, self.label_px(button, label), ink, True)
             surface.blit(image, image.get_rect(center=rect.center))
+
+    def label_px(self, button: Button, label: str) -> int:
+        """The label's font size: the button's size times the UI scale, made smaller only when
+        the label would not fit inside the button (a long translation at a large scale)."""
+        rect = self.viewport.rect(button.box)
+        size = min(font_px(self.viewport, button.size * self.scale), max(8, rect.h - 4))
+        room = rect.w - 2 * font_px(self.viewport, BUTTON_PAD)
+        width = self.text.font(size, True).size(label)[0]
+        return max(8, size * room // width) if width > room > 0 else size

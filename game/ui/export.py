@@ -1,0 +1,65 @@
+"""Export a game log: the whole game as a replay-format JSON file (docs/replay.md) in the
+`exports/` folder of the player's data folder, so `python -m game replay FILE` plays it again."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+EXPORTS = "exports"
+
+
+def exports_dir(store: Any) -> Path:
+    """<data folder>/exports (the store's folder: --data-dir, $SKYJO_DATA_DIR or the OS's)."""
+    if store is not None and getattr(store, "data_dir", None) is not None:
+        return Path(store.data_dir) / EXPORTS
+    from game.store.paths import resolve_data_dir
+
+    return resolve_data_dir() / EXPORTS
+
+
+def export_game(state: Any, folder: Path, when: float | None = None) -> Path:
+    """Write `state.record()` to a new file in `folder` and return its path.
+
+    Raises OSError (a full disk, a read-only folder) and ValueError (a game without a record);
+    the caller tells the player in one line.
+    """
+    record = state.record()
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(when))
+    path = folder / f"skyjo-{stamp}.json"
+    number = 2
+    while path.exists():  # two exports in one second keep both files
+        path = folder / f"skyjo-{stamp}-{number}.json"
+        number += 1
+    partial = path.with_name(path.name + f".tmp-{os.getpid()}")
+    try:
+        partial.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+        os.replace(partial, path)  # never a half-written log under the final name
+    finally:
+        if partial.exists():
+            partial.unlink()
+    return path
+
+
+def export_for_player(store: Any, state: Any) -> tuple[bool, str]:
+    """(True, path) or (False, why): never raises into the frame loop."""
+    try:
+        return True, str(export_game(state, exports_dir(store)))
+    except (OSError, ValueError) as error:
+        return False, getattr(error, "strerror", None) or str(error)
+
+
+def export_line(result: tuple[bool, str] | None) -> str:
+    """What the screen says after an export (translated when drawn)."""
+    from game.i18n import _
+
+    if result is None:
+        return ""
+    ok, text = result
+    if ok:
+        return _("Game log saved to {path}").format(path=text)
+    return _("The game log could not be saved: {error}").format(error=text)

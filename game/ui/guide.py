@@ -1,0 +1,125 @@
+"""The first-game guide: a one-line explanation the first time each decision comes up.
+
+It is on for a player's first game (settings.guide_done is False) or when switched on in
+the pause menu ("Explain as we play"). Each topic is shown once; a key or a click
+dismisses it (that input does nothing else). When every topic has been shown, or the
+game ends, settings.guide_done becomes True and the guide stays quiet from then on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.i18n import _
+from game.ui.widgets import ACCENT, DIM, INK, draw_panel
+
+TOPICS = ("opening", "choose", "drawn", "taken", "last_turn", "column", "scoring")
+
+
+def topic_text(topic: str) -> str:
+    """The explanation for a topic, translated when it is drawn."""
+    texts: dict[str, Callable[[], str]] = {
+        "opening": lambda: _("Start of the round: flip two of your cards. Whoever shows the highest sum starts."),
+        "choose": lambda: _("Your turn: take the face-up discard card, or draw an unknown card from the pile."),
+        "drawn": lambda: _("A drawn card: put it on any of your cards, or throw it on the discard pile and turn "
+                           "one of your face-down cards."),
+        "taken": lambda: _("A taken discard must go into your grid: click the card it replaces. The old card goes "
+                           "to the discard pile."),
+        "last_turn": lambda: _("A player has no face-down card left: everybody else plays one last turn, then the "
+                               "round is scored."),
+        "column": lambda: _("Three equal face-up cards in a column: the column is removed and scores nothing."),
+        "scoring": lambda: _("Round over: hidden cards are turned, each grid is added up. Whoever ended the round "
+                             "scores double unless strictly lowest."),
+    }
+    return texts[topic]()
+
+
+def topic_for(play: Any) -> str | None:
+    """The decision now facing the table, as a guide topic (None: nothing new to explain)."""
+    state = play.state
+    if state.phase in ("round_over", "game_over"):
+        return "scoring"
+    if state.removed:
+        return "column"
+    if state.trigger is not None:
+        return "last_turn"
+    seat = play.acting_human()
+    if seat is None:
+        return None
+    if state.phase == "opening":
+        return "opening"
+    if state.holding is None:
+        return "choose"
+    return "drawn" if state.source == "draw" else "taken"
+
+
+class Guide:
+    def __init__(self, settings: Any, on_done: Callable[[], None] = lambda: None) -> None:
+        self.settings = settings
+        self.on_done = on_done  # saves the settings
+        self.enabled = not getattr(settings, "guide_done", False)
+        self.seen: set[str] = set()
+        self.current: str | None = None
+
+    def switch(self, on: bool) -> None:
+        """The pause menu's toggle: on shows every topic again."""
+        self.enabled = on
+        self.current = None
+        if on:
+            self.seen.clear()
+
+    def watch(self, play: Any) -> None:
+        """Called every frame the table is idle: show the next unseen topic, if any."""
+        if not self.enabled or self.current is not None or play.anim.busy or play.viewer is None:
+            return
+        topic = topic_for(play)
+        if topic is not None and topic not in self.seen:
+            self.current = topic
+            self.seen.add(topic)
+
+    def holds(self, topic: str) -> bool:
+        """True while `topic` is on screen (the table waits, e.g. before the scoring screen)."""
+        return self.current == topic
+
+    def dismiss(self) -> None:
+        self.current = None
+        if self.seen >= set(TOPICS):
+            self.finish()
+
+    def finish(self) -> None:
+        """Remember that the guide has done its job."""
+        self.enabled = False
+        if not getattr(self.settings, "guide_done", False):
+            self.settings.guide_done = True
+            self.on_done()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """A key or click while a tip shows dismisses it and is used up."""
+        if self.current is None:
+            return False
+        if event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONUP and event.button == 1):
+            self.dismiss()
+            return True
+        return event.type == pygame.MOUSEBUTTONDOWN
+
+    def draw(self, scene: Any, surface: pygame.Surface) -> None:
+        """The tip in the free space right of the player's grid, clear of the piles."""
+        if self.current is None:
+            return
+        from game.ui.layout import Box
+
+        scene.fit(surface)
+        scale = scene.viewport.scale
+        lines = scene.app.text.wrap(topic_text(self.current), round(32 * scale), 640 * scale)
+        left, top, height = 1200, 540, 110 + 42 * len(lines)
+        draw_panel(surface, scene.viewport.rect(Box(left, top, 700, height)), color=(12, 24, 32, 235))
+        pygame.draw.rect(surface, ACCENT, scene.viewport.rect(Box(left, top, 700, height)), width=max(1, round(3 * scale)),
+                         border_radius=12)
+        scene.text(surface, _("How to play"), 26, left + 30, top + 30, color=ACCENT, bold=True, anchor="midleft")
+        for number, line in enumerate(lines):
+            scene.text(surface, line, 32, left + 30, top + 75 + 42 * number, color=INK, anchor="midleft")
+        scene.text(surface, _("Press any key or click to continue"), 24, left + 670, top + height - 24, color=DIM,
+                   anchor="midright")

@@ -1,0 +1,261 @@
+"""How to play: the rules in short pages with small pictures drawn from the game's card art.
+
+Left/Right (or Page Up/Down) and the buttons turn pages, E switches the edition, Esc goes back.
+Every text is looked up with _() while drawing, so a language switch shows at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.i18n import _
+from game.rules import Classic, Voyage, edition_named
+from game.ui.layout import Box
+from game.ui.widgets import ACCENT, DIM, INK, draw_panel
+from scenes.base import BACKDROP, AppScene
+
+TEXT_X, TEXT_W, TEXT_Y = 110, 900, 250
+CARD_W, CARD_H = 100, 140
+
+
+def last_edition(app: Any) -> str:
+    """The edition of the last setup (what the player is about to play), else Voyage."""
+    settings = getattr(app, "settings", None)
+    match = settings.last_match() if hasattr(settings, "last_match") else None
+    return match.edition if match is not None else Voyage.name
+
+
+class HowToPlayScene(AppScene):
+    name = "howto"
+
+    def __init__(self, app: Any, edition: str | None = None) -> None:
+        super().__init__(app)
+        self.edition = edition_named(edition or last_edition(app))
+        self.page = 0
+
+    @property
+    def pages(self) -> list[tuple[Callable[[], str], Callable[[], list[str]], Callable[[pygame.Surface], None]]]:
+        """(title, paragraphs, picture) per page; texts are functions so they translate when drawn."""
+        return [
+            (lambda: _("The goal"), self._goal_text, self._picture_grid),
+            (lambda: _("Start of a round"), self._start_text, self._picture_opening),
+            (lambda: _("Your turn"), self._turn_text, self._picture_turn),
+            (lambda: _("Columns"), self._column_text, self._picture_column),
+            (lambda: _("End of a round"), self._end_text, self._picture_doubling),
+            (lambda: _("The two editions"), self._editions_text, self._picture_editions),
+        ]
+
+    def enter(self) -> None:
+        self.button(110, 960, 300, 80, "", self.previous, "previous", 32)
+        self.button(1510, 960, 300, 80, "", self.next, "next", 32)
+        self.button(810, 960, 300, 80, "", self.close, "back", 32)
+        self.button(1420, 40, 400, 70, "", self.switch_edition, "edition", 28)
+        self.buttons.focus = 1
+
+    # ------------------------------------------------------------------ navigation
+    def next(self) -> None:
+        self.page = min(len(self.pages) - 1, self.page + 1)
+
+    def previous(self) -> None:
+        self.page = max(0, self.page - 1)
+
+    def switch_edition(self) -> None:
+        self.edition = Classic if self.edition is Voyage else Voyage
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RIGHT, pygame.K_PAGEDOWN):
+                self.next()
+                return True
+            if event.key in (pygame.K_LEFT, pygame.K_PAGEUP):
+                self.previous()
+                return True
+            if event.key == pygame.K_ESCAPE:
+                self.close()
+                return True
+            if event.key == pygame.K_e:
+                self.switch_edition()
+                return True
+        return super().handle_event(event)
+
+    # ------------------------------------------------------------------ texts
+    def _goal_text(self) -> list[str]:
+        edition = self.edition
+        return [
+            _("Each player has a grid of 12 cards, face down: 4 columns of 3 rows. A card never moves to "
+              "another place in the grid."),
+            _("The {title} deck has {count} cards worth from -2 to 12. Your score is the sum of your cards: "
+              "the lower, the better.").format(title=edition.title, count=edition.deck_size()),
+            _("Rounds are played until a total reaches 100 (the setup may choose another limit). Then the "
+              "lowest total wins."),
+        ]
+
+    def _start_text(self) -> list[str]:
+        return [
+            _("The cards are dealt face down and the next card starts the discard pile, face up."),
+            _("Each player flips two of their own cards."),
+            _("In the first round, the player with the highest two cards starts. In every later round, the "
+              "player who ended the previous round starts."),
+        ]
+
+    def _turn_text(self) -> list[str]:
+        return [
+            _("Take the top card of the discard pile and put it in place of any card of your grid, face up "
+              "or face down."),
+            _("Or draw the top card of the draw pile (only you see it). Put it in place of any of your cards, "
+              "or throw it on the discard pile and turn one of your face-down cards."),
+            _("The card you replace goes face up onto the discard pile. You choose without seeing a "
+              "face-down card first."),
+        ]
+
+    def _column_text(self) -> list[str]:
+        return [
+            _("When the three cards of a column are face up and equal, the whole column goes onto the "
+              "discard pile."),
+            _("A removed column scores nothing and leaves a gap. Rows never count."),
+        ]
+
+    def _end_text(self) -> list[str]:
+        return [
+            _("When a player has no face-down card left, every other player plays one last turn."),
+            _("Then all cards are turned, columns of three equal cards are removed, and each grid is added "
+              "up."),
+            _("The player who ended the round scores double when their score is positive and not strictly "
+              "lower than everybody else's. Lea ends with 10 and Tom has 8: Lea scores 20."),
+        ]
+
+    def _editions_text(self) -> list[str]:
+        return [
+            _("Both editions play the same way. They differ in the deck, the number of players and how ties "
+              "are settled."),
+            _("Press E or the button at the top to read the rules of the other edition."),
+        ]
+
+    # ------------------------------------------------------------------ pictures
+    def _card(self, surface: pygame.Surface, value: int | None, x: float, y: float, scale: float = 1.0) -> None:
+        """A card at logical (x, y); None draws its back."""
+        rect = self.viewport.rect(Box(x, y, CARD_W * scale, CARD_H * scale))
+        art = self.app.art
+        image = art.back(rect.w, rect.h) if value is None else art.face(value, rect.w, rect.h)
+        surface.blit(image, rect)
+
+    def _gap(self, surface: pygame.Surface, x: float, y: float, scale: float = 1.0) -> None:
+        rect = self.viewport.rect(Box(x, y, CARD_W * scale, CARD_H * scale))
+        surface.blit(self.app.art.slot(rect.w, rect.h), rect)
+
+    def _arrow(self, surface: pygame.Surface, start: tuple[float, float], end: tuple[float, float]) -> None:
+        vp = self.viewport
+        a = (vp.offset_x + start[0] * vp.scale, vp.offset_y + start[1] * vp.scale)
+        b = (vp.offset_x + end[0] * vp.scale, vp.offset_y + end[1] * vp.scale)
+        pygame.draw.line(surface, ACCENT, a, b, max(2, round(6 * vp.scale)))
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        length = max(1.0, (dx * dx + dy * dy) ** 0.5)
+        ux, uy = dx / length, dy / length
+        size = 22 * vp.scale
+        points = [b, (b[0] - ux * size - uy * size * 0.6, b[1] - uy * size + ux * size * 0.6),
+                  (b[0] - ux * size + uy * size * 0.6, b[1] - uy * size - ux * size * 0.6)]
+        pygame.draw.polygon(surface, ACCENT, points)
+
+    def _grid(self, surface: pygame.Surface, cells: list[int | None | str], x: float, y: float,
+              scale: float = 0.8) -> None:
+        """A 4x3 grid: an int face up, None face down, "" a gap."""
+        for index, cell in enumerate(cells):
+            cx = x + (index % 4) * (CARD_W + 12) * scale
+            cy = y + (index // 4) * (CARD_H + 12) * scale
+            if cell == "":
+                self._gap(surface, cx, cy, scale)
+            else:
+                self._card(surface, cell, cx, cy, scale)
+
+    def _picture_grid(self, surface: pygame.Surface) -> None:
+        self._grid(surface, [None] * 5 + [4] + [None] * 4 + [-1, None], 1150, 280)
+
+    def _picture_opening(self, surface: pygame.Surface) -> None:
+        self._grid(surface, [None, 7, None, None, None, None, None, None, None, None, 4, None], 1150, 280)
+        self.text(surface, _("7 + 4 = 11: the highest sum starts"), 32, 1400, 790, color=ACCENT)
+
+    def _picture_turn(self, surface: pygame.Surface) -> None:
+        self._card(surface, None, 1120, 260)
+        self._card(surface, 3, 1320, 260)
+        self.text(surface, _("draw"), 28, 1170, 430, color=DIM)
+        self.text(surface, _("take"), 28, 1370, 430, color=DIM)
+        self._grid(surface, [9, None, None, 2, None, None, None, None, None, None, None, None], 1120, 520, 0.7)
+        self._arrow(surface, (1370, 460), (1160, 540))
+        self.text(surface, _("the 3 replaces the 9, which goes to the discard pile"), 28, 1400, 872, color=ACCENT)
+
+    def _picture_column(self, surface: pygame.Surface) -> None:
+        self._grid(surface, [5, 1, None, None, 5, None, 8, None, 5, None, None, 2], 1080, 280, 0.75)
+        self._grid(surface, ["", 1, None, None, "", None, 8, None, "", None, None, 2], 1080, 640, 0.5)
+        self._card(surface, 5, 1650, 360)
+        self._arrow(surface, (1170, 380), (1640, 420))
+        self.text(surface, _("three 5s: the column is removed"), 28, 1340, 760, color=ACCENT, anchor="midleft")
+
+    def _picture_doubling(self, surface: pygame.Surface) -> None:
+        rows = [(_("Lea (ended the round)"), "10", "20"), (_("Tom"), "8", "8"), (_("Ines"), "13", "13")]
+        draw_panel(surface, self.viewport.rect(Box(1080, 300, 740, 330)))
+        for words, x in ((_("Player"), 1110), (_("Sum"), 1520), (_("Score"), 1680)):
+            self.text(surface, words, 30, x, 340, color=DIM, anchor="midleft")
+        for number, (name, raw, score) in enumerate(rows):
+            y = 420 + number * 70
+            doubled = raw != score
+            self.text(surface, name, 30, 1110, y, color=INK, anchor="midleft", bold=doubled)
+            self.text(surface, raw, 34, 1520, y, color=INK, anchor="midleft")
+            self.text(surface, score + (" (x2)" if doubled else ""), 34, 1680, y,
+                      color=(255, 140, 120) if doubled else INK, anchor="midleft", bold=doubled)
+        self.text(surface, _("8 is lower than 10: Lea's score is doubled"), 30, 1450, 690, color=ACCENT)
+
+    def _picture_editions(self, surface: pygame.Surface) -> None:
+        rows = [
+            (_("Cards"), _("105: three -2, eleven 0, seven of each other value"),
+             _("150: five -2, ten -1, fifteen 0, ten of each 1 to 12")),
+            (_("Players"), _("2 to 4"), _("2 to 8")),
+            (_("Tie for the win"), _("shared win (option: a tiebreak round)"),
+             _("a tiebreak round among the tied (option: shared win)")),
+            (_("Tie for who starts"), _("chosen at random among the tied"),
+             _("the tied flip one more card each, until one is highest")),
+        ]
+        top = 440
+        draw_panel(surface, self.viewport.rect(Box(100, top - 50, 1720, 360)))
+        chosen = 1 if self.edition is Voyage else 2
+        for column, (title, x) in enumerate(((Voyage.title, 560), (Classic.title, 1220)), start=1):
+            self.text(surface, title, 32, x, top, color=ACCENT if column == chosen else DIM, bold=True,
+                      anchor="midleft")
+        for number, (label, voyage, classic) in enumerate(rows):
+            y = top + 70 + number * 70
+            self.text(surface, label, 26, 130, y, color=DIM, anchor="midleft")
+            for column, (words, x) in enumerate(((voyage, 560), (classic, 1220)), start=1):
+                self.text(surface, words, 24, x, y, color=INK if column == chosen else DIM, anchor="midleft")
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        self.fit(surface)
+        surface.fill(BACKDROP)
+        title, paragraphs, picture = self.pages[self.page]
+        self.text(surface, _("How to play"), 34, 110, 75, color=DIM, anchor="midleft")
+        self.text(surface, title(), 64, 110, 150, color=ACCENT, bold=True, anchor="midleft")
+        y = TEXT_Y
+        width = TEXT_W if self.page < len(self.pages) - 1 else 1700
+        for paragraph in paragraphs():
+            for line in self.app.text.wrap(paragraph, round(34 * self.viewport.scale), width * self.viewport.scale):
+                self.text(surface, line, 34, TEXT_X, y, color=INK, anchor="topleft")
+                y += 46
+            y += 22
+        picture(surface)
+        self._label_buttons()
+        self.text(surface, _("Page {page} of {count}").format(page=self.page + 1, count=len(self.pages)), 28, 960,
+                  920, color=DIM)
+        self.buttons.draw(surface, self.viewport)
+
+    def _label_buttons(self) -> None:
+        """Button labels follow the language and the page at draw time."""
+        labels = {"previous": _("< Previous"), "next": _("Next >"), "back": _("Back"),
+                  "edition": _("Edition: {title} (E)").format(title=self.edition.title)}
+        for name, label in labels.items():
+            button = self.buttons.named(name)
+            if button is not None:
+                button.label = label
+        self.buttons.named("previous").enabled = self.page > 0
+        self.buttons.named("next").enabled = self.page < len(self.pages) - 1

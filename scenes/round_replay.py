@@ -1,0 +1,158 @@
+"""Watch the last round: its deal and every action replayed from the game's record into a
+fresh engine state and animated on the table, one step at a time.
+
+Right, Space or Enter: next step; Left: previous step; A: play on by itself; Esc: back.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.i18n import _
+from game.replay import play_scenario
+from game.rules import Action, GameState, seat_view
+from game.ui.table_anim import Animator
+from game.ui.table_view import Board, TableView
+from game.ui.widgets import ACCENT, DIM, INK, draw_panel
+from scenes.base import AppScene
+
+AUTO_STEP = 0.9  # seconds between steps when playing on by itself (normal speed)
+
+
+def last_finished_round(state: GameState) -> int | None:
+    """The 0-based index in the record of the last round that was played to its end."""
+    rounds = len(state.log or [])
+    index = rounds - 1 if state.phase in ("round_over", "game_over") else rounds - 2
+    return index if index >= 0 else None
+
+
+def round_start(record: dict, index: int) -> tuple[GameState, list[Action]]:
+    """A fresh state with the rounds before `index` played and round `index` just dealt,
+    and the actions of that round."""
+    rounds = record["rounds"]
+    state = play_scenario({**record, "rounds": rounds[:index]})
+    state.take_events()
+    state.deal(list(rounds[index]["deck"]))
+    return state, [Action.from_list(item) for item in rounds[index]["actions"]]
+
+
+def describe(action: Action, names: list[str]) -> str:
+    """One step in words."""
+    name = names[action.seat]
+    place = _("column {col}, row {row}").format(col=(action.col or 0) + 1, row=(action.row or 0) + 1)
+    texts = {
+        "flip": _("{name} flips a card ({place})"),
+        "draw": _("{name} draws a card"),
+        "take": _("{name} takes the discard"),
+        "replace": _("{name} replaces a card ({place})"),
+        "reveal": _("{name} discards and reveals a card ({place})"),
+    }
+    return texts[action.verb].format(name=name, place=place)
+
+
+class RoundReplayScene(AppScene):
+    name = "replay"
+
+    def __init__(self, app: Any, state: GameState, names: list[str]) -> None:
+        super().__init__(app)
+        self.names = names
+        self.record = state.record()
+        self.index = last_finished_round(state)
+        if self.index is None:
+            raise ValueError("no round has been played to its end yet")
+        self.step = 0  # how many actions are shown
+        self.auto = False
+        self.wait = 0.0
+        self._restart(animate=True)
+
+    def _restart(self, animate: bool) -> None:
+        self.state, self.actions = round_start(self.record, self.index)
+        events = self.state.take_events()
+        viewer = self.state.participants[0]
+        self.view = TableView(self.state.players, self.names, self.app.art, self.app.text)
+        self.board = Board.from_view(seat_view(self.state, viewer))
+        self.anim = Animator(self.board, self.view, self.app.speed)
+        self.anim.on_idle = self._resync
+        if animate:
+            self.anim.add_events(events)
+
+    def enter(self) -> None:
+        self.view.prepare(self.app.screen, self.board)
+
+    def _resync(self) -> None:
+        seat = self.state.to_act if self.state.to_act is not None else self.state.participants[0]
+        self.board.sync(seat_view(self.state, seat))
+
+    # ------------------------------------------------------------------ steps
+    def forward(self) -> None:
+        if self.anim.busy:
+            self.anim.skip()
+            return
+        if self.step >= len(self.actions):
+            return
+        action = self.actions[self.step]
+        self.anim.viewer = action.seat  # the drawer's own card is shown: the round is over, nothing is secret
+        self.state.apply(action)
+        self.step += 1
+        self.anim.add_events(self.state.take_events())
+
+    def back(self) -> None:
+        """One step back: the round is rebuilt from its start without animation."""
+        target = max(0, self.step - 1)
+        self._restart(animate=False)
+        for action in self.actions[:target]:
+            self.state.apply(action)
+        self.state.take_events()
+        self.step = target
+        self._resync()
+        self.view.prepare(self.app.screen, self.board)
+
+    def update(self, dt: float) -> None:
+        self.anim.speed = self.app.speed
+        self.anim.update(dt)
+        if self.auto and not self.anim.busy:
+            self.wait -= dt * (self.app.speed or 10.0)
+            if self.wait <= 0:
+                self.wait = AUTO_STEP
+                self.forward()
+        self.view.busy = self.anim.busy
+        self.view.prompt = self._caption()
+
+    def _caption(self) -> str:
+        if self.step == 0:
+            return _("The deal")
+        if self.step >= len(self.actions) and not self.anim.busy:
+            return _("End of the round")
+        return describe(self.actions[self.step - 1], self.names)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RIGHT, pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.forward()
+            elif event.key == pygame.K_LEFT:
+                self.back()
+            elif event.key == pygame.K_a:
+                self.auto = not self.auto
+            elif event.key == pygame.K_ESCAPE:
+                self.close()
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.forward()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.view.draw(surface, self.board, self.anim.sprites)
+        self.fit(surface)
+        from game.ui.layout import Box
+
+        draw_panel(surface, self.viewport.rect(Box(1250, 880, 650, 190)))
+        title = _("Replay of round {number}").format(number=self.index + 1)
+        self.text(surface, title, 32, 1280, 910, color=ACCENT, bold=True, anchor="midleft")
+        self.text(surface, _("Step {step} of {count}").format(step=self.step, count=len(self.actions)), 28, 1280, 955,
+                  color=INK, anchor="midleft")
+        keys = _("Right/Space: next  Left: back  A: auto ({state})  Esc: leave").format(
+            state=_("on") if self.auto else _("off"))
+        self.text(surface, keys, 22, 1280, 1000, color=DIM, anchor="midleft")

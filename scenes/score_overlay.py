@@ -1,0 +1,64 @@
+"""The score sheet at any time during play (S or Tab, or the table's Scores button): every
+round's scores and the totals, over the table. Any key or click closes it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.i18n import _
+from game.ui.widgets import ACCENT, DIM
+from scenes.base import AppScene
+from scenes.round_score import _shade
+from scenes.score_sheet import draw_score_sheet
+
+
+class ScoreOverlayScene(AppScene):
+    name = "scores"
+    overlay = True
+
+    def __init__(self, app: Any, play: Any) -> None:
+        super().__init__(app)
+        self.play = play
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONUP and event.button == 1):
+            self.close()
+        return True  # modal: nothing reaches the table while the sheet is open
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.fit(surface)
+        surface.blit(_shade(surface.get_size()), (0, 0))
+        state = self.play.state
+        self.text(surface, _("Score sheet"), 60, 960, 110, color=ACCENT, bold=True)
+        end = _("The game ends when a total reaches {limit}; the lowest total wins.").format(
+            limit=state.options.end_score)
+        self.text(surface, end, 30, 960, 180, color=DIM)
+        if not state.round_scores:
+            self.text(surface, _("No round has been scored yet."), 32, 960, 240, color=DIM)
+        draw_score_sheet(self, surface, state, self.play.names, 280, 900)
+        self.text(surface, _("Press any key or click to go back to the table"), 28, 960, 1000, color=DIM)
+
+
+def scores_button_box() -> Any:
+    """The table's small "Scores" button, bottom right, in logical 1920x1080 units."""
+    from game.ui.layout import Box
+
+    return Box(1730, 1012, 175, 56)
+
+
+def draw_scores_button(scene: Any, surface: pygame.Surface) -> None:
+    """Drawn by the table each frame (label translated at draw time)."""
+    from game.ui.widgets import BUTTON, INK
+
+    scene.fit(surface)
+    rect = scene.viewport.rect(scores_button_box())
+    pygame.draw.rect(surface, BUTTON, rect, border_radius=max(3, rect.h // 5))
+    scene.text(surface, _("Scores (S)"), 26, scores_button_box().center[0], scores_button_box().center[1], color=INK,
+               bold=True)
+
+
+def scores_button_hit(scene: Any, pos: tuple[int, int]) -> bool:
+    x, y = scene.viewport.to_logical(*pos)
+    return scores_button_box().contains(x, y)

@@ -1,0 +1,137 @@
+"""Settings: language, animation speed, sound and volume, reduced motion, high-contrast cards,
+text size. Every change applies at once (the language too, without a restart) and is saved.
+
+Each setting is one button that steps through its choices (mouse, or arrows/Tab then Enter);
+the buttons say the current value in words, so nothing is told by colour alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.i18n import N_, _, available_languages, current_language
+from game.store.settings import UI_SCALES
+from game.ui.table_anim import SPEEDS
+from game.ui.widgets import ACCENT, DIM
+from scenes.base import BACKDROP, AppScene
+
+SPEED_NAMES = tuple(SPEEDS)
+SPEED_WORDS = {"slow": N_("slow"), "normal": N_("normal"), "fast": N_("fast"), "instant": N_("instant")}
+VOLUMES = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)
+PREVIEW = (-2, 0, 5, 12)  # one card of each colour band: shows the chosen card theme
+ROW_TOP, ROW_STEP, ROW_H = 170, 96, 78
+
+
+def _next(choices: tuple, current: Any) -> Any:
+    """The choice after `current` (the first one when `current` is not a choice)."""
+    return choices[(choices.index(current) + 1) % len(choices)] if current in choices else choices[0]
+
+
+def _on_off(value: bool) -> str:
+    return _("on") if value else _("off")
+
+
+class SettingsScene(AppScene):
+    name = "settings"
+
+    def __init__(self, app: Any, modal: bool = False) -> None:
+        super().__init__(app)
+        self.modal = modal  # opened over the paused table: no key or click may reach the game
+
+    def enter(self) -> None:
+        self.build()
+        self.buttons.focus = 0  # keyboard users start with a visible focus
+
+    # ------------------------------------------------------------------ buttons
+    def rows(self) -> list[tuple[str, str, Callable[[], None]]]:
+        """(name, label, action) of every setting, labels in the current language."""
+        s = self.app.settings
+        language = dict(available_languages()).get(current_language(), current_language())
+        speed = getattr(s, "animation_speed", "normal")
+        return [
+            ("language", _("Language: {name}").format(name=language), self.next_language),
+            ("speed", _("Animation speed: {speed}").format(speed=_(SPEED_WORDS.get(speed, speed))), self.next_speed),
+            ("sound", _("Sound: {state}").format(state=_on_off(getattr(s, "sound", True))), self.toggle("sound")),
+            ("volume", _("Volume: {percent}%").format(percent=round(100 * getattr(s, "volume", 0.8))), self.next_volume),
+            ("motion", _("Reduced motion: {state}").format(state=_on_off(getattr(s, "reduced_motion", False))),
+             self.toggle("reduced_motion")),
+            ("contrast", _("High-contrast cards: {state}").format(state=_on_off(getattr(s, "high_contrast", False))),
+             self.toggle("high_contrast")),
+            ("scale", _("Text size: {percent}%").format(percent=getattr(s, "ui_scale", 100)), self.next_scale),
+        ]
+
+    def build(self) -> None:
+        focus = self.buttons.focus
+        self.buttons.clear()
+        for number, (name, label, action) in enumerate(self.rows()):
+            self.button(460, ROW_TOP + number * ROW_STEP, 900, ROW_H, label, action, name, 34)
+        self.button(710, ROW_TOP + 7 * ROW_STEP + 20, 400, 86, _("Back"), self.close, "back")
+        self.buttons.focus = focus
+
+    # ------------------------------------------------------------------ changes
+    def changed(self) -> None:
+        """Apply (language, card theme), save, and relabel the buttons."""
+        self.app.apply_settings()
+        self.app.save_settings()
+        self.build()
+
+    def next_language(self) -> None:
+        codes = tuple(code for code, _name in available_languages())
+        self.app.settings.language = _next(codes, current_language())
+        self.changed()
+
+    def next_speed(self) -> None:
+        self.app.settings.animation_speed = _next(SPEED_NAMES, getattr(self.app.settings, "animation_speed", "normal"))
+        self.changed()
+
+    def next_volume(self) -> None:
+        volume = getattr(self.app.settings, "volume", 0.8)
+        self.app.settings.volume = next((v for v in VOLUMES if v > volume + 1e-6), VOLUMES[0])
+        self.changed()
+
+    def next_scale(self) -> None:
+        self.app.settings.ui_scale = _next(UI_SCALES, getattr(self.app.settings, "ui_scale", 100))
+        self.changed()
+
+    def toggle(self, field: str) -> Callable[[], None]:
+        def flip() -> None:
+            setattr(self.app.settings, field, not getattr(self.app.settings, field, False))
+            self.changed()
+
+        return flip
+
+    # ------------------------------------------------------------------ input and drawing
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return True
+        handled = super().handle_event(event)
+        return True if self.modal else handled
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.fit(surface)
+        surface.fill(BACKDROP)
+        self.text(surface, _("Settings"), 64, 960, 90, color=ACCENT, bold=True)
+        self._draw_preview(surface)
+        self.text(surface, _("Arrow keys or Tab choose, Enter or Space changes, Esc goes back"), 26, 960, 1050,
+                  color=DIM)
+        self.buttons.draw(surface, self.viewport)
+
+    def _draw_preview(self, surface: pygame.Surface) -> None:
+        """Four cards in the chosen theme, beside the buttons."""
+        self.text(surface, _("Cards"), 26, 1640, ROW_TOP + 20, color=DIM)
+        w, h = round(110 * self.viewport.scale), round(160 * self.viewport.scale)
+        for number, value in enumerate(PREVIEW):
+            x = 1475 + (number % 2) * 140
+            y = ROW_TOP + 50 + (number // 2) * 190
+            rect = self.viewport.rect(_box(x, y, 110, 160))
+            surface.blit(self.app.art.face(value, w, h), rect)
+
+
+def _box(x: float, y: float, w: float, h: float) -> Any:
+    from game.ui.layout import Box
+
+    return Box(x, y, w, h)

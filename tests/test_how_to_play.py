@@ -1,0 +1,81 @@
+"""How to play: reached from the menu, pages turned by keys and buttons, the edition of the
+last setup first, every text looked up through _() so it can be translated."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import i18n
+from game.app import App
+from game.match import MatchConfig
+from game.rules import Classic, Voyage
+from scenes.how_to_play import HowToPlayScene
+from scenes.menu import MenuScene
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = App(str(tmp_path), size=(960, 540))
+    yield app
+    app.close()
+    i18n.set_language("en")
+
+
+def key(app, code) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
+    app.frame(1 / 60)
+
+
+def test_menu_opens_it_and_keys_turn_the_pages(app) -> None:
+    menu = app.stack.push(MenuScene(app))
+    app.frame(1 / 60)
+    assert menu.press("howto")
+    howto = app.stack.top
+    assert howto.name == "howto" and howto.page == 0
+    key(app, pygame.K_LEFT)
+    assert howto.page == 0  # no page before the first
+    for expected in range(1, len(howto.pages)):
+        key(app, pygame.K_RIGHT)
+        assert howto.page == expected
+    key(app, pygame.K_RIGHT)
+    assert howto.page == len(howto.pages) - 1
+    assert not howto.buttons.named("next").enabled
+    assert howto.press("previous") and howto.page == len(howto.pages) - 2
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is menu
+
+
+def test_the_edition_of_the_last_setup_comes_first_and_e_switches(app) -> None:
+    assert HowToPlayScene(app).edition is Voyage
+    app.settings.last_setup = MatchConfig("classic").to_dict()
+    howto = app.stack.push(HowToPlayScene(app))
+    assert howto.edition is Classic
+    key(app, pygame.K_e)
+    assert howto.edition is Voyage
+    assert howto.press("edition") and howto.edition is Classic
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_every_page_draws_and_its_texts_go_through_gettext(app, language) -> None:
+    i18n.set_language(language)
+    seen: list[str] = []
+    howto = app.stack.push(HowToPlayScene(app))
+    i18n.set_recorder(seen.append)
+    try:
+        for page in range(len(howto.pages)):
+            howto.page = page
+            app.frame(1 / 60)
+    finally:
+        i18n.set_recorder(None)
+    for words in ("The goal", "Columns", "The two editions", "Next >", "three 5s: the column is removed",
+                  "8 is lower than 10: Lea's score is doubled", "2 to 8"):
+        assert words in seen
+    assert any("{count} cards" in msgid for msgid in seen)  # the deck size is filled in, not written in
+
+
+def test_the_goal_page_names_the_chosen_edition_deck(app) -> None:
+    howto = app.stack.push(HowToPlayScene(app, "classic"))
+    assert "150 cards" in " ".join(howto._goal_text())
+    howto.switch_edition()
+    assert "105 cards" in " ".join(howto._goal_text())

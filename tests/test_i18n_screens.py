@@ -1,0 +1,134 @@
+"""Every screen in English and French: each string shown is in the French catalogue, and no
+text overflows its button or the screen."""
+
+import gettext
+
+import pytest
+
+from game import i18n
+from game.app import App
+from game.ui.widgets import BUTTON_PAD, LOGICAL_W, font_px
+from scenes.base import AppScene
+from tests.i18n_gallery import screens
+
+LEFT_EDGE = {"midleft", "topleft", "bottomleft"}
+RIGHT_EDGE = {"midright", "topright", "bottomright"}
+SHRINK = 0.75
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = App(str(tmp_path), size=(1280, 720))
+    yield app
+    app.close()
+    i18n.set_language("en")
+
+
+def set_language(app, code):
+    app.settings.language = code
+    app.apply_settings()
+
+
+def test_every_string_shown_in_french_is_translated(app):
+    set_language(app, "fr")
+    seen: set[str] = set()
+    i18n.set_recorder(seen.add)
+    try:
+        names = list(screens(app))
+    finally:
+        i18n.set_recorder(None)
+    french = gettext.translation("skyjo", i18n.locale_dir(), languages=["fr"])
+    missing = sorted(msgid for msgid in seen if msgid.strip() and french.gettext(msgid) == msgid
+                     and msgid not in SAME_IN_FRENCH)
+    assert len(names) >= 12 and len(seen) > 60
+    assert not missing, f"shown but not translated: {missing}"
+
+
+SAME_IN_FRENCH = {"Score", "Total", "Normal", "Expert", "Skyjo Voyage", "Voyage", "Tom", "{points} pts",
+                  "Scores (S)", "Page {page} of {count}"}
+
+
+def record_texts(monkeypatch):
+    """(scene, words, logical size, x, anchor, max_width, bold) of every AppScene.text call."""
+    calls = []
+    original = AppScene.text
+
+    def text(self, surface, words, size, x, y, max_width=None, **style):
+        rect = original(self, surface, words, size, x, y, max_width, **style)
+        calls.append((self, words, size, x, style.get("anchor", "center"), max_width, style.get("bold", False), rect))
+        return rect
+
+    monkeypatch.setattr(AppScene, "text", text)
+    return calls
+
+
+def collisions(name, calls):
+    """Two different texts of one screen drawn over each other (a long translation runs into its
+    neighbour). The glyph boxes are shrunk a little: lines may touch, not overlap."""
+    found, drawn = [], {}
+    for scene, words, *_rest, rect in calls:
+        drawn[(id(scene), words, tuple(rect))] = (scene, words, rect.inflate(-4, -rect.h // 3))
+    items = list(drawn.values())
+    for i, (scene, words, rect) in enumerate(items):
+        for other_scene, other, other_rect in items[i + 1:]:
+            if other_scene is scene and rect.colliderect(other_rect):
+                found.append(f"{name}: {words!r} runs into {other!r}")
+    return found
+
+
+def logical_width(app, scene, words, size, bold):
+    px = font_px(scene.viewport, size)
+    return app.text.font(px, bold).size(words)[0] / scene.viewport.scale
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_no_text_overflows_its_box(app, language, monkeypatch):
+    set_language(app, language)
+    calls = record_texts(monkeypatch)
+    problems = []
+    for name in screens(app):
+        for scene in app.stack.scenes:
+            group = getattr(scene, "buttons", None)
+            for button in group.buttons if group is not None else ():
+                width = logical_width(app, scene, "> " + button.label, button.size, True)
+                if width > button.box.w - 2 * BUTTON_PAD:
+                    problems.append(f"{name}: button {button.label!r} is {width:.0f} wide in {button.box.w}")
+        view = getattr(app.stack.top, "view", None) or getattr(app.stack.scenes[0], "view", None)
+        if view is not None and view.prompt:
+            width = app.text.font(font_px(view.viewport, 34), True).size(view.prompt)[0]
+            if width > view.viewport.rect(view.layout.prompt).w:
+                problems.append(f"{name}: prompt {view.prompt!r} is wider than its box")
+        problems += collisions(name, calls)
+        for scene, words, size, x, anchor, max_width, bold, _rect in calls:
+            width = logical_width(app, scene, words, size, bold)
+            left = x if anchor in LEFT_EDGE else x - width if anchor in RIGHT_EDGE else x - width / 2
+            # a text given a max_width shrinks to fit it: it may, but by a quarter at most
+            if left < 0 or left + width > LOGICAL_W or (max_width and width * SHRINK > max_width):
+                problems.append(f"{name}: {words!r} spans {left:.0f}..{left + width:.0f}")
+        calls.clear()
+    assert not problems, "\n".join(problems)
+
+
+def test_language_switches_without_restart(app):
+    from scenes.pause import PauseScene
+
+    names = iter(screens(app))
+    while next(names) != "table_turn":
+        pass
+    play = app.stack.top
+    english = play.view.prompt
+    assert english.startswith("You:")
+    pause = app.stack.push(PauseScene(app, play))
+    app.frame(1 / 60)
+    pause.press("settings")
+    app.frame(1 / 60)
+    settings = app.stack.top
+    settings.press("language")
+    assert settings.buttons.named("language").label == "Langue : Français"
+    settings.close()
+    app.frame(1 / 60)
+    assert pause.buttons.named("resume").label == "Reprendre"
+    pause.close()
+    app.frame(1 / 60)
+    assert play.view.prompt.startswith("Vous :") and play.view.prompt != english
+    assert app.settings.language == "fr"

@@ -1,0 +1,155 @@
+"""The Settings screen: every setting by mouse or keyboard, applied at once and saved; the
+menu and the pause menu open it; settings files without the new fields still load."""
+
+import json
+
+import pygame
+import pytest
+
+from game import i18n
+from game.app import App
+from game.store import Settings, Store
+from game.store.settings import decode_settings
+from scenes.menu import MenuScene
+from scenes.settings import SettingsScene
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = App(str(tmp_path / "data"), size=(960, 540))
+    app.speed_override = 0.0
+    app.settings.language = "en"
+    app.apply_settings()
+    yield app
+    app.close()
+    i18n.set_language("en")
+
+
+def key(app, code):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
+    app.frame(1 / 60)
+
+
+def open_settings(app):
+    menu = app.stack.push(MenuScene(app))
+    app.frame(1 / 60)
+    assert menu.press("settings")
+    app.frame(1 / 60)
+    assert isinstance(app.stack.top, SettingsScene)
+    return app.stack.top
+
+
+def reload(tmp_path) -> Settings:
+    return Store(tmp_path / "data").load_settings()
+
+
+def test_every_setting_changes_and_is_saved(app, tmp_path):
+    scene = open_settings(app)
+    for name in ("language", "speed", "sound", "volume", "motion", "contrast", "scale"):
+        assert scene.press(name)
+    app.save_settings()
+    app.store.close()
+    again = reload(tmp_path)
+    assert again.language == "fr" and i18n.current_language() == "fr"
+    assert again.animation_speed == "fast"  # normal -> fast
+    assert again.sound is False
+    assert again.volume == 1.0  # 0.8 -> 1.0
+    assert again.reduced_motion is True and again.high_contrast is True
+    assert again.ui_scale == 125
+    assert app.art.theme == "high_contrast" and app.reduced_motion and app.ui_scale == 1.25
+
+
+def test_choices_cycle_back_to_the_start(app):
+    scene = open_settings(app)
+    for _ in range(3):
+        scene.press("scale")
+    assert app.settings.ui_scale == 100
+    for _ in range(6):
+        scene.press("volume")
+    assert app.settings.volume == pytest.approx(0.8)
+    for _ in range(2):
+        scene.press("language")
+    assert app.settings.language == "en" and i18n.current_language() == "en"
+
+
+def test_keyboard_alone_with_a_visible_focus(app):
+    scene = open_settings(app)
+    assert scene.buttons.focus == 0  # the focus ring shows from the start
+    key(app, pygame.K_RETURN)  # language
+    assert i18n.current_language() == "fr"
+    assert scene.buttons.named("language").label == "Langue : Français"
+    for _ in range(5):
+        key(app, pygame.K_DOWN)
+    assert scene.buttons.buttons[scene.buttons.focus].name == "contrast"
+    key(app, pygame.K_SPACE)
+    assert app.settings.high_contrast is True
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
+    assert scene.buttons.buttons[scene.buttons.focus].name == "back"
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, MenuScene)
+    assert app.stack.top.buttons.named("settings").label == "Réglages"  # the menu relabels on return
+
+
+def test_pause_menu_opens_settings_over_the_table(app):
+    from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
+    from scenes.pause import PauseScene
+    from scenes.play import PlayScene
+
+    config = MatchConfig("voyage", (SeatConfig("Ann", HUMAN), SeatConfig("Bot", COMPUTER, "easy")), seed=2)
+    play = app.stack.push(PlayScene(app, config, config.new_game()))
+    app.frame(1 / 60)
+    pause = app.stack.push(PauseScene(app, play))
+    app.frame(1 / 60)
+    assert pause.press("settings")
+    settings = app.stack.top
+    assert isinstance(settings, SettingsScene) and settings.modal
+    settings.press("motion")
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is pause
+    pause.close()
+    app.frame(1 / 60)
+    assert play.anim.reduced_motion is True
+
+
+def test_a_settings_file_without_the_new_fields_loads_with_defaults():
+    old = {"format": 1, "window_size": None, "fullscreen": False, "animation_speed": "fast", "sound": True,
+           "volume": 0.5, "language": None, "last_setup": None}
+    settings, bad = decode_settings(json.dumps(old).encode())
+    assert bad == [] and settings.animation_speed == "fast"
+    assert (settings.reduced_motion, settings.high_contrast, settings.ui_scale) == (False, False, 100)
+
+
+@pytest.mark.parametrize("field, value", [
+    ("ui_scale", 130), ("ui_scale", True), ("ui_scale", "125"), ("reduced_motion", 1), ("high_contrast", "yes"),
+])
+def test_a_bad_accessibility_value_takes_its_default(field, value):
+    settings, bad = decode_settings(json.dumps({"format": 1, field: value, "volume": 0.3}).encode())
+    assert bad == [field] and getattr(settings, field) == getattr(Settings(), field)
+    assert settings.volume == 0.3  # the rest is kept
+
+
+def test_first_start_follows_the_system_language(tmp_path, monkeypatch):
+    monkeypatch.setenv("LANGUAGE", "")
+    monkeypatch.setenv("LC_ALL", "")
+    monkeypatch.setenv("LC_MESSAGES", "")
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    app = App(str(tmp_path / "fresh"), size=(960, 540))
+    try:
+        assert app.settings.language is None and i18n.current_language() == "fr"
+    finally:
+        app.close()
+        i18n.set_language("en")
+
+
+def test_pause_confirmation_keeps_the_focus_on_abandon(app):
+    from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
+    from scenes.pause import PauseScene
+    from scenes.play import PlayScene
+
+    config = MatchConfig("voyage", (SeatConfig("Ann", HUMAN), SeatConfig("Bot", COMPUTER, "easy")), seed=2)
+    play = app.stack.push(PlayScene(app, config, config.new_game()))
+    pause = app.stack.push(PauseScene(app, play))
+    pause.press("abandon")
+    focused = pause.buttons.buttons[pause.buttons.focus]
+    assert focused.name == "abandon" and focused.enabled  # Enter now confirms, nothing else
