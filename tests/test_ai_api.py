@@ -98,3 +98,17 @@ def test_decision_time_bench_reports_every_level_it_was_asked_for():
     assert [row["decisions"] for row in rows] == [40, 5]
     for row in rows:
         assert 0 <= row["median_ms"] <= row["p99_ms"] <= row["max_ms"]
+
+
+def test_counting_reference_bot_is_hard_without_the_doubling_fear() -> None:
+    from game.ai.hard import CountingJudge, Judge
+    from game.rules import GameState, seat_view
+
+    state = GameState.new_game("voyage", 2, seed=3)
+    while state.phase == "opening":
+        state.apply(state.legal_actions()[0])
+    view = seat_view(state, state.to_act)
+    assert make_bot("counting", 1).decide(view) in view.legal
+    # the one difference: a positive finishing score carries no doubling risk for it
+    assert CountingJudge(view).double_chance(30.0) == 0.0
+    assert Judge(view).double_chance(30.0) > 0.0

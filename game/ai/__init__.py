@@ -10,6 +10,7 @@ from .base import BaseBot, Bot, BotError
 from .worker import BotWorker
 
 LEVELS = ("easy", "normal", "hard", "expert")
+REFERENCE_BOTS = ("counting",)  # yardsticks for the simulator, not offered in the app
 COMMAND_PREFIX = "cmd:"
 
 
@@ -56,7 +57,11 @@ def _level_class(level: str) -> type[BaseBot]:
         from .expert import ExpertBot
 
         return ExpertBot
+    if level == "counting":
+        from .hard import CountingBot
+
+        return CountingBot
     raise ValueError(f"unknown bot {level!r}; choose one of {', '.join(LEVELS)} or cmd:<command line>")
 
 
-__all__ = ["LEVELS", "Bot", "BotError", "BotWorker", "check_spec", "make_bot"]
+__all__ = ["LEVELS", "REFERENCE_BOTS", "Bot", "BotError", "BotWorker", "check_spec", "make_bot"]

@@ -32,11 +32,14 @@ FEED = 0.5  # share of the next player's gain that a discard costs us
 class HardBot(BaseBot):
     level = "hard"
 
+    def judge(self, view: SeatView) -> Judge:
+        return Judge(view, self.turns)
+
     def decide(self, view: SeatView) -> Action:
         if view.phase == "opening":
             return pick(view, self._opening(view))
         self.count_turn(view)
-        judge = Judge(view, self.turns)
+        judge = self.judge(view)
         if view.holding is None:
             if view.draw_pile == 0:
                 return pick(view, Action(view.seat, TAKE))
@@ -199,3 +202,22 @@ class Judge:
         self._feed_cache[card] = cost
         return cost
 
+
+
+class CountingJudge(Judge):
+    """Hard's judgement without the end of the round: it never fears the doubling."""
+
+    def double_chance(self, score: float) -> float:
+        return 0.0
+
+
+class CountingBot(HardBot):
+    """A yardstick, not a level offered to players: a card-counting expected-value player
+    that ignores the doubling risk, the kind of "hard" bot other Skyjo programs ship.
+    Measuring Hard against it (`simulate --bots hard,counting`) shows what Hard's
+    end-of-round judgement is worth."""
+
+    level = "counting"
+
+    def judge(self, view: SeatView) -> Judge:
+        return CountingJudge(view, self.turns)

@@ -53,10 +53,8 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "winners": None if state.winners is None else list(state.winners),
     }
     if state.log is not None:  # the game record, when kept (older saves have none)
-        data["log"] = [
-            {"deck": list(entry["deck"]), "actions": [action.to_list() for action in entry["actions"]]}
-            for entry in state.log
-        ]
+        # shallow copies: the action lists inside are never changed once recorded
+        data["log"] = [{"deck": list(entry["deck"]), "actions": list(entry["actions"])} for entry in state.log]
     return data
 
 
@@ -172,7 +170,7 @@ def _read_log(value: Any, state: GameState) -> list[dict] | None:
         if not isinstance(deck, list) or not all(type(card) is int for card in deck):
             raise InvalidStateError("each round of the game record needs its deck")
         try:
-            actions = [Action.from_list(item) for item in _list(entry.get("actions"), "actions")]
+            actions = [Action.from_list(item).to_list() for item in _list(entry.get("actions"), "actions")]
         except ValueError as error:
             raise InvalidStateError(f"the game record holds a bad action: {error}") from None
         log.append({"deck": deck, "actions": actions})
@@ -186,8 +184,8 @@ def check_log(state: GameState) -> None:
     try:
         for entry in state.log or ():
             replayed.deal(list(entry["deck"]))
-            for action in entry["actions"]:
-                replayed.apply(action)
+            for item in entry["actions"]:
+                replayed.apply(Action.from_list(item))
     except ValueError as error:
         raise InvalidStateError(f"the game record cannot be replayed: {error}") from None
     if state_to_dict(replayed) != state_to_dict(state):

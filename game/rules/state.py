@@ -81,7 +81,8 @@ class GameState:
         self.record_events = record_events
         self.events: list[ev.Event] = []
         # The game record, like a chess move stack: per round the deck as dealt (top first)
-        # and the actions played. None when not kept (search copies, benchmarks).
+        # and the actions played, kept in their JSON form ([seat, verb, col, row] lists) so a
+        # save copies it at C speed. None when not kept (search copies, benchmarks).
         self.log: list[dict] | None = [] if record_events else None
         self.round = 0
         self.phase = ROUND_OVER  # nothing dealt yet; `deal` starts round 1
@@ -328,7 +329,7 @@ class GameState:
         if reason is not None:
             raise IllegalActionError(reason)
         if self.log is not None:
-            self.log[-1]["actions"].append(action)
+            self.log[-1]["actions"].append(action.to_list())
         verb = action.verb
         if verb == FLIP:
             self._flip(action.seat, action.index)
@@ -530,7 +531,7 @@ class GameState:
             "seed": self.seed,
             "options": self.options.to_dict(self.edition),
             "rounds": [
-                {"deck": list(entry["deck"]), "actions": [action.to_list() for action in entry["actions"]]}
+                {"deck": list(entry["deck"]), "actions": [list(item) for item in entry["actions"]]}
                 for entry in self.log
             ],
         }
