@@ -103,3 +103,16 @@ def test_a_computers_drawn_card_is_never_shown_to_the_humans(app):
             assert board.holding == "?"  # shown as a card back
             checked += 1
     assert checked > 0
+
+
+def test_a_hot_seat_game_of_two_humans_plays_to_the_winner(app):
+    seats = [SeatConfig("Ann", HUMAN), SeatConfig("Cy", HUMAN)]
+    play, seen, actors = play_game(app, seats, 5, rounds=10_000)  # returns at the last scoring
+    assert play.state.phase == GAME_OVER and max(play.state.totals) >= 100
+    assert seen == play.handoffs == expected_handoffs(actors, {0, 1})
+    app.stack.top.press("continue")
+    for _ in range(30):
+        app.frame(1 / 60)
+    assert app.stack.top.name == "gameover"
+    best = min(play.state.totals)
+    assert play.state.winners == [seat for seat, total in enumerate(play.state.totals) if total == best]
