@@ -4,21 +4,12 @@ the end of a game (save removed), settings kept, fullscreen toggling headless.""
 import pygame
 import pytest
 
-from game.app import App
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.rules import GAME_OVER
 from scenes.game_over import GameOverScene, winners_line
 from scenes.menu import MenuScene
 from scenes.play import PlayScene
 from scenes.round_score import round_breakdown
-
-
-@pytest.fixture
-def app(tmp_path):
-    app = App(str(tmp_path), size=(960, 540))
-    app.speed_override = 0.0
-    yield app
-    app.close()
 
 
 def click_button(app, name):

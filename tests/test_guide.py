@@ -6,9 +6,7 @@ from __future__ import annotations
 import random
 
 import pygame
-import pytest
 
-from game.app import App
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.rules import GameState
 from game.store import Store
@@ -20,12 +18,6 @@ from scenes.play import PlayScene
 SEATS = (SeatConfig("Ann", HUMAN), SeatConfig("Bot", COMPUTER, "easy"))
 
 
-@pytest.fixture
-def app(tmp_path):
-    app = App(str(tmp_path), size=(960, 540))
-    app.speed_override = 0.0
-    yield app
-    app.close()
 
 
 def key(app, code=pygame.K_RETURN) -> None:

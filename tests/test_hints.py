@@ -10,7 +10,6 @@ from collections import Counter
 import pygame
 import pytest
 
-from game.app import App
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.rules import Action, GameState, Voyage, seat_view
 from game.ui.hints import HintAsker, HintBot, after_take, explain, place_name
@@ -104,12 +103,6 @@ def test_the_asker_thinks_in_a_thread_and_drops_stale_answers() -> None:
     assert asker.poll("moved on") is None  # the position changed while it thought
 
 
-@pytest.fixture
-def app(tmp_path):
-    app = App(str(tmp_path), size=(960, 540))
-    app.speed_override = 0.0
-    yield app
-    app.close()
 
 
 def key(app, code) -> None:

@@ -12,7 +12,6 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.app import App
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.rules import GameState, replay_summary
 from game.ui.export import export_for_player, export_game, exports_dir
@@ -37,12 +36,6 @@ def random_game(seed: int, edition: str = "voyage", until: str = "game_over", en
     return state
 
 
-@pytest.fixture
-def app(tmp_path):
-    app = App(str(tmp_path / "data"), size=(960, 540))
-    app.speed_override = 0.0
-    yield app
-    app.close()
 
 
 def key(app, code) -> None:

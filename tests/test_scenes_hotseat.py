@@ -5,19 +5,10 @@ import random
 
 import pytest
 
-from game.app import App
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.rules import GAME_OVER
 from scenes.menu import MenuScene
 from scenes.play import PlayScene
-
-
-@pytest.fixture
-def app(tmp_path):
-    app = App(str(tmp_path), size=(960, 540))
-    app.speed_override = 0.0
-    yield app
-    app.close()
 
 
 def play_game(app, seats, seed, rounds):

@@ -2,21 +2,11 @@
 prompts that say what may be done, the pause overlay over the table."""
 
 import pygame
-import pytest
 
-from game.app import App
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.rules import check_consistency
 from scenes.menu import MenuScene
 from scenes.play import PlayScene
-
-
-@pytest.fixture
-def app(tmp_path):
-    app = App(str(tmp_path), size=(960, 540))
-    app.speed_override = 0.0  # instant animations unless a test says otherwise
-    yield app
-    app.close()
 
 
 def start(app, seats, seed=5, edition="voyage"):
