@@ -134,7 +134,8 @@ class App:
 
     @property
     def ui_scale(self) -> float:
-        """Menu and prompt text size as a factor (settings.ui_scale is in per cent)."""
+        """Text size on every screen (menus, prompts, the table) and menu button size, as a
+        factor (settings.ui_scale is in per cent)."""
         return getattr(self.settings, "ui_scale", 100) / 100
 
     @property

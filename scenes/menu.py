@@ -25,24 +25,37 @@ class MenuScene(AppScene):
         if self.app.store is not None:
             self.app.notices.extend(_drain(self.app.store))
         self.buttons.clear()
-        x, w, h = 660, 600, 90  # wide enough for two French labels side by side
-        y = 430
+        scale = getattr(self.app, "ui_scale", 1.0)
         saved = self._saved_summary()
+        # the buttons grow with the text size: as wide as the factor, as tall as the screen holds
+        y = 430 if scale <= 1 else 390
+        rows, gaps = (4, 130) if saved else (3, 60)
+        w = 600 * scale  # wide enough for two French labels side by side
+        h = 90 * max(1.0, min(scale, (1060 - self._notices_height() - y - gaps) / (90 * rows)))
+        x = 960 - w / 2
+        half = w / 2 - 8
         if saved:
             self.summary = saved
             self.button(x, y, w, h, _("Continue"), self.continue_game, "continue")
-            y += 160
+            y += h + 70
         self.button(x, y, w, h, _("New game"), self.new_game, "new")
-        y += 120
+        y += h + 30
         if self._statistics_scene() is not None:  # Statistics and How to play share a row
-            self.button(x, y, w // 2 - 8, h, _("Statistics"), self.statistics, "statistics")
-            self.button(x + w // 2 + 8, y, w // 2 - 8, h, _("How to play"), self.how_to_play, "howto", 34)
+            self.button(x, y, half, h, _("Statistics"), self.statistics, "statistics")
+            self.button(x + w - half, y, half, h, _("How to play"), self.how_to_play, "howto", 34)
         else:
             self.button(x, y, w, h, _("How to play"), self.how_to_play, "howto")
-        y += 120
+        y += h + 30
         # Settings and Quit share the last row, so the menu keeps its height
-        self.button(x, y, w // 2 - 8, h, _("Settings"), self.settings, "settings")
-        self.button(x + w // 2 + 8, y, w // 2 - 8, h, _("Quit"), self.app.quit, "quit")
+        self.button(x, y, half, h, _("Settings"), self.settings, "settings")
+        self.button(x + w - half, y, half, h, _("Quit"), self.app.quit, "quit")
+
+    def _notice_lines(self) -> list[str]:
+        # notices name file paths and can be long: wrapped, newest last, in the bottom band
+        return [line for notice in self.app.notices[-3:] for line in self.app.text.wrap(notice, 26, 1760)][-5:]
+
+    def _notices_height(self) -> float:
+        return 34 * len(self._notice_lines()) + 30 if self.app.notices else 0
 
     def _saved_summary(self) -> str:
         store = self.app.store
@@ -113,11 +126,12 @@ class MenuScene(AppScene):
         self.text(surface, "SKYJO", 150, 960, 190, color=ACCENT, bold=True)
         self.text(surface, _("the card game: lowest score wins"), 40, 960, 300, color=DIM)
         if self.summary and self.buttons.named("continue"):
-            self.text(surface, self.summary, 28, 960, 545, color=DIM)
-        # notices name file paths and can be long: wrap them, newest last, in the bottom band
-        lines = [line for notice in self.app.notices[-3:] for line in self.app.text.wrap(notice, 26, 1760)]
-        for number, line in enumerate(lines[-5:]):
-            self.text(surface, line, 26, 960, 880 + number * 34, color=(255, 170, 150))
+            below = self.buttons.named("continue").box
+            self.text(surface, self.summary, 28, 960, below.y + below.h + 25, color=DIM)
+        lines = self._notice_lines()
+        top = max([880] + [b.box.y + b.box.h + 24 for b in self.buttons.buttons])  # below the last button
+        for number, line in enumerate(lines):
+            self.text(surface, line, 26, 960, top + number * 34, color=(255, 170, 150))
         self.buttons.draw(surface, self.viewport)
 
 

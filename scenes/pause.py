@@ -39,8 +39,10 @@ class PauseScene(AppScene):
             (_("Save and go to the menu"), self.to_menu, "menu"),
             (_("Yes, abandon this game") if self.confirming else _("Abandon the game"), self.abandon, "abandon"),
         ]
+        # the column widens with the text size (the rows already fill the screen's height)
+        self.width = 600 * getattr(self.app, "ui_scale", 1.0)
         for number, (label, action, name) in enumerate(items):
-            self.button(660, 270 + number * 100, 600, 80, label, action, name, 34)
+            self.button(960 - self.width / 2, 270 + number * 100, self.width, 80, label, action, name, 34)
         self._learning_row(270 + len(items) * 100)
         self.buttons.focus = 0
 
@@ -51,9 +53,9 @@ class PauseScene(AppScene):
         guide = getattr(self.play, "guide", None)
         if guide is not None:
             label = _("Explain as we play: on") if guide.enabled else _("Explain as we play: off")
-            self.button(660, y, 292, 80, label, self.toggle_guide, "guide", 24)
+            self.button(960 - self.width / 2, y, self.width / 2 - 8, 80, label, self.toggle_guide, "guide", 24)
         can_watch = getattr(self.play.state, "log", None) is not None and last_finished_round(self.play.state) is not None
-        self.button(968, y, 292, 80, _("Watch the last round"), self.watch_last_round, "watch", 24, enabled=can_watch)
+        self.button(968, y, self.width / 2 - 8, 80, _("Watch the last round"), self.watch_last_round, "watch", 24, enabled=can_watch)
 
     def toggle_guide(self) -> None:
         self.play.guide.switch(not self.play.guide.enabled)

@@ -176,3 +176,27 @@ def test_reduced_motion_fades_instead_of_flipping_and_flying(reduced):
         assert len(flight) <= FADE * 120 + 3
     else:
         assert squashed and between and not fading
+
+
+def table_text_heights(scale: float, players: int) -> dict[str, int]:
+    """The height of each text the table view draws at a text size setting, by its words."""
+    pygame.font.init()
+    state = GameState.new_game("voyage", players=players, seed=4)
+    names = ["Ann", "Bob", "Cy", "Dee"][:players]
+    view = TableView(players, names, CardArt("standard"), TextCache())
+    view.ui_scale = scale
+    view.prompt = "You: take the discard (5) or draw a card"
+    board = Board.from_view(seat_view(state, 0))
+    board.holder, board.holding, board.source = 0, 7, "draw"
+    view.viewer = 0
+    view.draw(pygame.Surface((1280, 720)), board, [])
+    return {words: rect.h for words, rect in view.text_rects}
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_table_text_grows_with_the_text_size_setting(players):
+    normal, large = table_text_heights(1.0, players), table_text_heights(1.5, players)
+    assert set(normal) == set(large)
+    for words in ("You: take the discard (5) or draw a card", "Bob", "Ann", "Discard", "You drew a 7", "Round 1"):
+        assert large[words] > normal[words], words
+    assert sum(large.values()) > 1.25 * sum(normal.values())

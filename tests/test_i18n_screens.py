@@ -7,7 +7,7 @@ import pytest
 
 from game import i18n
 from game.app import App
-from game.ui.widgets import BUTTON_PAD, LOGICAL_W, font_px
+from game.ui.widgets import BUTTON_PAD, LOGICAL_H, LOGICAL_W, font_px
 from scenes.base import AppScene
 from tests.i18n_gallery import screens
 
@@ -81,8 +81,27 @@ def logical_width(app, scene, words, size, bold):
     return app.text.font(px, bold).size(words)[0] / scene.viewport.scale
 
 
+def table_problems(name, view, screen):
+    """The table's own texts (labels, captions, score panel, prompt, banners): inside the window
+    and, for two different texts, never drawn over each other."""
+    problems = []
+    placed = [(words, rect) for words, rect in view.text_rects if words]
+    for index, (words, rect) in enumerate(placed):
+        if not screen.contains(rect):
+            problems.append(f"{name}: table text {words!r} at {rect} leaves the window")
+        if words == view.prompt and rect.w > view.viewport.rect(view.layout.prompt).w:
+            problems.append(f"{name}: prompt {words!r} is wider than its band")
+        glyphs = rect.inflate(-4, -rect.h // 3)
+        for other, other_rect in placed[index + 1:]:
+            if other != words and glyphs.colliderect(other_rect.inflate(-4, -other_rect.h // 3)):
+                problems.append(f"{name}: table text {words!r} runs into {other!r}")
+    return problems
+
+
+@pytest.mark.parametrize("scale", [100, 150])
 @pytest.mark.parametrize("language", ["en", "fr"])
-def test_no_text_overflows_its_box(app, language, monkeypatch):
+def test_no_text_overflows_its_box(app, language, scale, monkeypatch):
+    app.settings.ui_scale = scale
     set_language(app, language)
     calls = record_texts(monkeypatch)
     problems = []
@@ -90,14 +109,20 @@ def test_no_text_overflows_its_box(app, language, monkeypatch):
         for scene in app.stack.scenes:
             group = getattr(scene, "buttons", None)
             for button in group.buttons if group is not None else ():
-                width = logical_width(app, scene, "> " + button.label, button.size, True)
-                if width > button.box.w - 2 * BUTTON_PAD:
-                    problems.append(f"{name}: button {button.label!r} is {width:.0f} wide in {button.box.w}")
+                # the size the group really draws the focused label at (the UI scale included)
+                px = group.label_px(button, "> " + button.label)
+                width = app.text.font(px, True).size("> " + button.label)[0]
+                room = group.screen_rect(button).w - 2 * font_px(group.viewport, BUTTON_PAD)
+                if width > room:
+                    problems.append(f"{name}: button {button.label!r} is {width} px wide in {room}")
+                if px * 4 < font_px(group.viewport, button.size) * 3:
+                    problems.append(f"{name}: button {button.label!r} shrinks to {px} px to fit")
+                if not (0 <= button.box.x and button.box.x + button.box.w <= LOGICAL_W
+                        and 0 <= button.box.y and button.box.y + button.box.h <= LOGICAL_H):
+                    problems.append(f"{name}: button {button.label!r} leaves the screen")
         view = getattr(app.stack.top, "view", None) or getattr(app.stack.scenes[0], "view", None)
-        if view is not None and view.prompt:
-            width = app.text.font(font_px(view.viewport, 34), True).size(view.prompt)[0]
-            if width > view.viewport.rect(view.layout.prompt).w:
-                problems.append(f"{name}: prompt {view.prompt!r} is wider than its box")
+        if view is not None:
+            problems += table_problems(name, view, app.screen.get_rect())
         problems += collisions(name, calls)
         for scene, words, size, x, anchor, max_width, bold, _rect in calls:
             width = logical_width(app, scene, words, size, bold)

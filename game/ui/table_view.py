@@ -97,7 +97,8 @@ class TableView:
         self.targets: set[Target] = set()  # legal targets of the acting human, highlighted on hover
         self.viewer: int | None = None
         self.busy = False
-        self.ui_scale = 1.0  # the player's text size setting: the prompt grows, the table does not
+        self.ui_scale = 1.0  # the player's text size setting: every text of the table grows, the cards do not
+        self.text_rects: list[tuple[str, pygame.Rect]] = []  # each text of the last frame and where it went
         self.art_values = range(-2, 13)  # an animation is playing (its banner replaces the prompt)
 
     # ------------------------------------------------------------------ geometry
@@ -142,6 +143,7 @@ class TableView:
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, board: Board, sprites: list) -> None:
         self.resize(*surface.get_size())
+        self.text_rects.clear()
         surface.blit(self._resting(surface, board), (0, 0))
         for seat in board.participants:
             self._draw_label(surface, board, seat)
@@ -210,14 +212,39 @@ class TableView:
                 drawn[place] = value
         return self._layer
 
+    # ------------------------------------------------------------------ text
+    def _px(self, logical: float) -> int:
+        """A font size for `logical` px at 100 %, grown by the player's text size setting."""
+        return font_px(self.viewport, logical * self.ui_scale)
+
+    def _fit_px(self, words: str, px: int, width: float | None = None, height: float | None = None,
+                bold: bool = False, floor: int = 8) -> int:
+        """`px` made smaller until `words` is at most `width` wide and `height` tall (screen px).
+        The height limit never goes below `floor` (the 100 % size: a larger setting never makes
+        text smaller); the width limit may (a long name or translation in a narrow box)."""
+        if height is not None:
+            while px > floor and self.text.font(px, bold).get_height() > height:
+                px -= 1
+        if width is not None and width > 0:
+            while px > 8 and self.text.font(px, bold).size(words)[0] > width:
+                px = max(8, min(px - 1, px * int(width) // max(1, self.text.font(px, bold).size(words)[0])))
+        return px
+
+    def _blit_text(self, surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect, words: str) -> None:
+        surface.blit(image, rect)
+        self.text_rects.append((words, rect))
+
     def _draw_label(self, surface: pygame.Surface, board: Board, seat: int) -> None:
         area = self.layout.seats[seat]
         label = self.viewport.rect(area.label)
         two_lines = label.h >= font_px(self.viewport, 60)
-        size = max(10, min(label.h // (2 if two_lines else 1) - 4, font_px(self.viewport, 30)))
+        base = max(10, min(label.h // (2 if two_lines else 1) - 4, font_px(self.viewport, 30)))
         acting = seat == board.to_act
         name = self.names[seat] + ("  " + _("(ended the round)") if seat == board.trigger else "")
+        info = _("{points} pts").format(points=board.totals[seat]) + ("  - " + _("to play") if acting else "")
+        size, info_px = self._label_px(label, base, two_lines, name, info, acting)
         image = self.text.render(name, size, ACTIVE_RING if acting else INK, acting)
+        info_image = self.text.render(info, info_px, ACTIVE_RING if acting else DIM)
         x = label.x
         middle = label.y + size * 0.6 if two_lines else label.centery
         if acting:
@@ -228,21 +255,51 @@ class TableView:
             ring = self.viewport.rect(area.grid.inflate(16))
             pygame.draw.rect(surface, ACTIVE_RING, ring, width=max(2, round(4 * self.viewport.scale)),
                              border_radius=max(3, ring.h // 30))
-        surface.blit(image, image.get_rect(midleft=(x, middle)))
-        info = _("{points} pts").format(points=board.totals[seat]) + ("  - " + _("to play") if acting else "")
-        info_image = self.text.render(info, max(9, size * 3 // 4), ACTIVE_RING if acting else DIM)
+        self._blit_text(surface, image, image.get_rect(midleft=(x, middle)), name)
         if two_lines:
-            surface.blit(info_image, info_image.get_rect(topleft=(x, middle + size * 0.6)))
+            self._blit_text(surface, info_image, info_image.get_rect(topleft=(x, middle + size * 0.6)), info)
         else:
-            surface.blit(info_image, info_image.get_rect(midright=(label.right, label.centery)))
+            self._blit_text(surface, info_image, info_image.get_rect(midright=(label.right, label.centery)), info)
+
+    def _label_px(self, label: pygame.Rect, base: int, two_lines: bool, name: str, info: str,
+                  acting: bool) -> tuple[int, int]:
+        """The sizes of the name and of the points line: grown by the text size setting as far as
+        the label box holds them (two lines: stacked; one line: side by side), each made
+        smaller only when it is too wide for the box (a long name, "(ended the round)")."""
+        size = max(base, self._px(30))
+        font = self.text.font
+        while size > base and (1.2 * size + font(max(9, size * 3 // 4)).get_height() > label.h if two_lines
+                               else font(size, acting).get_height() > label.h):
+            size -= 1
+        marker = font(size, acting).get_height() // 2 + 6 if acting else 0
+        info_px = self._fit_px(info, max(9, size * 3 // 4), width=label.w - marker)
+        room = label.w - marker
+        if not two_lines:
+            room -= font(info_px).size(info)[0] + font_px(self.viewport, 16)
+        return self._fit_px(name, size, width=room, bold=acting), info_px
 
     def _draw_pile_captions(self, surface: pygame.Surface, board: Board) -> None:
-        self._caption(surface, self._rects["draw"], _("Draw pile ({count})").format(count=board.draw_count))
-        self._caption(surface, self._rects["discard"], _("Discard"))
+        """Each caption sits under its pile, kept between the neighbouring pile (the midpoint of
+        the gap) and the card in hand, and above the prompt band."""
+        draw, discard = self._rects["draw"], self._rects["discard"]
+        band = self.viewport.rect(self.layout.prompt)
+        hand = self.viewport.rect(self.layout.hand)
+        top = band.centery - (self.text.font(self._prompt_px(band), True).get_height() + 10) // 2
+        height = min(band.top, top) - draw.bottom - 4  # clear of the prompt's panel too
+        # the captions never cross into the gap between the piles, so they never read as one line
+        self._caption(surface, draw, _("Draw pile ({count})").format(count=board.draw_count), band.left, draw.right,
+                      height)
+        self._caption(surface, discard, _("Discard"), discard.left, hand.left - 4, height)
 
-    def _caption(self, surface: pygame.Surface, rect: pygame.Rect, words: str) -> None:
-        image = self.text.render(words, font_px(self.viewport, 24), INK)
-        surface.blit(image, image.get_rect(midtop=(rect.centerx, rect.bottom + 4)))
+    def _caption(self, surface: pygame.Surface, rect: pygame.Rect, words: str, left: int, right: int,
+                 height: int) -> None:
+        base = font_px(self.viewport, 24)
+        size = self._fit_px(words, max(base, self._px(24)), width=right - left, height=height, floor=base)
+        image = self.text.render(words, size, INK)
+        place = image.get_rect(midtop=(rect.centerx, rect.bottom + 4))
+        place.right = min(place.right, right)
+        place.left = max(place.left, left)
+        self._blit_text(surface, image, place, words)
 
     def _draw_hand(self, surface: pygame.Surface, board: Board) -> None:
         if board.holding is None or board.holder is None:
@@ -255,25 +312,69 @@ class TableView:
         else:
             how = _("{who} took from the discard") if board.source == "discard" else _("{who} drew")
         words = how.format(who=who, card=board.holding)
-        image = self.text.render(words, font_px(self.viewport, 26), ACCENT, True)
-        surface.blit(image, image.get_rect(midbottom=(rect.centerx, rect.top - 6)))
+        base = font_px(self.viewport, 26)
+        wanted = max(base, self._px(26))
+        room = rect.top - 6 - self._ceiling(rect)
+        size = self._fit_px(words, wanted, height=room, bold=True, floor=base)
+        if size < wanted:
+            self._hand_caption_aside(surface, rect, words, wanted)
+            return
+        band = self.viewport.rect(self.layout.prompt)  # the caption keeps to the middle band's width
+        size = self._fit_px(words, size, width=2 * min(rect.centerx - band.left, band.right - rect.centerx), bold=True)
+        image = self.text.render(words, size, ACCENT, True)
+        self._blit_text(surface, image, image.get_rect(midbottom=(rect.centerx, rect.top - 6)), words)
+
+    def _hand_caption_aside(self, surface: pygame.Surface, hand: pygame.Rect, words: str, size: int) -> None:
+        """No room above the card for the caption at this text size: it goes beside the card,
+        on up to three lines, in the free felt up to the prompt band's right edge."""
+        band = self.viewport.rect(self.layout.prompt)
+        left = hand.right + font_px(self.viewport, 14)
+        width = band.right - left
+        while True:
+            lines = self.text.wrap(words, size, width, True)
+            tall = len(lines) * self.text.font(size, True).get_linesize()
+            if size <= 8 or (len(lines) <= 3 and tall <= hand.h and
+                             all(self.text.font(size, True).size(line)[0] <= width for line in lines)):
+                break
+            size -= 1
+        y = hand.centery - tall // 2
+        for line in lines:
+            image = self.text.render(line, size, ACCENT, True)
+            self._blit_text(surface, image, image.get_rect(topleft=(left, y)), line)
+            y += self.text.font(size, True).get_linesize()
+
+    def _ceiling(self, hand: pygame.Rect) -> int:
+        """The lowest edge of a seat panel above the card in hand (its caption stays below it)."""
+        edges = [self.viewport.rect(area.grid.inflate(14)).bottom for area in self.layout.seats
+                 if self.viewport.rect(area.grid).bottom <= hand.top]
+        return max(edges, default=0)
 
     def _draw_scores(self, surface: pygame.Surface, board: Board) -> None:
         panel = self.viewport.rect(self.layout.score_panel)
         draw_panel(surface, panel)
-        size = font_px(self.viewport, 26)
+        base = font_px(self.viewport, 26)
+        size = max(base, self._px(26))
+        # every seat keeps its line: the title and one line per seat fit the panel's height
+        while size > base and (size // 2 + self.text.font(size, True).get_height() + 4
+                               + board.players * (size + 2) > panel.h):
+            size -= 1
+        lines = [f"{self.names[seat]}: {board.totals[seat]}" for seat in range(board.players)]
+        title_words = _("Round {number}").format(number=board.round)
+        room = panel.w - size
+        widest = max([self.text.font(size).size(line)[0] for line in lines] + [self.text.font(size, True).size(title_words)[0]])
+        if widest > room:
+            size = max(8, size * room // widest)
         y = panel.y + size // 2
-        title = self.text.render(_("Round {number}").format(number=board.round), size, ACCENT, True)
-        surface.blit(title, (panel.x + size // 2, y))
+        title = self.text.render(title_words, size, ACCENT, True)
+        self._blit_text(surface, title, title.get_rect(topleft=(panel.x + size // 2, y)), title_words)
         y += title.get_height() + 4
         step = max(size + 2, (panel.bottom - y - 4) // max(1, board.players))
         step = min(step, size + 10)
-        for seat in range(board.players):
+        for seat, line in enumerate(lines):
             if y + size > panel.bottom:
                 break
-            line = f"{self.names[seat]}: {board.totals[seat]}"
             image = self.text.render(line, size, INK if seat in board.participants else DIM)
-            surface.blit(image, (panel.x + size // 2, y))
+            self._blit_text(surface, image, image.get_rect(topleft=(panel.x + size // 2, y)), line)
             y += step
 
     def _draw_marks(self, surface: pygame.Surface) -> None:
@@ -286,17 +387,18 @@ class TableView:
             pygame.draw.rect(surface, ACCENT if legal else DIM, rect, width=max(2, round(5 * self.viewport.scale)),
                              border_radius=6)
 
+    def _prompt_px(self, band: pygame.Rect) -> int:
+        return round(min(band.h - 4, font_px(self.viewport, 34)) * self.ui_scale)
+
     def _draw_prompt(self, surface: pygame.Surface, board: Board) -> None:
         rect = self.viewport.rect(self.layout.prompt)
         lines = [(board.banner, ACCENT)] if board.banner and self.busy else [(self.prompt, INK), (board.banner, ACCENT)]
         for words, colour in lines:
             if not words:
                 continue
-            size = round(min(rect.h - 4, font_px(self.viewport, 34)) * self.ui_scale)
+            size = self._fit_px(words, self._prompt_px(rect), width=rect.w, bold=True)
             image = self.text.render(words, size, colour, True)
-            if image.get_width() > rect.w:
-                image = self.text.render(words, max(10, size * rect.w // image.get_width()), colour, True)
             back = image.get_rect(center=rect.center).inflate(24, 10)
             draw_panel(surface, back, (0, 0, 0, 170), 8)
-            surface.blit(image, image.get_rect(center=rect.center))
+            self._blit_text(surface, image, image.get_rect(center=rect.center), words)
             rect = rect.move(0, -(back.h + 6))  # a notice sits above the prompt

@@ -162,5 +162,7 @@ class ButtonGroup:
         rect = self.viewport.rect(button.box)
         size = min(font_px(self.viewport, button.size * self.scale), max(8, rect.h - 4))
         room = rect.w - 2 * font_px(self.viewport, BUTTON_PAD)
-        width = self.text.font(size, True).size(label)[0]
-        return max(8, size * room // width) if width > room > 0 else size
+        while size > 8 and self.text.font(size, True).size(label)[0] > room > 0:
+            # widths do not scale exactly with the size: step down until the label really fits
+            size = max(8, min(size - 1, size * room // self.text.font(size, True).size(label)[0]))
+        return size
