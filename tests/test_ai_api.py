@@ -112,3 +112,30 @@ def test_counting_reference_bot_is_hard_without_the_doubling_fear() -> None:
     # the one difference: a positive finishing score carries no doubling risk for it
     assert CountingJudge(view).double_chance(30.0) == 0.0
     assert Judge(view).double_chance(30.0) > 0.0
+
+
+def test_a_worker_that_has_answered_can_be_asked_again_at_once(monkeypatch) -> None:
+    """A bot that plays twice in a row (its two opening flips) is asked again the moment it
+    answers, while its thread may still be finishing: that must not count as thinking."""
+    import time
+
+    from game.rules import GameState, seat_view
+
+    answered_then_lingers = BotWorker._run
+
+    def lingering(self, view):
+        answered_then_lingers(self, view)
+        time.sleep(0.3)  # the thread lives on after answering
+
+    monkeypatch.setattr(BotWorker, "_run", lingering)
+    state = GameState.new_game("voyage", 2, seed=1)
+    worker = BotWorker(make_bot("easy", 1))
+    worker.start(seat_view(state, 0))
+    deadline = time.monotonic() + 10
+    while worker.result() is None and time.monotonic() < deadline:
+        time.sleep(0.001)
+    first = worker.result()
+    assert first is not None and not worker.busy
+    state.apply(first)
+    worker.start(seat_view(state, 0))  # raised "still thinking" before the fix
+    assert worker.wait(10) in state.legal_actions()

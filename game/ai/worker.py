@@ -21,18 +21,25 @@ class BotWorker:
         self._result: Action | None = None
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
+        self._answered = True  # no question pending
 
     @property
     def busy(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
+        """Still thinking: asked and not answered yet. (The thread may live a moment after
+        it answers; that is not thinking, and must not stop the next question.)"""
+        with self._lock:
+            return not self._answered
 
     def start(self, view: SeatView) -> None:
         """Begin deciding for `view`; the previous result, if any, is dropped."""
         if self.busy:
             raise RuntimeError(f"bot {self.bot.name} is still thinking")
+        if self._thread is not None:
+            self._thread.join()  # it has answered: only its last instructions remain
         with self._lock:
             self._result = None
             self.error = None
+            self._answered = False
         self._thread = threading.Thread(target=self._run, args=(view,), name=f"bot-{self.bot.name}", daemon=True)
         self._thread.start()
 
@@ -42,9 +49,11 @@ class BotWorker:
         except BaseException as error:  # noqa: BLE001 - handed to the frame loop, which says what failed
             with self._lock:
                 self.error = error
+                self._answered = True
             return
         with self._lock:
             self._result = action
+            self._answered = True
 
     def result(self) -> Action | None:
         """The decided action once ready (None while still thinking or after an error)."""
