@@ -55,6 +55,14 @@ class BaseBot:
     def decide(self, view: SeatView) -> Action:
         raise NotImplementedError
 
+    def spread_opening_flip(self, view: SeatView) -> Action:
+        """An opening flip in a column with no face-up card yet: more columns to build on."""
+        grid = view.grid()
+        hidden = face_down(grid)
+        open_cols = {i % COLS for i, cell in enumerate(grid) if isinstance(cell, int)}
+        fresh = [i for i in hidden if i % COLS not in open_cols]
+        return action_at(view, "flip", self.rng.choice(fresh or hidden))
+
     def notify(self, message: dict) -> None:
         """A new round starts the turn count again; the view holds everything else."""
         if message.get("type") in ("round_over", "game_over"):

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 
-from game.rules import CELLS, DRAW, FLIP, REPLACE, REVEAL, TAKE, Action, SeatView
+from game.rules import CELLS, DRAW, REPLACE, REVEAL, TAKE, Action, SeatView
 
 from .base import BaseBot, action_at, face_down, pick
 from .evaluate import Knowledge, expected_score, grid_after, knowledge, place_gain
@@ -37,7 +37,7 @@ class HardBot(BaseBot):
 
     def decide(self, view: SeatView) -> Action:
         if view.phase == "opening":
-            return pick(view, self._opening(view))
+            return pick(view, self.spread_opening_flip(view))
         self.count_turn(view)
         judge = self.judge(view)
         if view.holding is None:
@@ -47,12 +47,6 @@ class HardBot(BaseBot):
             return pick(view, Action(view.seat, TAKE if take >= judge.draw_value() else DRAW))
         return pick(view, judge.best_for(view.holding, view.source)[1])
 
-    def _opening(self, view: SeatView) -> Action:
-        grid = view.grid()
-        hidden = face_down(grid)
-        open_cols = {i % 4 for i, cell in enumerate(grid) if isinstance(cell, int)}
-        fresh = [i for i in hidden if i % 4 not in open_cols]
-        return action_at(view, FLIP, self.rng.choice(fresh or hidden))
 
 
 class Judge:

@@ -6,9 +6,9 @@ is poor, discard it and reveal a face-down card.
 
 from __future__ import annotations
 
-from game.rules import DRAW, FLIP, TAKE, Action, SeatView
+from game.rules import DRAW, TAKE, Action, SeatView
 
-from .base import BaseBot, action_at, face_down, pick
+from .base import BaseBot, pick
 from .evaluate import best_placement, knowledge, placements
 
 PAIR_WEIGHT = 0.5
@@ -21,7 +21,7 @@ class NormalBot(BaseBot):
 
     def decide(self, view: SeatView) -> Action:
         if view.phase == "opening":
-            return pick(view, self._opening(view))
+            return pick(view, self.spread_opening_flip(view))
         know = knowledge(view, counting=False)
         if view.holding is None:
             top = view.discard_top
@@ -35,10 +35,3 @@ class NormalBot(BaseBot):
             return pick(view, self.rng.choice(reveals))
         return pick(view, action)
 
-    def _opening(self, view: SeatView) -> Action:
-        """Two cards in different columns: more columns to build on."""
-        grid = view.grid()
-        hidden = face_down(grid)
-        open_cols = {i % 4 for i, cell in enumerate(grid) if isinstance(cell, int)}
-        fresh = [i for i in hidden if i % 4 not in open_cols]
-        return action_at(view, FLIP, self.rng.choice(fresh or hidden))
