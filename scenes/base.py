@@ -8,7 +8,7 @@ import pygame
 
 from game.ui.layout import Box
 from game.ui.scene import Scene
-from game.ui.widgets import LOGICAL_H, LOGICAL_W, ButtonGroup, blit_text, font_px, screen_viewport
+from game.ui.widgets import ACCENT, LOGICAL_H, LOGICAL_W, ButtonGroup, blit_text, font_px, screen_viewport
 
 BACKDROP = (14, 44, 34)
 TEXT_MARGIN = 20  # logical px kept clear at the screen's left and right edges
@@ -28,6 +28,12 @@ class AppScene(Scene):
         self.viewport = screen_viewport(*surface.get_size())
         self.buttons.viewport = self.viewport
         self.buttons.scale = getattr(self.app, "ui_scale", 1.0)
+
+    def begin_page(self, surface: pygame.Surface, title: str, size: float, y: float) -> None:
+        """A full-screen page: fit the window, paint the backdrop, centre the title."""
+        self.fit(surface)
+        surface.fill(BACKDROP)
+        self.text(surface, title, size, 960, y, color=ACCENT, bold=True)
 
     def text(self, surface: pygame.Surface, words: str, size: float, x: float, y: float,
              max_width: float | None = None, **style: Any) -> pygame.Rect:

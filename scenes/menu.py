@@ -7,8 +7,8 @@ from typing import Any
 import pygame
 
 from game.i18n import _
-from game.ui.widgets import ACCENT, DIM
-from scenes.base import BACKDROP, AppScene
+from game.ui.widgets import DIM
+from scenes.base import AppScene
 
 
 class MenuScene(AppScene):
@@ -121,9 +121,7 @@ class MenuScene(AppScene):
         return super().handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.fit(surface)
-        surface.fill(BACKDROP)
-        self.text(surface, "SKYJO", 150, 960, 190, color=ACCENT, bold=True)
+        self.begin_page(surface, "SKYJO", 150, 190)
         self.text(surface, _("the card game: lowest score wins"), 40, 960, 300, color=DIM)
         if self.summary and self.buttons.named("continue"):
             below = self.buttons.named("continue").box

@@ -15,8 +15,8 @@ import pygame
 from game.i18n import N_, _, available_languages, current_language
 from game.store.settings import UI_SCALES
 from game.ui.table_anim import SPEEDS
-from game.ui.widgets import ACCENT, DIM
-from scenes.base import BACKDROP, AppScene
+from game.ui.widgets import DIM
+from scenes.base import AppScene
 
 SPEED_NAMES = tuple(SPEEDS)
 SPEED_WORDS = {"slow": N_("slow"), "normal": N_("normal"), "fast": N_("fast"), "instant": N_("instant")}
@@ -112,9 +112,7 @@ class SettingsScene(AppScene):
         return True if self.modal else handled
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.fit(surface)
-        surface.fill(BACKDROP)
-        self.text(surface, _("Settings"), 64, 960, 90, color=ACCENT, bold=True)
+        self.begin_page(surface, _("Settings"), 64, 90)
         self._draw_preview(surface)
         self.text(surface, _("Arrow keys or Tab choose, Enter or Space changes, Esc goes back"), 26, 960, 1050,
                   color=DIM)

@@ -13,8 +13,8 @@ import pygame
 from game.i18n import N_, _
 from game.match import BOT_LEVELS, COMPUTER, HUMAN, MAX_NAME, MatchConfig, SeatConfig
 from game.rules import FINAL_TIE_CHOICES, edition_named
-from game.ui.widgets import ACCENT, DIM, INK
-from scenes.base import BACKDROP, AppScene
+from game.ui.widgets import DIM, INK
+from scenes.base import AppScene
 
 EDITIONS = ("voyage", "classic")
 END_SCORES = (50, 100, 150, 200, 300)
@@ -178,9 +178,7 @@ class SetupScene(AppScene):
         return super().handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.fit(surface)
-        surface.fill(BACKDROP)
-        self.text(surface, _("New game"), 64, 960, 80, color=ACCENT, bold=True)
+        self.begin_page(surface, _("New game"), 64, 80)
         self.text(surface, _("{count} players").format(count=self.config.players), 36, 1210, 182, color=INK)
         edition = edition_named(self.config.edition)
         self.text(surface, _("{low}-{high} players").format(low=edition.min_players, high=edition.max_players), 24, 1210, 225, color=DIM)

@@ -8,8 +8,8 @@ from typing import Any
 import pygame
 
 from game.i18n import N_, _
-from game.ui.widgets import ACCENT, DIM, INK, draw_panel
-from scenes.base import BACKDROP, AppScene
+from game.ui.widgets import DIM, INK, draw_panel
+from scenes.base import AppScene
 from scenes.setup import LEVEL_WORDS
 
 EDITION_NAMES = {"voyage": N_("Voyage"), "classic": N_("Classic")}
@@ -79,9 +79,7 @@ class StatisticsScene(AppScene):
         return super().handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.fit(surface)
-        surface.fill(BACKDROP)
-        self.text(surface, _("Statistics"), 80, 960, 110, color=ACCENT, bold=True)
+        self.begin_page(surface, _("Statistics"), 80, 110)
         if self.app.store is None:
             self.text(surface, _("Statistics are not available."), 36, 960, 480, color=DIM)
         elif not self.players:
