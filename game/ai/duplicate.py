@@ -1,0 +1,142 @@
+"""Duplicate comparison of two levels on the same late-round deals, as in duplicate bridge.
+
+Hard-vs-Hard games are stopped, once per round, at the first turn where some player has
+`--face-down` or fewer face-down cards (or the end has been triggered). From each such
+position the round is finished twice on the same true cards: once with `--bot` in the
+seat to act and once with `--baseline` there, Hard in every other seat. The figure is
+how many points the seat's round margin (the opponents' mean round score minus its own)
+gains with the bot over the baseline. Both runs share the deal, so much of the luck
+cancels: a few hundred positions tell apart two versions of Expert that full matches need
+thousands of games to separate. This is how Expert's search window was chosen; a full
+match (`skyjo simulate`) remains the measure that counts.
+
+    python -m game.ai.duplicate --bot expert --positions 300 --face-down 5 --seed 7000
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from dataclasses import dataclass
+
+from game.rules import EDITIONS, GAME_OVER, ROUND_OVER, TURN, GameState, seat_view
+
+from . import LEVELS, REFERENCE_BOTS, make_bot
+from .base import BaseBot
+
+HOST = "hard"  # plays the games that produce the positions, and every other seat
+
+
+@dataclass(frozen=True)
+class Position:
+    state: GameState
+    seat: int
+    turns: tuple[int, ...]  # each seat's own turns so far this round (Hard's sense of time)
+
+
+def window_open(state: GameState, face_down: int) -> bool:
+    if state.trigger is not None:
+        return True
+    return min(sum(1 for c, up in zip(state.cards[s], state.face_up[s]) if c is not None and not up)
+               for s in state.participants) <= face_down
+
+
+def positions(count: int, edition: str, players: int, face_down: int, seed: int) -> list[Position]:
+    """`count` positions, one per round, from Hard-vs-Hard games seeded from `seed`."""
+    found: list[Position] = []
+    game = 0
+    while len(found) < count:
+        state = GameState.new_game(edition, players, seed=seed + game, record_events=False)
+        game += 1
+        hosts = [make_bot(HOST, seed + game * 16 + s) for s in range(players)]
+        marked: set[int] = set()
+        while state.phase != GAME_OVER and len(found) < count:
+            if state.phase == ROUND_OVER:
+                for bot in hosts:
+                    bot.notify({"type": "round_over"})
+                state.deal()
+                continue
+            if (state.phase == TURN and state.holding is None and state.round not in marked
+                    and window_open(state, face_down)):
+                marked.add(state.round)
+                found.append(Position(state.clone(), state.to_act, tuple(b.turns for b in hosts)))  # type: ignore[attr-defined]
+            state.apply(hosts[state.to_act].decide(seat_view(state, state.to_act)))
+    return found
+
+
+def finish_round(position: Position, spec: str, seed: int) -> float:
+    """The seat's round margin when `spec` plays it from `position` to the end of the round."""
+    state = position.state.clone()
+    bots = [make_bot(spec if s == position.seat else HOST, seed * 16 + s) for s in range(state.players)]
+    for bot, turns in zip(bots, position.turns):
+        bot.turns, bot._round = turns, state.round  # type: ignore[attr-defined]
+    while state.phase == TURN:
+        state.apply(bots[state.to_act].decide(seat_view(state, state.to_act)))
+    scores = state.round_scores[-1]
+    others = [scores[s] for s in state.participants if s != position.seat]
+    return sum(others) / len(others) - scores[position.seat]  # type: ignore[operator]
+
+
+def compare(bot: str, baseline: str, count: int, edition: str, players: int, face_down: int,
+            seed: int, progress=None) -> dict:
+    """The paired gains of `bot` over `baseline`, with their mean and standard error."""
+    started = time.perf_counter()
+    gains = []
+    for k, position in enumerate(positions(count, edition, players, face_down, seed)):
+        gains.append(finish_round(position, bot, seed + k) - finish_round(position, baseline, seed + k))
+        if progress:
+            progress(k + 1, count)
+    spread = statistics.stdev(gains) / len(gains) ** 0.5 if len(gains) > 1 else float("nan")
+    return {"bot": bot, "baseline": baseline, "positions": len(gains), "mean_gain": statistics.fmean(gains),
+            "standard_error": spread, "changed": sum(1 for g in gains if g != 0),
+            "seconds": round(time.perf_counter() - started, 1)}
+
+
+def _check_level(spec: str) -> str:
+    level = spec.partition("@")[0]
+    if level not in LEVELS + REFERENCE_BOTS:
+        raise argparse.ArgumentTypeError(f"{spec!r} is not a built-in level ({', '.join(LEVELS)})")
+    if not isinstance(make_bot(spec), BaseBot):  # a ValueError (bad budget) is argparse's exit 2 too
+        raise argparse.ArgumentTypeError(f"{spec!r} is not a built-in level")
+    return spec
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.ai.duplicate", description=__doc__.splitlines()[0])
+    parser.add_argument("--bot", type=_check_level, default="expert", help="level to measure (default expert)")
+    parser.add_argument("--baseline", type=_check_level, default=HOST, help="level it is measured against")
+    parser.add_argument("--positions", type=int, default=300)
+    parser.add_argument("--face-down", type=int, default=5, help="stop a round when someone has this few face-down cards")
+    parser.add_argument("--edition", choices=sorted(EDITIONS), default="voyage")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+    edition = EDITIONS[args.edition]
+    if args.positions < 2:
+        parser.error("--positions must be at least 2")
+    if not 0 <= args.face_down <= 12:
+        parser.error("--face-down must be between 0 and 12")
+    if not edition.min_players <= args.players <= edition.max_players:
+        parser.error(f"{args.edition} takes {edition.min_players} to {edition.max_players} players")
+
+    def progress(done: int, total: int) -> None:
+        if sys.stderr.isatty():
+            print(f"\r{done}/{total} positions", end="" if done < total else "\n", file=sys.stderr, flush=True)
+
+    result = compare(args.bot, args.baseline, args.positions, args.edition, args.players, args.face_down,
+                     args.seed, progress)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"{result['bot']} over {result['baseline']}: {result['mean_gain']:+.2f} points of round margin "
+              f"(standard error {result['standard_error']:.2f}) in {result['positions']} positions, "
+              f"{result['changed']} changed, {result['seconds']} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
