@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from game.rules import EDITIONS, GAME_OVER, ROUND_OVER, TURN, GameState, seat_view
 
 from . import LEVELS, REFERENCE_BOTS, make_bot
-from .base import BaseBot
+from .expert import near_end
 
 HOST = "hard"  # plays the games that produce the positions, and every other seat
 
@@ -35,13 +35,6 @@ class Position:
     state: GameState
     seat: int
     turns: tuple[int, ...]  # each seat's own turns so far this round (Hard's sense of time)
-
-
-def window_open(state: GameState, face_down: int) -> bool:
-    if state.trigger is not None:
-        return True
-    return min(sum(1 for c, up in zip(state.cards[s], state.face_up[s]) if c is not None and not up)
-               for s in state.participants) <= face_down
 
 
 def positions(count: int, edition: str, players: int, face_down: int, seed: int) -> list[Position]:
@@ -59,11 +52,11 @@ def positions(count: int, edition: str, players: int, face_down: int, seed: int)
                     bot.notify({"type": "round_over"})
                 state.deal()
                 continue
-            if (state.phase == TURN and state.holding is None and state.round not in marked
-                    and window_open(state, face_down)):
+            view = seat_view(state, state.to_act)
+            if view.phase == TURN and view.holding is None and state.round not in marked and near_end(view, face_down):
                 marked.add(state.round)
                 found.append(Position(state.clone(), state.to_act, tuple(b.turns for b in hosts)))  # type: ignore[attr-defined]
-            state.apply(hosts[state.to_act].decide(seat_view(state, state.to_act)))
+            state.apply(hosts[state.to_act].decide(view))
     return found
 
 
@@ -99,8 +92,7 @@ def _check_level(spec: str) -> str:
     level = spec.partition("@")[0]
     if level not in LEVELS + REFERENCE_BOTS:
         raise argparse.ArgumentTypeError(f"{spec!r} is not a built-in level ({', '.join(LEVELS)})")
-    if not isinstance(make_bot(spec), BaseBot):  # a ValueError (bad budget) is argparse's exit 2 too
-        raise argparse.ArgumentTypeError(f"{spec!r} is not a built-in level")
+    make_bot(spec)  # its ValueError (a bad budget) is argparse's exit 2 too
     return spec
 
 
