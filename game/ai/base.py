@@ -45,6 +45,10 @@ class BaseBot:
         self.rng = random.Random(self.seed if seed is None else seed)
         self.turns, self._round = 0, None
 
+    def join_round(self, round_number: int, turns: int) -> None:
+        """Take a seat mid-round as if this bot had already played `turns` of its turns in it."""
+        self.turns, self._round = turns, round_number
+
     def count_turn(self, view: SeatView) -> None:
         """Count own turns per round (a person remembers how long a round has gone on)."""
         if view.round != self._round:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from game.rules import EDITIONS, GAME_OVER, ROUND_OVER, TURN, GameState, seat_view
 
-from . import LEVELS, REFERENCE_BOTS, make_bot
+from . import COMMAND_PREFIX, LEVELS, make_bot
 from .expert import near_end
 
 HOST = "hard"  # plays the games that produce the positions, and every other seat
@@ -65,7 +65,7 @@ def finish_round(position: Position, spec: str, seed: int) -> float:
     state = position.state.clone()
     bots = [make_bot(spec if s == position.seat else HOST, seed * 16 + s) for s in range(state.players)]
     for bot, turns in zip(bots, position.turns):
-        bot.turns, bot._round = turns, state.round  # type: ignore[attr-defined]
+        bot.join_round(state.round, turns)  # type: ignore[attr-defined]
     while state.phase == TURN:
         state.apply(bots[state.to_act].decide(seat_view(state, state.to_act)))
     scores = state.round_scores[-1]
@@ -89,10 +89,10 @@ def compare(bot: str, baseline: str, count: int, edition: str, players: int, fac
 
 
 def _check_level(spec: str) -> str:
-    level = spec.partition("@")[0]
-    if level not in LEVELS + REFERENCE_BOTS:
-        raise argparse.ArgumentTypeError(f"{spec!r} is not a built-in level ({', '.join(LEVELS)})")
-    make_bot(spec)  # its ValueError (a bad budget) is argparse's exit 2 too
+    """A built-in level (positions need bots that can join a round midway): not a cmd: bot."""
+    if spec.startswith(COMMAND_PREFIX):
+        raise argparse.ArgumentTypeError(f"{spec!r}: only built-in levels ({', '.join(LEVELS)}) can be compared")
+    make_bot(spec)  # its ValueError (unknown level, bad budget) is argparse's exit 2 too
     return spec
 
 
