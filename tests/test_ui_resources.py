@@ -32,6 +32,16 @@ def test_assets_root_when_frozen(monkeypatch: pytest.MonkeyPatch, tmp_path: path
     assert resources.asset_path("icons", "skyjo.ico") == tmp_path / "assets" / "icons" / "skyjo.ico"
 
 
+def test_assets_root_in_an_installed_wheel(monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path) -> None:
+    """A wheel carries the assets as game/assets; a source tree keeps them beside game/."""
+    module = tmp_path / "site" / "game" / "ui" / "resources.py"
+    module.parent.mkdir(parents=True)
+    monkeypatch.setattr(resources, "__file__", str(module))
+    assert resources.assets_root() == tmp_path / "site" / "assets"
+    (tmp_path / "site" / "game" / "assets").mkdir()
+    assert resources.assets_root() == tmp_path / "site" / "game" / "assets"
+
+
 def test_meipass_alone_does_not_mean_frozen(monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path) -> None:
     monkeypatch.delattr(sys, "frozen", raising=False)
     monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)

@@ -7,7 +7,8 @@ import sys
 
 
 def assets_root() -> pathlib.Path:
-    """The ``assets`` folder: ``<repo>/assets`` from source, ``sys._MEIPASS/assets`` when frozen.
+    """The ``assets`` folder: ``sys._MEIPASS/assets`` when frozen, ``game/assets`` in an
+    installed wheel, ``<repo>/assets`` from a source tree or an editable install.
 
     PyInstaller sets ``sys._MEIPASS`` for both one-file (temporary unpack folder) and
     one-folder builds, so one check covers both.
@@ -15,8 +16,13 @@ def assets_root() -> pathlib.Path:
     bundle = getattr(sys, "_MEIPASS", None)
     if getattr(sys, "frozen", False) and bundle:
         return pathlib.Path(bundle) / "assets"
-    # game/ui/resources.py -> repository root is two levels above game/
-    return pathlib.Path(__file__).resolve().parents[2] / "assets"
+    game_folder = pathlib.Path(__file__).resolve().parents[1]
+    # pyproject.toml maps <repo>/assets to the package game.assets, so a wheel carries it
+    # inside game/; a source tree has no game/assets and keeps it beside game/.
+    installed = game_folder / "assets"
+    if installed.is_dir():
+        return installed
+    return game_folder.parent / "assets"
 
 
 def asset_path(*parts: str) -> pathlib.Path:
