@@ -25,6 +25,7 @@ Target = tuple  # ("cell", seat, col, row) | ("draw",) | ("discard",) | ("hand",
 SEAT_PANEL = (10, 60, 42)
 _UNSET = object()
 ACTIVE_RING = (255, 214, 90)
+LABEL_CLEARANCE = 24  # layout pixels between a grid and a label right-aligned to it (the ring takes 8)
 
 
 @dataclass
@@ -238,6 +239,10 @@ class TableView:
         area = self.layout.seats[seat]
         label = self.viewport.rect(area.label)
         two_lines = label.h >= font_px(self.viewport, 60)
+        grid = self.viewport.rect(area.grid)
+        hug_grid = two_lines and label.right <= grid.left
+        if two_lines:
+            label = self._beside_grid(label, area.grid)
         base = max(10, min(label.h // (2 if two_lines else 1) - 4, font_px(self.viewport, 30)))
         acting = seat == board.to_act
         name = self.names[seat] + ("  " + _("(ended the round)") if seat == board.trigger else "")
@@ -245,21 +250,38 @@ class TableView:
         size, info_px = self._label_px(label, base, two_lines, name, info, acting)
         image = self.text.render(name, size, ACTIVE_RING if acting else INK, acting)
         info_image = self.text.render(info, info_px, ACTIVE_RING if acting else DIM)
-        x = label.x
+        ring = self.viewport.rect(area.grid.inflate(16))
         middle = label.y + size * 0.6 if two_lines else label.centery
+        if not two_lines and label.bottom <= grid.top:
+            # a label just above its grid: its line stays above the "to play" ring
+            middle = min(middle, ring.top - 2 - (image.get_height() + 1) // 2)
+        marker = image.get_height() // 2 + 6 if acting else 0
+        if hug_grid:
+            name_rect = image.get_rect(midright=(label.right, middle))
+            info_rect = info_image.get_rect(topright=(label.right, middle + size * 0.6))
+        else:
+            name_rect = image.get_rect(midleft=(label.x + marker, middle))
+            info_rect = info_image.get_rect(topleft=(name_rect.left, middle + size * 0.6))
+        if not two_lines:
+            info_rect = info_image.get_rect(midright=(label.right, middle))
         if acting:
             # marker + words, so the seat to act is not told by colour alone
-            h = image.get_height()
+            h, x = image.get_height(), name_rect.left - marker
             pygame.draw.polygon(surface, ACTIVE_RING, [(x, middle - h // 3), (x, middle + h // 3), (x + h // 2, middle)])
-            x += h // 2 + 6
-            ring = self.viewport.rect(area.grid.inflate(16))
             pygame.draw.rect(surface, ACTIVE_RING, ring, width=max(2, round(4 * self.viewport.scale)),
                              border_radius=max(3, ring.h // 30))
-        self._blit_text(surface, image, image.get_rect(midleft=(x, middle)), name)
-        if two_lines:
-            self._blit_text(surface, info_image, info_image.get_rect(topleft=(x, middle + size * 0.6)), info)
-        else:
-            self._blit_text(surface, info_image, info_image.get_rect(midright=(label.right, label.centery)), info)
+        self._blit_text(surface, image, name_rect, name)
+        self._blit_text(surface, info_image, info_rect, info)
+
+    def _beside_grid(self, label: pygame.Rect, grid_box: Box) -> pygame.Rect:
+        """A label box beside its grid, trimmed on the grid's side to keep its words clear of the
+        grid's "to play" ring; the caller aligns the words toward the grid, so they read with it."""
+        grid, clear = self.viewport.rect(grid_box), self.viewport.rect(grid_box.inflate(2 * LABEL_CLEARANCE))
+        if label.right <= grid.left:
+            return pygame.Rect(label.x, label.y, min(label.right, clear.left) - label.x, label.h)
+        if grid.right <= label.left < clear.right:
+            return pygame.Rect(clear.right, label.y, label.right - clear.right, label.h)
+        return label
 
     def _label_px(self, label: pygame.Rect, base: int, two_lines: bool, name: str, info: str,
                   acting: bool) -> tuple[int, int]:
