@@ -25,7 +25,7 @@ Target = tuple  # ("cell", seat, col, row) | ("draw",) | ("discard",) | ("hand",
 SEAT_PANEL = (10, 60, 42)
 _UNSET = object()
 ACTIVE_RING = (255, 214, 90)
-LABEL_CLEARANCE = 24  # layout pixels between a grid and a label right-aligned to it (the ring takes 8)
+LABEL_CLEARANCE = 24  # layout pixels between a grid and the words of a label beside it (the ring takes 8)
 
 
 @dataclass
