@@ -36,24 +36,18 @@ def test_assets_folder_is_mapped_into_the_game_package() -> None:
     assert not (ROOT / "game" / "assets").exists(), "game/assets would shadow the mapped folder"
 
 
+def _pip(*args: str) -> None:
+    done = subprocess.run([sys.executable, "-m", "pip", *args], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
 @pytest.mark.slow
 def test_installed_wheel_finds_its_assets(tmp_path: pathlib.Path) -> None:
     """A plain (non-editable) install must run without the source tree."""
-    wheels = tmp_path / "wheels"
-    build = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(wheels), str(ROOT)],
-        capture_output=True,
-        text=True,
-    )
-    assert build.returncode == 0, build.stderr
+    wheels, target = tmp_path / "wheels", tmp_path / "site"
+    _pip("wheel", "--no-deps", "--quiet", "-w", str(wheels), str(ROOT))
     (wheel,) = wheels.glob("*.whl")
-    target = tmp_path / "site"
-    install = subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--no-deps", "--quiet", "--target", str(target), str(wheel)],
-        capture_output=True,
-        text=True,
-    )
-    assert install.returncode == 0, install.stderr
+    _pip("install", "--no-deps", "--quiet", "--target", str(target), str(wheel))
     probe = (
         "from game.ui.resources import asset_path;"
         "print(asset_path('layouts', 'table_4.tmx'));"
