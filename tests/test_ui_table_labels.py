@@ -7,7 +7,7 @@ import pytest
 
 from game.rules import GameState, seat_view
 from game.ui.card_art import CardArt
-from game.ui.table_view import LABEL_CLEARANCE, Board, TableView
+from game.ui.table_view import LABEL_CLEARANCE, RING_MARGIN, Board, TableView
 from game.ui.text import TextCache
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
@@ -34,7 +34,7 @@ def test_side_labels_sit_close_to_their_grid_and_clear_of_its_ring(players: int,
         name = rects[NAMES[seat]]
         area = view.layout.seats[seat]
         grid = view.viewport.rect(area.grid)
-        ring = view.viewport.rect(area.grid.inflate(16))
+        ring = view.viewport.rect(area.grid.inflate(2 * RING_MARGIN))
         assert not name.colliderect(ring), f"seat {seat}: name under the ring"
         near = view.viewport.rect(area.grid.inflate(4 * LABEL_CLEARANCE))
         if view.viewport.rect(area.label).right <= grid.left:

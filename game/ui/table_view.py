@@ -25,7 +25,8 @@ Target = tuple  # ("cell", seat, col, row) | ("draw",) | ("discard",) | ("hand",
 SEAT_PANEL = (10, 60, 42)
 _UNSET = object()
 ACTIVE_RING = (255, 214, 90)
-LABEL_CLEARANCE = 24  # layout pixels between a grid and the words of a label beside it (the ring takes 8)
+RING_MARGIN = 8  # layout pixels between a grid and the "to play" ring drawn around it
+LABEL_CLEARANCE = 24  # layout pixels between a grid and the words of a label beside it (past the ring)
 
 
 @dataclass
@@ -240,9 +241,9 @@ class TableView:
         label = self.viewport.rect(area.label)
         two_lines = label.h >= font_px(self.viewport, 60)
         grid = self.viewport.rect(area.grid)
-        hug_grid = two_lines and label.right <= grid.left
+        hug_grid = False
         if two_lines:
-            label = self._beside_grid(label, area.grid)
+            label, hug_grid = self._beside_grid(label, area.grid)
         base = max(10, min(label.h // (2 if two_lines else 1) - 4, font_px(self.viewport, 30)))
         acting = seat == board.to_act
         name = self.names[seat] + ("  " + _("(ended the round)") if seat == board.trigger else "")
@@ -250,7 +251,7 @@ class TableView:
         size, info_px = self._label_px(label, base, two_lines, name, info, acting)
         image = self.text.render(name, size, ACTIVE_RING if acting else INK, acting)
         info_image = self.text.render(info, info_px, ACTIVE_RING if acting else DIM)
-        ring = self.viewport.rect(area.grid.inflate(16))
+        ring = self.viewport.rect(area.grid.inflate(2 * RING_MARGIN))
         middle = label.y + size * 0.6 if two_lines else label.centery
         if not two_lines and label.bottom <= grid.top:
             # a label just above its grid: its line stays above the "to play" ring
@@ -273,15 +274,16 @@ class TableView:
         self._blit_text(surface, image, name_rect, name)
         self._blit_text(surface, info_image, info_rect, info)
 
-    def _beside_grid(self, label: pygame.Rect, grid_box: Box) -> pygame.Rect:
+    def _beside_grid(self, label: pygame.Rect, grid_box: Box) -> tuple[pygame.Rect, bool]:
         """A label box beside its grid, trimmed on the grid's side to keep its words clear of the
-        grid's "to play" ring; the caller aligns the words toward the grid, so they read with it."""
+        grid's "to play" ring, and whether it lies left of the grid (the caller then right-aligns
+        the words, so they read with the grid)."""
         grid, clear = self.viewport.rect(grid_box), self.viewport.rect(grid_box.inflate(2 * LABEL_CLEARANCE))
         if label.right <= grid.left:
-            return pygame.Rect(label.x, label.y, min(label.right, clear.left) - label.x, label.h)
+            return pygame.Rect(label.x, label.y, min(label.right, clear.left) - label.x, label.h), True
         if grid.right <= label.left < clear.right:
-            return pygame.Rect(clear.right, label.y, label.right - clear.right, label.h)
-        return label
+            return pygame.Rect(clear.right, label.y, label.right - clear.right, label.h), False
+        return label, False
 
     def _label_px(self, label: pygame.Rect, base: int, two_lines: bool, name: str, info: str,
                   acting: bool) -> tuple[int, int]:
