@@ -14,6 +14,14 @@ from typing import Any
 from game import APP_NAME, __version__
 
 MIN_SIZE = (800, 450)
+# The frames drawn before the app counts as started: if one of them fails, a data file read
+# at start-up is the likely cause, and those files are moved aside so the next start works.
+STARTUP_FRAMES = 3
+HEADLESS_DRIVERS = ("dummy", "offscreen")
+
+
+class StartupError(RuntimeError):
+    """The app failed before its first menu frames; the message says which files went aside."""
 
 
 @dataclass
@@ -69,6 +77,10 @@ class App:
         sys.setswitchinterval(0.0005)
         self.store = open_store(data_dir)
         self.notices: list[str] = []
+        if self.store is not None:
+            # before any file is read: a second window on this folder stops here (FolderInUse)
+            self.store.lock_folder()
+            self.store.load_all()  # every start-up notice is ready for the first menu frame
         self.settings = self._load_settings()
         from game.ui.sound import SoundPlayer
 
@@ -268,20 +280,64 @@ def run_app(args: Any) -> int:
     except ValueError as error:
         print(f"skyjo: error: {error}", file=sys.stderr)
         return 2
-    try:
-        app = App(getattr(args, "data_dir", None), size)
-    except Exception as error:  # noqa: BLE001 - no display, bad driver: one line, not a traceback
-        print(f"skyjo: cannot open the game window: {error}", file=sys.stderr)
-        return 1
+    app = open_app(getattr(args, "data_dir", None), size)
+    if isinstance(app, int):
+        return app
     driver = app.pygame.display.get_driver()
-    if driver in ("dummy", "offscreen") and os.environ.get("SDL_VIDEODRIVER") != driver:
+    if driver in HEADLESS_DRIVERS and os.environ.get("SDL_VIDEODRIVER") != driver:
         app.close()  # SDL found no screen and fell back to an invisible one: say so, do not run unseen
         print("skyjo: no display found (is DISPLAY or WAYLAND_DISPLAY set?); try --self-test to check the game headless",
               file=sys.stderr)
         return 1
-    app.stack.push(menu_scene(app))
+    try:
+        app.stack.push(menu_scene(app))
+        for _ in range(STARTUP_FRAMES):
+            app.frame(0.0)
+    except Exception as error:
+        raise _startup_failed(app, error) from error
     try:
         app.run()
     finally:
         app.close()
     return 0
+
+
+def open_app(data_dir: str | None, size: tuple[int, int] | None) -> App | int:
+    """The app, or an exit status when it cannot open (said in one line)."""
+    from game.store.lock import FolderInUse
+
+    try:
+        return App(data_dir, size)
+    except FolderInUse as error:  # not a failure: the game is already open, with this folder
+        tell(f"{error}. Switch to its window, or quit it before starting Skyjo again.")
+        return 0
+    except Exception as error:  # noqa: BLE001 - no display, bad driver: one line, not a traceback
+        print(f"skyjo: cannot open the game window: {error}", file=sys.stderr)
+        return 1
+
+
+def _startup_failed(app: App, error: Exception) -> StartupError:
+    """Move aside the data files read at start-up (one of them made a screen fail), close
+    the app, and describe both for the error report."""
+    moved = app.store.quarantine_loaded() if app.store is not None else []
+    try:
+        app.close()
+    except Exception:  # noqa: BLE001 - the original failure is the one to report
+        pass
+    where = ", ".join(str(path) for path in moved)
+    aside = f"; the data files it read were moved aside ({where}), so the next start works" if moved else ""
+    return StartupError(f"the game failed while starting ({type(error).__name__}: {error}){aside}")
+
+
+def tell(message: str) -> None:
+    """A message for the player: on stderr, and in a dialog when there is a screen (a
+    double-clicked app has no terminal)."""
+    print(f"skyjo: {message}", file=sys.stderr)
+    if os.environ.get("SDL_VIDEODRIVER", "").lower() in HEADLESS_DRIVERS:
+        return
+    try:
+        import pygame
+
+        pygame.display.message_box("Skyjo", message, message_type="info")
+    except Exception:  # noqa: BLE001 - no screen or no pygame: the stderr line said it
+        pass

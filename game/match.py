@@ -17,11 +17,25 @@ BOT_LEVELS = ("easy", "normal", "hard", "expert")
 MAX_NAME = 16
 
 
+def is_showable_name(name: object) -> bool:
+    """A seat name the screens can draw: 1 to MAX_NAME printable characters, no edge spaces.
+
+    Printable excludes control characters (NUL, newlines...), lone surrogates, format and
+    unassigned code points: the font cannot draw them, and a name read from a file could
+    otherwise stop every screen that shows it."""
+    return isinstance(name, str) and 0 < len(name) <= MAX_NAME and name == name.strip() and name.isprintable()
+
+
+def clean_name(text: str) -> str:
+    """`text` with what the font cannot draw removed, trimmed to a seat name's length."""
+    return "".join(ch for ch in text if ch.isprintable()).strip()[:MAX_NAME].strip()
+
+
 @dataclass(frozen=True)
 class SeatConfig:
     name: str
     kind: str = HUMAN
-    level: str = "normal"  # for a computer seat: a level, or "cmd:<command line>"
+    level: str = "normal"  # for a computer seat: one of BOT_LEVELS
 
     @property
     def is_human(self) -> bool:
@@ -32,16 +46,29 @@ class SeatConfig:
 
     @classmethod
     def from_dict(cls, data: Any) -> SeatConfig:
+        """A seat from a file (a save, the remembered setup). Files are untrusted: only the
+        built-in levels are accepted, never a program to run (`cmd:` bots are typed by the
+        user on the command line of `skyjo simulate`), and only names the screens can draw."""
         if not isinstance(data, dict):
             raise ValueError("a seat must be an object with name, kind and level")
         name, kind, level = data.get("name"), data.get("kind"), data.get("level", "normal")
-        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-            raise ValueError(f"a seat's name must be 1 to {MAX_NAME} characters, not {name!r}")
+        name = name.strip() if isinstance(name, str) else name
+        if not is_showable_name(name):
+            raise ValueError(f"a seat's name must be 1 to {MAX_NAME} printable characters, not {_short(name)}")
         if kind not in SEAT_KINDS:
-            raise ValueError(f"a seat's kind must be human or computer, not {kind!r}")
-        if not isinstance(level, str) or not (level in BOT_LEVELS or level.startswith("cmd:")):
-            raise ValueError(f"unknown computer level {level!r}")
-        return cls(name.strip(), kind, level)
+            raise ValueError(f"a seat's kind must be human or computer, not {_short(kind)}")
+        if isinstance(level, str) and level.startswith("cmd:"):
+            raise ValueError(f"a computer seat names a program to run ({_short(level)}); "
+                             f"only the built-in levels ({', '.join(BOT_LEVELS)}) are accepted from a file")
+        if level not in BOT_LEVELS:
+            raise ValueError(f"unknown computer level {_short(level)}")
+        return cls(name, kind, level)
+
+
+def _short(value: object, limit: int = 40) -> str:
+    """A value from a file, quoted and cut short enough to sit in a one-line notice."""
+    text = ascii(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _default_seats() -> tuple[SeatConfig, ...]:

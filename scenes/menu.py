@@ -22,11 +22,11 @@ class MenuScene(AppScene):
         self.build()
 
     def build(self) -> None:
+        saved = self._saved_summary()  # first: reading the save may move a damaged one aside...
         if self.app.store is not None:
-            self.app.notices.extend(_drain(self.app.store))
+            self.app.notices.extend(_drain(self.app.store))  # ...and this frame must say so
         self.buttons.clear()
         scale = getattr(self.app, "ui_scale", 1.0)
-        saved = self._saved_summary()
         # the buttons grow with the text size: as wide as the factor, as tall as the screen holds
         y = 430 if scale <= 1 else 390
         rows, gaps = (4, 130) if saved else (3, 60)

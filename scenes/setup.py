@@ -147,7 +147,9 @@ class SetupScene(AppScene):
         self.build()
         return True
 
-    def start(self) -> None:
+    def start(self, replace_saved: bool = False) -> None:
+        """Start the game set up here. A saved game is only replaced once the player says so
+        (`replace_saved`): until then nothing is written, not even the remembered setup."""
         from scenes.play import PlayScene
 
         names = [seat.name.strip() for seat in self.config.seats]
@@ -161,11 +163,37 @@ class SetupScene(AppScene):
         except ValueError as error:
             self.error = str(error)
             return
+        summary = self._saved_game()
+        if summary is not None and not replace_saved:
+            from scenes.replace_game import ReplaceGameScene
+
+            self.stack.push(ReplaceGameScene(self.app, summary, self.continue_saved, lambda: self.start(True)))
+            return
+        if self.stack.top is not self:
+            self.stack.remove(self.stack.top)  # the question, answered
         settings = self.app.settings
         if hasattr(settings, "last_setup"):
             settings.last_setup = self.config.to_dict()
             self.app.save_settings()
         self.stack.replace(PlayScene(self.app, self.config, state))
+
+    def _saved_game(self) -> dict[str, Any] | None:
+        store = self.app.store
+        try:
+            return store.game_summary() if store is not None else None
+        except Exception:  # noqa: BLE001 - an unreadable save is not a game to protect (its notice says why)
+            return None
+
+    def continue_saved(self) -> None:
+        """Back to the saved game instead, as the menu's Continue does."""
+        from scenes.menu import MenuScene
+
+        stack = self.stack
+        menu = stack.find(MenuScene)
+        while stack.top is not menu and stack.top is not None:
+            stack.pop()  # the question, then this screen
+        if menu is not None:
+            menu.continue_game()
 
     # ------------------------------------------------------------------ input and drawing
     def handle_event(self, event: pygame.event.Event) -> bool:

@@ -140,7 +140,7 @@ def test_stats_decoder_surprise_is_contained(tmp_path, monkeypatch):
     def explode(raw):
         raise RuntimeError("surprise")
 
-    monkeypatch.setattr(store_module, "decode_stats", explode)
+    monkeypatch.setattr(store_module, "decode_stats_checked", explode)
     (tmp_path / "stats.json").write_text('{"format": 1, "players": {}}')
     store = Store(tmp_path)
     assert store.load_stats().players == {}

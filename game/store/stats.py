@@ -11,14 +11,19 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from game.match import MatchConfig
-from game.rules import GameState, should_double
+from game.match import BOT_LEVELS, HUMAN, MatchConfig, clean_name, is_showable_name
+from game.rules import EDITIONS, GameState, should_double
 
 from .documents import check_format, parse_json
 from .files import FileProblem
 
 STATS_FORMAT = 1
 KEEP_RECORDS = 50  # games remembered for de-duplication
+# Far above any real figure (a game a minute for a lifetime is ~10^7), far below what breaks
+# a screen: a count with hundreds of digits in a hand-edited file is refused, not drawn.
+MAX_FIGURE = 10**9
+CUSTOM_LEVEL = "custom"  # opponents that were protocol bots, in statistics written before 0.2
+OPPONENT_KINDS = (*BOT_LEVELS, HUMAN, CUSTOM_LEVEL)
 
 
 @dataclass
@@ -124,9 +129,9 @@ def _opponent_levels(match: MatchConfig, seat: int) -> set[str]:
         if other == seat:
             continue
         if config.is_human:
-            levels.add("human")
+            levels.add(HUMAN)
         else:
-            levels.add("custom" if config.level.startswith("cmd:") else config.level)
+            levels.add(config.level if config.level in BOT_LEVELS else CUSTOM_LEVEL)
     return levels
 
 
@@ -145,31 +150,55 @@ def encode_stats(stats: Stats) -> bytes:
 
 
 def decode_stats(raw: bytes) -> Stats:
+    return decode_stats_checked(raw)[0]
+
+
+def decode_stats_checked(raw: bytes) -> tuple[Stats, list[str]]:
+    """Statistics from a file's bytes, and plain notes on what was cleaned on the way.
+
+    Raises FileProblem when a figure is invalid or absurd (the file is then moved aside).
+    A player's name the screens cannot draw is cleaned (or, if nothing drawable is left or
+    it would merge with another player, that player is left out), and the note says so."""
     data = parse_json(raw)
     check_format(data, STATS_FORMAT, "statistics file")
     players, recorded = data.get("players"), data.get("recorded", {})
     if not isinstance(players, dict) or not isinstance(recorded, dict):
         raise FileProblem("its players or records are not objects")
+    notes: list[str] = []
     try:
-        stats = Stats({str(name): _player(entry) for name, entry in players.items()})
+        stats = Stats()
+        for name, entry in players.items():
+            shown = name if is_showable_name(name) else clean_name(name)
+            if shown != name:
+                if not shown or shown in players or shown in stats.players:
+                    notes.append(f"a player whose name cannot be shown ({_quoted(name)}) was left out.")
+                    continue
+                notes.append(f"the name {_quoted(name)} held characters that cannot be shown; it is now {shown!r}.")
+            stats.players[shown] = _player(entry)
         for key, record in recorded.items():
             stats.recorded[str(key)] = {"rounds": _count_value(record["rounds"]), "done": bool(record["done"])}
     except (KeyError, TypeError, ValueError) as error:
-        raise FileProblem(f"a figure in it is invalid ({error})") from None
-    return stats
+        raise FileProblem(f"a figure in it is invalid ({_quoted(error)})") from None
+    return stats, notes
+
+
+def _quoted(value: Any) -> str:
+    """A value from the file, short and in plain ASCII for a one-line notice."""
+    text = ascii(value if isinstance(value, str) else str(value))
+    return text if len(text) <= 60 else text[:59] + "…"
 
 
 def _player(entry: Any) -> PlayerStats:
     if not isinstance(entry, dict):
         raise ValueError("a player's entry is not an object")
     best = entry.get("best_round")
-    if best is not None and (not isinstance(best, int) or isinstance(best, bool)):
-        raise ValueError("best_round")
+    if best is not None:
+        _int(best)
     return PlayerStats(
         games=_count_value(entry.get("games", 0)),
         wins=_count_value(entry.get("wins", 0)),
-        by_edition=_tallies(entry.get("by_edition", {})),
-        by_level=_tallies(entry.get("by_level", {})),
+        by_edition=_tallies(entry.get("by_edition", {}), tuple(EDITIONS)),
+        by_level=_tallies(entry.get("by_level", {}), OPPONENT_KINDS),
         rounds=_count_value(entry.get("rounds", 0)),
         round_total=_int(entry.get("round_total", 0)),
         best_round=best,
@@ -178,20 +207,26 @@ def _player(entry: Any) -> PlayerStats:
     )
 
 
-def _tallies(value: Any) -> dict[str, Tally]:
+def _tallies(value: Any, keys: tuple[str, ...]) -> dict[str, Tally]:
+    """Games and wins per edition or per opponent level; only the known ones (the screen
+    names each, so a key is never text from the file)."""
     if not isinstance(value, dict):
         raise ValueError("a table of games is not an object")
     out = {}
     for key, tally in value.items():
+        if key not in keys:
+            raise ValueError(f"unknown entry {_quoted(key)} in a table of games")
         if not isinstance(tally, dict):
             raise ValueError("a tally is not an object")
-        out[str(key)] = Tally(_count_value(tally.get("games", 0)), _count_value(tally.get("wins", 0)))
+        out[key] = Tally(_count_value(tally.get("games", 0)), _count_value(tally.get("wins", 0)))
     return out
 
 
 def _int(value: Any) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(f"{value!r} is not a whole number")
+        raise ValueError(f"{_quoted(value)} is not a whole number")
+    if not -MAX_FIGURE <= value <= MAX_FIGURE:
+        raise ValueError(f"a figure beyond {MAX_FIGURE:,} is beyond any real game")
     return value
 
 

@@ -18,11 +18,12 @@ from game.rules import GameState
 
 from . import stats as stats_mod
 from .documents import Kind, load_document
-from .files import atomic_write, backup_path, describe_os_error, remove
+from .files import atomic_write, backup_path, describe_os_error, quarantine, remove
+from .lock import FolderLock
 from .paths import SAVE_FILE, SETTINGS_FILE, STATS_FILE, resolve_data_dir
 from .saves import SavedGame, decode_save, encode_save
 from .settings import Settings, decode_settings, encode_settings, settings_from_legacy
-from .stats import Stats, decode_stats, encode_stats
+from .stats import Stats, decode_stats_checked, encode_stats
 from .writer import BackgroundWriter
 
 SAVE_KIND = Kind("Your saved game", "was", "The previous save was restored.", "It could not be recovered.")
@@ -46,6 +47,9 @@ class Store:
         self._settings: Settings | None = None
         self._stats: Stats | None = None
         self._cached_game: tuple[Any, SavedGame | None] | None = None
+        self._stats_key: Any = None  # the stats file as last read or written, to notice another writer
+        self._folder_lock = FolderLock(self.data_dir)
+        self.loaded: set[Path] = set()  # the files read successfully (see quarantine_loaded)
         self._writer = BackgroundWriter(self._write_done) if background else None
         if self._writer:
             atexit.register(self.flush)  # daemon threads still run while atexit handlers do
@@ -109,6 +113,38 @@ class Store:
 
     def close(self) -> None:
         self.flush()
+        self._folder_lock.release()
+
+    # ------------------------------------------------------------------ the running app
+    def lock_folder(self) -> bool:
+        """Claim the data folder for this running game before any file is read or written.
+
+        Raises FolderInUse (lock.py) when another running Skyjo has it, having touched no
+        file; False when the folder cannot be locked (read-only), True once held."""
+        return self._folder_lock.acquire()
+
+    def load_all(self) -> None:
+        """Read settings, the saved game and statistics now, at start-up: their notices
+        (a damaged file moved aside, an older copy restored) are ready for the first menu
+        frame, and no file is first read on the frame loop."""
+        self.load_settings()
+        self.has_game()
+        self._loaded_stats()
+
+    def quarantine_loaded(self) -> list[Path]:
+        """Move aside every file read so far, and its backup: the app failed to start with
+        them, and the next start must work. Returns where they went (nothing is deleted)."""
+        self.flush()
+        moved = []
+        for path in sorted(self.loaded):
+            for candidate in (path, backup_path(path)):
+                try:
+                    moved.append(quarantine(candidate))
+                except OSError:
+                    continue  # absent (or immovable): nothing more can be done for it
+        self.loaded.clear()
+        self._settings, self._stats, self._cached_game = None, None, None
+        return moved
 
     # ------------------------------------------------------------------ settings
     def load_settings(self) -> Settings:
@@ -126,8 +162,7 @@ class Store:
             return settings
 
         loaded = load_document(self.settings_path, decode, SETTINGS_KIND)
-        for text in loaded.notices:
-            self._notice(text)
+        self._note_loaded(self.settings_path, loaded)
         if reset:
             self._notice(f"Some settings in {self.settings_path} were invalid and were reset: {', '.join(reset)}.")
         return loaded.value or Settings()
@@ -198,16 +233,21 @@ class Store:
         if self._cached_game is not None and self._cached_game[0] == key:
             return self._cached_game[1]
         loaded = load_document(self.save_path, decode_save, SAVE_KIND)
-        for text in loaded.notices:
-            self._notice(text)
+        self._note_loaded(self.save_path, loaded)
         if loaded.value is not None and loaded.value.legacy_settings is not None:
             self._adopt_legacy_settings(loaded.value.legacy_settings)
         self._cached_game = (self._file_key(), loaded.value)
         return loaded.value
 
-    def _file_key(self) -> Any:
+    def _note_loaded(self, path: Path, loaded: Any) -> None:
+        for text in loaded.notices:
+            self._notice(text)
+        if loaded.value is not None:
+            self.loaded.add(path)
+
+    def _file_key(self, path: Path | None = None) -> Any:
         try:
-            info = os.stat(self.save_path)
+            info = os.stat(path or self.save_path)
         except OSError:
             return None
         return (info.st_mtime_ns, info.st_size, info.st_ino)
@@ -224,25 +264,45 @@ class Store:
 
     def _loaded_stats(self) -> Stats:
         if self._stats is None:
-            loaded = load_document(self.stats_path, decode_stats, STATS_KIND)
-            for text in loaded.notices:
-                self._notice(text)
+            cleaned: list[str] = []
+
+            def decode(raw: bytes) -> Stats:
+                stats, notes = decode_stats_checked(raw)
+                cleaned[:] = notes
+                return stats
+
+            loaded = load_document(self.stats_path, decode, STATS_KIND)
+            self._note_loaded(self.stats_path, loaded)
+            for text in cleaned:
+                self._notice(f"{STATS_KIND.subject} in {self.stats_path}: {text}")
             self._stats = loaded.value or Stats()
+            self._stats_key = self._file_key(self.stats_path)
         return self._stats
+
+    def _fresh_stats(self) -> Stats:
+        """The statistics as they are on disk now: read again if someone else wrote them since
+        (read-modify-write, so a game finished elsewhere is never overwritten)."""
+        if self._stats is not None and self._file_key(self.stats_path) != self._stats_key:
+            self._stats = None
+        return self._loaded_stats()
+
+    def _write_stats(self, stats: Stats) -> None:
+        if self._write(self.stats_path, encode_stats(stats)):
+            self._stats_key = self._file_key(self.stats_path)
 
     def record_round(self, match: MatchConfig, state: GameState) -> None:
         """Count a scored round (call when the phase is round_over or game_over)."""
-        stats = self._loaded_stats()
+        stats = self._fresh_stats()
         if stats_mod.record_round(stats, match, state):
-            self._write(self.stats_path, encode_stats(stats))
+            self._write_stats(stats)
 
     def record_game(self, match: MatchConfig, state: GameState) -> None:
         """Count a finished game, and its last round if that was not counted yet."""
-        stats = self._loaded_stats()
+        stats = self._fresh_stats()
         if stats_mod.record_game(stats, match, state):
-            self._write(self.stats_path, encode_stats(stats))
+            self._write_stats(stats)
 
     def reset_stats(self) -> None:
         """Start statistics afresh; the old figures stay in stats.json.bak until the next write."""
         self._stats = Stats()
-        self._write(self.stats_path, encode_stats(self._stats))
+        self._write_stats(self._stats)

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from game.ai import make_bot
+from game.ai import LEVELS, make_bot
 from game.ai.worker import BotWorker
 
 
 def make_worker(level: str, seed: int) -> BotWorker:
     """A worker (`.start(view)`, `.result()`, `.error`, `.close()`) for one computer seat.
-    A level whose module is not built yet plays as "normal" rather than stopping the app."""
+
+    Only the built-in levels: the app never starts a program named by a seat, since a seat
+    can come from a file (a save, the remembered setup). ValueError for anything else."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown computer level {level!r}; the game offers {', '.join(LEVELS)}")
     try:
         bot = make_bot(level, seed)
     except ModuleNotFoundError:

@@ -1,0 +1,69 @@
+"""Asked before a new game replaces the saved one: continue it, or start the new game.
+
+An overlay over the setup screen. Nothing is written until the player chooses "Start new
+game": a slip of the mouse or a key never costs a game in progress.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.i18n import _
+from game.ui.layout import Box
+from game.ui.widgets import ACCENT, INK, draw_panel
+from scenes.base import AppScene
+from scenes.round_score import _shade
+
+PANEL = Box(240, 320, 1440, 460)  # logical px: the question, the sentence and the buttons
+MAX_NAMES = 3  # more names than this end in "…": the sentence must fit one line
+
+
+def saved_game_words(summary: dict[str, Any]) -> str:
+    """ "Your game with Ann, Bob… (round 3) will be lost." for the menu's saved game.
+
+    With one human at the table that human is "you", so only the others are named."""
+    seats = summary.get("seats") or []
+    humans = [seat for seat in seats if seat.get("kind") == "human"]
+    named = [seat for seat in seats if len(humans) != 1 or seat is not humans[0]]
+    names = [str(seat.get("name", "?")) for seat in named] or [str(n) for n in summary.get("names", [])]
+    shown = ", ".join(names[:MAX_NAMES]) + ("…" if len(names) > MAX_NAMES else "")
+    return _("Your game with {names} (round {number}) will be lost.").format(names=shown, number=summary.get("round", "?"))
+
+
+class ReplaceGameScene(AppScene):
+    name = "replace_game"
+    overlay = True
+
+    def __init__(self, app: Any, summary: dict[str, Any], continue_saved: Callable[[], None],
+                 start_new: Callable[[], None]) -> None:
+        super().__init__(app)
+        self.words = saved_game_words(summary)
+        self.continue_saved = continue_saved
+        self.start_new = start_new
+
+    def enter(self) -> None:
+        self.buttons.clear()
+        width = 560 * getattr(self.app, "ui_scale", 1.0)
+        self.button(960 - width - 10, 560, width, 90, _("Continue it"), self.continue_saved, "continue", 34)
+        self.button(970, 560, width, 90, _("Start new game"), self.start_new, "start_new", 34)
+        self.button(960 - 180, 690, 360, 70, _("Back"), self.close, "back", 30)
+        self.buttons.focus = 0  # Enter at once keeps the saved game: the safe choice
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return True
+        super().handle_event(event)
+        return True  # modal: nothing reaches the setup screen beneath
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.fit(surface)
+        surface.blit(_shade(surface.get_size()), (0, 0))
+        buttons = [self.viewport.rect(button.box) for button in self.buttons.buttons]
+        draw_panel(surface, self.viewport.rect(PANEL).unionall(buttons).inflate(60, 60))
+        self.text(surface, _("A game is saved"), 52, 960, 380, color=ACCENT, bold=True)
+        self.text(surface, self.words, 32, 960, 470, max_width=1400, color=INK)
+        self.buttons.draw(surface, self.viewport)
