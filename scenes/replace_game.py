@@ -18,6 +18,7 @@ from scenes.base import AppScene
 from scenes.round_score import _shade
 
 PANEL = Box(240, 320, 1440, 460)  # logical px: the question, the sentence and the buttons
+SOLID_PANEL = (12, 24, 32, 245)  # nearly opaque: the setup's buttons must not show through the question
 MAX_NAMES = 3  # more names than this end in "…": the sentence must fit one line
 
 
@@ -63,7 +64,7 @@ class ReplaceGameScene(AppScene):
         self.fit(surface)
         surface.blit(_shade(surface.get_size()), (0, 0))
         buttons = [self.viewport.rect(button.box) for button in self.buttons.buttons]
-        draw_panel(surface, self.viewport.rect(PANEL).unionall(buttons).inflate(60, 60))
+        draw_panel(surface, self.viewport.rect(PANEL).unionall(buttons).inflate(60, 60), SOLID_PANEL)
         self.text(surface, _("A game is saved"), 52, 960, 380, color=ACCENT, bold=True)
-        self.text(surface, self.words, 32, 960, 470, max_width=1400, color=INK)
+        self.text(surface, self.words, 36, 960, 470, max_width=1400, color=INK)
         self.buttons.draw(surface, self.viewport)

@@ -402,3 +402,23 @@ def test_the_app_never_starts_a_program_even_from_a_match_built_in_memory(tmp_pa
     with pytest.raises(ValueError, match="unknown computer level"):
         make_worker(level, 1)
     assert not marker.exists()
+
+
+# ---------------------------------------------------------------- 7. no file scanned on the frame loop
+def test_the_save_just_written_is_read_back_without_decoding(tmp_path, monkeypatch):
+    """Leaving a game for the menu must not replay its whole record on the frame loop;
+    a file someone else changed is still decoded and checked."""
+    import game.store.store as store_module
+
+    state = ANN_BOB.new_game()
+    for _ in range(8):
+        state.apply(state.legal_actions()[0])
+    store = Store(tmp_path)
+    store.save_game(ANN_BOB, state)
+    decoded = []
+    real_decode = store_module.decode_save
+    monkeypatch.setattr(store_module, "decode_save", lambda raw: decoded.append(1) or real_decode(raw))
+    assert store.has_game() and store.load_game()[1].record() == state.record()
+    assert store.game_summary()["round"] == 1 and decoded == []
+    (tmp_path / "save.json").write_bytes((tmp_path / "save.json").read_bytes() + b" ")
+    assert store.has_game() and decoded == [1]

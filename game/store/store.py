@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import atexit
 import copy
+import json
 import os
 import threading
 from pathlib import Path
 from typing import Any
 
+from game import __version__
 from game.match import MatchConfig
 from game.rules import GameState
 
@@ -47,6 +49,7 @@ class Store:
         self._settings: Settings | None = None
         self._stats: Stats | None = None
         self._cached_game: tuple[Any, SavedGame | None] | None = None
+        self._own_save: tuple[bytes, SavedGame] | None = None  # the save this store wrote last
         self._stats_key: Any = None  # the stats file as last read or written, to notice another writer
         self._folder_lock = FolderLock(self.data_dir)
         self.loaded: set[Path] = set()  # the files read successfully (see quarantine_loaded)
@@ -179,6 +182,8 @@ class Store:
             return
         data = encode_save(match, state)
         self._cached_game = None
+        # what was written, so reading it back (the menu, after the game) needs no replay
+        self._own_save = (data, SavedGame(match, state.clone(record_events=True), __version__, None))
         if self._writer:
             self._writer.submit(self.save_path, data)
         else:
@@ -220,7 +225,7 @@ class Store:
         interruption can only leave the game in place, never bring back an older one."""
         if self._writer:
             self._writer.discard(self.save_path)
-        self._cached_game = None
+        self._cached_game = self._own_save = None
         try:
             remove(backup_path(self.save_path))
             remove(self.save_path)
@@ -232,12 +237,36 @@ class Store:
         key = self._file_key()
         if self._cached_game is not None and self._cached_game[0] == key:
             return self._cached_game[1]
+        own = self._own_game()
+        if own is not None:
+            self._cached_game = (key, own)
+            return own
         loaded = load_document(self.save_path, decode_save, SAVE_KIND)
         self._note_loaded(self.save_path, loaded)
         if loaded.value is not None and loaded.value.legacy_settings is not None:
             self._adopt_legacy_settings(loaded.value.legacy_settings)
         self._cached_game = (self._file_key(), loaded.value)
         return loaded.value
+
+    def _own_game(self) -> SavedGame | None:
+        """The game this store saved last, if the file still holds exactly those bytes.
+
+        Decoding a save replays its whole record (a long 8-player game takes a third of a
+        second); the game just written needs no such check, and the menu reads it on the
+        frame loop when a game is left."""
+        if self._own_save is None:
+            return None
+        data, game = self._own_save
+        try:
+            with open(self.save_path, "rb") as handle:
+                same = handle.read(len(data) + 1) == data
+        except OSError:
+            return None
+        if not same:
+            self._own_save = None  # someone else wrote it: decode and check it like any file
+            return None
+        saved_at = json.loads(data).get("saved_at")
+        return SavedGame(game.match, game.state, game.app_version, saved_at if isinstance(saved_at, str) else None)
 
     def _note_loaded(self, path: Path, loaded: Any) -> None:
         for text in loaded.notices:
