@@ -2,23 +2,39 @@
 
 `CommandBot` drives someone else's program as a Bot; `serve` makes one of our levels the
 program side, so it can play in other people's tournaments.
+
+Nothing the other program sends is trusted. Its output is read as bytes by a thread of our
+own, cut into lines of at most MAX_MESSAGE_BYTES and decoded one line at a time, so neither a
+flood, nor bytes that are not UTF-8, nor JSON we cannot parse can break the host: each is a
+BotError that names the bot. One deadline covers a whole decision, however many (blank) lines
+arrive before it, and the end of the bot's output fails the decision at once.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import queue
 import shlex
+import signal
 import subprocess
 import sys
 import threading
+import time
 from typing import IO
 
 from game.rules import Action, SeatView
 
-from .base import BotError
+from .base import Bot, BotError
 
-DEFAULT_TIMEOUT = 10.0
+DEFAULT_TIMEOUT = 10.0  # seconds for one whole decision
+MAX_MESSAGE_BYTES = 1 << 20  # 1 MiB for one line, either way; a decide message is a few kilobytes
+CLOSE_GRACE = 0.5  # seconds a closed bot has to exit by itself before its process group is killed
+QUEUED_LINES = 4  # lines read ahead of the host; past that the bot waits, so memory stays bounded
+_CHUNK = 1 << 16
+_EOF = object()  # the bot's output ended
+_DEAF = object()  # the bot's input is closed: it can hear no question
+_TOO_LONG = object()  # a line went past MAX_MESSAGE_BYTES
 
 
 def decide_message(view: SeatView) -> dict:
@@ -27,6 +43,25 @@ def decide_message(view: SeatView) -> dict:
 
 def hello_message(view: SeatView) -> dict:
     return {"type": "hello", "edition": view.edition.name, "players": view.players, "seat": view.seat}
+
+
+def load_json(text: str) -> object:
+    """json.loads, with every way it can fail on untrusted text as a ValueError whose message
+    says what was wrong (json's own errors for depth and long numbers are not about JSON)."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise ValueError("JSON nested too deeply to read") from None
+    except json.JSONDecodeError:
+        raise ValueError("something that is not JSON") from None
+    except ValueError:  # Python's guard against quadratic int parsing (over 4300 digits)
+        raise ValueError("a number with too many digits to read") from None
+
+
+def one_line(text: str, limit: int = 200) -> str:
+    """`text` on one line and short: error messages may quote what a bot sent."""
+    flat = " ".join(str(text).split())
+    return flat if len(flat) <= limit else flat[: limit - 3] + "..."
 
 
 class CommandBot:
@@ -42,119 +77,264 @@ class CommandBot:
         if not argv:
             raise ValueError("a cmd: bot needs a command line after cmd:")
         self._argv = argv
-        self._process: subprocess.Popen | None = None
-        self._lines: queue.Queue[str | None] = queue.Queue()
+        self._session: _Session | None = None
+        self._closed = False
+        self._lock = threading.Lock()  # close() may come from another thread than decide()
         self._greeted = False
 
-    # ------------------------------------------------------------ process
-    def _start(self) -> subprocess.Popen:
-        if self._process is None:
-            try:
-                self._process = subprocess.Popen(
-                    self._argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                    text=True, bufsize=1,
-                )
-            except OSError as error:
-                raise BotError(f"bot {self.name} could not be started: {error.strerror or error}") from None
-            threading.Thread(target=self._read, args=(self._process.stdout,), daemon=True).start()
-        return self._process
-
-    def _read(self, stream: IO[str]) -> None:
-        for line in stream:
-            self._lines.put(line)
-        self._lines.put(None)  # end of output: the bot has exited
-
-    def _send(self, message: dict) -> None:
-        process = self._start()
-        try:
-            process.stdin.write(json.dumps(message) + "\n")  # type: ignore[union-attr]
-            process.stdin.flush()  # type: ignore[union-attr]
-        except (BrokenPipeError, OSError):
-            raise BotError(f"bot {self.name} has stopped (exit status {process.poll()})") from None
-
-    def _receive(self) -> str:
-        while True:
-            try:
-                line = self._lines.get(timeout=self.timeout)
-            except queue.Empty:
-                raise BotError(f"bot {self.name} gave no answer within {self.timeout:g} s") from None
-            if line is None:
-                status = self._process.wait() if self._process else None
-                raise BotError(f"bot {self.name} has stopped (exit status {status})")
-            if line.strip():
-                return line
+    def _started(self) -> _Session:
+        with self._lock:
+            if self._closed:
+                raise BotError(f"bot {self.name} was closed")
+            if self._session is None:
+                try:
+                    self._session = _Session(self._argv)
+                except (OSError, ValueError) as error:  # ValueError: a NUL byte in the command line
+                    reason = getattr(error, "strerror", None) or error
+                    raise BotError(f"bot {self.name} could not be started: {reason}") from None
+            return self._session
 
     # ------------------------------------------------------------ Bot
     def decide(self, view: SeatView) -> Action:
+        deadline = time.monotonic() + self.timeout
+        session = self._started()
         if not self._greeted:
-            self._send(hello_message(view))
+            session.send(hello_message(view))
             self._greeted = True
-        self._send(decide_message(view))
-        return self._parse(self._receive(), view)
+        session.send(decide_message(view))
+        return self._parse(self._receive(session, deadline), view)
+
+    def _receive(self, session: _Session, deadline: float) -> str:
+        try:
+            item = session.lines.get(timeout=max(0.0, deadline - time.monotonic()))
+        except queue.Empty:
+            session.stop_reading()  # it has failed: nothing it writes from now on counts
+            raise BotError(f"bot {self.name} gave no answer within {self.timeout:g} s") from None
+        if item is _EOF or item is _DEAF:
+            raise self._stopped(session, "closed its output" if item is _EOF else "closed its input")
+        if item is _TOO_LONG:
+            raise BotError(f"bot {self.name} wrote a line longer than 1 MiB ({MAX_MESSAGE_BYTES} bytes), "
+                           "the limit of one message")
+        try:
+            return item.decode("utf-8")  # type: ignore[union-attr]
+        except UnicodeDecodeError as error:
+            raise BotError(f"bot {self.name} wrote output that is not UTF-8 text "
+                           f"(byte {error.start} of its answer)") from None
+
+    def _stopped(self, session: _Session, what: str) -> BotError:
+        status = session.exit_status(wait=0.2)  # a bot that exits closes its pipes a moment before
+        if status is None:
+            return BotError(f"bot {self.name} {what} and gave no answer (it is still running)")
+        return BotError(f"bot {self.name} has stopped (exit status {status})")
 
     def _parse(self, line: str, view: SeatView) -> Action:
         try:
-            answer = json.loads(line)
-        except json.JSONDecodeError:
-            raise BotError(f"bot {self.name} answered something that is not JSON: {line.strip()[:80]!r}") from None
+            answer = load_json(line)
+        except ValueError as error:
+            raise BotError(f"bot {self.name} answered {error}: {one_line(line, 80)!r}") from None
         if not isinstance(answer, dict) or "action" not in answer:
-            raise BotError(f"bot {self.name} answered without an \"action\": {line.strip()[:80]!r}")
+            raise BotError(f"bot {self.name} answered without an \"action\": {one_line(line, 80)!r}")
         try:
             action = Action.from_list(answer["action"])
-        except ValueError as error:
-            raise BotError(f"bot {self.name} answered a malformed action: {error}") from None
+        except (ValueError, RecursionError) as error:
+            raise BotError(f"bot {self.name} answered a malformed action: {one_line(str(error))}") from None
         if action not in view.legal:
             raise BotError(f"bot {self.name} answered {action.to_list()}, which is not a legal action now")
         return action
 
     def notify(self, message: dict) -> None:
-        self._send(message)
+        self._started().send(message)
         if message.get("type") == "game_over":
             self._greeted = False  # the next game says hello again (the seat may change)
 
     def close(self) -> None:
-        process = self._process
-        if process is None:
-            return
-        self._process = None
+        """Stop the bot for good: its input is closed, it has CLOSE_GRACE seconds to exit, then
+        its whole process group is killed (a bot's own helpers go with it). Blocks for at most
+        about CLOSE_GRACE + 1 s; BotWorker.close calls it off the frame loop."""
+        with self._lock:
+            session, self._session, self._closed = self._session, None, True
+        if session is not None:
+            session.close()
+
+
+class _Session:
+    """One run of the bot's program: the process, a thread writing to it and one reading it."""
+
+    def __init__(self, argv: list[str]) -> None:
+        self.process = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.DEVNULL, **_own_group())
+        self.lines: queue.Queue[object] = queue.Queue(maxsize=QUEUED_LINES)
+        self._outbox: queue.Queue[bytes | None] = queue.Queue()
+        self._stopping = threading.Event()
+        # Writing has its own thread too: a bot that stops reading would block a write forever,
+        # and the decision's deadline must still come.
+        threading.Thread(target=self._write, name="bot-writer", daemon=True).start()
+        threading.Thread(target=self._read, name="bot-reader", daemon=True).start()
+
+    def send(self, message: dict) -> None:
+        self._outbox.put((json.dumps(message) + "\n").encode("utf-8"))
+
+    def exit_status(self, wait: float) -> int | None:
         try:
-            process.stdin.close()  # type: ignore[union-attr]
-        except OSError:
-            pass
-        try:
-            process.wait(timeout=0.5)
+            return self.process.wait(timeout=wait)
         except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+            return None
+
+    def stop_reading(self) -> None:
+        self._stopping.set()
+
+    def _write(self) -> None:
+        stdin = self.process.stdin
+        assert stdin is not None
+        try:
+            while (data := self._outbox.get()) is not None:
+                stdin.write(data)
+                stdin.flush()
+        except (OSError, ValueError):
+            self._put(_DEAF)
+        finally:
+            try:
+                stdin.close()  # after the last message: a well-behaved bot exits at end of input
+            except (OSError, ValueError):
+                pass
+
+    def _read(self) -> None:
+        stdout = self.process.stdout
+        assert stdout is not None
+        try:
+            if self._read_lines(stdout):
+                self._put(_EOF)
+        except (OSError, ValueError):
+            self._put(_EOF)  # the pipe went away under us: the same as the end of output
+        finally:
+            try:
+                stdout.close()  # this thread is its only reader
+            except OSError:
+                pass
+
+    def _read_lines(self, stdout: IO[bytes]) -> bool:
+        """Queue the bot's lines until its output ends (True) or reading stops early (False)."""
+        pending = bytearray()
+        while not self._stopping.is_set() and (chunk := stdout.read1(_CHUNK)):  # type: ignore[attr-defined]
+            start = len(pending)
+            pending += chunk
+            while (end := pending.find(b"\n", start)) >= 0:
+                line = bytes(pending[:end])
+                del pending[: end + 1]
+                start = 0
+                if not self._keep(line):
+                    return False
+            if len(pending) > MAX_MESSAGE_BYTES:
+                self._put(_TOO_LONG)
+                return False  # and read no more: the bot has failed, nothing it says counts
+        return not self._stopping.is_set()
+
+    def _keep(self, line: bytes) -> bool:
+        """Queue a line for the host (blank lines are ignored); False once reading should stop."""
+        if len(line) > MAX_MESSAGE_BYTES:
+            self._put(_TOO_LONG)
+            return False
+        return not line.strip() or self._put(line)
+
+    def _put(self, item: object) -> bool:
+        """Hand `item` to the host, waiting while it has not caught up; False once closing."""
+        while not self._stopping.is_set():
+            try:
+                self.lines.put(item, timeout=0.1)
+                return True
+            except queue.Full:
+                continue
+        return False
+
+    def close(self) -> None:
+        self.stop_reading()
+        self._outbox.put(None)  # the writer closes the bot's input once what is queued is sent
+        self.exit_status(wait=CLOSE_GRACE)
+        _kill_group(self.process)  # even after a clean exit: it may have left children running
+        self.exit_status(wait=1.0)
+
+
+def _own_group() -> dict:
+    """Popen options that start the bot in a process group of its own, so that closing it can
+    end everything it started as well."""
+    if os.name == "nt":
+        return {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}  # type: ignore[attr-defined]
+    return {"start_new_session": True}
+
+
+def _kill_group(process: subprocess.Popen) -> None:
+    if os.name == "nt":
+        if process.poll() is None:  # taskkill finds the tree through the living parent
+            try:
+                subprocess.run(["taskkill", "/F", "/T", "/PID", str(process.pid)], capture_output=True, timeout=5)
+            except (OSError, subprocess.SubprocessError):
+                process.kill()
+        return
+    try:
+        # The group's id is the bot's pid (start_new_session). It cannot have been taken by
+        # another group while any process of the bot's group is alive.
+        os.killpg(process.pid, signal.SIGKILL)
+    except OSError:
+        pass  # nothing left in the group
 
 
 # ---------------------------------------------------------------- our side
-def serve(level: str, seed: int, stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout) -> int:
-    """Answer decide messages with one of our levels until end of input. Returns an exit status."""
+def serve(level: str, seed: int, stdin: IO | None = None, stdout: IO[str] | None = None) -> int:
+    """Answer decide messages with one of our levels until end of input. Returns an exit status:
+    0 at the end of input, 2 (after one line on standard error) for a line it cannot play.
+    `stdin` may give bytes (the default, standard input's binary stream) or text."""
+    from . import make_bot
+
+    stream = stdin if stdin is not None else sys.stdin.buffer
+    out = stdout if stdout is not None else sys.stdout
+    bot = make_bot(level, seed)
+    number = 0
+    while raw := stream.readline(MAX_MESSAGE_BYTES + 1):
+        number += 1
+        try:
+            answer = _answer(bot, level, raw)
+        except Exception as error:  # noqa: BLE001 - whatever a message causes is one line, never a traceback
+            sys.stderr.write(f"skyjo bot: error: line {number}: {_reason(error)}\n")
+            return 2
+        if answer is not None:
+            out.write(answer + "\n")
+            out.flush()
+    return 0
+
+
+def _answer(bot: Bot, level: str, raw: bytes | str) -> str | None:
+    """The reply to one input line (None when it needs none); an exception if it cannot be played."""
     from game.rules import edition_named
 
-    from . import make_bot
     from .viewcodec import view_from_message
 
-    bot = make_bot(level, seed)
-    for number, line in enumerate(stdin, start=1):
-        if not line.strip():
-            continue
+    line = raw.rstrip(b"\r\n" if isinstance(raw, bytes) else "\r\n")
+    if len(line) > MAX_MESSAGE_BYTES:
+        raise ValueError(f"the line is longer than 1 MiB ({MAX_MESSAGE_BYTES} bytes), the limit of one message")
+    if isinstance(line, bytes):
         try:
-            message = json.loads(line)
-            if not isinstance(message, dict):
-                raise ValueError("a message must be a JSON object")
-            if message.get("type") != "decide":
-                bot.notify(message)  # hello, round_over, game_over need no answer
-                continue
-            view = view_from_message(message, edition_named)
-        except KeyError as error:
-            sys.stderr.write(f"skyjo bot: error: line {number}: the message has no {error.args[0]!r}\n")
-            return 2
-        except (ValueError, TypeError) as error:
-            sys.stderr.write(f"skyjo bot: error: line {number}: {error}\n")
-            return 2
+            line = line.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ValueError("the line is not UTF-8 text") from None
+    if not line.strip():
+        return None
+    try:
+        message = load_json(line)
+    except ValueError as error:
+        raise ValueError(f"the line holds {error}") from None
+    if not isinstance(message, dict):
+        raise ValueError("a message must be a JSON object")
+    if message.get("type") != "decide":
+        bot.notify(message)  # hello, round_over, game_over need no answer
+        return None
+    view = view_from_message(message, edition_named)
+    try:
         action = bot.decide(view)
-        stdout.write(json.dumps({"action": action.to_list()}) + "\n")
-        stdout.flush()
-    return 0
+    except Exception as error:  # noqa: BLE001 - a view check missed something; say so on one line
+        raise ValueError(f"the {level} level could not play this position ({type(error).__name__}: {error})") from None
+    return json.dumps({"action": action.to_list()})
+
+
+def _reason(error: Exception) -> str:
+    """ValueErrors are ours, already plain sentences; anything else gets its type named."""
+    return one_line(str(error) if isinstance(error, ValueError) else f"{type(error).__name__}: {error}", 300)

@@ -1,59 +1,111 @@
-"""A SeatView back from the protocol's JSON, so our levels can be the program side."""
+"""A SeatView back from the protocol's JSON, so our levels can be the program side.
+
+The JSON comes from another program, so nothing in it is trusted: every field is checked for
+its type here and the whole view for consistency by `check_view` (a seat in range, cards of
+the edition, a discard pile to take from...). Anything wrong is a ValueError with a plain
+message, which `skyjo bot` reports on one line.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.rules import CELLS, Action, SeatView
+from game.rules import COLS, ROWS, Action, SeatView
+from game.rules.view import check_view
+
+MISSING = object()
 
 
 def view_from_message(message: dict, edition_named: Callable) -> SeatView:
-    """Rebuild the view of a `decide` message; ValueError with a plain message if it is malformed."""
-    data = message["view"]
+    """Rebuild and check the view of a `decide` message; ValueError with a plain message if it is
+    malformed or describes a position no game could reach."""
+    data = _field(message, "view")
     if not isinstance(data, dict):
         raise ValueError("'view' must be an object")
     players = _int(data, "players")
-    grids = tuple(_grid(rows) for rows in data["grids"])
-    if len(grids) != players:
-        raise ValueError(f"'grids' must hold {players} grids")
-    removed = data.get("removed_columns")
-    removed_items = tuple(tuple(item) for item in removed) if isinstance(removed, list) else ()
-    legal = tuple(Action.from_list(item) for item in message.get("legal", []))
+    legal = tuple(Action.from_list(item) for item in _list(message, "legal"))
     if not legal:
         raise ValueError("a decide message needs at least one legal action")
-    return SeatView(
-        edition=edition_named(data["edition"]),
+    view = SeatView(
+        edition=edition_named(_field(data, "edition")),
         players=players,
         seat=_int(data, "seat"),
         round=_int(data, "round"),
-        phase=str(data["phase"]),
-        to_act=data.get("to_act"),
-        holding=data.get("holding"),
-        source=data.get("source"),
-        trigger=data.get("trigger"),
-        discard_pile=tuple(int(c) for c in data["discard_pile"]),
+        phase=_text(data, "phase"),
+        to_act=_int(data, "to_act", default=None),
+        holding=_int(data, "holding", default=None),
+        source=_text(data, "source", default=None),
+        trigger=_int(data, "trigger", default=None),
+        discard_pile=_ints(data, "discard_pile"),
         draw_pile=_int(data, "draw_pile"),
-        grids=grids,
-        removed=removed_items,  # type: ignore[arg-type]
-        participants=tuple(data.get("participants", range(players))),
-        round_scores=tuple(tuple(row) for row in data.get("round_scores", [])),
-        totals=tuple(data.get("totals", [0] * players)),
-        end_score=int(data.get("end_score", 100)),
+        grids=tuple(_grid(rows) for rows in _list(data, "grids")),
+        removed=tuple(_removed(item) for item in _list(data, "removed_columns", default=[])),
+        participants=_ints(data, "participants", default=list(range(players))),
+        round_scores=tuple(_scores(row) for row in _list(data, "round_scores", default=[])),
+        totals=_ints(data, "totals", default=[0] * players),
+        end_score=_int(data, "end_score", default=100),
         legal=legal,
     )
+    check_view(view)
+    return view
 
 
-def _int(data: dict, key: str) -> int:
-    value = data[key]
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(f"{key!r} must be a whole number")
+def _field(data: dict, key: str, default: object = MISSING) -> object:
+    if key in data:
+        return data[key]
+    if default is MISSING:
+        raise ValueError(f"the message has no {key!r}")
+    return default
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _int(data: dict, key: str, default: object = MISSING) -> int:
+    value = _field(data, key, default)
+    if not (_is_int(value) or (value is None and default is None)):
+        raise ValueError(f"{key!r} must be a whole number" + (" or null" if default is None else ""))
+    return value  # type: ignore[return-value]
+
+
+def _text(data: dict, key: str, default: object = MISSING) -> str:
+    value = _field(data, key, default)
+    if not (isinstance(value, str) or (value is None and default is None)):
+        raise ValueError(f"{key!r} must be a string" + (" or null" if default is None else ""))
+    return value  # type: ignore[return-value]
+
+
+def _list(data: dict, key: str, default: object = MISSING) -> list:
+    value = _field(data, key, default)
+    if not isinstance(value, list):
+        raise ValueError(f"{key!r} must be a list")
     return value
 
 
+def _ints(data: dict, key: str, default: object = MISSING) -> tuple[int, ...]:
+    values = _list(data, key, default)
+    if not all(_is_int(value) for value in values):
+        raise ValueError(f"{key!r} must be a list of whole numbers")
+    return tuple(values)
+
+
 def _grid(rows: object) -> tuple:
-    if not isinstance(rows, list):
-        raise ValueError("each grid must be a list of rows")
+    if not (isinstance(rows, list) and len(rows) == ROWS and all(isinstance(r, list) and len(r) == COLS for r in rows)):
+        raise ValueError("each grid must hold 3 rows of 4 cells")
     cells = tuple(cell for row in rows for cell in row)
-    if len(cells) != CELLS or any(not (c is None or c == "?" or (isinstance(c, int) and -2 <= c <= 12)) for c in cells):
-        raise ValueError("each grid must hold 3 rows of 4 cells: numbers, \"?\" or null")
+    if not all(cell is None or cell == "?" or _is_int(cell) for cell in cells):
+        raise ValueError("a grid cell must be a number (face-up), \"?\" (face-down) or null (removed)")
     return cells
+
+
+def _removed(item: object) -> tuple[int, int, int]:
+    if not (isinstance(item, list) and len(item) == 3 and all(_is_int(value) for value in item)):
+        raise ValueError("each of 'removed_columns' must be [seat, col, value]")
+    return tuple(item)  # type: ignore[return-value]
+
+
+def _scores(row: object) -> tuple:
+    if not (isinstance(row, list) and all(score is None or _is_int(score) for score in row)):
+        raise ValueError("each row of 'round_scores' must be a list of whole numbers or nulls")
+    return tuple(row)

@@ -67,5 +67,9 @@ class BotWorker:
         return self.result()
 
     def close(self) -> None:
-        """Release the bot. A thread still thinking is a daemon and finishes on its own."""
-        self.bot.close()
+        """Release the bot without blocking the caller, which is usually the frame loop: a
+        program bot is given a moment to exit before it is killed (CommandBot.close), and that
+        wait runs in a thread of its own. The thread is not a daemon, so quitting the app still
+        ends the bot's processes (waiting a second or so at most). A thread still thinking is
+        a daemon and finishes on its own."""
+        threading.Thread(target=self.bot.close, name=f"close-{self.bot.name}").start()

@@ -1,4 +1,8 @@
-"""`skyjo bot --level LEVEL`: one of our levels as the program side of the bot protocol."""
+"""`skyjo bot --level LEVEL`: one of our levels as the program side of the bot protocol.
+
+Exit status 0 at the end of input; 2, after one line on standard error, for a line it cannot
+read or a position no game could reach (docs/bots.md); 1 if the other side stops listening.
+"""
 
 from __future__ import annotations
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from .actions import CELLS, COLS, ROWS, Action
+from .actions import ACTION_TABLE, CELLS, COLS, FLIP, REPLACE, REVEAL, ROWS, Action
 from .editions import Edition
-from .state import SOURCE_DISCARD, GameState
+from .state import OPENING, PHASES, SOURCE_DISCARD, SOURCE_DRAW, TURN, GameState, Options
 
 Cell = int | str | None  # value face-up, "?" face-down, None removed/not dealt
 
@@ -115,3 +115,156 @@ def seat_view(state: GameState, seat: int) -> SeatView:
         end_score=state.options.end_score,
         legal=tuple(state.legal_actions()) if state.to_act == seat else (),
     )
+
+
+# ---------------------------------------------------------------- views from elsewhere
+def check_view(view: SeatView) -> None:
+    """Raise ValueError, in one plain sentence, unless a real game could show `view` to its seat.
+
+    `seat_view` always gives a consistent view, but the bot protocol's other side (`skyjo bot`)
+    receives views that somebody else built. Our levels rely on what the engine guarantees (a
+    seat in range, a card to take from the discard pile...), so a view that breaks one of those
+    guarantees is refused here, with the reason, instead of crashing a level later."""
+    checks = (_seats_problem, _grids_problem, _piles_problem, _hand_problem, _count_problem, _scores_problem,
+              _legal_problem)
+    for problem_in in checks:  # in this order: each relies on the ones before (seats in range...)
+        problem = problem_in(view)
+        if problem:
+            raise ValueError(problem)
+
+
+def view_legal_actions(view: SeatView) -> list[Action]:
+    """The actions the engine allows the seat to act, worked out from its view alone (legality
+    depends only on what that seat sees: its face-down cells, its card in hand, the piles)."""
+    seat, grid = view.to_act, view.grid(view.to_act)
+    if view.phase == OPENING:
+        return [ACTION_TABLE.get(seat, FLIP, i % COLS, i // COLS) for i in range(CELLS) if grid[i] == "?"]
+    if view.holding is None:
+        return ACTION_TABLE.choose(seat) if view.draw_pile else ACTION_TABLE.take_only(seat)
+    out = [ACTION_TABLE.get(seat, REPLACE, i % COLS, i // COLS) for i in range(CELLS) if grid[i] is not None]
+    if view.source == SOURCE_DRAW:
+        out += [ACTION_TABLE.get(seat, REVEAL, i % COLS, i // COLS) for i in range(CELLS) if grid[i] == "?"]
+    return out
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)  # JSON true is not seat 1
+
+
+def _is_seat(view: SeatView, value: object) -> bool:
+    return _is_int(value) and 0 <= value < view.players  # type: ignore[operator]
+
+
+def _is_card(view: SeatView, value: object) -> bool:
+    return _is_int(value) and value in view.edition.card_counts
+
+
+def _seats_problem(view: SeatView) -> str | None:
+    view.edition.check_players(view.players)  # ValueError with its own sentence
+    if not _is_seat(view, view.seat):
+        return f"seat {view.seat!r} is not a seat of a {view.players}-player game"
+    for name in ("to_act", "trigger"):
+        value = getattr(view, name)
+        if value is not None and not _is_seat(view, value):
+            return f"{name} {value!r} is not a seat of a {view.players}-player game"
+    if view.phase not in PHASES:
+        return f"unknown phase {view.phase!r}; phases are {', '.join(PHASES)}"
+    if not _is_int(view.round) or view.round < (1 if view.phase in (OPENING, TURN) else 0):
+        return f"round {view.round!r} is not a round of a game in play"
+    seats = view.participants
+    if len(seats) < 2 or len(set(seats)) != len(seats) or not all(_is_seat(view, s) for s in seats):
+        return f"participants {list(seats)!r} must be at least two different seats of the game"
+    if not _is_int(view.draw_pile) or not 0 <= view.draw_pile <= view.edition.deck_size():
+        return f"a draw pile of {view.draw_pile!r} cards is impossible in {view.edition.title}"
+    Options(end_score=view.end_score).validate()  # ValueError with its own sentence
+    return None
+
+
+def _grids_problem(view: SeatView) -> str | None:
+    if len(view.grids) != view.players or any(len(grid) != CELLS for grid in view.grids):
+        return f"there must be {view.players} grids of {CELLS} cells"
+    for seat, grid in enumerate(view.grids):
+        if not all(cell is None or cell == "?" or _is_card(view, cell) for cell in grid):
+            return f"seat {seat}'s grid holds something that is not a card of {view.edition.title}"
+        if seat not in view.participants and any(cell is not None for cell in grid):
+            return f"seat {seat} holds cards but does not play this round"
+        for col in range(COLS):
+            gaps = sum(grid[col + COLS * row] is None for row in range(ROWS))
+            if gaps not in (0, ROWS):
+                return f"seat {seat}'s column {col} is partly removed; columns are removed whole"
+    return None
+
+
+def _piles_problem(view: SeatView) -> str | None:
+    for seat, col, value in view.removed:
+        if not (_is_seat(view, seat) and _is_int(col) and 0 <= col < COLS and _is_card(view, value)):
+            return f"removed column {[seat, col, value]!r} is not [seat, column 0-3, card]"
+        if view.grids[seat][col] is not None:
+            return f"seat {seat}'s column {col} is listed as removed but still holds cards"
+    if not all(_is_card(view, card) for card in view.discard_pile):
+        return f"the discard pile holds something that is not a card of {view.edition.title}"
+    if view.holding is not None and not _is_card(view, view.holding):
+        return f"the card in hand, {view.holding!r}, is not a card of {view.edition.title}"
+    return None
+
+
+def _count_problem(view: SeatView) -> str | None:
+    """Every card is somewhere: grids, piles or a hand; none shows more often than the deck holds it."""
+    too_many = [value for value, n in view.unseen_cards().items() if n < 0]
+    if too_many:
+        return f"more cards of value {min(too_many)} are in view than {view.edition.title} has"
+    if view.phase in (OPENING, TURN):
+        in_grids = sum(cell is not None for grid in view.grids for cell in grid)
+        in_hand = 0 if view.source is None else 1  # a drawn card may be hidden from this seat
+        if in_grids + len(view.discard_pile) + view.draw_pile + in_hand != view.edition.deck_size():
+            return f"the cards in view do not add up to the {view.edition.deck_size()} cards of {view.edition.title}"
+    return None
+
+
+def _hand_problem(view: SeatView) -> str | None:
+    """Who acts and what is held, as the engine's own consistency check has it."""
+    if view.phase not in (OPENING, TURN):
+        if view.to_act is not None or view.holding is not None or view.source is not None:
+            return "nobody acts once a round is over"
+        return None
+    if view.to_act not in view.participants:
+        return "the seat to act does not play this round"
+    if view.source not in (None, SOURCE_DRAW, SOURCE_DISCARD):
+        return f"unknown source {view.source!r}; sources are {SOURCE_DRAW}, {SOURCE_DISCARD} or null"
+    if view.phase == OPENING and (view.holding is not None or view.source is not None or view.trigger is not None):
+        return "nobody holds a card or triggers the end during the opening flips"
+    if view.source is None and view.holding is not None:
+        return "a held card must come from the draw or the discard pile"
+    if view.holding is None and (view.source == SOURCE_DISCARD or (view.source and view.to_act == view.seat)):
+        return f"a card was taken from the {view.source} pile, yet the view shows no card in hand"
+    if not view.discard_pile and view.source != SOURCE_DISCARD:
+        return "the discard pile is empty, yet nobody has just taken its last card"
+    if view.trigger is not None and (view.trigger not in view.participants or "?" in view.grid(view.trigger)):
+        return "the seat that ended the round must play it and have no face-down card"
+    return None
+
+
+def _scores_problem(view: SeatView) -> str | None:
+    scored = view.round - (1 if view.phase in (OPENING, TURN) else 0)
+    if len(view.round_scores) != scored:
+        return f"round {view.round} needs {scored} rows of round scores, not {len(view.round_scores)}"
+    for row in view.round_scores:
+        if len(row) != view.players or not all(score is None or _is_int(score) for score in row):
+            return f"each row of round scores must hold {view.players} whole numbers or nulls"
+    if len(view.totals) != view.players or not all(_is_int(total) for total in view.totals):
+        return f"totals must hold {view.players} whole numbers"
+    return None
+
+
+def _legal_problem(view: SeatView) -> str | None:
+    if not view.legal:
+        return None
+    if view.phase not in (OPENING, TURN) or view.to_act != view.seat:
+        return f"legal actions are listed, yet seat {view.seat} is not the seat to act in this view"
+    allowed = set(view_legal_actions(view))
+    for action in view.legal:
+        if action.seat != view.seat:
+            return f"legal action {action.to_list()} is for seat {action.seat}, not the viewer's seat {view.seat}"
+        if action not in allowed:
+            return f"legal action {action.to_list()} is impossible in this view"
+    return None
