@@ -13,6 +13,7 @@ ERROR_LOG = "error.log"
 HEADLESS_DRIVERS = ("dummy", "offscreen")
 # Top-level options of game/cli.py that take a value (so the value is not mistaken for a subcommand).
 VALUE_OPTIONS = ("--data-dir", "--windowed-size")
+LINE_LIMIT = 1000  # characters of an exception's message quoted in the one failure line
 
 
 def entry() -> None:
@@ -41,9 +42,12 @@ def _give_streams() -> None:
 
 
 def _report_failure(error: BaseException, argv: list[str]) -> int:
-    log = _write_log(error, argv)
+    # Only the desktop game keeps a log: a command-line tool (replay, bot, simulate, the
+    # self-test) reports on stderr and must not create the player's data folder.
+    log = _write_log(error, argv) if _is_desktop_game(argv) else None
     where = f" (details in {log})" if log else ""
-    line = f"skyjo: could not run: {type(error).__name__}: {error}{where}"
+    message = str(error)[:LINE_LIMIT]  # an exception may quote huge input
+    line = f"skyjo: could not run: {type(error).__name__}: {message}{where}"
     sys.stderr.write(" ".join(line.split()) + "\n")  # one line even if the message has newlines
     if _wants_dialog(argv):
         details = f"\n\nDetails were saved to:\n{log}" if log else ""
@@ -101,6 +105,11 @@ def _wants_dialog(argv: list[str]) -> bool:
     """Only the desktop game, started with a real screen, gets a dialog; commands and self-tests print."""
     if os.environ.get("SDL_VIDEODRIVER", "").lower() in HEADLESS_DRIVERS:
         return False
+    return _is_desktop_game(argv)
+
+
+def _is_desktop_game(argv: list[str]) -> bool:
+    """Whether `argv` starts the desktop game: no subcommand such as `replay`, not --self-test."""
     takes_value = False
     for arg in argv:
         if takes_value:

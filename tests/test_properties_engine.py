@@ -196,6 +196,38 @@ def every_action(players: int) -> list[Action]:
     return out
 
 
+# Ill-formed whatever the position (docs/replay.md: seats are whole numbers from 0, the
+# verbs are these five).
+ALWAYS_MALFORMED = [Action(-1, "draw"), Action(0, "discard"), Action(0, None), Action(0, "DRAW"),
+                    Action(None, "take"), Action(0, "discard", 0, 0), Action(0, "flip")]
+
+
+def malformed_twins(action: Action) -> list[Action]:
+    """Ill-formed look-alikes of a legal action. Several compare equal to it (True == 1,
+    1.0 == 1), so they are found by their shape, never by comparing with the legal ones."""
+    seat, verb, col, row = action
+    out = [Action(float(seat), verb, col, row), Action(str(seat), verb, col, row),
+           Action(seat, verb.upper(), col, row)]
+    if seat in (0, 1):
+        out.append(Action(bool(seat), verb, col, row))
+    if col is None:  # draw and take take no position
+        out += [Action(seat, verb, 0, 0), Action(seat, verb, 3, 2), Action(seat, verb, 0, None)]
+        return out
+    out += [Action(seat, verb), Action(seat, verb, col, None), Action(seat, verb, float(col), row),
+            Action(seat, verb, col, float(row)), Action(seat, verb, col + 4, row), Action(seat, verb, col - 4, row),
+            Action(seat, verb, col, row + 3), Action(seat, verb, str(col), row)]
+    if col in (0, 1):
+        out.append(Action(seat, verb, bool(col), row))
+    return out
+
+
+def assert_refused(s: GameState, action: Action, before: dict) -> None:
+    assert isinstance(s.why_illegal(action), str)
+    with pytest.raises(IllegalActionError):
+        s.apply(action)
+    assert state_to_dict(s) == before
+
+
 def check_illegal_refused(game, seed, play_seed, stall) -> None:
     state = new_game(game, seed, 25)
     universe = every_action(state.players)
@@ -207,14 +239,13 @@ def check_illegal_refused(game, seed, play_seed, stall) -> None:
         s.legal_actions().clear()  # the caller owns the list it gets
         assert set(s.legal_actions()) == legal
         illegal = [a for a in universe if a not in legal]
+        malformed = ALWAYS_MALFORMED + [m for a in legal for m in malformed_twins(a)]
         before = state_to_dict(s)
-        for action in rng.sample(illegal, 3):
-            assert isinstance(s.why_illegal(action), str)
-            with pytest.raises(IllegalActionError):
-                s.apply(action)
-            assert state_to_dict(s) == before
+        for action in rng.sample(illegal, 3) + rng.sample(malformed, 3):
+            assert_refused(s, action, before)
 
     play_out(state, rng, stall, each)
+    assert state_from_dict(state_to_dict(state)).record() == state.record()  # the record still loads
 
 
 @FAST

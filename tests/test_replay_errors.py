@@ -6,6 +6,7 @@ import copy
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -268,3 +269,125 @@ def test_file_that_does_not_exist(tmp_path: Path) -> None:
     code, out = run_command(tmp_path / "no_such_scenario.json")
     assert "no_such_scenario.json" in assert_error(code, out, None, None)
     assert "state" not in out
+
+
+# ---------------------------------------------------------------- untrusted files (docs/replay.md, Limits)
+def test_nesting_far_too_deep_is_a_json_error(tmp_path: Path) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000, encoding="utf-8")
+    code, out = run_command(path)
+    assert "nested too deeply" in assert_error(code, out, None, None)
+    assert "state" not in out
+
+
+def test_nesting_that_parses_is_quoted_briefly(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    # shallow enough to parse (under pytest's own stack), then quoted in an error
+    game = base("lea_tom_ines")
+    game["seed"] = "DEEP"
+    deep = "[" * 400 + "]" * 400
+    text = json.dumps(game).replace('"DEEP"', deep, 1)
+    assert deep in text
+    code, out = run_in_process(tmp_path, capsys, text)
+    message = assert_error(code, out, None, None)
+    assert "seed" in message and len(message) < 200
+
+
+def test_a_number_with_too_many_digits_is_a_json_error(tmp_path: Path) -> None:
+    path = tmp_path / "digits.json"
+    path.write_text('{"edition": "voyage", "players": ' + "7" * 5000 + ', "rounds": []}', encoding="utf-8")
+    code, out = run_command(path)
+    assert "digits" in assert_error(code, out, None, None)
+
+
+def test_a_file_over_the_cap_is_refused_quickly_naming_the_cap(tmp_path: Path) -> None:
+    from game.commands.replay import MAX_SCENARIO_BYTES
+
+    path = tmp_path / "huge.json"
+    with open(path, "wb") as handle:  # sparse: no disk or memory spent on the zeros
+        handle.truncate(MAX_SCENARIO_BYTES + 1)
+    start = time.perf_counter()
+    code, out = run_command(path)
+    assert time.perf_counter() - start < 30
+    assert f"{MAX_SCENARIO_BYTES // 2**20} MiB" in assert_error(code, out, None, None)
+
+
+def test_a_file_at_the_cap_is_read(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    from game.commands.replay import MAX_SCENARIO_BYTES
+
+    game = base("lea_tom_ines")
+    text = json.dumps(game)
+    path = tmp_path / "padded.json"
+    path.write_bytes(text.encode() + b" " * (MAX_SCENARIO_BYTES - len(text.encode()) - 1) + b"\n")
+    assert path.stat().st_size == MAX_SCENARIO_BYTES
+    assert main(["replay", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out) == replay_summary(play_scenario(game))
+
+
+def test_standard_input_over_the_cap_is_refused(tmp_path: Path) -> None:
+    from game.commands.replay import MAX_SCENARIO_BYTES
+
+    result = subprocess.run([sys.executable, "-m", "game", "replay", "-"], cwd=ROOT, capture_output=True,
+                            input=b" " * (MAX_SCENARIO_BYTES + 1), timeout=60)
+    assert result.returncode == 2 and b"Traceback" not in result.stderr
+    assert "MiB" in json.loads(result.stdout)["error"]["message"]
+
+
+HUGE = "x" * 1_000_000
+LONG_NUMBER = int("9" * 4000)  # under Python's 4300-digit limit: it parses
+
+
+@pytest.mark.parametrize("change", ["edition", "players_type", "players_range", "seed", "option_name",
+                                    "end_score", "final_tie", "action", "short_action", "seat", "verb", "col", "deck"])
+def test_an_error_quotes_the_file_briefly(change: str, tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    game = base("lea_tom_ines")
+    actions = game["rounds"][0]["actions"]
+    if change == "edition":
+        game["edition"] = HUGE
+    elif change == "players_type":
+        game["players"] = HUGE
+    elif change == "players_range":
+        game["players"] = LONG_NUMBER
+    elif change == "seed":
+        game["seed"] = HUGE
+    elif change == "option_name":
+        game["options"] = {HUGE: 1}
+    elif change == "end_score":
+        game["options"] = {"end_score": LONG_NUMBER}
+    elif change == "final_tie":
+        game["options"] = {"final_tie": HUGE}
+    elif change == "action":
+        actions[6] = HUGE
+    elif change == "short_action":
+        actions[6] = [HUGE]
+    elif change == "seat":
+        actions[6] = [LONG_NUMBER, "draw"]
+    elif change == "verb":
+        actions[6] = [0, HUGE]
+    elif change == "col":
+        actions[6:] = [[0, "draw"], [0, "replace", LONG_NUMBER, 0]]
+    else:
+        game["rounds"][0]["deck"][0] = LONG_NUMBER
+    code, out = run_in_process(tmp_path, capsys, game)
+    error = out["error"]
+    assert code == 2 and isinstance(error["message"], str)
+    assert len(error["message"]) < 200, error["message"]
+
+
+def test_a_byte_order_mark_is_accepted(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    game = base("lea_tom_ines")
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(game).encode())
+    assert main(["replay", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out) == replay_summary(play_scenario(game))
+
+
+def test_a_file_that_is_not_utf8_is_a_read_error(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.json"
+    path.write_bytes('{"edition": "voyagé"}'.encode("latin-1"))
+    code, out = run_command(path)
+    assert "UTF-8" in assert_error(code, out, None, None)
+
+
+def test_a_folder_is_a_read_error(tmp_path: Path) -> None:
+    code, out = run_command(tmp_path)
+    assert_error(code, out, None, None)

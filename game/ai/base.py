@@ -6,15 +6,36 @@ own `random.Random(seed)`, so the same view and seed give the same decision.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
 from game.rules import COLS, ROWS, Action, SeatView
+from game.rules.actions import brief
 
 
 class BotError(RuntimeError):
     """A bot failed: an illegal or malformed answer, a timeout or a crash. The message names the bot."""
+
+
+class IllegalChoiceError(BotError):
+    """A built-in level chose an action that is not legal: a bug in that level, never papered over."""
+
+    def __init__(self, wanted: object, view: SeatView, bot: str | None = None) -> None:
+        self.wanted, self.seat, self.phase, self.legal = wanted, view.seat, view.phase, list(view.legal)
+        self.bot = bot
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        legal = ", ".join(str(action) for action in self.legal[:4]) + (", ..." if len(self.legal) > 4 else "")
+        chosen = str(self.wanted) if isinstance(self.wanted, Action) else brief(self.wanted)
+        return (f"bot {self.bot or '(unknown level)'} at seat {self.seat} chose {chosen}, "
+                f"which is not legal in the {self.phase} phase (legal: {legal or 'nothing'})")
+
+    def __reduce__(self) -> tuple:
+        return BotError, (str(self),)  # crosses a process boundary (simulate's workers) as its message
 
 
 @runtime_checkable
@@ -32,6 +53,11 @@ class BaseBot:
     """A built-in level: seeded, stateless between decisions apart from its generator."""
 
     level = "base"
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        if "decide" in cls.__dict__:
+            cls.decide = _naming_the_bot(cls.__dict__["decide"])  # type: ignore[method-assign]
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -107,8 +133,25 @@ def action_at(view: SeatView, verb: str, index: int) -> Action:
 
 
 def pick(view: SeatView, wanted: Action) -> Action:
-    """The legal action equal to `wanted` (the interned one), or the first legal one as a safe fallback."""
+    """The legal action equal to `wanted` (the interned one). A choice that is not legal is a
+    bug in the bot: it raises IllegalChoiceError rather than play something else quietly."""
     for action in view.legal:
         if action == wanted:
             return action
-    return view.legal[0]
+    raise IllegalChoiceError(wanted, view)
+
+
+def _naming_the_bot(decide: Callable[[BaseBot, SeatView], Action]) -> Callable[[BaseBot, SeatView], Action]:
+    """`decide`, adding the bot's name to an IllegalChoiceError from `pick` (which sees only the view)."""
+
+    @functools.wraps(decide)
+    def named(self: BaseBot, view: SeatView) -> Action:
+        try:
+            return decide(self, view)
+        except IllegalChoiceError as error:
+            if error.bot is None:
+                error.bot = self.name
+                error.args = (str(error),)
+            raise
+
+    return named

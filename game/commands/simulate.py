@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
+
+MAX_WORKERS = 64  # processes: a typo such as --workers 4000 must not fork-bomb the machine
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -16,7 +19,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         help="comma-separated levels (easy, normal, hard, expert) or cmd:<command line>, one per seat")
     parser.add_argument("--seed", type=int, default=1, help="seed of the whole run (default 1)")
     parser.add_argument("--end-score", type=int, default=100, help="total that ends a game (default 100)")
-    parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--workers", type=int, default=1, help=f"worker processes, 1 to {MAX_WORKERS} (default 1)")
     parser.add_argument("--bot-timeout", type=float, default=10.0,
                         help="seconds a cmd: bot may think per decision (default 10)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -61,10 +64,10 @@ def _check(args: argparse.Namespace) -> tuple[list[str], object]:
     edition.check_players(players)
     if args.games < 1:
         raise ValueError("--games must be at least 1")
-    if args.bot_timeout <= 0:
-        raise ValueError("--bot-timeout must be positive")
-    if args.workers < 1:
-        raise ValueError("--workers must be at least 1")
+    if not (math.isfinite(args.bot_timeout) and args.bot_timeout > 0):
+        raise ValueError("--bot-timeout must be a positive number of seconds")
+    if not 1 <= args.workers <= MAX_WORKERS:
+        raise ValueError(f"--workers must be between 1 and {MAX_WORKERS}")
     options = Options(end_score=args.end_score)
     options.validate()
     return specs, options

@@ -2,10 +2,16 @@
 
 An action is `(seat, verb, col, row)`; `col` and `row` are None for `draw` and `take`.
 Its list form `[seat, verb, col, row]` (or `[seat, verb]`) is the replay format's.
+
+An action built by hand may be malformed (a bool seat, an unknown verb, a position on
+`draw`); `shape_problem` says why, and the engine refuses such an action with that reason.
+Actions from `ACTION_TABLE` are well-formed by construction, so the engine skips the check
+for them (they are what bots and the hot loop play).
 """
 
 from __future__ import annotations
 
+import reprlib
 from typing import NamedTuple
 
 FLIP = "flip"
@@ -19,6 +25,11 @@ PLACING_VERBS = (FLIP, REPLACE, REVEAL)
 COLS = 4
 ROWS = 3
 CELLS = COLS * ROWS
+
+# Seats 0-15 are interned (the largest edition seats 8). A larger seat number, from a file
+# say, gives a fresh action each time, so the table stays small whatever the input holds.
+INTERNED_SEATS = 16
+BRIEF_LIMIT = 80  # characters of a value echoed in a message: untrusted values can be huge
 
 
 class Action(NamedTuple):
@@ -40,19 +51,19 @@ class Action(NamedTuple):
     @classmethod
     def from_list(cls, item: object) -> Action:
         """Parse `[seat, verb, col, row]`; raises ValueError with a plain message."""
-        if not isinstance(item, list) or not item:
-            raise ValueError(f"an action must be a list like [seat, verb, col, row], not {item!r}")
+        if not isinstance(item, list) or len(item) < 2:
+            raise ValueError(f"an action must be a list like [seat, verb, col, row], not {brief(item)}")
         seat, verb, *where = item
-        if not _is_int(seat):
-            raise ValueError(f"an action's seat must be a whole number, not {seat!r}")
-        if verb not in VERBS:
-            raise ValueError(f"unknown verb {verb!r}; verbs are {', '.join(VERBS)}")
+        if not _is_int(seat) or seat < 0:
+            raise ValueError(f"an action's seat must be a whole number from 0, not {brief(seat)}")
+        if not _is_verb(verb):
+            raise ValueError(f"unknown verb {brief(verb)}; verbs are {', '.join(VERBS)}")
         if verb in PLACING_VERBS:
             if len(where) != 2 or not all(_is_int(v) for v in where):
                 raise ValueError(f"{verb!r} needs a column and a row: [seat, {verb!r}, col, row]")
             col, row = where
             if not (0 <= col < COLS and 0 <= row < ROWS):
-                raise ValueError(f"({col},{row}) is outside the grid (col 0-3, row 0-2)")
+                raise ValueError(f"({brief(col)},{brief(row)}) is outside the grid (col 0-3, row 0-2)")
             return ACTION_TABLE.get(seat, verb, col, row)
         if where:
             raise ValueError(f"{verb!r} takes no position: [seat, {verb!r}]")
@@ -68,6 +79,45 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _is_verb(value: object) -> bool:
+    # the type test first: `in` on an arbitrary object could call its own __eq__
+    return type(value) is str and value in VERBS
+
+
+def shape_problem(action: object) -> str | None:
+    """None if `action` is a well-formed Action, else why not: the seat a whole number from 0
+    (not a bool), the verb one of VERBS, no position for draw and take, and a whole-number
+    position inside the grid for the placing verbs. Legality in a game is `why_illegal`'s."""
+    if not isinstance(action, Action):
+        return f"an action must be an Action(seat, verb, col, row), not {brief(action)}"
+    seat, verb, col, row = action
+    if type(seat) is not int or seat < 0:
+        return f"an action's seat must be a whole number from 0, not {brief(seat)}"
+    if not _is_verb(verb):
+        return f"unknown verb {brief(verb)}; verbs are {', '.join(VERBS)}"
+    if verb in PLACING_VERBS:
+        if type(col) is not int or type(row) is not int or not (0 <= col < COLS and 0 <= row < ROWS):
+            return f"{verb} needs a position inside the grid (col 0-3, row 0-2), not ({brief(col)}, {brief(row)})"
+    elif col is not None or row is not None:
+        return f"{verb} takes no position, not ({brief(col)}, {brief(row)})"
+    return None
+
+
+_BRIEF = reprlib.Repr()
+_BRIEF.maxlevel, _BRIEF.maxstring, _BRIEF.maxlong, _BRIEF.maxother = 3, 60, 40, 60
+
+
+def brief(value: object) -> str:
+    """repr(value), cut to BRIEF_LIMIT characters without building a huge one first: a value
+    from an untrusted file (a 10 MB string, a 4,000-digit number, lists 900 deep) is echoed
+    in error messages, which must stay one short line."""
+    try:
+        text = _BRIEF.repr(value)
+    except Exception:  # an int too long for str(), an object whose repr fails
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= BRIEF_LIMIT else text[: BRIEF_LIMIT - 3] + "..."
+
+
 class _ActionTable:
     """Interned actions, so legal-move generation allocates nothing in the hot loop."""
 
@@ -79,7 +129,11 @@ class _ActionTable:
         key = (seat, verb, col, row)
         action = self._cache.get(key)
         if action is None:
-            action = self._cache[key] = Action(seat, verb, col, row)
+            action = Action(seat, verb, col, row)
+            # Only well-formed actions are interned: the engine trusts an interned one's shape.
+            if seat in _SEATS and shape_problem(action) is None:
+                self._cache[key] = action
+                INTERNED.add(id(action))
         return action
 
     def choose(self, seat: int) -> list[Action]:
@@ -98,4 +152,8 @@ class _ActionTable:
         return row
 
 
+_SEATS = frozenset(range(INTERNED_SEATS))  # True == 1 is caught by shape_problem, not here
+# The ids of the interned actions: they live as long as the table, so an id is never reused,
+# and `id(action) in INTERNED` is the engine's cheap "well-formed" test in the hot loop.
+INTERNED: set[int] = set()
 ACTION_TABLE = _ActionTable()

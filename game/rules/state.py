@@ -17,7 +17,21 @@ import random
 from dataclasses import dataclass
 
 from . import events as ev
-from .actions import ACTION_TABLE, CELLS, COLS, DRAW, FLIP, REPLACE, REVEAL, ROWS, TAKE, Action
+from .actions import (
+    ACTION_TABLE,
+    CELLS,
+    COLS,
+    DRAW,
+    FLIP,
+    INTERNED,
+    REPLACE,
+    REVEAL,
+    ROWS,
+    TAKE,
+    Action,
+    brief,
+    shape_problem,
+)
 from .editions import FINAL_TIE_CHOICES, Edition, edition_named
 from .errors import IllegalActionError
 
@@ -46,12 +60,12 @@ class Options:
 
     def validate(self) -> None:
         if not isinstance(self.end_score, int) or isinstance(self.end_score, bool):
-            raise ValueError(f"end_score must be a whole number, not {self.end_score!r}")
+            raise ValueError(f"end_score must be a whole number, not {brief(self.end_score)}")
         if not 1 <= self.end_score <= 10_000:
-            raise ValueError(f"end_score must be between 1 and 10000, not {self.end_score}")
+            raise ValueError(f"end_score must be between 1 and 10000, not {brief(self.end_score)}")
         if self.final_tie is not None and self.final_tie not in FINAL_TIE_CHOICES:
             raise ValueError(
-                f"final_tie must be one of {', '.join(FINAL_TIE_CHOICES)}, not {self.final_tie!r}"
+                f"final_tie must be one of {', '.join(FINAL_TIE_CHOICES)}, not {brief(self.final_tie)}"
             )
 
     def to_dict(self, edition: type[Edition]) -> dict:
@@ -276,17 +290,19 @@ class GameState:
         return self.why_illegal(action) is None
 
     def why_illegal(self, action: Action) -> str | None:
-        """None if `action` is legal now, else a plain sentence naming the rule it breaks."""
+        """None if `action` is legal now, else a plain sentence naming the rule it breaks
+        (a malformed action, such as a bool seat or a position on `draw`, is never legal)."""
+        if id(action) not in INTERNED:  # an interned action is well-formed: the hot loop skips this
+            problem = shape_problem(action)
+            if problem is not None:
+                return problem
         if self.phase == GAME_OVER:
             return "the game is over"
         if self.phase == ROUND_OVER:
             return "the round is over; the next round must be dealt first"
         seat, verb = action.seat, action.verb
         if seat != self.to_act:
-            return f"it is seat {self.to_act}'s turn to act, not seat {seat}'s"
-        if verb in (FLIP, REPLACE, REVEAL):
-            if action.col is None or action.row is None or not (0 <= action.col < COLS and 0 <= action.row < ROWS):
-                return f"{verb} needs a position inside the grid (col 0-3, row 0-2)"
+            return f"it is seat {self.to_act}'s turn to act, not seat {brief(seat)}'s"
         if self.phase == OPENING:
             return self._why_illegal_flip(action)
         if verb == FLIP:
@@ -558,6 +574,6 @@ def _deck_mismatch(edition: type[Edition], deck: list[int]) -> str:
     problems = []
     for value in sorted(set(want) | set(got)):
         if want[value] != got[value]:
-            problems.append(f"{got[value]} of {value} instead of {want[value]}")
+            problems.append(f"{got[value]} of {brief(value)} instead of {want[value]}")
     head = f"the deck must hold exactly the {edition.deck_size()} cards of {edition.title}, got {len(deck)}"
     return head + ": " + "; ".join(problems[:5]) + ("; ..." if len(problems) > 5 else "")
