@@ -4,6 +4,7 @@ the rules could not produce (a damaged or tampered save)."""
 import copy
 import json
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -12,7 +13,10 @@ from scenario_tools import play
 from scenarios.catalog import CATALOG
 
 from game.replay import play_scenario
-from game.rules import GameState, InvalidStateError, state_from_dict, state_to_dict
+from game.rules import GameState, InvalidStateError, codec, state_from_dict, state_to_dict
+from game.rules.codec import STATE_FORMAT, STATE_STEPS, NewerStateFormat, upgrade_state
+
+EXAMPLES = Path(__file__).parent / "data" / "saves"
 
 
 def mid_turn() -> GameState:
@@ -37,9 +41,9 @@ def sample(name: str) -> GameState:
     return play_scenario(CATALOG[scenario[name]]()[0])
 
 
-# every field of a saved state (taken from a game not yet dealt, so collection never plays)
-OPTIONAL_KEYS = {"log"}  # the game record: older saves have none
-STATE_KEYS = sorted(set(state_to_dict(GameState("voyage", players=2, seed=1))) - OPTIONAL_KEYS)
+# every field of a saved state (taken from a game not yet dealt, so collection never plays);
+# all are required in the current format, the game record too (null when none is kept)
+STATE_KEYS = sorted(state_to_dict(GameState("voyage", players=2, seed=1)))
 
 
 @pytest.mark.parametrize("name", ["not_dealt", "opening", "mid_turn", "round_over", "tiebreak_over"])
@@ -105,7 +109,7 @@ def test_rejects_classic_seat_count_out_of_range() -> None:
 
 
 WRONG_TYPES = {
-    "players": "3", "seed": 1.5, "round": "1", "phase": "playing", "edition": "voyage2", "format": 2,
+    "players": "3", "seed": 1.5, "round": "1", "phase": "playing", "edition": "voyage2", "format": "2",
     "cards": "grid", "face_up": [[1] * 12] * 3, "draw_pile": [["5"]], "discard_pile": {"top": 3},
     "to_act": 7, "holding": 13, "source": "pocket", "flips_left": [0, 0], "tiebreak": 0,
     "totals": ["0", "0", "0"], "round_scores": [[1, 2]], "winners": [0, 0], "participants": [],
@@ -199,10 +203,74 @@ def test_game_record_replays_to_the_same_position(edition: str, players: int) ->
     assert mine == theirs
 
 
-def test_a_save_without_its_record_still_loads() -> None:
+def test_a_state_without_a_record_says_so() -> None:
+    """Current format: `log` is always there, null for a game that keeps no record; leaving
+    it out is damage, not an older game."""
     data = state_to_dict(_random_game("voyage", 2, seed=5, stop_after=30))
+    assert data["format"] == STATE_FORMAT and data["log"]
+    assert state_from_dict({**data, "log": None}).log is None
     del data["log"]
-    assert state_from_dict(data).log is None
+    with pytest.raises(InvalidStateError, match="no 'log'"):
+        state_from_dict(data)
+
+
+def example_state(name: str) -> dict:
+    return json.loads((EXAMPLES / name).read_text(encoding="utf-8"))["state"]
+
+
+def test_format_1_states_upgrade_through_the_real_steps() -> None:
+    """Format 1 left the record out when there was none; the step 1 -> 2 makes that explicit.
+    Both kinds of format-1 state in the stored saves load, the input left as it was."""
+    without = example_state("save-format2.json")  # written before the engine kept a record
+    with_record = example_state("save-format2-with-record.json")  # written by the app of 2026-12-02
+    assert without["format"] == with_record["format"] == 1 and "log" not in without and with_record["log"]
+    for data in (without, with_record):
+        before = copy.deepcopy(data)
+        upgraded = upgrade_state(data)
+        assert upgraded["format"] == STATE_FORMAT and data == before
+        state = state_from_dict(data)
+        assert state_to_dict(state) == upgraded
+    assert state_from_dict(without).log is None
+    assert state_from_dict(with_record).log == with_record["log"]
+
+
+def test_every_step_moves_up_one_format() -> None:
+    assert sorted(STATE_STEPS) == list(range(1, STATE_FORMAT))
+    data = example_state("save-format2.json")
+    for number in range(1, STATE_FORMAT):
+        data = STATE_STEPS[number]({**data, "format": number})
+        assert data["format"] == number + 1
+
+
+def test_a_field_added_by_a_later_format_gets_its_default(monkeypatch) -> None:
+    """Simulate a format STATE_FORMAT + 1 that adds `reshuffles`: a state saved before it
+    (without the field) loads through a step giving the default, instead of being damaged."""
+    state = _random_game("voyage", 3, seed=5, stop_after=40)
+    assert state.reshuffles == 0
+    older = state_to_dict(state)
+    del older["reshuffles"]  # as a state of the current format would look if the field were new
+    later = STATE_FORMAT + 1
+    monkeypatch.setattr(codec, "STATE_FORMAT", later)
+    monkeypatch.setattr(codec, "STATE_STEPS", {**STATE_STEPS})  # without the new step first
+    with pytest.raises(InvalidStateError, match=f"format {STATE_FORMAT} is too old"):
+        state_from_dict(older)
+    codec.STATE_STEPS[STATE_FORMAT] = lambda data: {**data, "format": later, "reshuffles": 0}
+    loaded = state_from_dict(older)
+    assert loaded.reshuffles == 0 and state_to_dict(loaded) == {**older, "format": later, "reshuffles": 0}
+    assert loaded.legal_actions() == state.legal_actions()
+
+
+@pytest.mark.parametrize("number", [STATE_FORMAT + 1, 10**6])
+def test_a_newer_state_format_is_refused_plainly(number: int) -> None:
+    data = {**state_to_dict(mid_turn()), "format": number}
+    with pytest.raises(NewerStateFormat, match=f"newer version \\(state format {number}; this version reads up to {STATE_FORMAT}\\)"):
+        state_from_dict(data)
+
+
+@pytest.mark.parametrize("number", [None, 0, -1, "1", 1.0, True])
+def test_a_format_that_is_no_number_is_refused(number: object) -> None:
+    with pytest.raises(InvalidStateError, match="unknown game state format"):
+        state_from_dict({**state_to_dict(mid_turn()), "format": number})
 
 
 def test_a_position_that_does_not_follow_from_its_record_is_refused() -> None:

@@ -17,6 +17,7 @@ import pytest
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.rules import state_to_dict
 from game.store import Store
+from game.store.migrations import SAVE_FORMAT
 
 MATCH = MatchConfig("voyage", (SeatConfig("Ann", HUMAN), SeatConfig("Bo", COMPUTER, "easy"), SeatConfig("Cy", HUMAN)), seed=8)
 
@@ -25,7 +26,7 @@ def two_states():
     state, chooser = MATCH.new_game(), random.Random(8)
     for _ in range(30):
         state.apply(chooser.choice(state.legal_actions()))
-    old = state.clone()
+    old = state.clone(record_events=True)  # with its game record, as the app keeps it
     state.apply(chooser.choice(state.legal_actions()))
     return old, state
 
@@ -74,9 +75,12 @@ BAD_SAVES = {  # case: (how to damage save.json, what the notice must say)
     "not text": (lambda p: p.write_bytes(b"\xff\xfe\x00\x81garbage"), "not a text file"),
     "json list": (lambda p: p.write_text("[1, 2, 3]"), "not a save"),
     "deeply nested": (lambda p: p.write_text("[" * 100_000 + "]" * 100_000), "nested too deeply"),
-    "newer format": (with_doc(lambda d: d.update(format=3)), "newer version of Skyjo"),
+    "newer format": (with_doc(lambda d: d.update(format=SAVE_FORMAT + 1)), "newer version of Skyjo"),
+    "newer state format": (with_doc(lambda d: d["state"].update(format=99)), "newer version of Skyjo (game state format 99"),
     "no format": (with_doc(lambda d: d.pop("format")), "no valid format number"),
     "format as text": (with_doc(lambda d: d.update(format="2")), "no valid format number"),
+    "no game record": (with_doc(lambda d: d["state"].pop("log")), "no 'log'"),
+    "game record null": (with_doc(lambda d: d["state"].update(log=None)), "its game record is missing"),
     "no state": (with_doc(lambda d: d.pop("state")), "lacks the match or the game state"),
     "no match": (with_doc(lambda d: d.pop("match")), "lacks the match or the game state"),
     "state not an object": (with_doc(lambda d: d.update(state=[1])), "must be a JSON object"),
@@ -113,7 +117,7 @@ def test_bad_save_is_moved_aside_and_backup_restored(saved, case):
     assert moved.read_bytes() == bad_bytes, "the damaged file is kept for the player"
     [notice] = store.notices
     assert reason in notice and str(moved) in notice and "previous save was restored" in notice
-    assert ("could not be used" if case == "newer format" else "was damaged") in notice
+    assert ("could not be used" if case.startswith("newer") else "was damaged") in notice
     # the .bak is back in place as the save, and a fresh store loads it without any notice
     again = Store(folder)
     assert state_to_dict(again.load_game()[1]) == state_to_dict(old) and again.notices == []

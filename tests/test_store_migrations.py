@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import json
+import random
 import shutil
 from pathlib import Path
 
 import pytest
 
 from game.match import COMPUTER, HUMAN
+from game.replay import play_scenario
 from game.rules import state_from_dict, state_to_dict
 from game.store import Settings, Store
-from game.store.migrations import SAVE_FORMAT, save_1_to_2
+from game.store.migrations import NO_RECORD_FORMAT, SAVE_FORMAT, save_1_to_2, save_2_to_3
 
 EXAMPLES = Path(__file__).parent / "data" / "saves"
 
@@ -21,16 +23,113 @@ def folder_with(tmp_path: Path, example: str, name: str) -> Path:
     return tmp_path
 
 
+def example(name: str) -> dict:
+    return json.loads((EXAMPLES / name).read_text(encoding="utf-8"))
+
+
+def same_position(state_dict: dict, stored: dict) -> bool:
+    """The loaded state holds every stored field unchanged (later formats may add fields)."""
+    return all(state_dict[key] == value for key, value in stored.items() if key != "format")
+
+
 def test_current_save_example_loads(tmp_path):
-    raw = json.loads((EXAMPLES / "save-format2.json").read_text())
-    assert raw["format"] == SAVE_FORMAT
-    store = Store(folder_with(tmp_path, "save-format2.json", "save.json"))
+    raw = example("save-format3.json")
+    assert raw["format"] == SAVE_FORMAT and raw["state"]["log"]
+    store = Store(folder_with(tmp_path, "save-format3.json", "save.json"))
     match, state = store.load_game()
     assert store.notices == []
-    assert state_to_dict(state) == raw["state"]
+    assert same_position(state_to_dict(state), raw["state"])
     assert [s.name for s in match.seats] == ["You", "Robin", "Sasha", "Kim"]
     summary = store.game_summary()
     assert summary["app_version"] == raw["app_version"] and summary["round"] == raw["state"]["round"]
+
+
+def continue_both(state, replayed, until_round: int) -> None:
+    """Play the same random moves, and deal the same rounds, in both games, until 20
+    actions into round `until_round` (or the end of the game)."""
+    chooser = random.Random(7)
+    for _ in range(5000):
+        if state.is_terminal or (state.round >= until_round and len(state.log[-1]["actions"]) >= 20):
+            break
+        if state.phase == "round_over":
+            state.deal()
+            replayed.deal()
+            continue
+        assert replayed.legal_actions() == state.legal_actions()
+        action = chooser.choice(state.legal_actions())
+        state.apply(action)
+        replayed.apply(action)
+
+
+def test_todays_save_loads_and_continues_identically(tmp_path):
+    """save-format2-with-record.json is a save exactly as the app wrote it on 2026-12-02
+    (commit e7a959e: save format 2, engine state format 1 with its game record)."""
+    raw = example("save-format2-with-record.json")
+    assert raw["format"] == 2 and raw["state"]["format"] == 1 and len(raw["state"]["log"]) == raw["state"]["round"]
+    store = Store(folder_with(tmp_path, "save-format2-with-record.json", "save.json"))
+    match, state = store.load_game()
+    assert store.notices == []
+    assert [(s.name, s.kind, s.level) for s in match.seats] == [
+        ("Lou", HUMAN, "normal"),
+        ("Bot Max", COMPUTER, "hard"),
+        ("Zoé", HUMAN, "normal"),
+    ]
+    assert same_position(state_to_dict(state), raw["state"])
+    assert (state.holding, state.source) == (raw["state"]["holding"], "discard")  # mid-turn, card in hand
+    # the game goes on exactly as the one its record replays: same moves, same deals
+    replayed = play_scenario(state.record())
+    continue_both(state, replayed, until_round=raw["state"]["round"] + 1)
+    assert state.round == raw["state"]["round"] + 1, "the continuation reached a newly dealt round"
+    mine, theirs = state_to_dict(state), state_to_dict(replayed)
+    mine.pop("options"), theirs.pop("options")  # the record spells out the edition's default tie rule
+    assert mine == theirs
+    # the next autosave writes the current formats, and loads as the same game
+    store.save_game(match, state)
+    written = json.loads((tmp_path / "save.json").read_text(encoding="utf-8"))
+    assert written["format"] == SAVE_FORMAT and written["state"]["format"] == state_to_dict(state)["format"]
+    assert state_to_dict(Store(tmp_path).load_game()[1]) == state_to_dict(state)
+
+
+def test_format_2_save_without_a_record_still_loads_and_is_kept(tmp_path):
+    """Format 2 began before the engine kept a game record: such a save migrates, and the
+    resumed game (which has no record to write) is saved again in a format that allows it."""
+    raw = example("save-format2.json")
+    assert raw["format"] == 2 and "log" not in raw["state"]
+    store = Store(folder_with(tmp_path, "save-format2.json", "save.json"))
+    match, state = store.load_game()
+    assert store.notices == [] and state.log is None
+    assert same_position(state_to_dict(state), raw["state"])
+    state.apply(state.legal_actions()[0])
+    store.save_game(match, state)
+    assert json.loads((tmp_path / "save.json").read_text())["format"] == NO_RECORD_FORMAT
+    again = Store(tmp_path)
+    assert state_to_dict(again.load_game()[1]) == state_to_dict(state) and again.notices == []
+
+
+@pytest.mark.parametrize("record", ["removed", "null"])
+def test_current_format_save_without_its_record_is_damaged(tmp_path, record):
+    """A format-3 save must carry its record: without it any arrangement of the right cards
+    would load. It is moved aside with a notice, never loaded."""
+    raw = example("save-format3.json")
+    if record == "removed":
+        del raw["state"]["log"]
+    else:
+        raw["state"]["log"] = None
+    (tmp_path / "save.json").write_text(json.dumps(raw))
+    store = Store(tmp_path)
+    assert store.load_game() is None
+    [notice] = store.notices
+    assert "was damaged" in notice and ("no 'log'" if record == "removed" else "game record is missing") in notice
+    assert [p.name.split(".corrupt-")[0] for p in tmp_path.iterdir()] == ["save.json"]
+
+
+def test_stored_format_2_save_relabelled_as_current_is_damaged(tmp_path):
+    """The record-less format-2 example loads as format 2 (above), not as format 3."""
+    raw = example("save-format2.json")
+    raw["format"] = SAVE_FORMAT
+    (tmp_path / "save.json").write_text(json.dumps(raw))
+    store = Store(tmp_path)
+    assert store.load_game() is None and "its game record is missing" in store.notices[0]
 
 
 def test_format_1_save_is_upgraded(tmp_path):
@@ -39,7 +138,7 @@ def test_format_1_save_is_upgraded(tmp_path):
     store = Store(folder_with(tmp_path, "save-format1.json", "save.json"))
     match, state = store.load_game()
     assert store.notices == []
-    assert state_to_dict(state) == raw["state"]
+    assert same_position(state_to_dict(state), raw["state"]) and state.log is None
     assert [(s.name, s.kind, s.level) for s in match.seats] == [
         ("Ada", HUMAN, "normal"),
         ("Bot Bea", COMPUTER, "hard"),
@@ -55,9 +154,10 @@ def test_format_1_save_is_upgraded(tmp_path):
         "fast",
         False,
     )
-    # the next autosave writes the current format
+    # the next autosave writes the newest format a game without a record may have
     store.save_game(match, state)
-    assert json.loads((tmp_path / "save.json").read_text())["format"] == SAVE_FORMAT
+    assert json.loads((tmp_path / "save.json").read_text())["format"] == NO_RECORD_FORMAT
+    assert state_to_dict(Store(tmp_path).load_game()[1]) == state_to_dict(state)
 
 
 def test_format_1_settings_do_not_override_an_existing_settings_file(tmp_path):
@@ -73,6 +173,8 @@ def test_migration_step_shape():
     assert upgraded["format"] == 2 and set(upgraded) >= {"match", "state", "app_version", "saved_at"}
     assert upgraded["saved_at"] == raw["saved"]
     assert state_from_dict(upgraded["state"]).players == len(upgraded["match"]["seats"])
+    current = save_2_to_3(upgraded)
+    assert current["format"] == 3 and current["state"] is upgraded["state"] and upgraded["format"] == 2
 
 
 @pytest.mark.parametrize(

@@ -4,11 +4,21 @@
 InvalidStateError naming the problem, anything the rules could not have produced, so a
 damaged or tampered save can never create a forbidden position. `replay_summary` is the
 replay command's output, the public face of a position.
+
+The dictionary carries its own format number. An older one is upgraded step by step
+(`STATE_STEPS`) before it is read, so a field added to the state never makes an existing
+save unreadable: the step that introduces it fills its default.
+
+Format history of the engine state:
+  1  the position and the seed; the game record `log` optional (absent: none kept).
+  2  (current) `log` always present: the record, or null for a game that keeps none (one
+     begun before the record existed, or a copy made without it).
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from .actions import CELLS, Action
@@ -16,7 +26,50 @@ from .editions import edition_named
 from .errors import InvalidStateError
 from .state import GAME_OVER, OPENING, PHASES, ROUND_OVER, SOURCE_DISCARD, SOURCE_DRAW, TURN, GameState, Options
 
-STATE_FORMAT = 1
+STATE_FORMAT = 2
+
+
+class NewerStateFormat(InvalidStateError):
+    """A state written by a newer version of the engine: not damaged, but unreadable here."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(
+            f"the game state was written by a newer version (state format {number}; this version reads up to {STATE_FORMAT})"
+        )
+        self.number, self.known = number, STATE_FORMAT
+
+
+def _state_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
+    # format 1 left `log` out when no record was kept; format 2 says so with null
+    return {**data, "format": 2, "log": data.get("log")}
+
+
+# step N turns a state of format N into one of format N + 1, filling defaults for what
+# format N + 1 added; it returns a new dict and never changes the one it is given
+STATE_STEPS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _state_1_to_2}
+
+
+def upgrade_state(data: dict[str, Any]) -> dict[str, Any]:
+    """`data` brought to STATE_FORMAT through the steps; InvalidStateError when its format
+    number is missing or unknown, NewerStateFormat when it is newer than this engine's."""
+    number = data.get("format")
+    if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+        raise InvalidStateError(f"unknown game state format {_brief(number)}")
+    if number > STATE_FORMAT:
+        raise NewerStateFormat(number)
+    while number < STATE_FORMAT:
+        step = STATE_STEPS.get(number)
+        if step is None:
+            raise InvalidStateError(f"game state format {number} is too old to read")
+        data = step(data)
+        number += 1
+    return data
+
+
+def _brief(value: Any, limit: int = 40) -> str:
+    """A value from a file, quoted and short enough for a one-line message."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def state_to_dict(state: GameState) -> dict[str, Any]:
@@ -51,10 +104,12 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "round_scores": [list(row) for row in state.round_scores],
         "totals": list(state.totals),
         "winners": None if state.winners is None else list(state.winners),
+        # the game record, null when none is kept; shallow copies: the action lists inside
+        # are never changed once recorded
+        "log": None
+        if state.log is None
+        else [{"deck": list(entry["deck"]), "actions": list(entry["actions"])} for entry in state.log],
     }
-    if state.log is not None:  # the game record, when kept (older saves have none)
-        # shallow copies: the action lists inside are never changed once recorded
-        data["log"] = [{"deck": list(entry["deck"]), "actions": list(entry["actions"])} for entry in state.log]
     return data
 
 
@@ -103,9 +158,12 @@ def check_int(value: Any, what: str, low: int | None = None, high: int | None = 
 
 
 def state_from_dict(data: Any) -> GameState:
+    """The state in `data` (of any known format, upgraded first), fully validated.
+    A state without a record (`log` null) loads; a save that must have one checks
+    `state.log` itself (game/store/saves.py)."""
     r = _Reader(data)
-    if r.get("format") != STATE_FORMAT:
-        raise InvalidStateError(f"unknown game state format {r.get('format')!r}")
+    r.get("format")  # "the game state has no 'format'" rather than an unknown format None
+    r = _Reader(upgrade_state(r.data))
     try:
         edition = edition_named(r.get("edition"))
         players = r.int("players")
@@ -150,7 +208,7 @@ def state_from_dict(data: Any) -> GameState:
     winners = r.get("winners")
     state.winners = None if winners is None else _seat_list(r, "winners", players)
     check_consistency(state)
-    state.log = _read_log(data.get("log"), state)  # optional: older saves have none
+    state.log = _read_log(r.get("log"), state)
     if state.log is not None:
         check_log(state)
     return state

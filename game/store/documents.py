@@ -3,19 +3,38 @@
 Each file kind (save, settings, statistics) supplies a `decode` function that turns bytes
 into a value or raises FileProblem with a plain reason. `load_document` tries the file, then
 its `.bak`; a bad one is moved to `<name>.corrupt-<timestamp>` and described in a notice.
+A file larger than its kind's cap (`SIZE_CAPS`) is refused from its size, unread.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from .files import FileProblem, NewerFormat, atomic_write, backup_path, quarantine, read_bytes, remove_leftovers
+from .paths import SAVE_FILE, SETTINGS_FILE, STATS_FILE
 
 T = TypeVar("T")
+
+MiB = 1 << 20
+# Size caps, far above anything the app writes (docs/saves.md, "Size caps"): the largest
+# save measured, an 8-player Classic game to 10000 points (the highest end score a file may
+# set) kept 306 rounds of record in 1.0 MB; a game to 300 points, the setup's highest, stays
+# under 50 kB. Settings hold a few hundred bytes; statistics a few kB per player name.
+SAVE_CAP = 4 * MiB
+SETTINGS_CAP = MiB // 4
+STATS_CAP = 1 * MiB
+SIZE_CAPS = {SAVE_FILE: SAVE_CAP, SETTINGS_FILE: SETTINGS_CAP, STATS_FILE: STATS_CAP}
+DEFAULT_CAP = SAVE_CAP  # any other document
+
+# what the end of a cut-off file can look like where the parser stopped: part of a word,
+# of a number, or of a \uXXXX escape
+_PARTIAL_NUMBER = re.compile(r"-?\d*\.?\d*(?:[eE][-+]?\d*)?")
+_PARTIAL_ESCAPE = re.compile(r"u[0-9a-fA-F]{0,4}")  # even 4 digits: the closing quote is missing
 
 
 @dataclass(frozen=True)
@@ -40,36 +59,32 @@ def parse_json(raw: bytes) -> Any:
         raise FileProblem("the file is empty")
     try:
         text = raw.decode("utf-8-sig")  # a BOM from a hand edit in some editors is harmless
-    except UnicodeDecodeError:
+    except UnicodeDecodeError as error:
+        if error.reason == "unexpected end of data":  # cut inside a multi-byte character
+            raise FileProblem("it is cut short (incomplete JSON)") from None
         raise FileProblem("it is not a text file") from None
     try:
         return json.loads(text)
     except RecursionError:
         raise FileProblem("it is nested too deeply to be a save") from None
     except json.JSONDecodeError as error:
-        if _unclosed(text):
+        if _cut_short(text, error):
             raise FileProblem("it is cut short (incomplete JSON)") from None
         raise FileProblem(f"it is not valid JSON (line {error.lineno}, column {error.colno})") from None
 
 
-def _unclosed(text: str) -> bool:
-    """Whether a bracket or a string is still open at the end: the mark of a cut-off file."""
-    depth, in_string, escaped = 0, False, False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-        elif char in "]}":
-            depth -= 1
-    return in_string or depth > 0
+def _cut_short(text: str, error: json.JSONDecodeError) -> bool:
+    """Whether the parser ran out of text, the mark of a cut-off file: it stopped at the very
+    end, or in a string, word, number or escape that the end cut off. Only the error's
+    position is looked at, so even a large damaged file costs nothing more than its parse."""
+    if error.msg.startswith("Unterminated string"):  # no closing quote before the end
+        return True
+    rest = text[error.pos :].rstrip()
+    return (
+        any(word.startswith(rest) for word in ("true", "false", "null"))  # also the empty rest
+        or _PARTIAL_NUMBER.fullmatch(rest) is not None
+        or _PARTIAL_ESCAPE.fullmatch(rest) is not None
+    )
 
 
 def check_format(data: Any, current: int, label: str) -> int:
@@ -84,15 +99,22 @@ def check_format(data: Any, current: int, label: str) -> int:
     return number
 
 
-def load_document(path: Path, decode: Callable[[bytes], T], kind: Kind) -> Loaded[T]:
+def size_cap(path: Path) -> int:
+    """The largest file of `path`'s kind that is read at all (its backup shares the cap)."""
+    return SIZE_CAPS.get(path.name, DEFAULT_CAP)
+
+
+def load_document(path: Path, decode: Callable[[bytes], T], kind: Kind, limit: int | None = None) -> Loaded[T]:
     """Load `path`, falling back on its `.bak`; bad files are moved aside and reported.
+    A file over `limit` bytes (default: its kind's cap) is refused unread.
     Temporary files that a killed process left behind are removed first."""
     remove_leftovers(path)
+    limit = size_cap(path) if limit is None else limit
     notices: list[str] = []
     problems: list[str] = []
     for candidate in (path, backup_path(path)):
         try:
-            raw = read_bytes(candidate)
+            raw = read_bytes(candidate, limit)
             if raw is None:
                 continue
             value = decode(raw)

@@ -4,12 +4,18 @@ A write goes to a temporary file in the same folder, is flushed and fsynced, and
 renamed over the real file (`os.replace` is atomic on POSIX and Windows). Before that, the
 current file is hard-linked to `<name>.bak`, so the folder always holds the real file (old
 or new, never torn) and the previous good version beside it.
+
+Temporary names are unpredictable (`<name>.tmp-<pid>-<random>`) and created exclusively
+without following links: a link planted in the folder can never redirect a write elsewhere.
+Reads are bounded: a file larger than its kind's cap is refused before it is read.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import secrets
+import stat
 import time
 from pathlib import Path
 
@@ -18,6 +24,12 @@ from .errors import SaveError
 BACKUP_SUFFIX = ".bak"
 TEMP_MARK = ".tmp-"
 CORRUPT_MARK = ".corrupt-"
+TEMP_MODE = 0o644  # the player's own files: nobody else needs to write them
+TEMP_ATTEMPTS = 100  # fresh random names tried before giving up (a clash is already one in 2**64)
+# O_NOFOLLOW does not exist on Windows, where O_EXCL alone refuses an existing link
+_NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)
+# a FIFO planted as the file would block a plain open for ever; O_NONBLOCK makes it return
+_NO_WAIT = getattr(os, "O_NONBLOCK", 0)
 
 
 class FileProblem(SaveError):
@@ -32,6 +44,22 @@ def backup_path(path: Path) -> Path:
     return path.with_name(path.name + BACKUP_SUFFIX)
 
 
+def _token() -> str:
+    """The random part of a temporary name (a function, so tests can make it predictable)."""
+    return secrets.token_hex(8)
+
+
+def temp_path(path: Path) -> Path:
+    """A fresh temporary name beside `path`; `remove_leftovers` recognises it."""
+    return path.with_name(f"{path.name}{TEMP_MARK}{os.getpid()}-{_token()}")
+
+
+def _create_exclusively(name: str, flags: int) -> int:
+    """An `open` opener: create a new file, never reuse or follow what is already there
+    (O_EXCL fails on any existing entry, a dangling link included; O_NOFOLLOW adds to it)."""
+    return os.open(name, flags | os.O_CREAT | os.O_EXCL | _NO_FOLLOW, TEMP_MODE)
+
+
 def atomic_write(path: Path, data: bytes, keep_backup: bool = True) -> None:
     """Replace `path` by `data` so that a crash at any instant leaves the old or the new file.
 
@@ -39,15 +67,11 @@ def atomic_write(path: Path, data: bytes, keep_backup: bool = True) -> None:
     """
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
-    temp = path.with_name(f"{path.name}{TEMP_MARK}{os.getpid()}")
+    temp = _write_temp(path, data)
     try:
-        with open(temp, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
         if keep_backup and path.is_file():
             _backup(path)
-        os.replace(temp, path)
+        os.replace(temp, path)  # replaces a link planted at `path` itself, never its target
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temp)
@@ -55,18 +79,45 @@ def atomic_write(path: Path, data: bytes, keep_backup: bool = True) -> None:
     fsync_folder(folder)
 
 
+def _write_temp(path: Path, data: bytes) -> Path:
+    """`data`, flushed and fsynced, in a new temporary file beside `path`; its name."""
+    for _ in range(TEMP_ATTEMPTS):
+        temp = temp_path(path)
+        try:
+            handle = open(temp, "xb", opener=_create_exclusively)
+        except FileExistsError:
+            continue  # someone else's file or link holds that name: never touch it, pick another
+        try:
+            with handle:
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
+            raise
+        return temp
+    raise FileExistsError(f"no free temporary name beside {path}")
+
+
 def _backup(path: Path) -> None:
     """Make `<name>.bak` the current file without a moment where `path` is missing."""
     backup = backup_path(path)
-    link = path.with_name(f"{backup.name}{TEMP_MARK}{os.getpid()}")
-    with contextlib.suppress(FileNotFoundError):
-        os.unlink(link)
-    try:
-        os.link(path, link)
-    except OSError:
-        # no hard links here (some file systems): rename instead; readers fall back to the .bak
-        os.replace(path, backup)
-        return
+    for _ in range(TEMP_ATTEMPTS):
+        link = temp_path(backup)
+        try:
+            # a hard link never follows an entry at `link` (it fails instead), and with
+            # follow_symlinks=False it copies a link at `path` rather than what it points to
+            os.link(path, link, follow_symlinks=False)
+            break
+        except FileExistsError:
+            continue
+        except (OSError, NotImplementedError):
+            # no hard links here (some file systems): rename instead; readers fall back to the .bak
+            os.replace(path, backup)
+            return
+    else:
+        raise FileExistsError(f"no free temporary name beside {backup}")
     try:
         os.replace(link, backup)
     except BaseException:
@@ -91,11 +142,31 @@ def fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def read_bytes(path: Path) -> bytes | None:
-    """The file's bytes, None when it does not exist, FileProblem when it cannot be read."""
+def _open_without_waiting(name: str, flags: int) -> int:
+    return os.open(name, flags | _NO_WAIT)
+
+
+def describe_size(size: int) -> str:
+    """A size cap in words: "4 MiB", "256 KiB"."""
+    for unit, scale in (("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if size >= scale:
+            return f"{size / scale:g} {unit}"
+    return f"{size} bytes"
+
+
+def read_bytes(path: Path, limit: int | None = None) -> bytes | None:
+    """The file's bytes, None when it does not exist, FileProblem when it cannot be read or
+    holds more than `limit` bytes (refused from its size alone, before anything is read)."""
     try:
-        with open(path, "rb") as handle:
-            return handle.read()
+        with open(path, "rb", opener=_open_without_waiting) as handle:
+            info = os.fstat(handle.fileno())
+            if not stat.S_ISREG(info.st_mode):  # a FIFO or a device would never end
+                raise FileProblem("it is not an ordinary file")
+            if limit is None:
+                return handle.read()
+            if info.st_size > limit:
+                raise FileProblem(f"it is larger than {describe_size(limit)}")
+            data = handle.read(limit + 1)  # at most one byte more: the file may grow meanwhile
     except (FileNotFoundError, NotADirectoryError):
         return None
     except IsADirectoryError:
@@ -104,6 +175,9 @@ def read_bytes(path: Path) -> bytes | None:
         raise FileProblem("it cannot be read (permission denied)") from None
     except OSError as error:
         raise FileProblem(f"it cannot be read ({error.strerror or error})") from None
+    if len(data) > limit:
+        raise FileProblem(f"it is larger than {describe_size(limit)}")
+    return data
 
 
 def quarantine(path: Path) -> Path:

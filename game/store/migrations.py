@@ -3,10 +3,14 @@
 Format history of save.json:
   1  (Skyjo before 0.1) the seats, edition and options at the top level, seats as
      {"name", "computer": bool, "level"}; the settings inline under "settings"; no app version.
-  2  (current) {"format", "app", "app_version", "saved_at", "match": MatchConfig, "state": engine state};
-     settings live in their own file.
+     No game record.
+  2  {"format", "app", "app_version", "saved_at", "match": MatchConfig, "state": engine state};
+     settings live in their own file. The engine began keeping the game record during this
+     format's life, so a format-2 state may or may not carry one.
+  3  (current) as 2, and the state must carry its game record: a position is only accepted
+     when it follows from the record, so a format-3 save without one is damaged.
 Each step takes a document of format N and returns one of format N + 1; it never touches
-the engine state, which carries its own format number and is validated by the engine.
+the engine state, which carries its own format number and migrations (game/rules/codec.py).
 """
 
 from __future__ import annotations
@@ -16,7 +20,12 @@ from typing import Any
 
 from .files import FileProblem
 
-SAVE_FORMAT = 2
+SAVE_FORMAT = 3
+RECORD_REQUIRED_FROM = 3  # the first save format whose game must carry its record
+# A game without a record (resumed from a format-1 or 2 save that had none) cannot be
+# written as format 3; it keeps being written as format 2, the newest format that allows it,
+# and upgraded on each load. Format 3 has format 2's shape, so the same encoder serves both.
+NO_RECORD_FORMAT = 2
 LEGACY_SETTINGS = "legacy_settings"  # settings found inline in a format-1 save
 
 
@@ -53,7 +62,13 @@ def save_1_to_2(doc: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-SAVE_STEPS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: save_1_to_2}
+def save_2_to_3(doc: dict[str, Any]) -> dict[str, Any]:
+    # Same shape; what changed is that format 3 requires the record. A document that began
+    # below format 3 may lack it: decode_save knows the format it began with.
+    return {**doc, "format": 3}
+
+
+SAVE_STEPS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: save_1_to_2, 2: save_2_to_3}
 
 
 def upgrade(doc: dict[str, Any], number: int, current: int, steps: dict[int, Callable[[dict], dict]]) -> dict:

@@ -1,10 +1,12 @@
 """The autosave document: plain JSON, versioned, validated through the engine on load.
 
-    {"format": 2, "app": "Skyjo", "app_version": "0.1.0", "saved_at": "2026-12-02T14:50:00Z",
+    {"format": 3, "app": "Skyjo", "app_version": "0.1.0", "saved_at": "2026-12-02T14:50:00Z",
      "match": MatchConfig.to_dict(), "state": game.rules.state_to_dict(state)}
 
 The engine state carries the seed, and every chance event is derived from it, so a resumed
-game continues exactly as it would have.
+game continues exactly as it would have. It also carries the game record, which the engine
+replays on load: a position that does not follow from it is refused, and a current-format
+save without its record is damaged (see migrations.py for the older formats that had none).
 """
 
 from __future__ import annotations
@@ -17,10 +19,11 @@ from typing import Any
 from game import APP_NAME, __version__
 from game.match import MatchConfig
 from game.rules import GameState, InvalidStateError, state_from_dict, state_to_dict
+from game.rules.codec import NewerStateFormat
 
-from .documents import check_format, parse_json
-from .files import FileProblem
-from .migrations import LEGACY_SETTINGS, SAVE_FORMAT, SAVE_STEPS, upgrade
+from .documents import SAVE_CAP, check_format, parse_json
+from .files import FileProblem, NewerFormat, describe_size
+from .migrations import LEGACY_SETTINGS, NO_RECORD_FORMAT, RECORD_REQUIRED_FROM, SAVE_FORMAT, SAVE_STEPS, upgrade
 
 
 @dataclass
@@ -34,7 +37,8 @@ class SavedGame:
 
 def encode_save(match: MatchConfig, state: GameState) -> bytes:
     document = {
-        "format": SAVE_FORMAT,
+        # a game resumed from an old save that had no record still has none (migrations.py)
+        "format": SAVE_FORMAT if state.log is not None else NO_RECORD_FORMAT,
         "app": APP_NAME,
         "app_version": __version__,
         "saved_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
@@ -48,18 +52,22 @@ def encode_save(match: MatchConfig, state: GameState) -> bytes:
 def decode_save(raw: bytes) -> SavedGame:
     """The game in a save file's bytes, or FileProblem naming what is wrong. Nothing is
     returned half-way: the match and the state are both fully validated first."""
+    if len(raw) > SAVE_CAP:  # the store refuses it unread; this guards any other caller
+        raise FileProblem(f"it is larger than {describe_size(SAVE_CAP)}")
     doc = parse_json(raw)
     number = check_format(doc, SAVE_FORMAT, "save")
     try:
         doc = upgrade(doc, number, SAVE_FORMAT, SAVE_STEPS)
-        return _decode_current(doc)
+        return _decode_current(doc, record_required=number >= RECORD_REQUIRED_FROM)
     except FileProblem:
         raise
     except Exception as error:  # noqa: BLE001 - a hand-edited file must never crash the app
         raise FileProblem(f"it holds something unexpected ({type(error).__name__})") from None
 
 
-def _decode_current(doc: dict[str, Any]) -> SavedGame:
+def _decode_current(doc: dict[str, Any], record_required: bool) -> SavedGame:
+    """A current-format document; `record_required` is False only for one that began as an
+    older format, from before the engine kept the game record."""
     if "match" not in doc or "state" not in doc:
         raise FileProblem("it lacks the match or the game state")
     try:
@@ -68,8 +76,16 @@ def _decode_current(doc: dict[str, Any]) -> SavedGame:
         raise FileProblem(f"its players or options are invalid: {error}") from None
     try:
         state = state_from_dict(doc["state"])
+    except NewerStateFormat as error:
+        raise NewerFormat(
+            f"it was written by a newer version of Skyjo (game state format {error.number}; "
+            f"this version reads up to {error.known})"
+        ) from None
     except InvalidStateError as error:
         raise FileProblem(f"its game is impossible under the rules: {error}") from None
+    if record_required and state.log is None:
+        # without it nothing shows that the cards lie where the game put them
+        raise FileProblem("its game record is missing")
     check_match_fits(match, state)
     if state.is_terminal:
         raise FileProblem("its game is already over")  # finished games are never saved

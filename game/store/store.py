@@ -20,7 +20,7 @@ from game.rules import GameState
 
 from . import stats as stats_mod
 from .documents import Kind, load_document
-from .files import atomic_write, backup_path, describe_os_error, quarantine, remove
+from .files import FileProblem, atomic_write, backup_path, describe_os_error, quarantine, read_bytes, remove
 from .lock import FolderLock
 from .paths import SAVE_FILE, SETTINGS_FILE, STATS_FILE, resolve_data_dir
 from .saves import SavedGame, decode_save, encode_save
@@ -258,10 +258,9 @@ class Store:
             return None
         data, game = self._own_save
         try:
-            with open(self.save_path, "rb") as handle:
-                same = handle.read(len(data) + 1) == data
-        except OSError:
-            return None
+            same = read_bytes(self.save_path, limit=len(data)) == data
+        except FileProblem:  # longer, not a plain file any more...: not ours, decode it as any file
+            same = False
         if not same:
             self._own_save = None  # someone else wrote it: decode and check it like any file
             return None

@@ -4,10 +4,11 @@
 from __future__ import annotations
 
 import json
-import os
 import time
 from pathlib import Path
 from typing import Any
+
+from game.store.files import atomic_write
 
 EXPORTS = "exports"
 
@@ -35,13 +36,9 @@ def export_game(state: Any, folder: Path, when: float | None = None) -> Path:
     while path.exists():  # two exports in one second keep both files
         path = folder / f"skyjo-{stamp}-{number}.json"
         number += 1
-    partial = path.with_name(path.name + f".tmp-{os.getpid()}")
-    try:
-        partial.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
-        os.replace(partial, path)  # never a half-written log under the final name
-    finally:
-        if partial.exists():
-            partial.unlink()
+    # the store's write: never a half-written log under the final name, and a temporary file
+    # created afresh, so a link planted in the folder cannot send the log anywhere else
+    atomic_write(path, (json.dumps(record, indent=1) + "\n").encode("utf-8"), keep_backup=False)
     return path
 
 
