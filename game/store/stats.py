@@ -22,7 +22,7 @@ KEEP_RECORDS = 50  # games remembered for de-duplication
 # Far above any real figure (a game a minute for a lifetime is ~10^7), far below what breaks
 # a screen: a count with hundreds of digits in a hand-edited file is refused, not drawn.
 MAX_FIGURE = 10**9
-CUSTOM_LEVEL = "custom"  # opponents that were protocol bots, in statistics written before 0.2
+CUSTOM_LEVEL = "custom"  # opponents that were protocol bots, in statistics written by earlier versions
 OPPONENT_KINDS = (*BOT_LEVELS, HUMAN, CUSTOM_LEVEL)
 
 
