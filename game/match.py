@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from game.rules import FINAL_TIE_CHOICES, GameState, Options, edition_named
+from game.rules import FINAL_TIE_CHOICES, GameState, Options, brief, edition_named
 
 HUMAN = "human"
 COMPUTER = "computer"
@@ -54,21 +54,15 @@ class SeatConfig:
         name, kind, level = data.get("name"), data.get("kind"), data.get("level", "normal")
         name = name.strip() if isinstance(name, str) else name
         if not is_showable_name(name):
-            raise ValueError(f"a seat's name must be 1 to {MAX_NAME} printable characters, not {_short(name)}")
+            raise ValueError(f"a seat's name must be 1 to {MAX_NAME} printable characters, not {brief(name)}")
         if kind not in SEAT_KINDS:
-            raise ValueError(f"a seat's kind must be human or computer, not {_short(kind)}")
+            raise ValueError(f"a seat's kind must be human or computer, not {brief(kind)}")
         if isinstance(level, str) and level.startswith("cmd:"):
-            raise ValueError(f"a computer seat names a program to run ({_short(level)}); "
+            raise ValueError(f"a computer seat names a program to run ({brief(level)}); "
                              f"only the built-in levels ({', '.join(BOT_LEVELS)}) are accepted from a file")
         if level not in BOT_LEVELS:
-            raise ValueError(f"unknown computer level {_short(level)}")
+            raise ValueError(f"unknown computer level {brief(level)}")
         return cls(name, kind, level)
-
-
-def _short(value: object, limit: int = 40) -> str:
-    """A value from a file, quoted and cut short enough to sit in a one-line notice."""
-    text = ascii(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _default_seats() -> tuple[SeatConfig, ...]:

@@ -5,7 +5,7 @@
     >>> state.apply(state.legal_actions()[0])
 """
 
-from .actions import ACTION_TABLE, CELLS, COLS, DRAW, FLIP, REPLACE, REVEAL, ROWS, TAKE, VERBS, Action
+from .actions import ACTION_TABLE, CELLS, COLS, DRAW, FLIP, REPLACE, REVEAL, ROWS, TAKE, VERBS, Action, brief
 from .codec import check_consistency, replay_summary, state_from_dict, state_to_dict
 from .editions import EDITIONS, FINAL_TIE_CHOICES, Classic, Edition, Voyage, edition_named
 from .errors import IllegalActionError, InvalidStateError
@@ -16,6 +16,6 @@ __all__ = [
     "ACTION_TABLE", "CELLS", "COLS", "DRAW", "EDITIONS", "FINAL_TIE_CHOICES", "FLIP", "GAME_OVER",
     "OPENING", "REPLACE", "REVEAL", "ROUND_OVER", "ROWS", "TAKE", "TURN", "VERBS", "Action",
     "Classic", "Edition", "GameState", "IllegalActionError", "InvalidStateError", "Options",
-    "SeatView", "Voyage", "check_consistency", "edition_named", "replay_summary", "seat_view",
+    "SeatView", "Voyage", "brief", "check_consistency", "edition_named", "replay_summary", "seat_view",
     "should_double", "state_from_dict", "state_to_dict",
 ]

@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from .actions import CELLS, Action
+from .actions import CELLS, Action, brief
 from .editions import edition_named
 from .errors import InvalidStateError
 from .state import GAME_OVER, OPENING, PHASES, ROUND_OVER, SOURCE_DISCARD, SOURCE_DRAW, TURN, GameState, Options
@@ -54,7 +54,7 @@ def upgrade_state(data: dict[str, Any]) -> dict[str, Any]:
     number is missing or unknown, NewerStateFormat when it is newer than this engine's."""
     number = data.get("format")
     if not isinstance(number, int) or isinstance(number, bool) or number < 1:
-        raise InvalidStateError(f"unknown game state format {_brief(number)}")
+        raise InvalidStateError(f"unknown game state format {brief(number)}")
     if number > STATE_FORMAT:
         raise NewerStateFormat(number)
     while number < STATE_FORMAT:
@@ -64,12 +64,6 @@ def upgrade_state(data: dict[str, Any]) -> dict[str, Any]:
         data = step(data)
         number += 1
     return data
-
-
-def _brief(value: Any, limit: int = 40) -> str:
-    """A value from a file, quoted and short enough for a one-line message."""
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def state_to_dict(state: GameState) -> dict[str, Any]:

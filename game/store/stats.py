@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from game.match import BOT_LEVELS, HUMAN, MatchConfig, clean_name, is_showable_name
-from game.rules import EDITIONS, GameState, should_double
+from game.rules import EDITIONS, GameState, brief, should_double
 
 from .documents import check_format, parse_json
 from .files import FileProblem
@@ -171,21 +171,15 @@ def decode_stats_checked(raw: bytes) -> tuple[Stats, list[str]]:
             shown = name if is_showable_name(name) else clean_name(name)
             if shown != name:
                 if not shown or shown in players or shown in stats.players:
-                    notes.append(f"a player whose name cannot be shown ({_quoted(name)}) was left out.")
+                    notes.append(f"a player whose name cannot be shown ({brief(name)}) was left out.")
                     continue
-                notes.append(f"the name {_quoted(name)} held characters that cannot be shown; it is now {shown!r}.")
+                notes.append(f"the name {brief(name)} held characters that cannot be shown; it is now {shown!r}.")
             stats.players[shown] = _player(entry)
         for key, record in recorded.items():
             stats.recorded[str(key)] = {"rounds": _count_value(record["rounds"]), "done": bool(record["done"])}
     except (KeyError, TypeError, ValueError) as error:
-        raise FileProblem(f"a figure in it is invalid ({_quoted(error)})") from None
+        raise FileProblem(f"a figure in it is invalid ({error})") from None
     return stats, notes
-
-
-def _quoted(value: Any) -> str:
-    """A value from the file, short and in plain ASCII for a one-line notice."""
-    text = ascii(value if isinstance(value, str) else str(value))
-    return text if len(text) <= 60 else text[:59] + "…"
 
 
 def _player(entry: Any) -> PlayerStats:
@@ -215,7 +209,7 @@ def _tallies(value: Any, keys: tuple[str, ...]) -> dict[str, Tally]:
     out = {}
     for key, tally in value.items():
         if key not in keys:
-            raise ValueError(f"unknown entry {_quoted(key)} in a table of games")
+            raise ValueError(f"unknown entry {brief(key)} in a table of games")
         if not isinstance(tally, dict):
             raise ValueError("a tally is not an object")
         out[key] = Tally(_count_value(tally.get("games", 0)), _count_value(tally.get("wins", 0)))
@@ -224,7 +218,7 @@ def _tallies(value: Any, keys: tuple[str, ...]) -> dict[str, Tally]:
 
 def _int(value: Any) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(f"{_quoted(value)} is not a whole number")
+        raise ValueError(f"{brief(value)} is not a whole number")
     if not -MAX_FIGURE <= value <= MAX_FIGURE:
         raise ValueError(f"a figure beyond {MAX_FIGURE:,} is beyond any real game")
     return value
