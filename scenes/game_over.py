@@ -55,7 +55,7 @@ class GameOverScene(AppScene):
         self.stack.push(RoundReplayScene(self.app, self.state, self.names))
 
     def export_log(self) -> None:
-        from game.ui.export import export_for_player
+        from game.store.export import export_for_player
 
         self.exported = export_for_player(self.app.store, self.state)
 
@@ -88,6 +88,14 @@ class GameOverScene(AppScene):
         draw_score_sheet(self, surface, self.state, self.names, 280, 920, tuple(self.state.winners or ()))
         self.buttons.draw(surface, self.viewport)
         if getattr(self, "exported", None):
-            from game.ui.export import export_line
-
             self.text(surface, export_line(self.exported), 22, 960, 1064, color=DIM)
+
+
+def export_line(result: tuple[bool, str] | None) -> str:
+    """What the screen says after an export."""
+    if result is None:
+        return ""
+    ok, text = result
+    if ok:
+        return _("Game log saved to {path}").format(path=text)
+    return _("The game log could not be saved: {error}").format(error=text)

@@ -11,15 +11,15 @@ from typing import Any
 
 import pygame
 
+from game.ai.players import make_worker
 from game.i18n import _
 from game.match import MatchConfig
 from game.rules import COLS, DRAW, FLIP, GAME_OVER, REPLACE, REVEAL, ROUND_OVER, TAKE, Action, GameState, seat_view
 from game.ui.guide import Guide
-from game.ui.hints import TableHints
-from game.ui.players import make_worker
 from game.ui.table_anim import Animator
 from game.ui.table_view import Board, TableView
 from scenes.base import AppScene
+from scenes.hints import TableHints
 from scenes.score_overlay import draw_scores_button, scores_button_hit
 
 THINK_FIRST = 0.7  # seconds before a computer's first action of a turn (at normal speed)

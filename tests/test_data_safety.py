@@ -396,7 +396,7 @@ def test_a_remembered_setup_naming_a_program_is_refused_and_runs_nothing(tmp_pat
 
 
 def test_the_app_never_starts_a_program_even_from_a_match_built_in_memory(tmp_path):
-    from game.ui.players import make_worker
+    from game.ai.players import make_worker
 
     level, marker = program_marker(tmp_path)
     with pytest.raises(ValueError, match="unknown computer level"):

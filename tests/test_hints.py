@@ -12,7 +12,7 @@ import pytest
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.rules import Action, GameState, Voyage, seat_view
-from game.ui.hints import HintAsker, HintBot, after_take, explain, place_name
+from scenes.hints import HintAsker, HintBot, after_take, explain, place_name
 from scenes.play import PlayScene
 
 
@@ -65,7 +65,7 @@ def test_a_completed_column_is_the_reason() -> None:
     assert "completes a column" not in explain(state_view, Action(0, "replace", 0, 1))
     grid = list(state_view.grid())
     grid[4] = 4  # pretend the middle 4 were face up: the bottom one would complete the column
-    from game.ui.hints import _placing
+    from scenes.hints import _placing
     assert "completes a column of 4s" in _placing(tuple(grid), 4, 0, 2, 5.0, "it")
 
 

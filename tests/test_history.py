@@ -14,7 +14,7 @@ import pytest
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.rules import GameState, replay_summary
-from game.ui.export import export_for_player, export_game, exports_dir
+from game.store.export import export_for_player, export_game, exports_dir
 from scenes.game_over import GameOverScene
 from scenes.play import PlayScene
 from scenes.round_replay import RoundReplayScene, last_finished_round, round_start

@@ -17,9 +17,9 @@ from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.rules import state_to_dict
 from game.store import Store, files
 from game.store.documents import SAVE_CAP, SETTINGS_CAP, STATS_CAP, parse_json
+from game.store.export import export_game
 from game.store.files import FileProblem, read_bytes
 from game.store.saves import decode_save, encode_save
-from game.ui.export import export_game
 
 MATCH = MatchConfig("voyage", (SeatConfig("Ann", HUMAN), SeatConfig("Bo", COMPUTER, "easy"), SeatConfig("Cy", HUMAN)), seed=8)
 EXAMPLES = Path(__file__).parent / "data" / "saves"
@@ -122,7 +122,7 @@ def test_export_never_follows_a_link_at_its_temporary_name(tmp_path, outside, pr
 
 def test_export_writes_through_the_store(tmp_path, monkeypatch):
     written = []
-    monkeypatch.setattr("game.ui.export.atomic_write", lambda path, data, keep_backup=True: written.append(
+    monkeypatch.setattr("game.store.export.atomic_write", lambda path, data, keep_backup=True: written.append(
         (path, keep_backup)), raising=False)
     path = export_game(play(MATCH.new_game(), 5), tmp_path)
     assert written == [(path, False)]

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from game.ai import LEVELS, make_bot
-from game.ai.worker import BotWorker
+from . import LEVELS, make_bot
+from .worker import BotWorker
 
 
 def make_worker(level: str, seed: int) -> BotWorker:

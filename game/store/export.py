@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from game.store.files import atomic_write
+from .files import atomic_write
 
 EXPORTS = "exports"
 
@@ -17,7 +17,7 @@ def exports_dir(store: Any) -> Path:
     """<data folder>/exports (the store's folder: --data-dir, $SKYJO_DATA_DIR or the OS's)."""
     if store is not None and getattr(store, "data_dir", None) is not None:
         return Path(store.data_dir) / EXPORTS
-    from game.store.paths import resolve_data_dir
+    from .paths import resolve_data_dir
 
     return resolve_data_dir() / EXPORTS
 
@@ -48,15 +48,3 @@ def export_for_player(store: Any, state: Any) -> tuple[bool, str]:
         return True, str(export_game(state, exports_dir(store)))
     except (OSError, ValueError) as error:
         return False, getattr(error, "strerror", None) or str(error)
-
-
-def export_line(result: tuple[bool, str] | None) -> str:
-    """What the screen says after an export (translated when drawn)."""
-    from game.i18n import _
-
-    if result is None:
-        return ""
-    ok, text = result
-    if ok:
-        return _("Game log saved to {path}").format(path=text)
-    return _("The game log could not be saved: {error}").format(error=text)
