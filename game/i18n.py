@@ -12,7 +12,7 @@ import locale
 import os
 from collections.abc import Callable
 
-from game.ui.resources import asset_path
+from game.resources import asset_path
 
 DOMAIN = "skyjo"
 DEFAULT_LANGUAGE = "en"

@@ -6,18 +6,22 @@ Plain data with validated JSON forms; the running game itself is a `GameState`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeGuard
 
 from game.rules import FINAL_TIE_CHOICES, GameState, Options, brief, edition_named
 
 HUMAN = "human"
 COMPUTER = "computer"
 SEAT_KINDS = (HUMAN, COMPUTER)
+# The computer players a seat may be, and the bot spec that names a program instead: their home
+# is here, not in game.ai (which makes the bots and imports them from here), so that saves and
+# statistics (game.store) can check a seat without loading the computer players.
 BOT_LEVELS = ("easy", "normal", "hard", "expert")
+COMMAND_PREFIX = "cmd:"  # "cmd:<command line>": a program speaking the bot protocol, never read from a file
 MAX_NAME = 16
 
 
-def is_showable_name(name: object) -> bool:
+def is_showable_name(name: object) -> TypeGuard[str]:
     """A seat name the screens can draw: 1 to MAX_NAME printable characters, no edge spaces.
 
     Printable excludes control characters (NUL, newlines...), lone surrogates, format and
@@ -57,7 +61,7 @@ class SeatConfig:
             raise ValueError(f"a seat's name must be 1 to {MAX_NAME} printable characters, not {brief(name)}")
         if kind not in SEAT_KINDS:
             raise ValueError(f"a seat's kind must be human or computer, not {brief(kind)}")
-        if isinstance(level, str) and level.startswith("cmd:"):
+        if isinstance(level, str) and level.startswith(COMMAND_PREFIX):
             raise ValueError(f"a computer seat names a program to run ({brief(level)}); "
                              f"only the built-in levels ({', '.join(BOT_LEVELS)}) are accepted from a file")
         if level not in BOT_LEVELS:
@@ -77,7 +81,7 @@ def _default_seats() -> tuple[SeatConfig, ...]:
 class MatchConfig:
     edition: str = "voyage"
     seats: tuple[SeatConfig, ...] = field(default_factory=_default_seats)
-    end_score: int = 100
+    end_score: int = Options().end_score
     final_tie: str | None = None  # None: the edition's default
     seed: int | None = None  # None: a fresh random seed per game
 
@@ -129,7 +133,7 @@ class MatchConfig:
         config = cls(
             edition=data.get("edition", "voyage"),
             seats=tuple(SeatConfig.from_dict(seat) for seat in seats),
-            end_score=data.get("end_score", 100),
+            end_score=data.get("end_score", Options().end_score),
             final_tie=data.get("final_tie"),
             seed=data.get("seed"),
         )

@@ -78,7 +78,7 @@ def game_from_scenario(data: Any, record_events: bool = True) -> GameState:
         unknown = set(options_data) - {"end_score", "final_tie"}
         if unknown:
             raise ScenarioError(f"unknown option {brief(sorted(unknown)[0])}; options are end_score and final_tie")
-        options = Options(options_data.get("end_score", 100), options_data.get("final_tie"))
+        options = Options(options_data.get("end_score", Options().end_score), options_data.get("final_tie"))
         return GameState(edition, players, seed, options, record_events)
     except ScenarioError:
         raise

@@ -2,23 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 
 from game.ui.layout import Box
 from game.ui.scene import Scene
-from game.ui.widgets import ACCENT, LOGICAL_H, LOGICAL_W, ButtonGroup, blit_text, font_px, screen_viewport
+from game.ui.widgets import ACCENT, LOGICAL_H, LOGICAL_W, Button, ButtonGroup, blit_text, screen_viewport
+from scenes.context import AppContext
 
 BACKDROP = (14, 44, 34)
 TEXT_MARGIN = 20  # logical px kept clear at the screen's left and right edges
+VEIL = (4, 12, 10, 210)  # the dark veil an overlay lays over the table
 
 
 class AppScene(Scene):
     name = "scene"
     scales_text = True  # False: a dense table whose columns would collide; only its buttons' labels grow
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: AppContext) -> None:
         super().__init__()
         self.app = app
         self.buttons = ButtonGroup(app.text)
@@ -27,7 +30,7 @@ class AppScene(Scene):
     def fit(self, surface: pygame.Surface) -> None:
         self.viewport = screen_viewport(*surface.get_size())
         self.buttons.viewport = self.viewport
-        self.buttons.scale = getattr(self.app, "ui_scale", 1.0)
+        self.buttons.scale = self.app.ui_scale
 
     def begin_page(self, surface: pygame.Surface, title: str, size: float, y: float) -> None:
         """A full-screen page: fit the window, paint the backdrop, centre the title."""
@@ -40,18 +43,15 @@ class AppScene(Scene):
         """Text at logical (x, y), enlarged by the UI scale but never wider than `max_width`
         logical px (default: the screen less its margins)."""
         if self.scales_text:
-            size *= getattr(self.app, "ui_scale", 1.0)
-        width = self.app.text.font(font_px(self.viewport, size), style.get("bold", False)).size(words)[0]
-        room = (max_width or LOGICAL_W - 2 * TEXT_MARGIN) * self.viewport.scale
-        if width > room:
-            size *= room / width
-        return blit_text(surface, self.app.text, self.viewport, words, size, x, y, **style)
+            size *= self.app.ui_scale
+        return blit_text(surface, self.app.text, self.viewport, words, size, x, y,
+                         max_width=max_width or LOGICAL_W - 2 * TEXT_MARGIN, **style)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         return self.buttons.handle_event(event)
 
-    def button(self, x: float, y: float, w: float, h: float, label: str, action, name: str = "", size: int = 40,
-               enabled: bool = True):
+    def button(self, x: float, y: float, w: float, h: float, label: str, action: Callable[[], None], name: str = "",
+               size: int = 40, enabled: bool = True) -> Button:
         return self.buttons.add(Box(x, y, w, h), label, action, enabled, size, name)
 
     def press(self, name: str) -> bool:
@@ -61,3 +61,17 @@ class AppScene(Scene):
             return False
         button.action()
         return True
+
+
+_VEILS: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def veil(size: tuple[int, int]) -> pygame.Surface:
+    """The dark veil over the table beneath an overlay (cached per window size: allocating it
+    each frame is slow)."""
+    if size not in _VEILS:
+        _VEILS.clear()
+        surface = pygame.Surface(size, pygame.SRCALPHA)
+        surface.fill(VEIL)
+        _VEILS[size] = surface
+    return _VEILS[size]

@@ -3,15 +3,15 @@ Play again / Main menu. The save is removed and the game recorded in the statist
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from game.i18n import _, ngettext
 from game.match import MatchConfig
 from game.rules import GameState
+from game.store.export import export_for_player
 from game.ui.widgets import ACCENT, DIM
 from scenes.base import BACKDROP, AppScene
+from scenes.context import AppContext
 from scenes.score_sheet import draw_score_sheet
 
 
@@ -26,49 +26,42 @@ class GameOverScene(AppScene):
     name = "gameover"
     scales_text = False
 
-    def __init__(self, app: Any, config: MatchConfig, state: GameState) -> None:
+    def __init__(self, app: AppContext, config: MatchConfig, state: GameState) -> None:
         super().__init__(app)
         self.config = config
         self.state = state
         self.names = [seat.name for seat in config.seats]
+        self.exported: tuple[bool, str] | None = None
 
     def enter(self) -> None:
         store = self.app.store
         if store is not None:
-            for method, args in (("record_game", (self.config, self.state)), ("delete_game", ())):
+            steps = (("record game", lambda: store.record_game(self.config, self.state)),
+                     ("delete game", store.delete_game))
+            for what, step in steps:
                 try:
-                    getattr(store, method)(*args)
+                    step()
                 except Exception as error:  # noqa: BLE001 - shown on the menu, never a crash
-                    self.app.notices.append(_("Could not {what}: {error}").format(what=method.replace("_", " "), error=error))
+                    self.app.notices.append(_("Could not {what}: {error}").format(what=what, error=error))
         self.button(560, 960, 380, 90, _("Play again"), self.play_again, "again")
         self.button(980, 960, 380, 90, _("Main menu"), self.menu, "menu")
         self.button(140, 960, 380, 90, _("Watch the last round"), self.watch_last_round, "watch", 30,
-                    enabled=getattr(self.state, "log", None) is not None)
+                    enabled=self.state.log is not None)
         self.button(1400, 960, 380, 90, _("Export game log"), self.export_log, "export", 30,
-                    enabled=getattr(self.state, "log", None) is not None)
-        self.exported: tuple[bool, str] | None = None
+                    enabled=self.state.log is not None)
         self.buttons.focus = 0
 
     def watch_last_round(self) -> None:
-        from scenes.round_replay import RoundReplayScene
-
-        self.stack.push(RoundReplayScene(self.app, self.state, self.names))
+        self.stack.push("replay", state=self.state, names=self.names)
 
     def export_log(self) -> None:
-        from game.store.export import export_for_player
-
         self.exported = export_for_player(self.app.store, self.state)
 
     def play_again(self) -> None:
-        from scenes.play import PlayScene
-
-        state = self.config.new_game()
-        self.stack.replace(PlayScene(self.app, self.config, state))
+        self.stack.replace("play", config=self.config, state=self.config.new_game())
 
     def menu(self) -> None:
-        from scenes.menu import MenuScene
-
-        self.stack.reset(MenuScene(self.app))
+        self.stack.reset("menu")
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -81,13 +74,13 @@ class GameOverScene(AppScene):
         surface.fill(BACKDROP)
         self.text(surface, _("Game over"), 48, 960, 70, color=DIM)
         self.text(surface, winners_line(self.state, self.names), 90, 960, 160, color=ACCENT, bold=True)
-        tiebreaks = len(getattr(self.state, "tiebreak_rounds", []))
+        tiebreaks = len(self.state.tiebreak_rounds)
         if tiebreaks:
             self.text(surface, ngettext("decided by {count} tiebreak round", "decided by {count} tiebreak rounds", tiebreaks).format(count=tiebreaks), 30, 960, 230,
                       color=DIM)
         draw_score_sheet(self, surface, self.state, self.names, 280, 920, tuple(self.state.winners or ()))
         self.buttons.draw(surface, self.viewport)
-        if getattr(self, "exported", None):
+        if self.exported:
             self.text(surface, export_line(self.exported), 22, 960, 1064, color=DIM)
 
 

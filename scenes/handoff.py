@@ -1,15 +1,18 @@
-"""Hot-seat: a full screen that hides the table until the next human is at the keyboard."""
+"""Hot-seat: a full screen that hides the table until the next human is at the keyboard.
+
+The table pushes it by name ("handoff", with `player` and `on_done`) when its controller
+signals a hand-off; `on_done` turns the table to that player's eyes."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
 from game.i18n import _
 from game.ui.widgets import ACCENT, DIM
 from scenes.base import AppScene
+from scenes.context import AppContext
 
 HIDDEN = (16, 20, 34)
 
@@ -18,7 +21,7 @@ class HandoffScene(AppScene):
     name = "handoff"
     overlay = False  # opaque: nothing of the table shows through
 
-    def __init__(self, app: Any, player: str, on_done: Callable[[], None]) -> None:
+    def __init__(self, app: AppContext, player: str, on_done: Callable[[], None]) -> None:
         super().__init__(app)
         self.player = player
         self.on_done = on_done

@@ -1,20 +1,19 @@
 """The Hint key: what the Hard computer player would do now, and why, in one line.
 
 The bot decides in a BotWorker thread from the seat's view only (it is honest: it sees
-what the player sees), and `explain` turns its action into words from the same view.
+what the player sees) and gives its reason with its action (`HardBot.advise`): `explain`
+words that reason with Hard's own figures, so the hint says why Hard really plays the move.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
-from game.ai import make_bot
+from game.ai.hard import Advice, HardBot, Reason
 from game.ai.worker import BotWorker
 from game.i18n import _
-from game.rules import COLS, Action, SeatView
-
-ROWS = 3
+from game.rules import DRAW, TAKE, Action, SeatView
+from game.ui.targets import DISCARD_TARGET, DRAW_TARGET, Target
 
 
 def place_name(col: int, row: int) -> str:
@@ -23,126 +22,109 @@ def place_name(col: int, row: int) -> str:
     return _("column {col}, {row}").format(col=col + 1, row=rows[row])
 
 
-def _column_after(grid: tuple, col: int, row: int, value: int) -> bool:
-    """Would `value` at (col, row) make its column three equal face-up cards?"""
-    cells = [value if r == row else grid[r * COLS + col] for r in range(ROWS)]
-    return all(isinstance(c, int) and c == value for c in cells)
+def explain(view: SeatView, advice: Advice) -> str:
+    """One line: Hard's action and its reason, from the seat's view and Hard's figures."""
+    reason = advice.reason
+    if reason is Reason.SPREAD:
+        where = place_name(*_place(advice.action))
+        return _("Hint: flip the card in {where}: a column with no face-up card yet leaves you more columns "
+                 "to build").format(where=where)
+    if reason is Reason.DRAW:
+        return _("Hint: draw a card; on average it is worth more to you than the {card} on the discard "
+                 "pile").format(card=advice.card)
+    if advice.then is not None:  # TAKE, FORCED
+        placing = _placing(view, advice.then, _("it"))
+        if reason is Reason.FORCED:
+            line = _("Hint: take the {card}, since the draw pile is empty, and {placing}")
+        else:
+            line = _("Hint: take the {card} and {placing}")
+        return _with_end(line.format(card=advice.card, placing=placing), advice.then)
+    if reason is Reason.REVEAL:
+        return _with_end(_revealing(advice), advice)
+    thing = _("the {card}").format(card=advice.card)
+    return _with_end(_("Hint: {placing}").format(placing=_placing(view, advice, thing)), advice)
 
 
-def hidden_average(view: SeatView) -> float:
-    """The mean value of the cards this seat has not seen (what a face-down card is worth)."""
-    unseen = view.unseen_cards()
-    count = sum(unseen.values())
-    return sum(v * n for v, n in unseen.items()) / count if count else 0.0
+def _place(action: Action) -> tuple[int, int]:
+    assert action.col is not None and action.row is not None, "a placing action has a column and a row"
+    return action.col, action.row
 
 
-def best_place(grid: tuple, value: int, average: float) -> tuple[int, int, float]:
-    """Where a card of `value` does the most good: (col, row, gain in points); a column it
-    completes counts as removing the other two cards as well."""
-    best = (0, 0, float("-inf"))
-    for index, cell in enumerate(grid):
-        if cell is None:
-            continue
-        col, row = index % COLS, index // COLS
-        old = cell if isinstance(cell, int) else average
-        gain = old - value
-        if _column_after(grid, col, row, value):
-            gain += 2 * value
-        if gain > best[2]:
-            best = (col, row, gain)
-    return best
-
-
-def _placing(grid: tuple, card: int, col: int, row: int, average: float, thing: str) -> str:
-    """Why `card` goes to (col, row); `thing` names the card ("it", "the 5")."""
-    cell = grid[row * COLS + col]
-    where = place_name(col, row)
-    if _column_after(grid, col, row, card):
+def _placing(view: SeatView, advice: Advice, thing: str) -> str:
+    """Why the card goes where Hard puts it; `thing` names the card ("it", "the 5")."""
+    where = place_name(*_place(advice.action))
+    old = view.grid()[advice.action.index]
+    card, reason = advice.card, advice.reason
+    if reason is Reason.COMPLETE:
         return _("put {thing} in {where}: it completes a column of {card}s, which is removed").format(
             thing=thing, where=where, card=card)
-    if isinstance(cell, int):
-        if cell > card:
-            return _("put {thing} on your {old} in {where}: it lowers your score by {gain}").format(
-                thing=thing, old=cell, where=where, gain=cell - card)
-        return _("put {thing} on your {old} in {where}").format(thing=thing, old=cell, where=where)
-    return _("put {thing} on the face-down card in {where}: a {card} beats the {average:.1f} a hidden card is "
-             "worth on average").format(thing=thing, where=where, card=card, average=average)
+    if reason is Reason.LOWER:
+        return _("put {thing} on your {old} in {where}: it lowers your score by {gain}").format(
+            thing=thing, old=old, where=where, gain=f"{advice.saved:g}")
+    if reason is Reason.HIDDEN:
+        return _("put {thing} on the face-down card in {where}: a {card} beats the {average:.1f} a hidden card is "
+                 "worth on average").format(thing=thing, where=where, card=card, average=advice.hidden)
+    if reason is Reason.PAIR:
+        return _("put {thing} in {where}: it pairs with the other {card} in that column, towards a column of "
+                 "three").format(thing=thing, where=where, card=card)
+    if reason is Reason.HURRY:
+        return _("put {thing} on the face-down card in {where}: you are ahead, and each card turned face up "
+                 "brings the end of the round closer").format(thing=thing, where=where)
+    if reason is Reason.AVOID_END:
+        return _("put {thing} in {where}: turning up your last face-down card would end the round at a risk of "
+                 "a doubled score").format(thing=thing, where=where)
+    if reason is Reason.AVOID_FEED:
+        return _("put {thing} in {where}: on the discard pile, the {card} would help the next player").format(
+            thing=thing, where=where, card=card)
+    if reason is Reason.SLOW:
+        return _("put {thing} in {where}: you are behind, and keeping cards face down slows the end of the "
+                 "round").format(thing=thing, where=where)
+    return _("put {thing} in {where}: every choice costs points here, and this one costs the least").format(
+        thing=thing, where=where)
 
 
-def explain(view: SeatView, action: Action, then: Action | None = None) -> str:
-    """One line: the action and its reason, from the seat's view only (`then`: where a taken
-    discard would go)."""
-    grid = view.grid()
-    average = hidden_average(view)
-    verb = action.verb
-    if verb == "flip":
-        where = place_name(action.col, action.row)
-        return _("Hint: flip the card in {where}").format(where=where)
-    if verb == "take":
-        card = view.discard_top
-        if then is not None and then.col is not None:
-            col, row = then.col, then.row
-        else:
-            col, row, _gain = best_place(grid, card, average)
-        placing = _placing(grid, card, col, row, average, _("it"))
-        return _("Hint: take the {card} and {placing}").format(card=card, placing=placing)
-    if verb == "draw":
-        top = view.discard_top
-        return _("Hint: draw a card; the {card} on the discard pile would not help you much").format(card=top)
-    card = view.holding
-    if verb == "replace":
-        thing = _("the {card}").format(card=card)
-        line = _("Hint: {placing}").format(placing=_placing(grid, card, action.col, action.row, average, thing))
-    elif any(isinstance(cell, int) and cell > card for cell in grid):  # reveal, though the card would help a little
-        line = _("Hint: discard the {card} and reveal the card in {where}; learning a hidden card is worth more "
-                 "here").format(card=card, where=place_name(action.col, action.row))
-    else:  # reveal
-        line = _("Hint: discard the {card} and reveal the card in {where}; the {card} would not lower your "
-                 "score").format(card=card, where=place_name(action.col, action.row))
-    if _ends_round(grid, action):
-        line += " " + _("(this ends the round: the others play one more turn)")
+def _revealing(advice: Advice) -> str:
+    """Why Hard throws the drawn card away: keeping it is worth less (`other`) than a reveal."""
+    where = place_name(*_place(advice.action))
+    if advice.other > 0:
+        return _("Hint: discard the {card} and reveal the card in {where}; learning a hidden card is worth more "
+                 "here").format(card=advice.card, where=where)
+    return _("Hint: discard the {card} and reveal the card in {where}; keeping the {card} would not gain you "
+             "anything").format(card=advice.card, where=where)
+
+
+def _with_end(line: str, advice: Advice) -> str:
+    if advice.ends_round:
+        return line + " " + _("(this ends the round: the others play one more turn)")
     return line
 
 
-def _ends_round(grid: tuple, action: Action) -> bool:
-    hidden = [i for i, cell in enumerate(grid) if cell == "?"]
-    return hidden == [action.row * COLS + action.col]
-
-
-def target_of(action: Action) -> tuple | None:
-    """The table target (as TableView names it) the hinted action starts on."""
-    if action.verb == "draw":
-        return ("draw",)
-    if action.verb == "take":
-        return ("discard",)
-    if action.col is None:
-        return None
-    return ("cell", action.seat, action.col, action.row)
-
-
-def after_take(view: SeatView) -> SeatView:
-    """The view once the discard top is taken: what the bot would see next (no hidden information
-    is added, so asking about it stays honest)."""
-    grid = view.grid()
-    legal = tuple(Action(view.seat, "replace", i % COLS, i // COLS) for i, cell in enumerate(grid) if cell is not None)
-    return replace(view, holding=view.discard_top, source="discard", discard_pile=view.discard_pile[:-1], legal=legal)
+def target_of(action: Action) -> Target:
+    """The table target the hinted action starts on: a pile, or the card to flip or cover."""
+    if action.verb == DRAW:
+        return DRAW_TARGET
+    if action.verb == TAKE:
+        return DISCARD_TARGET
+    return Target.cell(action.seat, *_place(action))
 
 
 class HintBot:
-    """The Hard bot, asked twice when it would take the discard: where the card would go too."""
+    """Hard, asked for its advice: `decide` gives the action, `advice` keeps the reason."""
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
         self.name = "hint"
-        self.then: Action | None = None
+        self.advice: Advice | None = None
 
     def decide(self, view: SeatView) -> Action:
-        action = make_bot("hard", self.seed).decide(view)
-        self.then = make_bot("hard", self.seed).decide(after_take(view)) if action.verb == "take" else None
-        return action
+        self.advice = HardBot(self.seed).advise(view)  # a fresh bot: the same answer for the same view
+        return self.advice.action
+
+    def notify(self, message: dict) -> None:
+        """Each question is a position of its own: nothing to remember."""
 
     def close(self) -> None:
-        pass
+        """Nothing to release."""
 
 
 class HintAsker:
@@ -150,7 +132,7 @@ class HintAsker:
 
     def __init__(self, seed: int) -> None:
         self.bot = HintBot(seed)
-        self.worker = BotWorker(self.bot)  # type: ignore[arg-type] - it has decide/name/close
+        self.worker = BotWorker(self.bot)
         self.view: SeatView | None = None
         self.key: Any = None  # what the position was when asked: an answer for an old position is dropped
 
@@ -173,10 +155,10 @@ class HintAsker:
         view, self.view = self.view, None
         if key != self.key:
             return None  # the position changed while the bot thought
-        action = self.worker.result()
-        if self.worker.error is not None or action is None:
+        action, advice = self.worker.result(), self.bot.advice
+        if self.worker.error is not None or action is None or advice is None:
             return _("No hint this time (the computer player could not decide)."), None
-        return explain(view, action, self.bot.then), action
+        return explain(view, advice), action
 
     def close(self) -> None:
         self.worker.close()
@@ -217,9 +199,8 @@ class TableHints:
             return
         line, action = answer
         self._say(line)
-        target = target_of(action) if action is not None else None
-        if target is not None and self.play.acting_human() == action.seat:
-            self.play.view.cursor = target
+        if action is not None and self.play.acting_human() == action.seat:
+            self.play.view.cursor = target_of(action)
 
     def _say(self, line: str) -> None:
         self.shown = line

@@ -7,31 +7,30 @@ Every text is looked up with _() while drawing, so a language switch shows at on
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
 from game.i18n import _
-from game.rules import Classic, Voyage, edition_named
+from game.rules import COLS, Classic, Voyage, edition_named
 from game.ui.layout import Box
 from game.ui.widgets import ACCENT, DIM, INK, draw_panel
 from scenes.base import BACKDROP, AppScene
+from scenes.context import AppContext
 
 TEXT_X, TEXT_W, TEXT_Y = 110, 900, 250
 CARD_W, CARD_H = 100, 140
 
 
-def last_edition(app: Any) -> str:
+def last_edition(app: AppContext) -> str:
     """The edition of the last setup (what the player is about to play), else Voyage."""
-    settings = getattr(app, "settings", None)
-    match = settings.last_match() if hasattr(settings, "last_match") else None
+    match = app.settings.last_match()
     return match.edition if match is not None else Voyage.name
 
 
 class HowToPlayScene(AppScene):
     name = "howto"
 
-    def __init__(self, app: Any, edition: str | None = None) -> None:
+    def __init__(self, app: AppContext, edition: str | None = None) -> None:
         super().__init__(app)
         self.edition = edition_named(edition or last_edition(app))
         self.page = 0
@@ -161,10 +160,10 @@ class HowToPlayScene(AppScene):
 
     def _grid(self, surface: pygame.Surface, cells: list[int | None | str], x: float, y: float,
               scale: float = 0.8) -> None:
-        """A 4x3 grid: an int face up, None face down, "" a gap."""
+        """A player's grid (COLS x ROWS, row by row): an int face up, None face down, "" a gap."""
         for index, cell in enumerate(cells):
-            cx = x + (index % 4) * (CARD_W + 12) * scale
-            cy = y + (index // 4) * (CARD_H + 12) * scale
+            cx = x + (index % COLS) * (CARD_W + 12) * scale
+            cy = y + (index // COLS) * (CARD_H + 12) * scale
             if cell == "":
                 self._gap(surface, cx, cy, scale)
             else:

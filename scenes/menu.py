@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TypeVar
 
 import pygame
 
 from game.i18n import _
+from game.store import Store
 from game.ui.widgets import DIM
 from scenes.base import AppScene
+
+T = TypeVar("T")
 
 
 class MenuScene(AppScene):
@@ -26,7 +30,7 @@ class MenuScene(AppScene):
         if self.app.store is not None:
             self.app.notices.extend(_drain(self.app.store))  # ...and this frame must say so
         self.buttons.clear()
-        scale = getattr(self.app, "ui_scale", 1.0)
+        scale = self.app.ui_scale
         # the buttons grow with the text size: as wide as the factor, as tall as the screen holds
         y = 430 if scale <= 1 else 390
         rows, gaps = (4, 130) if saved else (3, 60)
@@ -40,11 +44,9 @@ class MenuScene(AppScene):
             y += h + 70
         self.button(x, y, w, h, _("New game"), self.new_game, "new")
         y += h + 30
-        if self._statistics_scene() is not None:  # Statistics and How to play share a row
-            self.button(x, y, half, h, _("Statistics"), self.statistics, "statistics")
-            self.button(x + w - half, y, half, h, _("How to play"), self.how_to_play, "howto", 34)
-        else:
-            self.button(x, y, w, h, _("How to play"), self.how_to_play, "howto")
+        # Statistics and How to play share a row
+        self.button(x, y, half, h, _("Statistics"), self.statistics, "statistics")
+        self.button(x + w - half, y, half, h, _("How to play"), self.how_to_play, "howto", 34)
         y += h + 30
         # Settings and Quit share the last row, so the menu keeps its height
         self.button(x, y, half, h, _("Settings"), self.settings, "settings")
@@ -59,9 +61,9 @@ class MenuScene(AppScene):
 
     def _saved_summary(self) -> str:
         store = self.app.store
-        if store is None or not _call(store, "has_game", False):
+        if store is None or not _call(store.has_game, False):
             return ""
-        summary = _call(store, "game_summary", None)
+        summary = _call(store.game_summary, None)
         if not isinstance(summary, dict):
             return _("A saved game is waiting.")
         names = summary.get("names") or []
@@ -70,49 +72,34 @@ class MenuScene(AppScene):
         return _("Round {number}: {scores}").format(number=summary.get("round", "?"), scores=scores)
 
     def continue_game(self) -> None:
-        from scenes.play import PlayScene
-
+        store = self.app.store
+        if store is None:
+            return
         try:
-            loaded = self.app.store.load_game()
+            loaded = store.load_game()
         except Exception as error:  # noqa: BLE001 - a damaged save is reported, never a crash
             self.app.notices.append(_("The saved game could not be loaded: {error}").format(error=error))
             loaded = None
-        self.app.notices.extend(_drain(self.app.store))
+        self.app.notices.extend(_drain(store))
         if loaded is None:
             self.build()
             return
         config, state = loaded
-        self.stack.push(PlayScene(self.app, config, state, resumed=True))
+        self.stack.push("play", config=config, state=state, resumed=True)
 
     def new_game(self) -> None:
-        from scenes.setup import SetupScene
-
         # a player's first game explains each decision once (game/ui/guide.py)
-        self.app.guide_next = not getattr(self.app.settings, "guide_done", False)
-        self.stack.push(SetupScene(self.app))
+        self.app.guide_next = not self.app.settings.guide_done
+        self.stack.push("setup")
 
     def how_to_play(self) -> None:
-        from scenes.how_to_play import HowToPlayScene
-
-        self.stack.push(HowToPlayScene(self.app))
+        self.stack.push("howto")
 
     def settings(self) -> None:
-        from scenes.settings import SettingsScene
-
-        self.stack.push(SettingsScene(self.app))
+        self.stack.push("settings")
 
     def statistics(self) -> None:
-        scene = self._statistics_scene()
-        if scene is not None:
-            self.stack.push(scene(self.app))
-
-    @staticmethod
-    def _statistics_scene() -> Any:
-        try:
-            from scenes.statistics import StatisticsScene
-        except ImportError:
-            return None
-        return StatisticsScene
+        self.stack.push("statistics")
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -133,12 +120,12 @@ class MenuScene(AppScene):
         self.buttons.draw(surface, self.viewport)
 
 
-def _call(store: Any, method: str, default: Any) -> Any:
+def _call(method: Callable[[], T], default: T) -> T:
     try:
-        return getattr(store, method)()
+        return method()
     except Exception:  # noqa: BLE001 - the menu must open even if the store misbehaves
         return default
 
 
-def _drain(store: Any) -> list[str]:
+def _drain(store: Store) -> list[str]:
     return list(store.take_notices())

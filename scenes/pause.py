@@ -2,25 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
-from game.i18n import N_, _
-from game.ui.table_anim import SPEEDS
+from game.i18n import _
+from game.motion import SPEED_WORDS, next_speed
 from game.ui.widgets import ACCENT, INK, draw_panel
-from scenes.base import AppScene
-from scenes.round_score import _shade
-
-SPEED_NAMES = tuple(SPEEDS)
-SPEED_WORDS = {"slow": N_("slow"), "normal": N_("normal"), "fast": N_("fast"), "instant": N_("instant")}
+from scenes.base import AppScene, veil
+from scenes.context import AppContext, TableScreen
+from scenes.round_replay import last_finished_round
 
 
 class PauseScene(AppScene):
     name = "pause"
     overlay = True
 
-    def __init__(self, app: Any, play: Any) -> None:
+    def __init__(self, app: AppContext, play: TableScreen) -> None:
         super().__init__(app)
         self.play = play
         self.confirming = False
@@ -30,7 +26,7 @@ class PauseScene(AppScene):
 
     def build(self) -> None:
         self.buttons.clear()
-        speed = getattr(self.app.settings, "animation_speed", "normal")
+        speed = self.app.settings.animation_speed
         items = [
             (_("Resume"), self.close, "resume"),
             (_("Animation speed: {speed}").format(speed=_(SPEED_WORDS.get(speed, speed))), self.next_speed, "speed"),
@@ -40,7 +36,7 @@ class PauseScene(AppScene):
             (_("Yes, abandon this game") if self.confirming else _("Abandon the game"), self.abandon, "abandon"),
         ]
         # the column widens with the text size (the rows already fill the screen's height)
-        self.width = 600 * getattr(self.app, "ui_scale", 1.0)
+        self.width = 600 * self.app.ui_scale
         for number, (label, action, name) in enumerate(items):
             self.button(960 - self.width / 2, 270 + number * 100, self.width, 80, label, action, name, 34)
         self._learning_row(270 + len(items) * 100)
@@ -48,13 +44,9 @@ class PauseScene(AppScene):
 
     def _learning_row(self, y: float) -> None:
         """Explain as we play (the first-game guide) and Watch the last round, side by side."""
-        from scenes.round_replay import last_finished_round
-
-        guide = getattr(self.play, "guide", None)
-        if guide is not None:
-            label = _("Explain as we play: on") if guide.enabled else _("Explain as we play: off")
-            self.button(960 - self.width / 2, y, self.width / 2 - 8, 80, label, self.toggle_guide, "guide", 24)
-        can_watch = getattr(self.play.state, "log", None) is not None and last_finished_round(self.play.state) is not None
+        label = _("Explain as we play: on") if self.play.guide.enabled else _("Explain as we play: off")
+        self.button(960 - self.width / 2, y, self.width / 2 - 8, 80, label, self.toggle_guide, "guide", 24)
+        can_watch = last_finished_round(self.play.state) is not None
         self.button(968, y, self.width / 2 - 8, 80, _("Watch the last round"), self.watch_last_round, "watch", 24, enabled=can_watch)
 
     def toggle_guide(self) -> None:
@@ -63,14 +55,10 @@ class PauseScene(AppScene):
         self.buttons.focus = self.buttons.buttons.index(self.buttons.named("guide"))
 
     def watch_last_round(self) -> None:
-        from scenes.round_replay import RoundReplayScene
-
-        self.stack.push(RoundReplayScene(self.app, self.play.state, self.play.names))
+        self.stack.push("replay", state=self.play.state, names=self.play.names)
 
     def next_speed(self) -> None:
-        speed = getattr(self.app.settings, "animation_speed", "normal")
-        index = SPEED_NAMES.index(speed) if speed in SPEED_NAMES else 1
-        self.app.settings.animation_speed = SPEED_NAMES[(index + 1) % len(SPEED_NAMES)]
+        self.app.settings.animation_speed = next_speed(self.app.settings.animation_speed)
         self.app.save_settings()
         self.build()
         self.buttons.focus = 1
@@ -81,14 +69,10 @@ class PauseScene(AppScene):
         self.buttons.focus = focus
 
     def settings(self) -> None:
-        from scenes.settings import SettingsScene
-
-        self.stack.push(SettingsScene(self.app, modal=True))
+        self.stack.push("settings", modal=True)
 
     def to_menu(self) -> None:
-        from scenes.menu import MenuScene
-
-        self.stack.reset(MenuScene(self.app))
+        self.stack.reset("menu")
 
     def abandon(self) -> None:
         if not self.confirming:
@@ -112,7 +96,7 @@ class PauseScene(AppScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.fit(surface)
-        surface.blit(_shade(surface.get_size()), (0, 0))
+        surface.blit(veil(surface.get_size()), (0, 0))
         draw_panel(surface, self.viewport.rect(self.buttons.buttons[0].box).unionall(
             [self.viewport.rect(b.box) for b in self.buttons.buttons]).inflate(80, 160))
         self.text(surface, _("Paused"), 60, 960, 200, color=ACCENT, bold=True)

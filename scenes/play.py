@@ -1,5 +1,9 @@
-"""The table: humans act by mouse or keyboard, computers through BotWorkers, the engine's
-events are animated, and every completed action is autosaved.
+"""The table screen: input and drawing over a `TableController` (game/table), which runs the
+game itself (engine, computer seats, think pauses, autosave, statistics, hot-seat turns).
+
+The screen sends the player's actions in (`apply`) and observes the controller's messages:
+engine events are animated, notices shown, a hand-off or the round's scoring pushed. It
+lets the controller advance only while no animation plays, so every move is seen.
 
 Input while an animation plays is never queued: a click or Space skips the animation and
 the next one acts, so an action can never be applied twice.
@@ -7,62 +11,82 @@ the next one acts, so an action can never be applied twice.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
-from game.ai.players import make_worker
 from game.i18n import _
 from game.match import MatchConfig
-from game.rules import COLS, DRAW, FLIP, GAME_OVER, REPLACE, REVEAL, ROUND_OVER, TAKE, Action, GameState, seat_view
+from game.rules import (
+    COLS,
+    DRAW,
+    FLIP,
+    GAME_OVER,
+    OPENING,
+    REPLACE,
+    REVEAL,
+    ROUND_OVER,
+    ROWS,
+    SOURCE_DISCARD,
+    SOURCE_DRAW,
+    TAKE,
+    Action,
+    GameState,
+)
+from game.table import GameOver, HandoffDue, Notice, RoundOver, TableController, TableEvents, TableMessage
 from game.ui.guide import Guide
 from game.ui.table_anim import Animator
 from game.ui.table_view import Board, TableView
+from game.ui.targets import DISCARD_PILE, DISCARD_TARGET, DRAW_PILE, DRAW_TARGET, HAND, Target, grid_targets
 from scenes.base import AppScene
+from scenes.context import AppContext
 from scenes.hints import TableHints
 from scenes.score_overlay import draw_scores_button, scores_button_hit
 
-THINK_FIRST = 0.7  # seconds before a computer's first action of a turn (at normal speed)
-THINK_NEXT = 0.45  # ... and between its draw and its placing
+PILES_SPLIT = COLS // 2  # the keyboard cursor: columns left of this are under the draw pile, the rest under the discard
+SKIP_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
+CURSOR_KEYS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 
 
 class PlayScene(AppScene):
     name = "play"
 
-    def __init__(self, app: Any, config: MatchConfig, state: GameState, resumed: bool = False) -> None:
+    def __init__(self, app: AppContext, config: MatchConfig, state: GameState, resumed: bool = False) -> None:
         super().__init__(app)
-        self.config = config
-        self.state = state
-        self.names = [seat.name for seat in config.seats]
+        self.table = TableController(config, state, app.store, resumed=resumed, speed=app.speed)
+        self.config, self.state, self.names = config, state, self.table.names
+        self.hotseat = self.table.hotseat
         humans = config.human_seats
-        self.hotseat = len(humans) >= 2
-        self.viewer: int | None = humans[0] if humans else None
-        self.last_human: int | None = None if self.hotseat else self.viewer
-        self.handoffs = 0  # how many hand-off screens were shown (tests count them)
+        self.viewer: int | None = humans[0] if humans else None  # whose eyes the screen shows (None: a spectator's)
         self.view = TableView(state.players, self.names, app.art, app.text)
         self.view.viewer = self.viewer
-        self.board = Board.from_view(seat_view(state, self.viewer if self.viewer is not None else 0))
+        self.board = Board.from_view(self.table.view(self.viewer))
         self.anim = Animator(self.board, self.view, app.speed)
         self.anim.viewer = self.viewer
         self.anim.on_idle = self.resync
-        sound = getattr(app, "sound", None)
-        self.anim.on_sound = sound.play_event if sound is not None else None
-        events = state.take_events()
-        if not resumed:
-            self.anim.add_events(events)
-        self.workers: dict[int, Any] = {}
-        self.thinking: int | None = None  # seat whose worker is deciding
-        self.think_left = 0.0
-        self.acted_this_turn: int | None = None
+        self.anim.on_sound = app.sound.play_event
         self.discard_mode = False  # holding a drawn card and chose to discard it: pick a card to reveal
-        self.scored_round = 0  # the last round whose scoring screen was shown
-        self.message = ""  # a notice (save failure, bot problem), shown in the banner line
+        self.message = ""  # a notice (save failure, bot problem, hint), shown in the banner line
         self.hints = TableHints(self)  # H: what the Hard computer player would do, and why
         self.guide = Guide(app.settings, app.save_settings)  # first game: explain each decision once
-        self.guide.enabled = self.guide.enabled and getattr(app, "guide_next", False)
+        self.guide.enabled = self.guide.enabled and app.guide_next
         app.guide_next = False
+        self.table.subscribe(self._on_table)
+        self.table.start()  # a new game's deal is animated; a resumed game shows as it is
         if resumed:
             self.resync()
+
+    @property
+    def handoffs(self) -> int:
+        """How many hand-off screens were shown (tests count them)."""
+        return self.table.handoffs
+
+    @property
+    def scored_round(self) -> int:
+        """The last round whose scoring screen was shown."""
+        return self.table.scored_round
+
+    @scored_round.setter
+    def scored_round(self, value: int) -> None:  # a screen gallery pushes the scoring by hand
+        self.table.scored_round = value
 
     # ------------------------------------------------------------------ lifecycle
     def enter(self) -> None:
@@ -70,57 +94,49 @@ class PlayScene(AppScene):
 
     def exit(self) -> None:
         self.hints.close()
-        for worker in self.workers.values():
-            worker.close()
-        self.workers.clear()
+        self.table.close()
 
     def resume(self) -> None:
         self.anim.speed = self.app.speed
 
     def resync(self) -> None:
         """The queue ran dry: the board shows exactly the engine's state for the viewer."""
-        viewer = self.viewer if self.viewer is not None else 0
-        self.board.sync(seat_view(self.state, viewer))
-        if self.viewer is None and self.board.source == "draw":
-            self.board.holding = "?"  # nobody watching may see a computer's drawn card
+        self.board.sync(self.table.view(self.viewer))
         self.board.banner = self.message
 
     # ------------------------------------------------------------------ the flow
     def update(self, dt: float) -> None:
-        self.anim.speed = self.app.speed
-        self.anim.reduced_motion = getattr(self.app, "reduced_motion", False)
-        self.view.ui_scale = getattr(self.app, "ui_scale", 1.0)
+        speed = self.app.speed
+        self.anim.speed = self.table.speed = speed
+        self.anim.reduced_motion = self.app.reduced_motion
+        self.view.ui_scale = self.app.ui_scale
         self.anim.update(dt)
-        if self.anim.busy:
-            self._set_prompt()
-            return
-        state = self.state
-        self.hints.update()
-        self.guide.watch(self)
-        if state.phase in (ROUND_OVER, GAME_OVER):
-            self._set_prompt()
-            if self.guide.holds("scoring"):
-                return  # the scoring screen waits until the guide's tip is read
-            if self.scored_round != state.round:
-                self.scored_round = state.round
-                self._round_over()
-            return
-        seat = state.to_act
-        if seat is None:
-            return
-        if self.config.seats[seat].is_human:
-            if self.hotseat and seat != self.last_human:
-                self._hand_off(seat)
-        else:
-            self._computer(seat, dt)
+        if not self.anim.busy:
+            self.hints.update()
+            self.guide.watch(self.state, self.acting_human(), watching=self.viewer is not None)
+            scoring_tip = self.state.phase in (ROUND_OVER, GAME_OVER) and self.guide.holds("scoring")
+            if not scoring_tip:  # (the scoring screen waits until the guide's tip is read)
+                self.table.update(dt)
         self._set_prompt()
 
-    def _hand_off(self, seat: int) -> None:
-        from scenes.handoff import HandoffScene
-
-        self.last_human = seat
-        self.handoffs += 1
-        self.stack.push(HandoffScene(self.app, self.names[seat], lambda: self._set_viewer(seat)))
+    def _on_table(self, message: TableMessage) -> None:
+        """What the controller tells the screen, in the order it happens."""
+        match message:
+            case TableEvents(events=events, action=action):
+                if action is not None:
+                    self.discard_mode = False
+                    self.message = ""  # an action clears the last notice
+                self.anim.add_events(list(events))
+            case Notice(text=text):
+                self.message = text
+            case HandoffDue(seat=seat):
+                self.stack.push("handoff", player=self.names[seat], on_done=lambda: self._set_viewer(seat))
+            case RoundOver():
+                self.stack.push("round", play=self)
+            case GameOver():
+                if self.guide.enabled:
+                    self.guide.finish()  # one guided game is enough
+                self.stack.replace("gameover", config=self.config, state=self.state)
 
     def _set_viewer(self, seat: int) -> None:
         self.viewer = seat
@@ -129,156 +145,67 @@ class PlayScene(AppScene):
         self.view.cursor = None
         self.resync()
 
-    def _computer(self, seat: int, dt: float) -> None:
-        if self.thinking != seat:
-            worker = self.workers.get(seat)
-            if worker is None:
-                worker = self.workers[seat] = self._make_worker(seat)
-            worker.start(seat_view(self.state, seat))
-            self.thinking = seat
-            pause = THINK_NEXT if self.acted_this_turn == seat else THINK_FIRST
-            self.think_left = pause / self.app.speed if self.app.speed else 0.0
-            return
-        self.think_left -= dt
-        worker = self.workers[seat]
-        action = worker.result()
-        if action is None and worker.error is None:
-            return
-        if self.think_left > 0:
-            return
-        self.thinking = None
-        if worker.error is None and self.state.is_legal(action):
-            self.apply(action)
-            return
-        problem = worker.error or f"{action} is not allowed now"
-        worker.close()
-        self.workers[seat] = make_worker("normal", (self.state.seed * 31 + seat) % (2**31))
-        self.apply(self.state.legal_actions()[0])
-        self.message = _("{name}'s computer player failed ({problem}); Normal plays for it from now on.").format(
-            name=self.names[seat], problem=problem)
-
-    def _make_worker(self, seat: int) -> Any:
-        seed = (self.state.seed * 31 + seat) % (2**31)
-        level = self.config.seats[seat].level
-        try:
-            return make_worker(level, seed)
-        except Exception as error:  # noqa: BLE001 - e.g. a cmd: bot that will not start; the game goes on
-            self.message = _("{name}'s computer player could not start ({error}); Normal plays instead.").format(
-                name=self.names[seat], error=error)
-            return make_worker("normal", seed)
-
     def apply(self, action: Action) -> bool:
-        """Play an action through the engine; animate and autosave what happened."""
-        if not self.state.is_legal(action):
-            self.message = self.state.why_illegal(action) or ""
-            self.board.banner = self.message
-            return False
-        self.state.apply(action)
-        self.acted_this_turn = action.seat
-        self.discard_mode = False
-        self.message = ""
-        self.anim.add_events(self.state.take_events())
-        self._autosave()
-        return True
-
-    def _autosave(self) -> None:
-        store = self.app.store
-        if store is None:
-            return
-        try:
-            store.save_game(self.config, self.state)
-        except Exception as error:  # noqa: BLE001 - a failed save is told, never raised into the frame loop
-            self.message = _("The game could not be saved: {error}").format(error=error)
-            return
-        problem = getattr(store, "last_error", None)  # e.g. a full disk: the previous save is kept
-        if problem:
-            self.message = problem
-
-    def _round_over(self) -> None:
-        from scenes.round_score import RoundScoreScene
-
-        store = self.app.store
-        if store is not None:
-            try:
-                store.record_round(self.config, self.state)
-            except Exception as error:  # noqa: BLE001 - statistics must not stop the game
-                self.message = _("Statistics could not be saved: {error}").format(error=error)
-        self.stack.push(RoundScoreScene(self.app, self))
+        """Play an action through the controller (it autosaves, and its events come back to be
+        animated); a refused one is said in the notice line."""
+        reason = self.table.play(action)
+        if reason is not None:
+            self.message = self.board.banner = reason
+        return reason is None
 
     def next_round(self) -> None:
         """Called by the scoring overlay: deal the next round (or show the final results)."""
-        from scenes.game_over import GameOverScene
-
-        if self.state.phase == GAME_OVER:
-            if self.guide.enabled:
-                self.guide.finish()  # one guided game is enough
-            self.stack.replace(GameOverScene(self.app, self.config, self.state))
-            return
-        self.state.deal()
-        self.acted_this_turn = None
-        self.anim.add_events(self.state.take_events())
-        self._autosave()
+        self.table.next_round()
 
     # ------------------------------------------------------------------ human input
     def acting_human(self) -> int | None:
-        seat = self.state.to_act
-        if seat is None or self.anim.busy or not self.config.seats[seat].is_human:
-            return None
-        if self.hotseat and seat != self.last_human:
-            return None
-        return seat
+        """The seat whose human may act now (none while an animation plays)."""
+        return None if self.anim.busy else self.table.acting_human()
 
-    def action_for(self, target: tuple | None) -> Action | None:
+    def action_for(self, target: Target | None) -> Action | None:
         """The action a click on `target` means for the acting human (None: nothing legal)."""
         seat = self.acting_human()
         if seat is None or target is None:
             return None
         state = self.state
-        kind = target[0]
-        if kind == "cell":
-            if target[1] != seat:
-                return None
-            verb = FLIP if state.phase == "opening" else REVEAL if self.discard_mode else REPLACE
-            action = Action(seat, verb, target[2], target[3])
-        elif kind == "draw":
+        if target.on_grid_of(seat):
+            verb = FLIP if state.phase == OPENING else REVEAL if self.discard_mode else REPLACE
+            action = Action(seat, verb, target.col, target.row)
+        elif target.kind == DRAW_PILE:
             action = Action(seat, DRAW)
-        elif kind == "discard" and state.holding is None:
+        elif target.kind == DISCARD_PILE and state.holding is None:
             action = Action(seat, TAKE)
         else:
             return None
         return action if state.is_legal(action) else None
 
-    def activate(self, target: tuple | None) -> None:
+    def _holding_drawn(self) -> bool:
+        return self.state.holding is not None and self.state.source == SOURCE_DRAW
+
+    def activate(self, target: Target | None) -> None:
         """A click or Enter on `target`."""
         seat = self.acting_human()
         if seat is None or target is None:
             return
-        holding_drawn = self.state.holding is not None and self.state.source == "draw"
-        if holding_drawn and target[0] in ("discard", "hand"):
-            self.discard_mode = not self.discard_mode if target[0] == "discard" else False
+        if self._holding_drawn() and target.kind in (DISCARD_PILE, HAND):
+            self.discard_mode = not self.discard_mode if target.kind == DISCARD_PILE else False
             return
         action = self.action_for(target)
         if action is not None:
             self.apply(action)
-        elif target[0] == "cell" and target[1] == seat:
+        elif target.on_grid_of(seat):
             self.message = _("That card cannot be chosen now.") if not self.discard_mode else \
                 _("Reveal a face-down card (or click the discard pile again to keep the card).")
             self.board.banner = self.message
 
-    def legal_targets(self) -> set[tuple]:
+    def legal_targets(self) -> set[Target]:
         seat = self.acting_human()
         if seat is None:
             return set()
-        targets: set[tuple] = set()
-        for row in range(3):
-            for col in range(COLS):
-                if self.action_for(("cell", seat, col, row)) is not None:
-                    targets.add(("cell", seat, col, row))
-        for name in ("draw", "discard"):
-            if self.action_for((name,)) is not None:
-                targets.add((name,))
-        if self.state.holding is not None and self.state.source == "draw" and self.state.face_down_count(seat):
-            targets.add(("discard",))
+        targets = {target for target in (*grid_targets(seat), DRAW_TARGET, DISCARD_TARGET)
+                   if self.action_for(target) is not None}
+        if self._holding_drawn() and self.state.face_down_count(seat):
+            targets.add(DISCARD_TARGET)  # discard the drawn card (then reveal one)
         return targets
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -302,19 +229,16 @@ class PlayScene(AppScene):
 
     def _key(self, key: int) -> bool:
         if key == pygame.K_ESCAPE:
-            from scenes.pause import PauseScene
-
-            self.stack.push(PauseScene(self.app, self))
+            self.stack.push("pause", play=self)
             return True
-        if self.anim.busy and key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+        if self.anim.busy and key in SKIP_KEYS:
             self.anim.skip()
             return True
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        if key in SKIP_KEYS:
             self.activate(self.view.cursor)
             return True
-        moves = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
-        if key in moves:
-            self._move_cursor(*moves[key])
+        if key in CURSOR_KEYS:
+            self._move_cursor(*CURSOR_KEYS[key])
             return True
         if key == pygame.K_h:
             self.hints.ask()
@@ -326,28 +250,26 @@ class PlayScene(AppScene):
 
     def show_scores(self) -> None:
         """The score sheet over the table (S, Tab or the Scores button)."""
-        from scenes.score_overlay import ScoreOverlayScene
-
-        self.stack.push(ScoreOverlayScene(self.app, self))
+        self.stack.push("scores", play=self)
 
     def _move_cursor(self, dx: int, dy: int) -> None:
         """The cursor walks the acting (or watching) player's grid; above row 0 are the piles."""
-        seat = self.acting_human() if self.acting_human() is not None else (self.viewer or 0)
+        acting = self.acting_human()
+        seat = acting if acting is not None else (self.viewer or 0)
         cursor = self.view.cursor
-        if cursor is None or (cursor[0] == "cell" and cursor[1] != seat):
-            self.view.cursor = ("draw",)
-            return
-        if cursor[0] == "cell":
-            col, row = cursor[2], cursor[3]
+        if cursor is None or (cursor.is_cell and cursor.seat != seat):
+            self.view.cursor = DRAW_TARGET
+        elif cursor.col is not None and cursor.row is not None:  # a cell of the seat's grid
+            col, row = cursor.col, cursor.row
             if row + dy < 0:
-                self.view.cursor = ("draw",) if col < 2 else ("discard",)
-                return
-            self.view.cursor = ("cell", seat, max(0, min(COLS - 1, col + dx)), max(0, min(2, row + dy)))
-            return
-        if dy > 0:
-            self.view.cursor = ("cell", seat, 0 if cursor[0] == "draw" else 2, 0)
+                self.view.cursor = DRAW_TARGET if col < PILES_SPLIT else DISCARD_TARGET
+            else:
+                self.view.cursor = Target.cell(seat, max(0, min(COLS - 1, col + dx)), max(0, min(ROWS - 1, row + dy)))
+        elif dy > 0:
+            self.view.cursor = Target.cell(seat, 0 if cursor.kind == DRAW_PILE else PILES_SPLIT, 0)
         elif dx:
-            self.view.cursor = ("discard",) if cursor[0] == "draw" and dx > 0 else ("draw",) if dx < 0 else cursor
+            on_draw = cursor.kind == DRAW_PILE
+            self.view.cursor = DISCARD_TARGET if on_draw and dx > 0 else DRAW_TARGET if dx < 0 else cursor
 
     # ------------------------------------------------------------------ words and drawing
     def _set_prompt(self) -> None:
@@ -366,17 +288,17 @@ class PlayScene(AppScene):
         name = self.names[seat]
         last = _(" (last turn!)") if state.trigger is not None else ""
         if self.acting_human() is None:
-            return (_("{name} is thinking...") if not self.config.seats[seat].is_human else _("{name} plays next")).format(
+            return (_("{name} is thinking...") if not self.table.is_human(seat) else _("{name} plays next")).format(
                 name=name)
         you = _("You") if not self.hotseat else name
-        if state.phase == "opening":
-            up = sum(1 for cell in seat_view(state, seat).grid() if isinstance(cell, int))
+        if state.phase == OPENING:
             if state.tie_seats:
                 return _("{you}: flip one more card to settle who starts").format(you=you)
+            up = sum(state.face_up[seat])
             return (_("{you}: flip two of your cards") if up == 0 else _("{you}: flip one more card")).format(you=you)
         if state.holding is None:
             return _("{you}: take the discard ({card}) or draw a card").format(you=you, card=state.discard_top) + last
-        if state.source == "discard":
+        if state.source == SOURCE_DISCARD:
             return _("{you}: place the {card} on one of your cards").format(you=you, card=state.holding) + last
         if self.discard_mode:
             return _("{you}: the {card} goes to the discard; pick a face-down card to reveal").format(
@@ -389,4 +311,4 @@ class PlayScene(AppScene):
     def draw(self, surface: pygame.Surface) -> None:
         self.view.draw(surface, self.board, self.anim.sprites)
         draw_scores_button(self, surface)
-        self.guide.draw(self, surface)
+        self.guide.draw(self, surface, self.app.text)

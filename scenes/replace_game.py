@@ -14,8 +14,8 @@ import pygame
 from game.i18n import _
 from game.ui.layout import Box
 from game.ui.widgets import ACCENT, INK, draw_panel
-from scenes.base import AppScene
-from scenes.round_score import _shade
+from scenes.base import AppScene, veil
+from scenes.context import AppContext
 
 PANEL = Box(240, 320, 1440, 460)  # logical px: the question, the sentence and the buttons
 SOLID_PANEL = (12, 24, 32, 245)  # nearly opaque: the setup's buttons must not show through the question
@@ -38,7 +38,7 @@ class ReplaceGameScene(AppScene):
     name = "replace_game"
     overlay = True
 
-    def __init__(self, app: Any, summary: dict[str, Any], continue_saved: Callable[[], None],
+    def __init__(self, app: AppContext, summary: dict[str, Any], continue_saved: Callable[[], None],
                  start_new: Callable[[], None]) -> None:
         super().__init__(app)
         self.words = saved_game_words(summary)
@@ -47,7 +47,7 @@ class ReplaceGameScene(AppScene):
 
     def enter(self) -> None:
         self.buttons.clear()
-        width = 560 * getattr(self.app, "ui_scale", 1.0)
+        width = 560 * self.app.ui_scale
         self.button(960 - width - 10, 560, width, 90, _("Continue it"), self.continue_saved, "continue", 34)
         self.button(970, 560, width, 90, _("Start new game"), self.start_new, "start_new", 34)
         self.button(960 - 180, 690, 360, 70, _("Back"), self.close, "back", 30)
@@ -62,7 +62,7 @@ class ReplaceGameScene(AppScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.fit(surface)
-        surface.blit(_shade(surface.get_size()), (0, 0))
+        surface.blit(veil(surface.get_size()), (0, 0))
         buttons = [self.viewport.rect(button.box) for button in self.buttons.buttons]
         draw_panel(surface, self.viewport.rect(PANEL).unionall(buttons).inflate(60, 60), SOLID_PANEL)
         self.text(surface, _("A game is saved"), 52, 960, 380, color=ACCENT, bold=True)

@@ -6,17 +6,17 @@ Right, Space or Enter: next step; Left: previous step; A: play on by itself; Esc
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from game.i18n import _
 from game.replay import play_scenario
-from game.rules import Action, GameState, seat_view
+from game.rules import GAME_OVER, ROUND_OVER, Action, GameState, seat_view
+from game.ui.layout import Box
 from game.ui.table_anim import Animator
 from game.ui.table_view import Board, TableView
 from game.ui.widgets import ACCENT, DIM, INK, draw_panel
 from scenes.base import AppScene
+from scenes.context import AppContext
 
 AUTO_STEP = 0.9  # seconds between steps when playing on by itself (normal speed)
 
@@ -24,7 +24,7 @@ AUTO_STEP = 0.9  # seconds between steps when playing on by itself (normal speed
 def last_finished_round(state: GameState) -> int | None:
     """The 0-based index in the record of the last round that was played to its end."""
     rounds = len(state.log or [])
-    index = rounds - 1 if state.phase in ("round_over", "game_over") else rounds - 2
+    index = rounds - 1 if state.phase in (ROUND_OVER, GAME_OVER) else rounds - 2
     return index if index >= 0 else None
 
 
@@ -55,7 +55,7 @@ def describe(action: Action, names: list[str]) -> str:
 class RoundReplayScene(AppScene):
     name = "replay"
 
-    def __init__(self, app: Any, state: GameState, names: list[str]) -> None:
+    def __init__(self, app: AppContext, state: GameState, names: list[str]) -> None:
         super().__init__(app)
         self.names = names
         self.record = state.record()
@@ -146,8 +146,6 @@ class RoundReplayScene(AppScene):
     def draw(self, surface: pygame.Surface) -> None:
         self.view.draw(surface, self.board, self.anim.sprites)
         self.fit(surface)
-        from game.ui.layout import Box
-
         draw_panel(surface, self.viewport.rect(Box(1250, 880, 650, 190)))
         title = _("Replay of round {number}").format(number=self.index + 1)
         self.text(surface, title, 32, 1280, 910, color=ACCENT, bold=True, anchor="midleft")

@@ -3,21 +3,21 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from game.i18n import N_, _
-from game.rules import GAME_OVER
+from game.rules import GAME_OVER, GameState
+from game.ui.layout import Box
 from game.ui.tween import Tweener
 from game.ui.widgets import ACCENT, DIM, INK, draw_panel
-from scenes.base import AppScene
+from scenes.base import AppScene, veil
+from scenes.context import AppContext, TableScreen
 from scenes.score_sheet import draw_score_sheet
 
 COUNT_UP = 1.4  # seconds at normal speed
 
 
-def round_breakdown(state: Any) -> list[dict]:
+def round_breakdown(state: GameState) -> list[dict]:
     """Per participating seat: cards left, columns removed, raw sum, score, doubled, why."""
     scores = state.round_scores[-1]
     rows = []
@@ -42,7 +42,7 @@ class RoundScoreScene(AppScene):
     scales_text = False
     overlay = True
 
-    def __init__(self, app: Any, play: Any) -> None:
+    def __init__(self, app: AppContext, play: TableScreen) -> None:
         super().__init__(app)
         self.play = play
         self.state = play.state
@@ -84,14 +84,14 @@ class RoundScoreScene(AppScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.fit(surface)
-        surface.blit(_shade(surface.get_size()), (0, 0))
+        surface.blit(veil(surface.get_size()), (0, 0))
         state = self.state
         title = (_("Round {number} (tiebreak): scores") if state.tiebreak else _("Round {number}: scores")).format(
             number=state.round)
         self.text(surface, title, 56, 960, 60, color=ACCENT, bold=True)
         top = 120
         line = min(64, 420 / max(1, len(self.rows)))
-        draw_panel(surface, self.viewport.rect(_box(140, top, 1640, line * (len(self.rows) + 1) + 10)))
+        draw_panel(surface, self.viewport.rect(Box(140, top, 1640, line * (len(self.rows) + 1) + 10)))
         size = min(30, line * 0.55)
         for x, words in ((170, N_("Player")), (560, N_("Cards left")), (760, N_("Columns")), (960, N_("Sum")), (1120, N_("Score"))):
             self.text(surface, _(words), size, x, top + line / 2, color=DIM, anchor="midleft")
@@ -115,21 +115,3 @@ class RoundScoreScene(AppScene):
                       color=ACCENT, bold=True)
         self.buttons.draw(surface, self.viewport)
 
-
-_SHADES: dict = {}
-
-
-def _shade(size: tuple[int, int]) -> pygame.Surface:
-    """A dark veil over the table (cached per window size: allocating it each frame is slow)."""
-    if size not in _SHADES:
-        _SHADES.clear()
-        veil = pygame.Surface(size, pygame.SRCALPHA)
-        veil.fill((4, 12, 10, 210))
-        _SHADES[size] = veil
-    return _SHADES[size]
-
-
-def _box(x: float, y: float, w: float, h: float) -> Any:
-    from game.ui.layout import Box
-
-    return Box(x, y, w, h)

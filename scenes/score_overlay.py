@@ -3,22 +3,23 @@ round's scores and the totals, over the table. Any key or click closes it."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from game.i18n import _
-from game.ui.widgets import ACCENT, DIM
-from scenes.base import AppScene
-from scenes.round_score import _shade
+from game.ui.layout import Box
+from game.ui.widgets import ACCENT, BUTTON, DIM, INK
+from scenes.base import AppScene, veil
+from scenes.context import AppContext, TableScreen
 from scenes.score_sheet import draw_score_sheet
+
+SCORES_BUTTON = Box(1730, 1012, 175, 56)  # the table's small "Scores" button, bottom right (logical px)
 
 
 class ScoreOverlayScene(AppScene):
     name = "scores"
     overlay = True
 
-    def __init__(self, app: Any, play: Any) -> None:
+    def __init__(self, app: AppContext, play: TableScreen) -> None:
         super().__init__(app)
         self.play = play
 
@@ -29,7 +30,7 @@ class ScoreOverlayScene(AppScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.fit(surface)
-        surface.blit(_shade(surface.get_size()), (0, 0))
+        surface.blit(veil(surface.get_size()), (0, 0))
         state = self.play.state
         self.text(surface, _("Score sheet"), 60, 960, 110, color=ACCENT, bold=True)
         end = _("The game ends when a total reaches {limit}; the lowest total wins.").format(
@@ -41,24 +42,19 @@ class ScoreOverlayScene(AppScene):
         self.text(surface, _("Press any key or click to go back to the table"), 28, 960, 1000, color=DIM)
 
 
-def scores_button_box() -> Any:
+def scores_button_box() -> Box:
     """The table's small "Scores" button, bottom right, in logical 1920x1080 units."""
-    from game.ui.layout import Box
-
-    return Box(1730, 1012, 175, 56)
+    return SCORES_BUTTON
 
 
-def draw_scores_button(scene: Any, surface: pygame.Surface) -> None:
+def draw_scores_button(scene: AppScene, surface: pygame.Surface) -> None:
     """Drawn by the table each frame (label translated at draw time)."""
-    from game.ui.widgets import BUTTON, INK
-
     scene.fit(surface)
-    rect = scene.viewport.rect(scores_button_box())
+    rect = scene.viewport.rect(SCORES_BUTTON)
     pygame.draw.rect(surface, BUTTON, rect, border_radius=max(3, rect.h // 5))
-    scene.text(surface, _("Scores (S)"), 26, scores_button_box().center[0], scores_button_box().center[1], color=INK,
-               bold=True)
+    scene.text(surface, _("Scores (S)"), 26, SCORES_BUTTON.center[0], SCORES_BUTTON.center[1], color=INK, bold=True)
 
 
-def scores_button_hit(scene: Any, pos: tuple[int, int]) -> bool:
+def scores_button_hit(scene: AppScene, pos: tuple[int, int]) -> bool:
     x, y = scene.viewport.to_logical(*pos)
-    return scores_button_box().contains(x, y)
+    return SCORES_BUTTON.contains(x, y)

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from game.i18n import _
+from game.rules import GameState
+from game.ui.layout import Box
 from game.ui.widgets import ACCENT, DIM, INK, draw_panel
+from scenes.base import AppScene
 
 
-def draw_score_sheet(scene: Any, surface: pygame.Surface, state: Any, names: list[str],
+def draw_score_sheet(scene: AppScene, surface: pygame.Surface, state: GameState, names: list[str],
                      top: float, bottom: float, winners: tuple[int, ...] = ()) -> None:
     """A table: one column per seat, one row per round (tiebreak rounds marked), then totals."""
     players = state.players
@@ -18,10 +19,10 @@ def draw_score_sheet(scene: Any, surface: pygame.Surface, state: Any, names: lis
     name_w = 220
     col_w = (right - left - name_w) / players
     rows = state.round_scores
-    tiebreaks = set(getattr(state, "tiebreak_rounds", []))
+    tiebreaks = set(state.tiebreak_rounds)
     line = min(44, (bottom - top) / max(3, len(rows) + 2))
     size = max(18, min(32, line * 0.7))
-    draw_panel(surface, scene.viewport.rect(_box(left - 20, top - 10, right - left + 40, line * (len(rows) + 2) + 20)))
+    draw_panel(surface, scene.viewport.rect(Box(left - 20, top - 10, right - left + 40, line * (len(rows) + 2) + 20)))
     y = top + line / 2
     scene.text(surface, _("Round"), size, left, y, color=DIM, anchor="midleft")
     for seat in range(players):
@@ -39,9 +40,3 @@ def draw_score_sheet(scene: Any, surface: pygame.Surface, state: Any, names: lis
     for seat in range(players):
         x = left + name_w + (seat + 0.5) * col_w
         scene.text(surface, str(state.totals[seat]), size, x, y, color=ACCENT, bold=True)
-
-
-def _box(x: float, y: float, w: float, h: float) -> Any:
-    from game.ui.layout import Box
-
-    return Box(x, y, w, h)

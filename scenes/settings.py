@@ -8,24 +8,25 @@ the buttons say the current value in words, so nothing is told by colour alone.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import pygame
 
-from game.i18n import N_, _, available_languages, current_language
+from game.i18n import _, available_languages, current_language
+from game.motion import SPEED_WORDS, next_speed
 from game.store.settings import UI_SCALES
-from game.ui.table_anim import SPEEDS
+from game.ui.layout import Box
 from game.ui.widgets import DIM
 from scenes.base import AppScene
+from scenes.context import AppContext
 
-SPEED_NAMES = tuple(SPEEDS)
-SPEED_WORDS = {"slow": N_("slow"), "normal": N_("normal"), "fast": N_("fast"), "instant": N_("instant")}
+T = TypeVar("T")
 VOLUMES = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)
 PREVIEW = (-2, 0, 5, 12)  # one card of each colour band: shows the chosen card theme
 ROW_TOP, ROW_STEP, ROW_H = 170, 96, 78
 
 
-def _next(choices: tuple, current: Any) -> Any:
+def _next(choices: tuple[T, ...], current: Any) -> T:
     """The choice after `current` (the first one when `current` is not a choice)."""
     return choices[(choices.index(current) + 1) % len(choices)] if current in choices else choices[0]
 
@@ -37,7 +38,7 @@ def _on_off(value: bool) -> str:
 class SettingsScene(AppScene):
     name = "settings"
 
-    def __init__(self, app: Any, modal: bool = False) -> None:
+    def __init__(self, app: AppContext, modal: bool = False) -> None:
         super().__init__(app)
         self.modal = modal  # opened over the paused table: no key or click may reach the game
 
@@ -50,17 +51,16 @@ class SettingsScene(AppScene):
         """(name, label, action) of every setting, labels in the current language."""
         s = self.app.settings
         language = dict(available_languages()).get(current_language(), current_language())
-        speed = getattr(s, "animation_speed", "normal")
+        speed = s.animation_speed
         return [
             ("language", _("Language: {name}").format(name=language), self.next_language),
             ("speed", _("Animation speed: {speed}").format(speed=_(SPEED_WORDS.get(speed, speed))), self.next_speed),
-            ("sound", _("Sound: {state}").format(state=_on_off(getattr(s, "sound", True))), self.toggle("sound")),
-            ("volume", _("Volume: {percent}%").format(percent=round(100 * getattr(s, "volume", 0.8))), self.next_volume),
-            ("motion", _("Reduced motion: {state}").format(state=_on_off(getattr(s, "reduced_motion", False))),
-             self.toggle("reduced_motion")),
-            ("contrast", _("High-contrast cards: {state}").format(state=_on_off(getattr(s, "high_contrast", False))),
+            ("sound", _("Sound: {state}").format(state=_on_off(s.sound)), self.toggle("sound")),
+            ("volume", _("Volume: {percent}%").format(percent=round(100 * s.volume)), self.next_volume),
+            ("motion", _("Reduced motion: {state}").format(state=_on_off(s.reduced_motion)), self.toggle("reduced_motion")),
+            ("contrast", _("High-contrast cards: {state}").format(state=_on_off(s.high_contrast)),
              self.toggle("high_contrast")),
-            ("scale", _("Text size: {percent}%").format(percent=getattr(s, "ui_scale", 100)), self.next_scale),
+            ("scale", _("Text size: {percent}%").format(percent=s.ui_scale), self.next_scale),
         ]
 
     def build(self) -> None:
@@ -84,21 +84,21 @@ class SettingsScene(AppScene):
         self.changed()
 
     def next_speed(self) -> None:
-        self.app.settings.animation_speed = _next(SPEED_NAMES, getattr(self.app.settings, "animation_speed", "normal"))
+        self.app.settings.animation_speed = next_speed(self.app.settings.animation_speed)
         self.changed()
 
     def next_volume(self) -> None:
-        volume = getattr(self.app.settings, "volume", 0.8)
+        volume = self.app.settings.volume
         self.app.settings.volume = next((v for v in VOLUMES if v > volume + 1e-6), VOLUMES[0])
         self.changed()
 
     def next_scale(self) -> None:
-        self.app.settings.ui_scale = _next(UI_SCALES, getattr(self.app.settings, "ui_scale", 100))
+        self.app.settings.ui_scale = _next(UI_SCALES, self.app.settings.ui_scale)
         self.changed()
 
     def toggle(self, field: str) -> Callable[[], None]:
         def flip() -> None:
-            setattr(self.app.settings, field, not getattr(self.app.settings, field, False))
+            setattr(self.app.settings, field, not getattr(self.app.settings, field))  # a bool field named by the row
             self.changed()
 
         return flip
@@ -125,11 +125,5 @@ class SettingsScene(AppScene):
         for number, value in enumerate(PREVIEW):
             x = 1475 + (number % 2) * 140
             y = ROW_TOP + 50 + (number // 2) * 190
-            rect = self.viewport.rect(_box(x, y, 110, 160))
+            rect = self.viewport.rect(Box(x, y, 110, 160))
             surface.blit(self.app.art.face(value, w, h), rect)
-
-
-def _box(x: float, y: float, w: float, h: float) -> Any:
-    from game.ui.layout import Box
-
-    return Box(x, y, w, h)

@@ -15,6 +15,7 @@ from game.match import BOT_LEVELS, COMPUTER, HUMAN, MAX_NAME, MatchConfig, SeatC
 from game.rules import FINAL_TIE_CHOICES, edition_named
 from game.ui.widgets import DIM, INK
 from scenes.base import AppScene
+from scenes.context import AppContext
 
 EDITIONS = ("voyage", "classic")
 END_SCORES = (50, 100, 150, 200, 300)
@@ -22,26 +23,20 @@ COMPUTER_NAMES = ("Robin", "Sasha", "Camille", "Alex", "Charlie", "Morgan", "Dom
 TIE_WORDS = {"share": N_("shared win"), "tiebreak": N_("tiebreak round")}
 # the engine's edition titles and the computer levels, marked for translation
 EDITION_WORDS = {"Skyjo Voyage": N_("Skyjo Voyage"), "Skyjo (classic)": N_("Skyjo (classic)")}
-LEVEL_WORDS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard"), "expert": N_("Expert")}
+LEVEL_WORDS = dict(zip(BOT_LEVELS, (N_("Easy"), N_("Normal"), N_("Hard"), N_("Expert")), strict=True))
 ROW_H = 78
 
 
-def initial_config(app: Any) -> MatchConfig:
+def initial_config(app: AppContext) -> MatchConfig:
     """The last setup the player used (from the settings), else the defaults."""
-    last = getattr(app.settings, "last_setup", None)
-    if last:
-        try:
-            return MatchConfig.from_dict(last)
-        except (ValueError, TypeError):
-            pass
-    return MatchConfig()
+    return app.settings.last_match() or MatchConfig()
 
 
 class SetupScene(AppScene):
     name = "setup"
     scales_text = False
 
-    def __init__(self, app: Any, config: MatchConfig | None = None) -> None:
+    def __init__(self, app: AppContext, config: MatchConfig | None = None) -> None:
         super().__init__(app)
         self.config = config or initial_config(app)
         self.editing: int | None = None  # seat whose name is being typed
@@ -74,7 +69,7 @@ class SetupScene(AppScene):
             self.button(1220, y, 300, h, _(LEVEL_WORDS.get(player.level, player.level)) if not player.is_human else "-",
                         lambda s=seat: self.next_level(s), f"level{seat}", size, not player.is_human)
         self.button(360, 800, 560, 64, _("Game ends at {score} points").format(score=c.end_score), self.next_end_score, "end_score", 32)
-        tie = c.final_tie or edition.default_final_tie
+        tie = c.options.final_tie_for(edition)
         self.button(960, 800, 560, 64, _("Tie at the end: {rule}").format(rule=_(TIE_WORDS[tie])), self.next_final_tie, "final_tie", 32)
         self.button(560, 930, 360, 90, _("Back"), self.close, "back")
         self.button(1000, 930, 360, 90, _("Start"), self.start, "start")
@@ -121,7 +116,7 @@ class SetupScene(AppScene):
 
     def next_final_tie(self) -> None:
         edition = edition_named(self.config.edition)
-        current = self.config.final_tie or edition.default_final_tie
+        current = self.config.options.final_tie_for(edition)
         choice = FINAL_TIE_CHOICES[(FINAL_TIE_CHOICES.index(current) + 1) % len(FINAL_TIE_CHOICES)]
         self.config = replace(self.config, final_tie=None if choice == edition.default_final_tie else choice)
         self.build()
@@ -150,8 +145,6 @@ class SetupScene(AppScene):
     def start(self, replace_saved: bool = False) -> None:
         """Start the game set up here. A saved game is only replaced once the player says so
         (`replace_saved`): until then nothing is written, not even the remembered setup."""
-        from scenes.play import PlayScene
-
         names = [seat.name.strip() for seat in self.config.seats]
         if any(not n for n in names):
             self.error = _("Every seat needs a name.")
@@ -165,17 +158,14 @@ class SetupScene(AppScene):
             return
         summary = self._saved_game()
         if summary is not None and not replace_saved:
-            from scenes.replace_game import ReplaceGameScene
-
-            self.stack.push(ReplaceGameScene(self.app, summary, self.continue_saved, lambda: self.start(True)))
+            self.stack.push("replace_game", summary=summary, continue_saved=self.continue_saved,
+                            start_new=lambda: self.start(True))
             return
-        if self.stack.top is not self:
+        if self.stack.top is not self and self.stack.top is not None:
             self.stack.remove(self.stack.top)  # the question, answered
-        settings = self.app.settings
-        if hasattr(settings, "last_setup"):
-            settings.last_setup = self.config.to_dict()
-            self.app.save_settings()
-        self.stack.replace(PlayScene(self.app, self.config, state))
+        self.app.settings.last_setup = self.config.to_dict()
+        self.app.save_settings()
+        self.stack.replace("play", config=self.config, state=state)
 
     def _saved_game(self) -> dict[str, Any] | None:
         store = self.app.store
@@ -186,10 +176,8 @@ class SetupScene(AppScene):
 
     def continue_saved(self) -> None:
         """Back to the saved game instead, as the menu's Continue does."""
-        from scenes.menu import MenuScene
-
         stack = self.stack
-        menu = stack.find(MenuScene)
+        menu = stack.find("menu")
         while stack.top is not menu and stack.top is not None:
             stack.pop()  # the question, then this screen
         if menu is not None:

@@ -3,13 +3,14 @@ rounds, best and average round score, columns removed, times doubled. Reset asks
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from game.i18n import N_, _
+from game.store.stats import PlayerStats
+from game.ui.layout import Box
 from game.ui.widgets import DIM, INK, draw_panel
 from scenes.base import AppScene
+from scenes.context import AppContext
 from scenes.setup import LEVEL_WORDS
 
 EDITION_NAMES = {"voyage": N_("Voyage"), "classic": N_("Classic")}
@@ -24,11 +25,11 @@ class StatisticsScene(AppScene):
     name = "statistics"
     scales_text = False
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: AppContext) -> None:
         super().__init__(app)
         self.confirming = False
         self.message = ""
-        self.players: list[tuple[str, Any]] = []
+        self.players: list[tuple[str, PlayerStats]] = []
 
     def enter(self) -> None:
         self.reload()
@@ -44,7 +45,7 @@ class StatisticsScene(AppScene):
             else:
                 ranked = sorted(stats.players.items(), key=lambda item: (-item[1].games, item[0].lower()))
                 self.players = ranked[:MAX_ROWS]
-            self.app.notices.extend(store.take_notices() if hasattr(store, "take_notices") else [])
+            self.app.notices.extend(store.take_notices())
         self.build()
 
     def build(self) -> None:
@@ -61,6 +62,8 @@ class StatisticsScene(AppScene):
             self.build()
             return
         self.confirming = False
+        if self.app.store is None:
+            return
         try:
             self.app.store.reset_stats()
             self.message = _("Statistics were reset.")
@@ -91,8 +94,6 @@ class StatisticsScene(AppScene):
         self.buttons.draw(surface, self.viewport)
 
     def _draw_table(self, surface: pygame.Surface) -> None:
-        from game.ui.layout import Box
-
         top, line = 200, 96
         draw_panel(surface, self.viewport.rect(Box(140, top, 1640, 60 + line * len(self.players))))
         self.text(surface, _("Player"), 28, 180, top + 30, color=DIM, anchor="midleft")
@@ -106,7 +107,7 @@ class StatisticsScene(AppScene):
             self.text(surface, breakdown(entry), 24, 180, y + 38, color=DIM, anchor="midleft")
 
 
-def row_figures(entry: Any) -> list[str]:
+def row_figures(entry: PlayerStats) -> list[str]:
     """The table's cells for one player, in COLUMNS order."""
     average = entry.average_round
     won = f"{entry.wins} ({round(100 * entry.win_rate)}%)" if entry.games else "0"
@@ -121,7 +122,7 @@ def row_figures(entry: Any) -> list[str]:
     ]
 
 
-def breakdown(entry: Any) -> str:
+def breakdown(entry: PlayerStats) -> str:
     """Games won / played by edition and by opponent level, on one line."""
     parts = [f"{_(EDITION_NAMES.get(edition, edition))} {t.wins}/{t.games}" for edition, t in sorted(entry.by_edition.items())]
     parts += [_("vs {level} {won}/{played}").format(level=_(LEVEL_WORDS.get(level, level)), won=t.wins, played=t.games) for level, t in sorted(entry.by_level.items())]

@@ -1,4 +1,6 @@
-"""Shared test setup: every test runs headless."""
+"""Shared test setup: every test runs headless. The `app` fixture is the real desktop app;
+`make_app` builds one with other needs (size, speed, data folder). Helpers that drive an
+app or build positions live in tests/helpers.py."""
 
 import os
 
@@ -12,12 +14,31 @@ os.environ["LANGUAGE"] = "en"
 
 
 @pytest.fixture
-def app(tmp_path):
+def make_app(tmp_path):
+    """`make_app(size=(960, 540), speed=0.0, data_dir=tmp_path)`: the real desktop app,
+    headless. `speed` is its `speed_override`: 0 makes animations instant, None leaves the
+    settings' speed. Every app built is closed after the test and the language set back to
+    English (a test may switch it)."""
+    from skyjo.app import App  # imported here: conftest must not start pygame for engine tests
+
+    built = []
+
+    def make(size=(960, 540), speed=0.0, data_dir=None):
+        app = App(str(tmp_path if data_dir is None else data_dir), size=size)
+        app.speed_override = speed
+        built.append(app)
+        return app
+
+    yield make
+    from game import i18n
+
+    for app in built:
+        app.close()
+    i18n.set_language("en")
+
+
+@pytest.fixture
+def app(make_app):
     """The real desktop app, headless, at a small fixed size, with instant animations
     (a test that wants to watch an animation sets `app.speed_override` itself)."""
-    from game.app import App  # imported here: conftest must not start pygame for engine tests
-
-    app = App(str(tmp_path), size=(960, 540))
-    app.speed_override = 0.0
-    yield app
-    app.close()
+    return make_app()

@@ -12,6 +12,8 @@ from typing import Any
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from helpers import run_frames  # noqa: E402
+
 from game.ai import make_bot  # noqa: E402
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig  # noqa: E402
 from game.rules import seat_view  # noqa: E402
@@ -37,8 +39,8 @@ def play_out(config: MatchConfig, stop: Callable[[Any], bool], seed: int = 3) ->
 
 
 def settle(app: Any, frames: int = 3) -> None:
-    for _ in range(frames):
-        app.frame(1 / 60)
+    """Let a screen draw a few frames, so that what it shows has settled."""
+    run_frames(app, frames)
 
 
 def _optional(module: str, name: str) -> Any:
@@ -142,8 +144,8 @@ def main(argv: list[str]) -> int:
 
     import pygame
 
-    from game.app import App
     from game.i18n import set_language
+    from skyjo.app import App
 
     out = argv[0] if argv else "."
     lang = argv[1] if len(argv) > 1 else "en"

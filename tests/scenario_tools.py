@@ -1,6 +1,6 @@
 """Helpers that force a situation for the rules tests: decks built card by card and action
 lists planned from the rules alone (never by asking the engine whose turn it is), so a test
-fails when the engine disagrees with RULES.md."""
+fails when the engine disagrees with the rules (docs/rules.md)."""
 
 from __future__ import annotations
 
@@ -59,14 +59,14 @@ def build_deck(
 
 
 def opening(flips: dict[int, Sequence[Pos]]) -> list[list]:
-    """The opening flips in seat order (RULES.md 3.2): each seat's two, seat by seat."""
+    """The opening flips in seat order (docs/rules.md §4.1): each seat's two, seat by seat."""
     return [[seat, "flip", col, row] for seat in sorted(flips) for col, row in flips[seat]]
 
 
 def reveal_race(
     participants: Sequence[int], starter: int, flips: dict[int, Sequence[Pos]], idle: Sequence[int] = ()
 ) -> list[list]:
-    """Opening flips, then turns from `starter` round the table (RULES.md 3-5, planned here
+    """Opening flips, then turns from `starter` round the table (docs/rules.md §4-§5, planned here
     without the engine): each seat draws, discards and reveals its next face-down card in
     reading order, except `idle` seats, which draw and replace their face-up (0,0). The
     first revealing seat left without a face-down card triggers; every other seat then

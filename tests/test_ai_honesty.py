@@ -1,4 +1,4 @@
-"""Honesty: a bot's decision depends on the seat's view alone (RULES.md section 8).
+"""Honesty: a bot's decision depends on the seat's view alone (docs/rules.md §12).
 
 For random mid-game positions, the face-down cards of every grid and the draw pile are
 shuffled among themselves; the seat's view stays identical, and so must every level's
@@ -8,11 +8,12 @@ decision under the same seed.
 import random
 
 import pytest
+from helpers import hidden_twin
 
 from game.ai import make_bot
 from game.ai.determinize import determinize
 from game.ai.expert import ExpertBot
-from game.rules import CELLS, GameState, check_consistency, seat_view
+from game.rules import GameState, check_consistency, seat_view
 
 
 def mid_game_positions(count: int, seed: int) -> list[GameState]:
@@ -33,20 +34,6 @@ def mid_game_positions(count: int, seed: int) -> list[GameState]:
     return positions
 
 
-def hidden_swapped(state: GameState, rng: random.Random) -> GameState:
-    """The same position with face-down cards and the draw pile permuted among themselves."""
-    other = state.clone()
-    slots = [(seat, i) for seat in range(other.players) for i in range(CELLS)
-             if other.cards[seat][i] is not None and not other.face_up[seat][i]]
-    hidden = [other.cards[seat][i] for seat, i in slots] + other.draw_pile
-    rng.shuffle(hidden)
-    for seat, i in slots:
-        other.cards[seat][i] = hidden.pop()
-    other.draw_pile = hidden
-    check_consistency(other)
-    return other
-
-
 def fresh(level: str, seed: int):
     if level == "expert":
         return ExpertBot(seed, samples=6)  # counted samples, not the clock: repeatable
@@ -63,7 +50,7 @@ def test_decisions_ignore_hidden_cards(level):
         seat = state.to_act
         view = seat_view(state, seat)
         for _ in range(3):
-            other = hidden_swapped(state, rng)
+            other = hidden_twin(state, rng)
             changed_worlds += other.cards != state.cards or other.draw_pile != state.draw_pile
             assert seat_view(other, seat) == view
             assert fresh(level, n).decide(seat_view(other, seat)) == fresh(level, n).decide(view)
@@ -85,7 +72,7 @@ def test_expert_search_ignores_hidden_cards(monkeypatch):
         bot = ExpertBot(n, samples=4)
         first = bot.decide(view)
         searched += bot.samples_taken > 0
-        other = seat_view(hidden_swapped(state, rng), view.seat)
+        other = seat_view(hidden_twin(state, rng), view.seat)
         assert other == view
         assert ExpertBot(n, samples=4).decide(other) == first
     assert searched >= 3

@@ -3,21 +3,15 @@ the end of a game (save removed), settings kept, fullscreen toggling headless.""
 
 import pygame
 import pytest
+from helpers import click_button, key, key_event, play_to_game_over
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.rules import GAME_OVER
+from game.ui.targets import Target
 from scenes.game_over import GameOverScene, winners_line
 from scenes.menu import MenuScene
 from scenes.play import PlayScene
 from scenes.round_score import round_breakdown
-
-
-def click_button(app, name):
-    scene = app.stack.top
-    app.frame(1 / 60)  # drawn once, so the buttons know where they are on screen
-    pos = scene.buttons.screen_rect(scene.buttons.named(name)).center
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.frame(1 / 60)
 
 
 def test_new_game_then_start_is_two_clicks_with_the_defaults(app):
@@ -54,12 +48,12 @@ def test_autosave_after_each_action_and_continue_resumes_it(app, tmp_path):
     app.stack.push(MenuScene(app))
     play = app.stack.push(PlayScene(app, config, config.new_game()))
     app.frame(1 / 60)
-    play.activate(("cell", 0, 1, 1))
+    play.activate(Target.cell(0, 1, 1))
     app.store.flush()
     _, saved = app.store.load_game()
     assert saved.face_up[0][5] and sum(saved.face_up[0]) == 1
     app.frame(1 / 60)  # the flip animates (instantly) before the next input counts
-    play.activate(("cell", 0, 2, 2))
+    play.activate(Target.cell(0, 2, 2))
     app.store.flush()
     app.stack.reset(MenuScene(app))
     app.frame(1 / 60)
@@ -76,17 +70,13 @@ def test_game_over_names_the_winner_and_deletes_the_save(app):
     config = MatchConfig("voyage", seats, seed=4, end_score=30)
     app.stack.push(MenuScene(app))
     play = app.stack.push(PlayScene(app, config, config.new_game()))
-    for _ in range(20000):
-        app.frame(1 / 60)
-        top = app.stack.top
-        if top.name == "round":
-            rows = round_breakdown(play.state)
-            for row in rows:  # the breakdown agrees with the engine's round score
-                assert row["score"] == play.state.round_scores[-1][row["seat"]]
-                assert row["doubled"] == (row["score"] != row["raw"])
-            top.press("continue")
-        elif isinstance(top, GameOverScene):
-            break
+
+    def check_breakdown(_screen) -> None:  # the breakdown agrees with the engine's round score
+        for row in round_breakdown(play.state):
+            assert row["score"] == play.state.round_scores[-1][row["seat"]]
+            assert row["doubled"] == (row["score"] != row["raw"])
+
+    assert play_to_game_over(app, check_breakdown)
     over = app.stack.top
     assert isinstance(over, GameOverScene) and over.state.phase == GAME_OVER
     app.store.flush()
@@ -102,8 +92,7 @@ def test_animation_speed_setting_is_kept(app, tmp_path):
     config = MatchConfig("voyage", seats, seed=2)
     app.speed_override = None
     play = app.stack.push(PlayScene(app, config, config.new_game()))
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
-    app.frame(1 / 60)
+    key(app, pygame.K_ESCAPE)
     app.stack.top.press("speed")
     assert app.settings.animation_speed == "fast"  # normal -> fast
     assert app.speed == 2.5
@@ -116,8 +105,7 @@ def test_animation_speed_setting_is_kept(app, tmp_path):
 
 def test_fullscreen_toggles_headless(app):
     app.stack.push(MenuScene(app))
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0))
-    app.frame(1 / 60)
+    key(app, pygame.K_F11)
     assert app.fullscreen
     app.toggle_fullscreen()
     app.frame(1 / 60)
@@ -142,13 +130,7 @@ def test_a_tiebreak_round_is_offered_played_by_the_tied_and_ends_the_game(app):
     assert overlay.name == "round" and overlay.buttons.named("continue").label == "Play the tiebreak round"
     overlay.press("continue")
     assert play.state.participants == (2, 5) and play.state.tiebreak
-    for _ in range(20000):
-        app.frame(1 / 60)
-        top = app.stack.top
-        if top.name == "round":
-            top.press("continue")
-        elif top.name == "gameover":
-            break
+    assert play_to_game_over(app)
     over = app.stack.top
     assert over.name == "gameover"
     assert set(over.state.winners) <= {2, 5}
@@ -162,21 +144,20 @@ def test_a_seat_name_is_typed_with_the_keyboard(app):
     app.frame(1 / 60)
     setup.press("name1")
     for _ in range(10):
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="", scancode=0))
+        pygame.event.post(key_event(pygame.K_BACKSPACE))
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Zoé"))
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
-    app.frame(1 / 60)
+    key(app, pygame.K_RETURN)
     assert setup.config.seats[1].name == "Zoé" and setup.editing is None
     setup.press("name1")
     for _ in range(10):
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="", scancode=0))
+        pygame.event.post(key_event(pygame.K_BACKSPACE))
     app.frame(1 / 60)
     setup.press("start")
     assert app.stack.top is setup and "name" in setup.error  # an empty name is refused, plainly
 
 
 def test_windowed_size_is_parsed_or_refused_plainly():
-    from game.app import parse_size
+    from skyjo.app import parse_size
 
     assert parse_size(None) is None
     assert parse_size("1280x720") == (1280, 720)

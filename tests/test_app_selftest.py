@@ -15,7 +15,7 @@ def test_self_test_exits_zero(tmp_path):
 
 
 def test_self_test_reports_a_failure_in_one_line(tmp_path, monkeypatch, capsys):
-    from game.ui import selftest
+    from skyjo import selftest
 
     def broken_menu(app):
         raise RuntimeError("the menu is broken")

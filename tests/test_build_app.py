@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-import game.__main__ as game_main
+import skyjo.entry as game_main
 
 ROOT = Path(__file__).resolve().parents[1]
 ASSETS = ROOT / "assets"
@@ -189,7 +189,7 @@ def test_entry_turns_a_crash_into_one_line_and_a_log(monkeypatch: pytest.MonkeyP
     def broken_main() -> int:
         raise RuntimeError("the table fell over\nsecond line")
 
-    monkeypatch.setattr("game.cli.main", broken_main)
+    monkeypatch.setattr("skyjo.cli.main", broken_main)
     monkeypatch.setattr(sys, "argv", ["skyjo", "--data-dir", str(tmp_path / "data")])
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     with pytest.raises(SystemExit) as exit_info:
@@ -204,7 +204,7 @@ def test_entry_turns_a_crash_into_one_line_and_a_log(monkeypatch: pytest.MonkeyP
 
 
 def test_entry_passes_the_exit_status_through(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("game.cli.main", lambda: 3)
+    monkeypatch.setattr("skyjo.cli.main", lambda: 3)
     with pytest.raises(SystemExit) as exit_info:
         game_main.entry()
     assert exit_info.value.code == 3
@@ -212,7 +212,7 @@ def test_entry_passes_the_exit_status_through(monkeypatch: pytest.MonkeyPatch) -
 
 def test_entry_log_goes_to_the_data_dir_from_the_environment(monkeypatch: pytest.MonkeyPatch,
                                                              capsys: pytest.CaptureFixture, tmp_path: Path) -> None:
-    monkeypatch.setattr("game.cli.main", lambda: 1 / 0)
+    monkeypatch.setattr("skyjo.cli.main", lambda: 1 / 0)
     monkeypatch.setattr(sys, "argv", ["skyjo"])
     monkeypatch.setenv("SKYJO_DATA_DIR", str(tmp_path / "env-data"))
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-import game.__main__ as game_main
-from game.cli import main
+import skyjo.entry as game_main
+from skyjo.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -77,11 +77,11 @@ def boom(*args: object, **kwargs: object) -> None:
 
 
 @pytest.mark.parametrize("argv, target", [
-    (["replay", "scenario.json"], "game.commands.replay.play_scenario"),
-    (["--data-dir", "DATA", "replay", "scenario.json"], "game.commands.replay.play_scenario"),
+    (["replay", "scenario.json"], "skyjo.commands.replay.play_scenario"),
+    (["--data-dir", "DATA", "replay", "scenario.json"], "skyjo.commands.replay.play_scenario"),
     (["bot", "--level", "easy"], "game.ai.protocol.serve"),
     (["simulate", "--bots", "easy,normal", "--games", "1"], "game.ai.simulate.simulate"),
-    (["--self-test"], "game.cli.main"),
+    (["--self-test"], "skyjo.cli.main"),
 ])
 def test_a_command_that_fails_inside_writes_no_log(argv: list[str], target: str, tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch,
@@ -94,7 +94,7 @@ def test_a_command_that_fails_inside_writes_no_log(argv: list[str], target: str,
     monkeypatch.setenv("SKYJO_DATA_DIR", str(data))
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setattr(sys, "argv", ["skyjo", *argv])
-    if target == "game.cli.main":
+    if target == "skyjo.cli.main":
         monkeypatch.setattr(target, lambda: boom())
     else:
         monkeypatch.setattr(target, boom)
@@ -113,7 +113,7 @@ def test_the_desktop_game_that_fails_still_keeps_a_log(tmp_path: Path, monkeypat
     monkeypatch.setenv("SKYJO_DATA_DIR", str(data))
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setattr(sys, "argv", ["skyjo"])
-    monkeypatch.setattr("game.cli.main", lambda: boom())
+    monkeypatch.setattr("skyjo.cli.main", lambda: boom())
     with pytest.raises(SystemExit):
         game_main.entry()
     assert_one_line_on_stderr(capsys.readouterr().err)
@@ -127,7 +127,7 @@ def test_a_huge_failure_message_stays_a_short_line(monkeypatch: pytest.MonkeyPat
 
     monkeypatch.setenv("SKYJO_DATA_DIR", str(tmp_path / "no-such-data-folder"))
     monkeypatch.setattr(sys, "argv", ["skyjo", "replay", "x.json"])
-    monkeypatch.setattr("game.cli.main", huge)
+    monkeypatch.setattr("skyjo.cli.main", huge)
     with pytest.raises(SystemExit):
         game_main.entry()
     err = capsys.readouterr().err

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from helpers import click_button, key, run_frames
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.store import Store
@@ -34,7 +35,7 @@ def saved_game(folder: Path, match: MatchConfig = ANN_BOB, actions: int = 8) -> 
 
 
 def open_app(folder: Path):
-    from game.app import App
+    from skyjo.app import App
 
     return App(str(folder), size=(960, 540))
 
@@ -56,18 +57,6 @@ def setup_from_menu(app):
     scene.press("new")
     app.frame(1 / 60)
     return app.stack.top
-
-
-def key(app, code: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
-    app.frame(1 / 60)
-
-
-def click_button(app, scene, name: str) -> None:
-    """A real left click at the centre of a button, through the event queue."""
-    rect = scene.viewport.rect(scene.buttons.named(name).box)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rect.center, button=1))
-    app.frame(1 / 60)
 
 
 # ---------------------------------------------------------------- 1. New game over a saved game
@@ -115,7 +104,7 @@ def test_clicking_start_new_game_replaces_the_save(tmp_path):
         setup = setup_from_menu(app)
         setup.press("start")
         app.frame(1 / 60)
-        click_button(app, app.stack.top, "start_new")
+        click_button(app, "start_new")
         play = app.stack.top
         assert play.name == "play" and play.config.seats == MatchConfig().seats
         assert [scene.name for scene in app.stack.scenes] == ["menu", "play"]
@@ -329,8 +318,8 @@ def test_a_start_up_failure_moves_the_files_it_read_aside(tmp_path, monkeypatch)
     """Whatever a data file does that no check foresaw, the next start works."""
     from types import SimpleNamespace
 
-    from game import app as app_module
     from scenes.menu import MenuScene
+    from skyjo import app as app_module
 
     saved_game(tmp_path)
     original = MenuScene.build
@@ -370,8 +359,7 @@ def test_a_saved_game_naming_a_program_is_refused_and_runs_nothing(tmp_path):
         assert scene.buttons.named("continue") is None
         assert any("names a program to run" in notice for notice in app.notices)
         scene.continue_game()
-        for _ in range(30):
-            app.frame(1 / 60)
+        run_frames(app, 30)
     finally:
         app.close()
     assert not marker.exists()
@@ -388,8 +376,7 @@ def test_a_remembered_setup_naming_a_program_is_refused_and_runs_nothing(tmp_pat
         assert all(not seat.level.startswith("cmd:") for seat in scene.config.seats)
         assert any("last_setup" in notice for notice in app.notices)
         scene.press("start")
-        for _ in range(60):
-            app.frame(1 / 60)
+        run_frames(app, 60)
     finally:
         app.close()
     assert not marker.exists()

@@ -24,7 +24,7 @@ from game.rules import (
     state_to_dict,
 )
 
-# Seat 0 flips 12 + 11 and seat 1 flips 0 + 1, so seat 0 starts (RULES.md 3.3).
+# Seat 0 flips 12 + 11 and seat 1 flips 0 + 1, so seat 0 starts (docs/rules.md §4.2).
 G0 = cells([[12, 11, 1, 2], [4, 5, 1, 2], [6, 7, 3, 8]])
 G1 = cells([[0, 1, 2, 3], [5, 6, 7, 8], [9, 10, 11, 12]])
 FLIPS = {0: [(0, 0), (1, 0)], 1: [(0, 0), (1, 0)]}

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from helpers import click, key, run_frames, run_until
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.rules import GameState, replay_summary
@@ -34,13 +35,6 @@ def random_game(seed: int, edition: str = "voyage", until: str = "game_over", en
             state.apply(rng.choice(state.legal_actions()))
     state.take_events()
     return state
-
-
-
-
-def key(app, code) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
-    app.frame(1 / 60)
 
 
 @pytest.mark.parametrize("seed,edition", [(1, "voyage"), (7, "classic")])
@@ -109,19 +103,14 @@ def test_watching_steps_forward_and_back_and_reaches_the_end(app) -> None:
     assert over.press("watch")
     replay = app.stack.top
     assert replay.name == "replay"
-    for _ in range(5):
-        app.frame(1 / 60)
+    run_frames(app, 5)
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RIGHT)
     assert replay.step == 2
     key(app, pygame.K_LEFT)
     assert replay.step == 1 and len(replay.state.log[-1]["actions"]) == 1
     key(app, pygame.K_a)  # play on by itself
-    for _ in range(20000):
-        app.frame(1 / 30)
-        if replay.step == len(replay.actions) and not replay.anim.busy:
-            break
-    assert replay.step == len(replay.actions)
+    assert run_until(app, lambda: replay.step == len(replay.actions) and not replay.anim.busy, 20000, dt=1 / 30)
     assert replay.state.round_scores[-1] == state.round_scores[-1]
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is over
@@ -139,9 +128,7 @@ def test_score_sheet_opens_by_key_and_button_and_closes_on_any_key(app) -> None:
         assert app.stack.top is play
     from scenes.score_overlay import scores_button_box
 
-    pos = play.viewport.rect(scores_button_box()).center
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.frame(1 / 60)
+    click(app, play.viewport.rect(scores_button_box()).center)
     assert app.stack.top.name == "scores"
     app.frame(1 / 60)  # drawn over the table with the rounds so far
 

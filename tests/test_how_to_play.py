@@ -5,26 +5,13 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from helpers import key
 
 from game import i18n
-from game.app import App
 from game.match import MatchConfig
 from game.rules import Classic, Voyage
 from scenes.how_to_play import HowToPlayScene
 from scenes.menu import MenuScene
-
-
-@pytest.fixture
-def app(tmp_path):
-    app = App(str(tmp_path), size=(960, 540))
-    yield app
-    app.close()
-    i18n.set_language("en")
-
-
-def key(app, code) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
-    app.frame(1 / 60)
 
 
 def test_menu_opens_it_and_keys_turn_the_pages(app) -> None:

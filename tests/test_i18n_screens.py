@@ -6,7 +6,6 @@ import gettext
 import pytest
 
 from game import i18n
-from game.app import App
 from game.ui.widgets import BUTTON_PAD, LOGICAL_H, LOGICAL_W, font_px
 from scenes.base import AppScene
 from tests.i18n_gallery import screens
@@ -17,11 +16,9 @@ SHRINK = 0.75
 
 
 @pytest.fixture
-def app(tmp_path):
-    app = App(str(tmp_path), size=(1280, 720))
-    yield app
-    app.close()
-    i18n.set_language("en")
+def app(make_app):
+    """The screens at 1280x720, animations at the settings' speed."""
+    return make_app(size=(1280, 720), speed=None)
 
 
 def set_language(app, code):

@@ -22,7 +22,7 @@ def test_every_python_package_is_listed() -> None:
     """The list is explicit (assets are mapped in as game.assets), so a new sub-package must join it."""
     on_disk = {
         ".".join(init.parent.relative_to(ROOT).parts)
-        for top in ("game", "scenes")
+        for top in ("game", "scenes", "skyjo")
         for init in (ROOT / top).rglob("__init__.py")
         if "__pycache__" not in init.parts
     }
@@ -49,7 +49,7 @@ def test_installed_wheel_finds_its_assets(tmp_path: pathlib.Path) -> None:
     (wheel,) = wheels.glob("*.whl")
     _pip("install", "--no-deps", "--quiet", "--target", str(target), str(wheel))
     probe = (
-        "from game.ui.resources import asset_path;"
+        "from game.resources import asset_path;"
         "print(asset_path('layouts', 'table_4.tmx'));"
         "print(asset_path('locale', 'fr', 'LC_MESSAGES', 'skyjo.mo').is_file())"
     )

@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Callable
 
 import pytest
+from helpers import hidden_twin
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -109,7 +110,7 @@ def test_every_card_is_somewhere_exactly_once_many_games(game, seed, play_seed, 
 
 
 def check_game_ends_by_the_rules(game, seed, play_seed, stall, end_score, final_tie) -> None:
-    """Every game ends; scores, totals and winners follow RULES.md 5-7 (recomputed here)."""
+    """Every game ends; scores, totals and winners follow docs/rules.md §8-§11 (recomputed here)."""
     state = new_game(game, seed, end_score, final_tie)
     tiebreak_rounds: list[int] = []
     after_trigger: list[int] = []  # seats whose turn started after the end was triggered
@@ -261,27 +262,13 @@ def test_illegal_actions_refused_and_change_nothing_many_games(game, seed, play_
     check_illegal_refused(game, seed, play_seed, stall)
 
 
-# ---------------------------------------------------------------- information (RULES.md 8)
-def hidden_shuffled(state: GameState, rng: random.Random) -> GameState:
-    """A copy in which the face-down cards and the draw pile are dealt anew from the same
-    hidden cards: the same position for everybody at the table."""
-    twin = state.clone()
-    spots = [(seat, i) for seat in range(twin.players) for i in range(12)
-             if twin.cards[seat][i] is not None and not twin.face_up[seat][i]]
-    hidden = [twin.cards[seat][i] for seat, i in spots] + twin.draw_pile
-    rng.shuffle(hidden)
-    for seat, i in spots:
-        twin.cards[seat][i] = hidden.pop()
-    twin.draw_pile = hidden
-    return twin
-
-
+# ---------------------------------------------------------------- information (docs/rules.md §12)
 def check_views(game, seed, play_seed, stall) -> None:
     state = new_game(game, seed, 25)
     rng = random.Random(play_seed)
 
     def each(s: GameState, _: Action | None) -> None:
-        twin = hidden_shuffled(s, rng)
+        twin = hidden_twin(s, rng)
         for seat in range(s.players):
             view = seat_view(s, seat)
             assert view == seat_view(twin, seat)

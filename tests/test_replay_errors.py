@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from scenarios.catalog import CATALOG
 
-from game.cli import main
 from game.replay import play_scenario
 from game.rules import replay_summary
+from skyjo.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -300,7 +300,7 @@ def test_a_number_with_too_many_digits_is_a_json_error(tmp_path: Path) -> None:
 
 
 def test_a_file_over_the_cap_is_refused_quickly_naming_the_cap(tmp_path: Path) -> None:
-    from game.commands.replay import MAX_SCENARIO_BYTES
+    from skyjo.commands.replay import MAX_SCENARIO_BYTES
 
     path = tmp_path / "huge.json"
     with open(path, "wb") as handle:  # sparse: no disk or memory spent on the zeros
@@ -312,7 +312,7 @@ def test_a_file_over_the_cap_is_refused_quickly_naming_the_cap(tmp_path: Path) -
 
 
 def test_a_file_at_the_cap_is_read(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
-    from game.commands.replay import MAX_SCENARIO_BYTES
+    from skyjo.commands.replay import MAX_SCENARIO_BYTES
 
     game = base("lea_tom_ines")
     text = json.dumps(game)
@@ -324,7 +324,7 @@ def test_a_file_at_the_cap_is_read(tmp_path: Path, capsys: pytest.CaptureFixture
 
 
 def test_standard_input_over_the_cap_is_refused(tmp_path: Path) -> None:
-    from game.commands.replay import MAX_SCENARIO_BYTES
+    from skyjo.commands.replay import MAX_SCENARIO_BYTES
 
     result = subprocess.run([sys.executable, "-m", "game", "replay", "-"], cwd=ROOT, capture_output=True,
                             input=b" " * (MAX_SCENARIO_BYTES + 1), timeout=60)

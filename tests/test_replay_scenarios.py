@@ -1,5 +1,6 @@
 """The scenario files under tests/scenarios/, played in-process and through the real
-`python -m game replay FILE` command; each outcome was worked out from RULES.md."""
+`python -m game replay FILE` command; each outcome was worked out by hand from docs/rules.md,
+whose §13 names the sections each scenario shows."""
 
 import json
 import subprocess
@@ -34,11 +35,13 @@ def check(output: dict, expected: dict) -> None:
 
 @pytest.mark.parametrize("name", sorted(CATALOG))
 def test_scenario_file_matches_catalog(name: str) -> None:
+    """docs/rules.md §13."""
     assert (HERE / f"{name}.json").read_text(encoding="utf-8") == file_text(CATALOG[name]()[0])
 
 
 @pytest.mark.parametrize("name", sorted(CATALOG))
 def test_scenario_in_process(name: str) -> None:
+    """docs/rules.md §13 (its table names the sections each scenario shows)."""
     expected = CATALOG[name]()[1]
     check(replay_summary(play_scenario(load(name))), expected)
 
@@ -46,6 +49,7 @@ def test_scenario_in_process(name: str) -> None:
 @pytest.mark.parametrize("name", ["lea_tom_ines", "tiebreak_repeats_while_tied", "reshuffle_keeps_discard_top",
                                   "columns_removed_at_final_reveal"])
 def test_scenario_through_replay_command(name: str) -> None:
+    """docs/rules.md §13."""
     result = run_replay(str(HERE / f"{name}.json"))
     assert result.returncode == 0, result.stdout + result.stderr
     assert "Traceback" not in result.stderr
@@ -53,12 +57,14 @@ def test_scenario_through_replay_command(name: str) -> None:
 
 
 def test_replay_command_reads_standard_input() -> None:
+    """docs/rules.md §10."""
     result = run_replay("-", stdin=(HERE / "game_ends_at_100.json").read_text(encoding="utf-8"))
     assert result.returncode == 0, result.stdout + result.stderr
     check(json.loads(result.stdout), CATALOG["game_ends_at_100"]()[1])
 
 
 def test_replay_output_edition_and_counts() -> None:
+    """docs/rules.md §1, §3."""
     output = replay_summary(play_scenario(load("alice_bob_carol_dave")))
     assert output["edition"] == "voyage"
     # 105 cards: none removed, all 48 in grids, the rest in the two piles
@@ -66,6 +72,7 @@ def test_replay_output_edition_and_counts() -> None:
 
 
 def test_round_without_deck_is_shuffled_from_the_seed() -> None:
+    """docs/rules.md §3, §4.1."""
     def outcome(seed: int) -> dict:
         game = {"edition": "classic", "players": 3, "seed": seed,
                 "rounds": [{"actions": [[0, "flip", 0, 0], [0, "flip", 1, 1], [1, "flip", 2, 2]]}]}
@@ -77,6 +84,7 @@ def test_round_without_deck_is_shuffled_from_the_seed() -> None:
 
 
 def test_seeded_chance_is_the_same_in_another_process(tmp_path: Path) -> None:
+    """docs/rules.md §3, §7."""
     # deals from the seed and reshuffles must not depend on the process (hash seeds etc.)
     game = load("reshuffle_keeps_discard_top")
     game["rounds"][0]["actions"] += [[0, "draw"], [0, "replace", 1, 0]]  # shows the rebuilt pile's top

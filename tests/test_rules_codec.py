@@ -1,5 +1,5 @@
 """state_to_dict / state_from_dict: exact round trips, and InvalidStateError for every state
-the rules could not produce (a damaged or tampered save)."""
+the rules (docs/rules.md) could not produce (a damaged or tampered save)."""
 
 import copy
 import json
@@ -151,7 +151,7 @@ IMPOSSIBLE = {
                                        d["draw_pile"].append(d["cards"][2][0] or 0)),
     "trigger_with_face_down_cards": lambda d: d.update(trigger=d["to_act"]),
     "nobody_to_act_mid_turn": lambda d: d.update(to_act=None),
-    # the discard pile is only ever empty while its last card is in the hand (RULES.md 3-4)
+    # the discard pile is only ever empty while its last card is in the hand (docs/rules.md §3, §5)
     "empty_discard_pile_while_holding_a_drawn_card": lambda d: (d["draw_pile"].extend(d["discard_pile"]),
                                                                 d.update(discard_pile=[])),
 }
@@ -254,7 +254,8 @@ def test_a_field_added_by_a_later_format_gets_its_default(monkeypatch) -> None:
     monkeypatch.setattr(codec, "STATE_STEPS", {**STATE_STEPS})  # without the new step first
     with pytest.raises(InvalidStateError, match=f"format {STATE_FORMAT} is too old"):
         state_from_dict(older)
-    codec.STATE_STEPS[STATE_FORMAT] = lambda data: {**data, "format": later, "reshuffles": 0}
+    # the step takes the field's default from its one declaration (game/rules/position.py)
+    codec.STATE_STEPS[STATE_FORMAT] = lambda data: codec.with_defaults(data, later, "reshuffles")
     loaded = state_from_dict(older)
     assert loaded.reshuffles == 0 and state_to_dict(loaded) == {**older, "format": later, "reshuffles": 0}
     assert loaded.legal_actions() == state.legal_actions()

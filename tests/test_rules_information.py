@@ -1,4 +1,4 @@
-"""RULES.md section 8: what each seat may know. (Random games: test_properties_engine.py.)"""
+"""docs/rules.md §12: what each seat may know. (Random games: test_properties_engine.py.)"""
 
 from collections import Counter
 
@@ -17,6 +17,7 @@ def game() -> GameState:
 
 
 def test_view_never_contains_face_down_values() -> None:
+    """docs/rules.md §12."""
     state = game()
     for seat in (0, 1):
         view = seat_view(state, seat)
@@ -26,6 +27,7 @@ def test_view_never_contains_face_down_values() -> None:
 
 
 def test_view_same_whatever_the_face_down_cards_and_draw_order() -> None:
+    """docs/rules.md §12."""
     # the same face-up cards, but the face-down ones and the draw pile dealt differently
     other = cells([[12, 11, 9, 10], [5, 6, 4, 2], [6, 7, 4, 8]])
     twin = play(dealt("voyage", [other, cat.ELEVEN], discard=4, draw=(3, 10, 11, 12)), opening(FLIPS))
@@ -35,6 +37,7 @@ def test_view_same_whatever_the_face_down_cards_and_draw_order() -> None:
 
 
 def test_everybody_sees_face_up_cards_discard_pile_and_removed_columns() -> None:
+    """docs/rules.md §12."""
     state = game()
     play(state, [[0, "take"], [0, "replace", 2, 0], [1, "draw"], [1, "reveal", 2, 0], [0, "draw"],
                  [0, "reveal", 2, 1], [1, "draw"], [1, "reveal", 3, 0], [0, "draw"], [0, "reveal", 2, 2]])
@@ -47,6 +50,7 @@ def test_everybody_sees_face_up_cards_discard_pile_and_removed_columns() -> None
 
 
 def test_drawn_card_hidden_from_the_others_until_placed() -> None:
+    """docs/rules.md §12."""
     state = game()
     play(state, [[0, "draw"]])
     assert seat_view(state, 0).holding == 9 and seat_view(state, 1).holding is None
@@ -55,12 +59,14 @@ def test_drawn_card_hidden_from_the_others_until_placed() -> None:
 
 
 def test_taken_discard_is_public() -> None:
+    """docs/rules.md §12."""
     state = game()
     play(state, [[0, "take"]])
     assert seat_view(state, 1).holding == 4
 
 
 def test_unseen_cards_follow_from_the_deck_and_what_is_visible() -> None:
+    """docs/rules.md §12."""
     state = game()
     seen = Counter([12, 11, 2, 1, 4])  # four face-up cards and the discard
     expected = Counter(state.edition.card_counts) - seen
@@ -71,5 +77,6 @@ def test_unseen_cards_follow_from_the_deck_and_what_is_visible() -> None:
 
 
 def test_only_the_seat_to_act_gets_legal_actions() -> None:
+    """docs/rules.md §12."""
     state = game()
     assert seat_view(state, 0).legal and seat_view(state, 1).legal == ()

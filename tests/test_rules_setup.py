@@ -1,4 +1,5 @@
-"""RULES.md sections 1-3: editions, the table, the deal, the opening flips and the starter."""
+"""docs/rules.md §1-§4: editions, the table, the deal, the opening flips and the first player.
+Each test names the section it checks."""
 
 from collections import Counter
 
@@ -24,20 +25,23 @@ def grids(state: GameState) -> list:
     return replay_summary(state)["grids"]
 
 
-# ---------------------------------------------------------------- 1. editions
+# ---------------------------------------------------------------- editions (§1), start ties (§4.3)
 def test_voyage_deck_has_105_cards_with_exact_counts() -> None:
+    """docs/rules.md §1."""
     state = GameState.new_game("voyage", players=4, seed=3)
     assert sum(all_cards(state).values()) == 105
     assert all_cards(state) == Counter(VOYAGE_COUNTS)
 
 
 def test_classic_deck_has_150_cards_with_exact_counts() -> None:
+    """docs/rules.md §1."""
     state = GameState.new_game("classic", players=8, seed=3)
     assert sum(all_cards(state).values()) == 150
     assert all_cards(state) == Counter(CLASSIC_COUNTS)
 
 
 def test_deal_refuses_a_deck_that_is_not_the_editions() -> None:
+    """docs/rules.md §1, §3."""
     voyage = build_deck("voyage", [None, None])
     with pytest.raises(ValueError):
         GameState.new_game("classic", players=2, seed=1, deck=voyage)
@@ -50,28 +54,33 @@ def test_deal_refuses_a_deck_that_is_not_the_editions() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_voyage_accepts_2_to_4_players(players: int) -> None:
+    """docs/rules.md §1."""
     assert GameState.new_game("voyage", players=players, seed=1).players == players
 
 
 @pytest.mark.parametrize("players", [0, 1, 5, 8])
 def test_voyage_refuses_player_counts_outside_2_to_4(players: int) -> None:
+    """docs/rules.md §1."""
     with pytest.raises(ValueError):
         GameState.new_game("voyage", players=players, seed=1)
 
 
 @pytest.mark.parametrize("players", range(2, 9))
 def test_classic_accepts_2_to_8_players(players: int) -> None:
+    """docs/rules.md §1."""
     state = GameState.new_game("classic", players=players, seed=1)
     assert len(state.cards) == players and all(None not in grid for grid in state.cards)
 
 
 @pytest.mark.parametrize("players", [1, 9])
 def test_classic_refuses_player_counts_outside_2_to_8(players: int) -> None:
+    """docs/rules.md §1."""
     with pytest.raises(ValueError):
         GameState.new_game("classic", players=players, seed=1)
 
 
 def test_final_tie_defaults_voyage_share_classic_tiebreak() -> None:
+    """docs/rules.md §1, §11."""
     assert Options().final_tie_for(GameState("voyage").edition) == "share"
     assert Options().final_tie_for(GameState("classic").edition) == "tiebreak"
     assert Options(final_tie="tiebreak").final_tie_for(GameState("voyage").edition) == "tiebreak"
@@ -81,6 +90,7 @@ def test_final_tie_defaults_voyage_share_classic_tiebreak() -> None:
 
 
 def test_voyage_start_tie_random_seeded() -> None:
+    """docs/rules.md §4.3."""
     # seats 0 and 2 both flip 6+6 = 12, seat 1 flips 1+1 = 2: the starter is 0 or 2, chosen
     # by the seed (the same seed always picks the same one), never seat 1.
     tied = cells([[6, 6, 3, 4], [1, 1, 2, 5], [7, 8, 9, 10]])
@@ -96,6 +106,7 @@ def test_voyage_start_tie_random_seeded() -> None:
 
 
 def test_classic_start_tie_extra_flips() -> None:
+    """docs/rules.md §4.3."""
     # seats 0 and 2 tie with 10, seat 1 has 3: only seats 0 then 2 flip one more card each;
     # seat 0 then shows 10+3 = 13, seat 2 shows 10+7 = 17, so seat 2 starts.
     g0 = cells([[5, 5, 3, 1], [2, 4, 6, 8], [9, 10, 11, 12]])
@@ -113,6 +124,7 @@ def test_classic_start_tie_extra_flips() -> None:
 
 
 def test_classic_start_tie_repeats_while_tied() -> None:
+    """docs/rules.md §4.3."""
     g = cells([[5, 5, 3, 9], [2, 4, 6, 8], [9, 10, 11, 12]])
     h = cells([[5, 5, 3, 1], [2, 4, 6, 8], [9, 10, 11, 12]])
     state = play(dealt("classic", [g, h]), opening({0: [(0, 0), (1, 0)], 1: [(0, 0), (1, 0)]}))
@@ -123,6 +135,7 @@ def test_classic_start_tie_repeats_while_tied() -> None:
 
 
 def test_classic_start_tie_random_when_no_face_down_left() -> None:
+    """docs/rules.md §4.3."""
     # identical grids flipped in the same order tie after every pass until no card is left
     # face-down; then the starter is random among the tied (seeded).
     grid = cells([[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12]])
@@ -138,8 +151,9 @@ def test_classic_start_tie_random_when_no_face_down_left() -> None:
     assert starters == {0, 1}
 
 
-# ---------------------------------------------------------------- 2. table
+# ---------------------------------------------------------------- the table (§2)
 def test_grid_is_four_columns_by_three_rows() -> None:
+    """docs/rules.md §2."""
     state = GameState.new_game("voyage", players=2, seed=5)
     flips = state.legal_actions()
     assert sorted((a.col, a.row) for a in flips) == [(c, r) for c in range(4) for r in range(3)]
@@ -151,6 +165,7 @@ def test_grid_is_four_columns_by_three_rows() -> None:
 
 
 def test_positions_named_col_then_row() -> None:
+    """docs/rules.md §2."""
     # (col, row): (1, 0) is the second card dealt, (0, 1) the fifth
     deck = build_deck("voyage", [cells([[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12]]), None])
     state = GameState.new_game("voyage", players=2, seed=1, deck=deck)
@@ -159,6 +174,7 @@ def test_positions_named_col_then_row() -> None:
 
 
 def test_card_never_moves_to_another_position() -> None:
+    """docs/rules.md §2."""
     # seat 0 flips 1+12 = 13 against seat 1's 1+2 = 3, so seat 0 starts
     g0 = cells([[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12]])
     g1 = cells([[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12]])
@@ -172,6 +188,7 @@ def test_card_never_moves_to_another_position() -> None:
 
 
 def test_play_goes_to_next_seat_wrapping() -> None:
+    """docs/rules.md §2."""
     # seat 2 flips the highest pair so it starts; then seat 0, then seat 1, then seat 2 again
     g_low = cells([[1, 1, 3, 4], [2, 5, 6, 8], [9, 10, 11, 12]])
     g_high = cells([[9, 9, 3, 4], [2, 5, 6, 8], [1, 10, 11, 12]])
@@ -186,8 +203,9 @@ def test_play_goes_to_next_seat_wrapping() -> None:
     assert seen == [2, 0, 1, 2]
 
 
-# ---------------------------------------------------------------- 3. a round
+# ---------------------------------------------------------------- the deal, the opening (§3, §4)
 def test_deal_order_seat_0_first_reading_order_next_card_discard() -> None:
+    """docs/rules.md §3."""
     deck = build_deck("voyage", [None, None, None])
     state = GameState.new_game("voyage", players=3, seed=1, deck=deck)
     for seat in range(3):
@@ -207,6 +225,7 @@ def test_deal_order_seat_0_first_reading_order_next_card_discard() -> None:
 
 
 def test_deal_without_deck_is_a_seeded_shuffle_of_the_whole_deck() -> None:
+    """docs/rules.md §3."""
     a = GameState.new_game("classic", players=5, seed=99)
     b = GameState.new_game("classic", players=5, seed=99)
     c = GameState.new_game("classic", players=5, seed=100)
@@ -216,6 +235,7 @@ def test_deal_without_deck_is_a_seeded_shuffle_of_the_whole_deck() -> None:
 
 
 def test_opening_each_player_flips_two_in_seat_order() -> None:
+    """docs/rules.md §4.1."""
     state = GameState.new_game("voyage", players=3, seed=4)
     expected_turns = [0, 0, 1, 1, 2, 2]
     for seat in expected_turns:
@@ -228,6 +248,7 @@ def test_opening_each_player_flips_two_in_seat_order() -> None:
 
 
 def test_opening_flip_must_be_own_face_down_card() -> None:
+    """docs/rules.md §4.1."""
     state = GameState.new_game("voyage", players=2, seed=4)
     play(state, [[0, "flip", 0, 0]])
     for bad in (Action(0, "flip", 0, 0), Action(1, "flip", 1, 0), Action(0, "draw"), Action(0, "take")):
@@ -236,6 +257,7 @@ def test_opening_flip_must_be_own_face_down_card() -> None:
 
 
 def test_first_round_starter_highest_opening_sum() -> None:
+    """docs/rules.md §4.2."""
     # opening sums: seat 0 3+4 = 7, seat 1 12+(-2) = 10, seat 2 5+4 = 9 -> seat 1 starts
     g0 = cells([[3, 4, 0, 1], [2, 5, 6, 7], [8, 9, 10, 11]])
     g1 = cells([[12, -2, 0, 1], [2, 5, 6, 7], [8, 9, 10, 11]])

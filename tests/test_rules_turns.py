@@ -1,4 +1,4 @@
-"""RULES.md section 4: a turn, removed columns, the reshuffle."""
+"""docs/rules.md §5-§7: a turn, column removal, the reshuffle. Each test names the section it checks."""
 
 from collections import Counter
 
@@ -24,6 +24,7 @@ def grid(state: GameState, seat: int = 0) -> list:
 
 
 def test_take_discard_replaces_a_face_up_card() -> None:
+    """docs/rules.md §5."""
     state = start(discard=0)
     play(state, [[0, "take"]])
     assert state.holding == 0 and state.source == "discard"
@@ -34,6 +35,7 @@ def test_take_discard_replaces_a_face_up_card() -> None:
 
 
 def test_take_discard_replaces_a_face_down_card_which_goes_face_up_on_the_discard() -> None:
+    """docs/rules.md §5."""
     state = start(discard=0)
     play(state, [[0, "take"], [0, "replace", 2, 1]])  # (2,1) was the face-down 1
     assert grid(state)[1][2] == 0
@@ -42,6 +44,7 @@ def test_take_discard_replaces_a_face_down_card_which_goes_face_up_on_the_discar
 
 
 def test_taken_discard_cannot_be_discarded_back() -> None:
+    """docs/rules.md §5."""
     state = start(discard=0)
     play(state, [[0, "take"]])
     legal = state.legal_actions()
@@ -52,6 +55,7 @@ def test_taken_discard_cannot_be_discarded_back() -> None:
 
 
 def test_draw_then_replace() -> None:
+    """docs/rules.md §5."""
     state = start(draw=(7,))
     play(state, [[0, "draw"]])
     assert state.holding == 7 and state.source == "draw"
@@ -61,6 +65,7 @@ def test_draw_then_replace() -> None:
 
 
 def test_draw_then_discard_and_reveal() -> None:
+    """docs/rules.md §5."""
     state = start(draw=(7,))
     play(state, [[0, "draw"], [0, "reveal", 3, 2]])
     assert grid(state)[2][3] == 8 and state.discard_pile == [0, 7]
@@ -68,6 +73,7 @@ def test_draw_then_discard_and_reveal() -> None:
 
 
 def test_discarding_a_drawn_card_requires_a_reveal() -> None:
+    """docs/rules.md §5."""
     state = start(draw=(7,))
     play(state, [[0, "draw"]])
     assert {a.verb for a in state.legal_actions()} == {"replace", "reveal"}
@@ -79,6 +85,7 @@ def test_discarding_a_drawn_card_requires_a_reveal() -> None:
 
 
 def test_reveal_impossible_without_face_down_cards() -> None:
+    """docs/rules.md §5."""
     # Classic: identical grids tie after every start-tie pass until all 12 cards are up
     same = cells([[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12]])
     order = [(i % 4, i // 4) for i in range(12)]
@@ -92,6 +99,7 @@ def test_reveal_impossible_without_face_down_cards() -> None:
 
 
 def test_flip_during_turns_refused() -> None:
+    """docs/rules.md §5."""
     state = start()
     with pytest.raises(IllegalActionError):
         state.apply(Action(0, "flip", 2, 0))
@@ -101,6 +109,7 @@ def test_flip_during_turns_refused() -> None:
 
 
 def test_draw_or_take_while_holding_refused() -> None:
+    """docs/rules.md §5."""
     state = start()
     play(state, [[0, "draw"]])
     for bad in (Action(0, "draw"), Action(0, "take")):
@@ -114,6 +123,7 @@ def test_draw_or_take_while_holding_refused() -> None:
 
 
 def test_only_the_seat_to_act_may_play() -> None:
+    """docs/rules.md §5."""
     state = start()
     for bad in (Action(1, "draw"), Action(1, "take")):
         with pytest.raises(IllegalActionError):
@@ -121,6 +131,7 @@ def test_only_the_seat_to_act_may_play() -> None:
 
 
 def test_replace_or_reveal_needs_a_card_in_hand() -> None:
+    """docs/rules.md §5."""
     state = start()
     for bad in (Action(0, "replace", 0, 0), Action(0, "reveal", 2, 0)):
         with pytest.raises(IllegalActionError):
@@ -128,6 +139,7 @@ def test_replace_or_reveal_needs_a_card_in_hand() -> None:
 
 
 def test_drawn_card_seen_only_by_its_drawer() -> None:
+    """docs/rules.md §5, §12."""
     state = start(draw=(7,))
     state.take_events()
     play(state, [[0, "draw"]])
@@ -137,12 +149,13 @@ def test_drawn_card_seen_only_by_its_drawer() -> None:
     assert drawn.for_seat(0).value == 7 and drawn.for_seat(1).value is None and drawn.for_seat(None).value is None
 
 
-# ---------------------------------------------------------------- columns
+# ---------------------------------------------------------------- column removal (§6)
 # Seat 0's column 2 holds three 4s; it flips (0,0)=12 and (1,0)=11 and so starts.
 COL4 = cells([[12, 11, 4, 2], [5, 6, 4, 2], [6, 7, 4, 8]])
 
 
 def test_column_of_three_equal_removed_after_a_turn() -> None:
+    """docs/rules.md §6."""
     state = play(dealt("voyage", [COL4, G1], discard=4, draw=(9,)), opening(FLIPS))
     play(state, [[0, "draw"], [0, "reveal", 2, 0], [1, "draw"], [1, "reveal", 2, 0]])
     assert [row[2] for row in grid(state)] == [4, "?", "?"]
@@ -154,6 +167,7 @@ def test_column_of_three_equal_removed_after_a_turn() -> None:
 
 
 def test_removed_column_cards_go_to_discard_and_set_top() -> None:
+    """docs/rules.md §6."""
     state = play(dealt("voyage", [COL4, G1], discard=4, draw=(9, 10, 11, 12)), opening(FLIPS))
     play(state, [[0, "take"], [0, "replace", 2, 0]])  # the taken 4 sits on top of column 2
     play(state, [[1, "draw"], [1, "reveal", 2, 0]])  # seat 1 throws the 9
@@ -166,6 +180,7 @@ def test_removed_column_cards_go_to_discard_and_set_top() -> None:
 
 
 def test_column_removed_after_an_opening_flip() -> None:
+    """docs/rules.md §6, §4.3."""
     # Classic start tie: seat 0's third flip completes a column of 5s, which is removed
     # at once; its sum drops to 0, so seat 1 (showing 5+5+3) starts.
     g0 = cells([[5, 1, 2, 3], [5, 4, 6, 7], [5, 8, 9, 10]])
@@ -180,6 +195,7 @@ def test_column_removed_after_an_opening_flip() -> None:
 
 
 def test_rows_never_count() -> None:
+    """docs/rules.md §6."""
     row3 = cells([[3, 3, 3, 3], [5, 6, 7, 8], [9, 10, 11, 12]])
     low = cells([[0, 1, 2, 4], [5, 6, 7, 8], [9, 10, 11, 12]])
     state = play(dealt("voyage", [row3, low], draw=(1, 2, 4)), opening(FLIPS))
@@ -189,6 +205,7 @@ def test_rows_never_count() -> None:
 
 
 def test_removed_column_leaves_gap_other_columns_stay() -> None:
+    """docs/rules.md §6, §2."""
     state = play(dealt("voyage", [COL4, G1], discard=4, draw=(9, 10, 11)), opening(FLIPS))
     play(state, [[0, "take"], [0, "replace", 2, 0], [1, "draw"], [1, "reveal", 2, 0], [0, "draw"],
                  [0, "reveal", 2, 1], [1, "draw"], [1, "reveal", 3, 0], [0, "draw"], [0, "reveal", 2, 2]])
@@ -197,6 +214,7 @@ def test_removed_column_leaves_gap_other_columns_stay() -> None:
 
 
 def test_gap_positions_cannot_be_targeted() -> None:
+    """docs/rules.md §6, §5."""
     state = play(dealt("voyage", [COL4, G1], discard=4, draw=(9, 10, 11)), opening(FLIPS))
     play(state, [[0, "take"], [0, "replace", 2, 0], [1, "draw"], [1, "reveal", 2, 0], [0, "draw"],
                  [0, "reveal", 2, 1], [1, "draw"], [1, "reveal", 3, 0], [0, "draw"], [0, "reveal", 2, 2],
@@ -212,7 +230,7 @@ def test_gap_positions_cannot_be_targeted() -> None:
         state.apply(Action(0, "replace", 2, 1))
 
 
-# ---------------------------------------------------------------- reshuffle
+# ---------------------------------------------------------------- reshuffle (§7)
 def _burn_draws(state: GameState, keep: int) -> None:
     """Draw and replace a face-up card each turn until `keep` cards are left to draw."""
     while len(state.draw_pile) > keep:
@@ -221,6 +239,7 @@ def _burn_draws(state: GameState, keep: int) -> None:
 
 
 def test_reshuffle_keeps_discard_top() -> None:
+    """docs/rules.md §7."""
     state = start()
     _burn_draws(state, 1)
     seat = state.to_act
@@ -236,6 +255,7 @@ def test_reshuffle_keeps_discard_top() -> None:
 
 
 def test_reshuffle_is_seeded() -> None:
+    """docs/rules.md §7."""
     piles = []
     for _ in range(2):
         state = start()
@@ -247,6 +267,7 @@ def test_reshuffle_is_seeded() -> None:
 
 
 def test_reshuffle_also_at_the_end_of_the_triggering_turn() -> None:
+    """docs/rules.md §7."""
     # Seat 0 swaps its face-up (0,0) for 31 turns, then reveals its 10 face-down cards;
     # seat 1 only swaps, taking the discard on its first turn. Draws by the end of seat 0's
     # 41st turn, which triggers: 41 + 39 = 80, the whole draw pile. The pile is empty at the

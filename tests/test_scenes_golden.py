@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pygame
 import pytest
+from helpers import run_frames
 
-from game.app import App
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from scenes.play import PlayScene
 
@@ -16,19 +16,14 @@ CHANNEL_TOLERANCE = 24  # per colour channel: font hinting and smoothing may dif
 MAX_DIFFERENT = 0.005  # share of pixels allowed beyond that tolerance
 
 
-def render_dealt_table(tmp_path) -> pygame.Surface:
-    app = App(str(tmp_path), size=(960, 540))
-    app.speed_override = 0.0
+def render_dealt_table(app) -> pygame.Surface:
+    """The table of a fresh game, on the `app` fixture (960x540, instant animations)."""
     seats = (SeatConfig("You", HUMAN), SeatConfig("Robin", COMPUTER, "normal"), SeatConfig("Sasha", COMPUTER, "normal"))
     config = MatchConfig("voyage", seats, seed=42)
-    try:
-        play = app.stack.push(PlayScene(app, config, config.new_game()))
-        for _ in range(3):
-            app.frame(1 / 60)
-        assert not play.anim.busy and play.acting_human() == 0
-        return app.screen.copy()
-    finally:
-        app.close()
+    play = app.stack.push(PlayScene(app, config, config.new_game()))
+    run_frames(app, 3)
+    assert not play.anim.busy and play.acting_human() == 0
+    return app.screen.copy()
 
 
 def different_pixels(a: pygame.Surface, b: pygame.Surface) -> float:
@@ -41,8 +36,8 @@ def different_pixels(a: pygame.Surface, b: pygame.Surface) -> float:
     return over / (len(data_a) // 3)
 
 
-def test_dealt_table_matches_the_golden_image(tmp_path):
-    image = render_dealt_table(tmp_path)
+def test_dealt_table_matches_the_golden_image(app):
+    image = render_dealt_table(app)
     if os.environ.get("SKYJO_REGEN_GOLDEN"):
         GOLDEN.parent.mkdir(exist_ok=True)
         pygame.image.save(image, str(GOLDEN))
@@ -54,8 +49,8 @@ def test_dealt_table_matches_the_golden_image(tmp_path):
     assert share <= MAX_DIFFERENT, f"{share:.2%} of pixels differ from {GOLDEN.name}"
 
 
-def test_the_comparison_notices_a_real_change(tmp_path):
-    image = render_dealt_table(tmp_path)
+def test_the_comparison_notices_a_real_change(app):
+    image = render_dealt_table(app)
     changed = image.copy()
     pygame.draw.rect(changed, (255, 0, 255), pygame.Rect(100, 100, 80, 80))
     assert different_pixels(image, image.copy()) == 0

@@ -6,7 +6,6 @@ import random
 import pygame
 import pytest
 
-from game.app import App
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.rules import check_consistency
 from scenes.game_over import GameOverScene
@@ -54,23 +53,19 @@ def start_scene(app, which, seed):
 
 
 @pytest.mark.parametrize("which", ["menu", "setup", "play", "round", "gameover"])
-def test_random_input_never_breaks_the_app(tmp_path, which):
+def test_random_input_never_breaks_the_app(app, which):
     rng = random.Random(f"monkey-{which}")
-    app = App(str(tmp_path), size=(960, 540))
-    app.speed_override = 8.0
+    app.speed_override = 8.0  # animations run, fast
     visited = set()
-    try:
-        start_scene(app, which, seed=11)
-        for step in range(2500):
-            pygame.event.post(random_event(rng, app.screen.get_size()))
-            app.frame(1 / 30)
-            if not app.stack.scenes:  # the monkey chose Quit: start again
-                app.stack.push(MenuScene(app))
-            visited.update(scene.name for scene in app.stack.scenes)
-            play = app.stack.find(PlayScene)
-            if play is not None and step % 10 == 0:
-                check_consistency(play.state)
-    finally:
-        app.close()
+    start_scene(app, which, seed=11)
+    for step in range(2500):
+        pygame.event.post(random_event(rng, app.screen.get_size()))
+        app.frame(1 / 30)
+        if not app.stack.scenes:  # the monkey chose Quit: start again
+            app.stack.push(MenuScene(app))
+        visited.update(scene.name for scene in app.stack.scenes)
+        play = app.stack.find(PlayScene)
+        if play is not None and step % 10 == 0:
+            check_consistency(play.state)
     assert which in visited or which == "round"
     assert len(visited) >= 2, visited  # the monkey got somewhere beyond where it started

@@ -5,6 +5,8 @@ import pygame
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.rules import check_consistency
+from game.rules.state import SOURCE_DRAW
+from game.ui.targets import DRAW_TARGET, Target, grid_targets
 from scenes.menu import MenuScene
 from scenes.play import PlayScene
 
@@ -85,10 +87,14 @@ def test_a_click_during_an_animation_skips_it_and_is_never_applied(app):
 def test_illegal_targets_are_refused_and_said(app):
     play = start(app, ONE_HUMAN)
     assert run_until(app, play, lambda: play.acting_human() == 0)
-    play.activate(("cell", 1, 0, 0))  # the opponent's card
-    play.activate(("draw",))  # drawing during the opening flips
+    play.activate(Target.cell(1, 0, 0))  # the opponent's card
+    play.activate(DRAW_TARGET)  # drawing during the opening flips
     assert not any(play.state.face_up[0]) and not any(play.state.face_up[1])
-    assert play.legal_targets() == {("cell", 0, c, r) for c in range(4) for r in range(3)}
+    assert play.legal_targets() == set(grid_targets(0))
+    play.activate(Target.cell(0, 0, 0))
+    app.frame(1 / 60)  # the flip animates (instantly)
+    play.activate(Target.cell(0, 0, 0))  # flipped already
+    assert play.message == "That card cannot be chosen now." and sum(play.state.face_up[0]) == 1
 
 
 def test_computer_turns_play_at_a_watchable_pace(app):
@@ -120,7 +126,7 @@ def test_escape_opens_pause_over_the_table_and_resume_returns(app):
 def test_abandon_needs_confirmation_and_deletes_the_save(app):
     play = start(app, ONE_HUMAN)
     assert run_until(app, play, lambda: play.acting_human() == 0)
-    play.activate(("cell", 0, 0, 0))
+    play.activate(Target.cell(0, 0, 0))
     app.store.flush()
     assert app.store.has_game()
     key(app, pygame.K_ESCAPE)
@@ -140,3 +146,19 @@ def test_a_computer_player_that_cannot_start_is_replaced_and_said(app):
     assert any(m.startswith("Ann's computer player") for m in said)  # told, in plain words
     assert sum(play.state.face_up[0]) == 2  # and Ann's seat still played its opening
     check_consistency(play.state)
+
+
+def test_a_table_of_computers_shows_the_public_view_with_drawn_cards_face_down(app):
+    seats = [SeatConfig("A", COMPUTER, "easy"), SeatConfig("B", COMPUTER, "easy")]
+    play = start(app, seats)
+    assert play.viewer is None  # nobody plays here: the screen is a spectator's
+    checked = 0
+    for _ in range(3000):
+        app.frame(1 / 60)
+        if app.stack.top is not play or checked >= 3:
+            break
+        state, board = play.state, play.board
+        if state.source == SOURCE_DRAW and not play.anim.busy:
+            assert board.holding == "?" and board.holder == state.to_act  # a card back in the hand
+            checked += 1
+    assert checked >= 3

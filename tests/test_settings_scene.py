@@ -5,9 +5,9 @@ import json
 
 import pygame
 import pytest
+from helpers import key
 
 from game import i18n
-from game.app import App
 from game.store import Settings, Store
 from game.store.settings import decode_settings
 from scenes.menu import MenuScene
@@ -15,19 +15,12 @@ from scenes.settings import SettingsScene
 
 
 @pytest.fixture
-def app(tmp_path):
-    app = App(str(tmp_path / "data"), size=(960, 540))
-    app.speed_override = 0.0
+def app(make_app, tmp_path):
+    """The app with its data in tmp_path/data (see `reload`) and English chosen in Settings."""
+    app = make_app(data_dir=tmp_path / "data")
     app.settings.language = "en"
     app.apply_settings()
-    yield app
-    app.close()
-    i18n.set_language("en")
-
-
-def key(app, code):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
-    app.frame(1 / 60)
+    return app
 
 
 def open_settings(app):
@@ -129,17 +122,13 @@ def test_a_bad_accessibility_value_takes_its_default(field, value):
     assert settings.volume == 0.3  # the rest is kept
 
 
-def test_first_start_follows_the_system_language(tmp_path, monkeypatch):
+def test_first_start_follows_the_system_language(make_app, tmp_path, monkeypatch):
     monkeypatch.setenv("LANGUAGE", "")
     monkeypatch.setenv("LC_ALL", "")
     monkeypatch.setenv("LC_MESSAGES", "")
     monkeypatch.setenv("LANG", "fr_FR.UTF-8")
-    app = App(str(tmp_path / "fresh"), size=(960, 540))
-    try:
-        assert app.settings.language is None and i18n.current_language() == "fr"
-    finally:
-        app.close()
-        i18n.set_language("en")
+    app = make_app(data_dir=tmp_path / "fresh", speed=None)
+    assert app.settings.language is None and i18n.current_language() == "fr"
 
 
 def test_pause_confirmation_keeps_the_focus_on_abandon(app):

@@ -10,9 +10,10 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from helpers import run_frames
 
+from game.resources import asset_path
 from game.rules import GameState
-from game.ui.resources import asset_path
 from game.ui.sound import EFFECTS, EVENT_SOUNDS, SoundPlayer
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -143,21 +144,15 @@ def test_animator_plays_a_sound_per_event(seed: int) -> None:
     assert heard == []  # skipping is silent
 
 
-def test_a_game_runs_silently_when_the_mixer_cannot_open(tmp_path) -> None:
-    from game.app import App
+def test_a_game_runs_silently_when_the_mixer_cannot_open(app) -> None:
     from game.match import COMPUTER, MatchConfig, SeatConfig
     from scenes.play import PlayScene
 
-    app = App(str(tmp_path), size=(960, 540))
     app.speed_override = 4.0  # animations run, so their sounds are asked for
     mixer = FakeMixer(fail=True)
     app.sound._mixer = mixer
-    try:
-        config = MatchConfig("voyage", (SeatConfig("A", COMPUTER, "easy"), SeatConfig("B", COMPUTER, "easy")), seed=2)
-        play = app.stack.push(PlayScene(app, config, config.new_game()))
-        for _ in range(600):
-            app.frame(1 / 30)
-        assert len(play.state.log[-1]["actions"]) > 6  # the game went on
-        assert mixer.inits == 1 and app.sound.available is False
-    finally:
-        app.close()
+    config = MatchConfig("voyage", (SeatConfig("A", COMPUTER, "easy"), SeatConfig("B", COMPUTER, "easy")), seed=2)
+    play = app.stack.push(PlayScene(app, config, config.new_game()))
+    run_frames(app, 600, dt=1 / 30)
+    assert len(play.state.log[-1]["actions"]) > 6  # the game went on
+    assert mixer.inits == 1 and app.sound.available is False

@@ -24,15 +24,12 @@ def finished_game(seed: int):
 
 
 @pytest.fixture
-def app(tmp_path):
-    from game.app import App
-
+def app(make_app, tmp_path):
+    """The app over a data folder that already holds three finished games."""
     store = Store(tmp_path)
     for seed in range(3):
         store.record_game(*finished_game(seed))
-    app = App(str(tmp_path), size=(960, 540))
-    yield app
-    app.close()
+    return make_app()
 
 
 def test_shows_players_and_resets_after_confirmation(app, tmp_path):

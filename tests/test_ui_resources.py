@@ -8,8 +8,8 @@ import sys
 import pygame
 import pytest
 
-from game.ui import resources
-from game.ui.resources import asset_path, assets_root
+from game import resources
+from game.resources import asset_path, assets_root
 from game.ui.text import TextCache
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -34,7 +34,7 @@ def test_assets_root_when_frozen(monkeypatch: pytest.MonkeyPatch, tmp_path: path
 
 def test_assets_root_in_an_installed_wheel(monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path) -> None:
     """A wheel carries the assets as game/assets; a source tree keeps them beside game/."""
-    module = tmp_path / "site" / "game" / "ui" / "resources.py"
+    module = tmp_path / "site" / "game" / "resources.py"
     module.parent.mkdir(parents=True)
     monkeypatch.setattr(resources, "__file__", str(module))
     assert resources.assets_root() == tmp_path / "site" / "assets"

@@ -1,6 +1,8 @@
 """The scene stack: push/pop/replace, lifecycle calls, overlays drawn over the scene
 beneath, and events falling through only where a scene lets them."""
 
+import pytest
+
 from game.ui.scene import Scene, SceneStack
 
 
@@ -120,3 +122,34 @@ def test_reset_and_find():
     assert [s.name for s in stack.scenes] == ["menu"]
     assert stack.find(Recorder).name == "menu"
     assert stack.find(int) is None
+
+
+# ---------------------------------------------------------------- scenes by name
+def test_scenes_are_made_by_name_with_keyword_arguments():
+    log, stack = [], SceneStack()
+    stack.register("table", lambda **kwargs: Recorder("table", log, **kwargs))
+    stack.register("menu", lambda: Recorder("menu", log))
+    menu = stack.push("menu")
+    table = stack.push("table", overlay=True)
+    assert stack.scenes == [menu, table] and table.overlay
+    again = stack.replace("table", passes=True)
+    assert stack.scenes == [menu, again] and again.passes_events
+    assert stack.find("menu") is menu and stack.find("pause") is None
+    fresh = stack.reset("menu")
+    assert stack.scenes == [fresh] and fresh is not menu
+
+
+def test_an_unknown_name_says_which_names_exist_and_changes_nothing():
+    log, stack = [], SceneStack({"menu": lambda: Recorder("menu", log)})
+    menu = stack.push("menu")
+    with pytest.raises(KeyError, match="'pause'.*menu"):
+        stack.reset("pause")
+    assert stack.scenes == [menu]
+    with pytest.raises(TypeError):
+        stack.push(Recorder("b", log), overlay=True)  # keyword arguments only go to a factory
+
+
+def test_every_registered_scene_is_registered_under_its_own_name():
+    from skyjo.app import SCENES, scene_class
+
+    assert {name: scene_class(name).name for name in SCENES} == {name: name for name in SCENES}

@@ -1,4 +1,4 @@
-"""Computer players. Each decides from a `SeatView` only (RULES.md section 8).
+"""Computer players. Each decides from a `SeatView` only (docs/rules.md §12).
 
     bot = make_bot("hard", seed=1)          # or "cmd:python examples/random_bot.py"
     action = bot.decide(seat_view(state, seat))
@@ -6,28 +6,36 @@
 
 from __future__ import annotations
 
+from game.match import BOT_LEVELS, COMMAND_PREFIX
+
 from .base import BaseBot, Bot, BotError
 from .worker import BotWorker
 
-LEVELS = ("easy", "normal", "hard", "expert")
+LEVELS = BOT_LEVELS  # the levels the app offers (named in game.match, which saves check seats against)
 REFERENCE_BOTS = ("counting",)  # yardsticks for the simulator, not offered in the app
-COMMAND_PREFIX = "cmd:"
 
 
 def make_bot(spec: str, seed: int = 0) -> Bot:
     """A bot from a level name or `cmd:<command line>`; ValueError for anything else."""
     if not isinstance(spec, str):
-        raise ValueError(f"a bot must be a level name or cmd:<command line>, not {spec!r}")
+        raise ValueError(f"a bot must be a level name or {COMMAND_PREFIX}<command line>, not {spec!r}")
     if spec.startswith(COMMAND_PREFIX):
         from .protocol import CommandBot
 
         return CommandBot(spec[len(COMMAND_PREFIX):])
+    return make_level(spec, seed)
+
+
+def make_level(spec: str, seed: int = 0) -> BaseBot:
+    """One of our own levels (or a reference bot), which can also join a round midway."""
     level, _, budget = spec.partition("@")
     cls = _level_class(level)
     if budget:  # "expert@50": Expert with a 50 ms budget per decision (for quicker measurement)
         if level != "expert" or not budget.isdigit() or int(budget) < 1:
             raise ValueError(f"unknown bot {spec!r}; only expert takes a budget, as expert@<milliseconds>")
-        return cls(seed, budget_ms=int(budget))  # type: ignore[call-arg]
+        from .expert import ExpertBot
+
+        return ExpertBot(seed, budget_ms=int(budget))
     return cls(seed)
 
 
@@ -35,7 +43,7 @@ def check_spec(spec: str) -> None:
     """ValueError unless `spec` names a bot, without starting anything."""
     if spec.startswith(COMMAND_PREFIX):
         if not spec[len(COMMAND_PREFIX):].strip():
-            raise ValueError("a cmd: bot needs a command line after cmd:")
+            raise ValueError(f"a {COMMAND_PREFIX} bot needs a command line after {COMMAND_PREFIX}")
         return
     make_bot(spec)
 
@@ -61,7 +69,8 @@ def _level_class(level: str) -> type[BaseBot]:
         from .hard import CountingBot
 
         return CountingBot
-    raise ValueError(f"unknown bot {level!r}; choose one of {', '.join(LEVELS)} or cmd:<command line>")
+    raise ValueError(f"unknown bot {level!r}; choose one of {', '.join(LEVELS)} or {COMMAND_PREFIX}<command line>")
 
 
-__all__ = ["LEVELS", "REFERENCE_BOTS", "Bot", "BotError", "BotWorker", "check_spec", "make_bot"]
+__all__ = ["COMMAND_PREFIX", "LEVELS", "REFERENCE_BOTS", "Bot", "BotError", "BotWorker", "check_spec", "make_bot",
+           "make_level"]

@@ -1,6 +1,6 @@
 """What every computer player shares: the Bot protocol and small helpers on a SeatView.
 
-A bot sees a `SeatView` and nothing else (RULES.md section 8); its only randomness is its
+A bot sees a `SeatView` and nothing else (docs/rules.md §12); its only randomness is its
 own `random.Random(seed)`, so the same view and seed give the same decision.
 """
 
@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import functools
 import random
-from collections import Counter
 from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
-from game.rules import COLS, ROWS, Action, SeatView
+from game.rules import COLS, FLIP, GAME_OVER, ROUND_OVER, TURN, Action, SeatView
 from game.rules.actions import brief
 
 
@@ -56,8 +55,8 @@ class BaseBot:
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
-        if "decide" in cls.__dict__:
-            cls.decide = _naming_the_bot(cls.__dict__["decide"])  # type: ignore[method-assign]
+        if "decide" in cls.__dict__:  # setattr: a type checker rightly refuses to assign a method
+            setattr(cls, "decide", _naming_the_bot(cls.__dict__["decide"]))  # noqa: B010
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -79,7 +78,7 @@ class BaseBot:
         """Count own turns per round (a person remembers how long a round has gone on)."""
         if view.round != self._round:
             self.turns, self._round = 0, view.round
-        if view.phase == "turn" and view.holding is None:
+        if view.phase == TURN and view.holding is None:
             self.turns += 1
 
     def decide(self, view: SeatView) -> Action:
@@ -91,11 +90,11 @@ class BaseBot:
         hidden = face_down(grid)
         open_cols = {i % COLS for i, cell in enumerate(grid) if isinstance(cell, int)}
         fresh = [i for i in hidden if i % COLS not in open_cols]
-        return action_at(view, "flip", self.rng.choice(fresh or hidden))
+        return action_at(view, FLIP, self.rng.choice(fresh or hidden))
 
     def notify(self, message: dict) -> None:
         """A new round starts the turn count again; the view holds everything else."""
-        if message.get("type") in ("round_over", "game_over"):
+        if message.get("type") in (ROUND_OVER, GAME_OVER):  # the messages are named after the phase
             self.turns, self._round = 0, None
 
     def close(self) -> None:
@@ -103,29 +102,16 @@ class BaseBot:
 
 
 # ---------------------------------------------------------------- view helpers
-def column_cells(col: int) -> tuple[int, int, int]:
-    return tuple(col + COLS * row for row in range(ROWS))  # type: ignore[return-value]
-
-
 def face_down(grid: tuple) -> list[int]:
     return [i for i, cell in enumerate(grid) if cell == "?"]
 
 
+def face_down_count(grid: tuple) -> int:
+    return grid.count("?")
+
+
 def face_up_cells(grid: tuple) -> list[int]:
     return [i for i, cell in enumerate(grid) if isinstance(cell, int)]
-
-
-def mean_unseen(view: SeatView) -> float:
-    """The expected value of a card this seat has not seen (card counting)."""
-    unseen = view.unseen_cards()
-    count = sum(n for n in unseen.values() if n > 0)
-    if count == 0:
-        return sum(view.edition.deck()) / view.edition.deck_size()
-    return sum(v * n for v, n in unseen.items() if n > 0) / count
-
-
-def positive(counter: Counter) -> Counter:
-    return Counter({value: n for value, n in counter.items() if n > 0})
 
 
 def action_at(view: SeatView, verb: str, index: int) -> Action:

@@ -22,10 +22,10 @@ import sys
 import time
 from dataclasses import dataclass
 
-from game.rules import EDITIONS, GAME_OVER, ROUND_OVER, TURN, GameState, seat_view
+from game.rules import CELLS, EDITIONS, GAME_OVER, ROUND_OVER, TURN, GameState, seat_view
 
-from . import COMMAND_PREFIX, LEVELS, make_bot
-from .expert import near_end
+from . import COMMAND_PREFIX, LEVELS, make_level
+from .expert import near_end, round_margin
 
 HOST = "hard"  # plays the games that produce the positions, and every other seat
 
@@ -44,33 +44,33 @@ def positions(count: int, edition: str, players: int, face_down: int, seed: int)
     while len(found) < count:
         state = GameState.new_game(edition, players, seed=seed + game, record_events=False)
         game += 1
-        hosts = [make_bot(HOST, seed + game * 16 + s) for s in range(players)]
+        hosts = [make_level(HOST, seed + game * 16 + s) for s in range(players)]
         marked: set[int] = set()
         while state.phase != GAME_OVER and len(found) < count:
             if state.phase == ROUND_OVER:
                 for bot in hosts:
-                    bot.notify({"type": "round_over"})
+                    bot.notify({"type": ROUND_OVER})
                 state.deal()
                 continue
-            view = seat_view(state, state.to_act)
+            seat = state.to_act
+            assert seat is not None, "someone is to act in the opening and in a turn"
+            view = seat_view(state, seat)
             if view.phase == TURN and view.holding is None and state.round not in marked and near_end(view, face_down):
                 marked.add(state.round)
-                found.append(Position(state.clone(), state.to_act, tuple(b.turns for b in hosts)))  # type: ignore[attr-defined]
-            state.apply(hosts[state.to_act].decide(view))
+                found.append(Position(state.clone(), seat, tuple(b.turns for b in hosts)))
+            state.apply(hosts[seat].decide(view))
     return found
 
 
 def finish_round(position: Position, spec: str, seed: int) -> float:
     """The seat's round margin when `spec` plays it from `position` to the end of the round."""
     state = position.state.clone()
-    bots = [make_bot(spec if s == position.seat else HOST, seed * 16 + s) for s in range(state.players)]
+    bots = [make_level(spec if s == position.seat else HOST, seed * 16 + s) for s in range(state.players)]
     for bot, turns in zip(bots, position.turns):
-        bot.join_round(state.round, turns)  # type: ignore[attr-defined]
-    while state.phase == TURN:
-        state.apply(bots[state.to_act].decide(seat_view(state, state.to_act)))
-    scores = state.round_scores[-1]
-    others = [scores[s] for s in state.participants if s != position.seat]
-    return sum(others) / len(others) - scores[position.seat]  # type: ignore[operator]
+        bot.join_round(state.round, turns)
+    while state.phase == TURN and (seat := state.to_act) is not None:
+        state.apply(bots[seat].decide(seat_view(state, seat)))
+    return round_margin(state, position.seat)
 
 
 def compare(bot: str, baseline: str, count: int, edition: str, players: int, face_down: int,
@@ -92,7 +92,7 @@ def _check_level(spec: str) -> str:
     """A built-in level (positions need bots that can join a round midway): not a cmd: bot."""
     if spec.startswith(COMMAND_PREFIX):
         raise argparse.ArgumentTypeError(f"{spec!r}: only built-in levels ({', '.join(LEVELS)}) can be compared")
-    make_bot(spec)  # its ValueError (unknown level, bad budget) is argparse's exit 2 too
+    make_level(spec)  # its ValueError (unknown level, bad budget) is argparse's exit 2 too
     return spec
 
 
@@ -110,8 +110,8 @@ def main(argv: list[str] | None = None) -> int:
     edition = EDITIONS[args.edition]
     if args.positions < 2:
         parser.error("--positions must be at least 2")
-    if not 0 <= args.face_down <= 12:
-        parser.error("--face-down must be between 0 and 12")
+    if not 0 <= args.face_down <= CELLS:
+        parser.error(f"--face-down must be between 0 and {CELLS}")
     if not edition.min_players <= args.players <= edition.max_players:
         parser.error(f"{args.edition} takes {edition.min_players} to {edition.max_players} players")
 

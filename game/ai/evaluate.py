@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from game.rules import COLS, REPLACE, REVEAL, Action, SeatView
+from game.rules import CELLS, COLS, COLUMN_CELLS, REPLACE, REVEAL, SOURCE_DRAW, Action, SeatView
 
 from .base import action_at
 
-COLUMNS = tuple(tuple(col + COLS * row for row in range(3)) for col in range(COLS))
-COLUMN_OF = tuple(i % COLS for i in range(12))
+COLUMN_OF = tuple(i % COLS for i in range(CELLS))
+TYPICAL_CARD = 5.0  # about the mean of either deck (5.07): a face-down card's worth when no card is counted
 
 
 @dataclass
@@ -37,13 +37,18 @@ def knowledge(view: SeatView, counting: bool) -> Knowledge:
         unseen = Counter({v: n for v, n in view.unseen_cards().items() if n > 0})
     else:
         unseen = Counter(view.edition.card_counts)
-    total = sum(unseen.values())
-    mean = sum(v * n for v, n in unseen.items()) / total if total else 5.0
-    return Knowledge(mean, unseen, total)
+    return Knowledge(hidden_card_value(unseen), unseen, sum(unseen.values()))
+
+
+def hidden_card_value(cards: Counter) -> float:
+    """What a face-down card is worth to a player who knows it is one of `cards`: their mean."""
+    total = sum(cards.values())
+    return sum(v * n for v, n in cards.items()) / total if total else TYPICAL_CARD
 
 
 def cell_value(cell: object, know: Knowledge) -> float:
-    return cell if isinstance(cell, int) else know.mean  # type: ignore[return-value]
+    """A face-up card is worth its value; a face-down one what a hidden card is worth."""
+    return cell if isinstance(cell, int) else know.mean
 
 
 def pair_bonus(value: int, third: object, know: Knowledge, weight: float, final: bool) -> float:
@@ -64,13 +69,24 @@ def column_bonus(cells: list, know: Knowledge, weight: float, final: bool) -> fl
     return 0.0
 
 
+def column_complete(cells: list) -> bool:
+    """Three equal face-up cards in a column: the rules remove them."""
+    return all(isinstance(x, int) for x in cells) and cells[0] == cells[1] == cells[2]
+
+
+def completes_column(grid: tuple, index: int, card: int) -> bool:
+    """Would `card` face-up at `index` complete its column?"""
+    return column_complete([card if i == index else grid[i] for i in COLUMN_CELLS[COLUMN_OF[index]]])
+
+
 def place_gain(grid: tuple, index: int, card: int, know: Knowledge, weight: float, final: bool = False) -> float:
-    """Expected points saved by putting `card` face-up at `index` of `grid`."""
-    col = COLUMNS[COLUMN_OF[index]]
+    """Expected points saved by putting `card` face-up at `index` of `grid`: the one measure of a
+    placement, for Normal, Hard and the hint (which words Hard's reason)."""
+    col = COLUMN_CELLS[COLUMN_OF[index]]
     before = [grid[i] for i in col]
     after = [card if i == index else grid[i] for i in col]
     old = cell_value(grid[index], know)
-    if all(isinstance(x, int) for x in after) and after[0] == after[1] == after[2]:
+    if column_complete(after):
         return old + sum(cell_value(grid[i], know) for i in col if i != index)
     gain = old - card
     return gain + column_bonus(after, know, weight, final) - column_bonus(before, know, weight, final)
@@ -93,7 +109,7 @@ def placements(view: SeatView, card: int, know: Knowledge, weight: float, final:
     grid = view.grid()
     out = [(place_gain(grid, i, card, know, weight, final), action_at(view, REPLACE, i))
            for i, cell in enumerate(grid) if cell is not None]
-    if view.source == "draw":
+    if view.source == SOURCE_DRAW:
         out += [(0.0, action_at(view, REVEAL, i)) for i, cell in enumerate(grid) if cell == "?"]
     return out
 
@@ -110,9 +126,8 @@ def grid_after(grid: tuple, action: Action, card: int, revealed: object = "?") -
         cells[index] = card
     else:
         cells[index] = revealed
-    for col in COLUMNS:
-        vals = [cells[i] for i in col]
-        if all(isinstance(v, int) for v in vals) and vals[0] == vals[1] == vals[2]:
+    for col in COLUMN_CELLS:
+        if column_complete([cells[i] for i in col]):
             for i in col:
                 cells[i] = None
     return tuple(cells)

@@ -14,9 +14,9 @@ import random
 import statistics
 import time
 
-from game.rules import Action, SeatView
+from game.rules import GAME_OVER, OPENING, TURN, Action, GameState, SeatView
 
-from .base import pick
+from .base import face_down_count, pick
 from .determinize import determinize, unseen_list
 from .hard import HardBot, Judge
 from .rollout import play_out
@@ -35,10 +35,12 @@ def near_end(view: SeatView, face_down: int = NEAR_END) -> bool:
     eight face-down cards did worse than from five: Hard's arithmetic alone decides there."""
     if view.trigger is not None:
         return True
-    return min(sum(1 for c in view.grids[s] if c == "?") for s in view.participants) <= face_down
+    return min(face_down_count(view.grids[s]) for s in view.participants) <= face_down
 
 
 class ExpertBot(HardBot):
+    """(`advise`, inherited, is Hard's advice: Expert's search gives an action, not a reason.)"""
+
     level = "expert"
 
     def __init__(self, seed: int = 0, budget_ms: float = DEFAULT_BUDGET_MS, samples: int | None = None) -> None:
@@ -49,7 +51,7 @@ class ExpertBot(HardBot):
 
     def decide(self, view: SeatView) -> Action:
         self._deadline = time.perf_counter() + 0.9 * self.budget_ms / 1000  # 10% kept for the rest
-        if view.phase == "opening":
+        if view.phase == OPENING:
             return super().decide(view)
         self.count_turn(view)
         ranked = Judge(view, self.turns).ranked()
@@ -78,21 +80,28 @@ class ExpertBot(HardBot):
         return samples < MIN_SAMPLES or (samples < MAX_SAMPLES and time.perf_counter() < deadline)
 
     @staticmethod
-    def _outcome(world, action: Action, seat: int, play_seed: int) -> float:
+    def _outcome(world: GameState, action: Action, seat: int, play_seed: int) -> float:
         state = world.clone()
         state.apply(action)
         play_out(state, random.Random(play_seed))
-        scores = state.round_scores[-1] if state.round_scores and state.phase != "turn" else None
-        if scores is None:
+        if not state.round_scores or state.phase == TURN:
             return 0.0
-        others = [scores[s] for s in state.participants if s != seat]
-        value = -(scores[seat] - sum(others) / len(others))
-        if state.phase == "game_over" or max(state.totals) >= state.options.end_score:
+        value = round_margin(state, seat)
+        if state.phase == GAME_OVER or max(state.totals) >= state.options.end_score:
             value += GAME_WEIGHT * _win_share(state.totals, seat, state.participants)
         return value
 
 
 GAME_WEIGHT = 40.0  # when a playout ends the game, winning it outweighs points
+
+
+def round_margin(state: GameState, seat: int) -> float:
+    """How far `seat` finished the last round below its opponents' mean score (higher is better)."""
+    scores = state.round_scores[-1]
+    mine = scores[seat]
+    others = [score for s in state.participants if s != seat and (score := scores[s]) is not None]
+    assert mine is not None, "the seat played the round"
+    return sum(others) / len(others) - mine
 
 
 def _win_share(totals: list[int], seat: int, seats: tuple[int, ...]) -> float:

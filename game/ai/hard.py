@@ -11,22 +11,73 @@ seat has not seen. On top of Normal's arithmetic it weighs:
 - the final turn (someone else triggered): minimise the expected final score, counting
   the chance that the final reveal completes a column;
 - the discard it leaves for the next player.
+
+`advise` gives the decision with its reason (`Advice`): `decide` plays its action, and the
+Hint key words its reason, so the hint says why Hard really plays what it plays.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
+from enum import StrEnum
+from operator import itemgetter
 
-from game.rules import CELLS, DRAW, REPLACE, REVEAL, TAKE, Action, SeatView
+from game.rules import CELLS, DRAW, OPENING, REPLACE, REVEAL, SOURCE_DISCARD, SOURCE_DRAW, TAKE, Action, SeatView
 
-from .base import BaseBot, action_at, face_down, pick
-from .evaluate import Knowledge, expected_score, grid_after, knowledge, place_gain
+from .base import BaseBot, action_at, face_down, face_down_count, pick
+from .evaluate import Knowledge, cell_value, completes_column, expected_score, grid_after, knowledge, place_gain
 
 TEMPO = 0.12  # points per point of lead for moving towards the end
 TEMPO_CAP = 1.5
 PATIENCE_START = 25  # own turns in a round before the fear of doubling starts to fade
 PATIENCE_END = 35
 FEED = 0.5  # share of the next player's gain that a discard costs us
+LAST_TURN_SHARE = 0.6  # an opponent's last turn sheds this share of its worst card above LAST_TURN_FLOOR
+LAST_TURN_FLOOR = 2.5
+
+
+def last_turn_gain(shown: list[int], down: int, hidden: float) -> float:
+    """What an opponent is expected to save on the one turn it has after someone ends the round:
+    most of its worst card (a face-down card counts as `hidden`). Hard's model of that turn,
+    used by Expert's playouts too."""
+    worst = max(shown + ([hidden] if down else []), default=0.0)
+    return LAST_TURN_SHARE * max(0.0, worst - LAST_TURN_FLOOR)
+
+
+class Reason(StrEnum):
+    """Why Hard chose its action: the largest term of its arithmetic for that action."""
+
+    SPREAD = "spread"  # an opening flip in a column with no face-up card yet (two flips always leave one)
+    FORCED = "forced"  # the draw pile is empty: the discard is the only card to take
+    TAKE = "take"  # the discard at its best place is worth at least a drawn card on average
+    DRAW = "draw"  # a drawn card is worth more on average than the discard at its best place
+    COMPLETE = "complete"  # the card completes a column of three equal cards, which is removed
+    LOWER = "lower"  # the card replaces a higher face-up card
+    HIDDEN = "hidden"  # the card is lower than a face-down card is worth on average
+    PAIR = "pair"  # the card makes a pair towards a column of three
+    HURRY = "hurry"  # ahead: one face-down card fewer brings the end of the round nearer
+    # Every placement of a drawn card costs points, and a reveal would cost more because...
+    AVOID_END = "avoid_end"  # ...turning up the last face-down card would end the round at a risk of doubling
+    AVOID_FEED = "avoid_feed"  # ...the discarded card would help the next player
+    SLOW = "slow"  # ...behind: a card turned face up brings the end of the round nearer
+    LEAST_BAD = "least_bad"  # every option costs points: this one costs least
+    REVEAL = "reveal"  # discarding the drawn card and revealing one is worth more than keeping it
+
+
+@dataclass(frozen=True)
+class Advice:
+    """Hard's decision, its reason and the figures behind it (in expected points saved)."""
+
+    action: Action
+    reason: Reason
+    card: int | None = None  # the card taken, drawn or placed
+    value: float = 0.0  # Hard's worth of the action
+    other: float = 0.0  # TAKE, DRAW: the worth of the other pile; REVEAL: of keeping the card
+    saved: float = 0.0  # a placement: the points its card saves where it goes
+    hidden: float = 0.0  # what a face-down card is worth: the mean of the cards not seen
+    ends_round: bool = False  # it turns up the last face-down card (the others get one more turn)
+    then: Advice | None = None  # TAKE, FORCED: where the card goes, and why
 
 
 class HardBot(BaseBot):
@@ -36,17 +87,14 @@ class HardBot(BaseBot):
         return Judge(view, self.turns)
 
     def decide(self, view: SeatView) -> Action:
-        if view.phase == "opening":
-            return pick(view, self.spread_opening_flip(view))
-        self.count_turn(view)
-        judge = self.judge(view)
-        if view.holding is None:
-            if view.draw_pile == 0:
-                return pick(view, Action(view.seat, TAKE))
-            take = judge.best_for(view.discard_top, "discard")[0]  # type: ignore[arg-type]
-            return pick(view, Action(view.seat, TAKE if take >= judge.draw_value() else DRAW))
-        return pick(view, judge.best_for(view.holding, view.source)[1])
+        return self.advise(view).action
 
+    def advise(self, view: SeatView) -> Advice:
+        """The decision and why: `decide` plays exactly this action."""
+        if view.phase == OPENING:
+            return Advice(pick(view, self.spread_opening_flip(view)), Reason.SPREAD)
+        self.count_turn(view)
+        return self.judge(view).advise()
 
 
 class Judge:
@@ -76,9 +124,8 @@ class Judge:
         """Mean and spread of an opponent's final score if the round ended now (+ one turn)."""
         grid = self.view.grids[seat]
         est = expected_score(grid, self.know)
-        down = sum(1 for c in grid if c == "?")
-        worst = max([c for c in grid if isinstance(c, int)] + ([self.know.mean] if down else []), default=0.0)
-        improve = 0.6 * max(0.0, worst - 2.5)
+        down = face_down_count(grid)
+        improve = last_turn_gain([c for c in grid if isinstance(c, int)], down, self.know.mean)
         return est - improve, math.sqrt(down * self.variance + 4.0)
 
     def _variance(self) -> float:
@@ -88,7 +135,7 @@ class Judge:
         return sum(n * (v - k.mean) ** 2 for v, n in k.unseen.items()) / k.total
 
     def _turns_left(self) -> int:
-        counts = [sum(1 for c in self.view.grids[s] if c == "?") for s in self.view.participants]
+        counts = [face_down_count(self.view.grids[s]) for s in self.view.participants]
         return max(1, min(counts) + 2)
 
     def double_chance(self, score: float) -> float:
@@ -101,34 +148,84 @@ class Judge:
             all_above *= 1.0 - 0.5 * (1.0 + math.erf(z / math.sqrt(2)))
         return self.caution * (1.0 - all_above)
 
+    # ------------------------------------------------------------ the decision and its reason
+    def advise(self) -> Advice:
+        view = self.view
+        if view.holding is None:
+            return self._advise_piles(view.discard_pile[-1])
+        value, action = self.best_for(view.holding, view.source)
+        return self._placing(view.holding, pick(view, action), value, view.source == SOURCE_DRAW)
+
+    def _advise_piles(self, top: int) -> Advice:
+        view = self.view
+        take, place = self.best_for(top, SOURCE_DISCARD)
+        if view.draw_pile == 0:
+            return Advice(pick(view, Action(view.seat, TAKE)), Reason.FORCED, top, take,
+                          then=self._placing(top, place, take))
+        draw = self.draw_value()
+        if take >= draw:
+            return Advice(pick(view, Action(view.seat, TAKE)), Reason.TAKE, top, take, draw,
+                          then=self._placing(top, place, take))
+        return Advice(pick(view, Action(view.seat, DRAW)), Reason.DRAW, top, draw, take)
+
+    def _placing(self, card: int, action: Action, value: float, drawn: bool = False) -> Advice:
+        """Why `card` goes where `action` puts it: the largest term of its worth (`drawn`: a
+        reveal was the other choice)."""
+        index, know = action.index, self.know
+        ends = len(self.hidden) == 1 and self.hidden[0] == index and not self.final
+        if action.verb == REVEAL:
+            keep = self.best_replace(card)[0]
+            return Advice(action, Reason.REVEAL, card, value, keep, hidden=know.mean, ends_round=ends)
+        gain = place_gain(self.grid, index, card, know, self._pair_weight(card), self.final)
+        old = self.grid[index]
+        if completes_column(self.grid, index, card):
+            return Advice(action, Reason.COMPLETE, card, value, saved=gain, hidden=know.mean, ends_round=ends)
+        saved = cell_value(old, know) - card
+        terms = [(saved, Reason.LOWER if isinstance(old, int) else Reason.HIDDEN), (gain - saved, Reason.PAIR),
+                 (self.tempo if old == "?" else 0.0, Reason.HURRY)]
+        biggest, reason = max(terms, key=itemgetter(0))
+        if biggest <= 0:
+            reason = self._why_not_reveal(card) if drawn else Reason.LEAST_BAD
+        return Advice(action, reason, card, value, saved=saved, hidden=know.mean, ends_round=ends)
+
+    def _why_not_reveal(self, card: int) -> Reason:
+        """Why a drawn card goes where it costs points: the worst term of a reveal instead."""
+        if not self.hidden:
+            return Reason.LEAST_BAD
+        ends = len(self.hidden) == 1 and not self.final
+        terms = [(self._reveal_trigger(self.hidden[0]) if ends else 0.0, Reason.AVOID_END),
+                 (-self.feed(card), Reason.AVOID_FEED), (self.tempo, Reason.SLOW)]
+        worst, reason = min(terms, key=itemgetter(0))
+        return reason if worst < 0 else Reason.LEAST_BAD
+
     # ------------------------------------------------------------ options
+    def best_replace(self, card: int) -> tuple[float, int]:
+        """The worth of `card`'s best place and that place (the first of equals, in reading order)."""
+        return max(((self.replace_value(card, i), i) for i, cell in enumerate(self.grid) if cell is not None),
+                   key=itemgetter(0))
+
     def best_for(self, card: int, source: str | None) -> tuple[float, Action]:
-        best: tuple[float, Action] | None = None
-        for i, cell in enumerate(self.grid):
-            if cell is None:
-                continue
-            value = self.replace_value(card, i)
-            if best is None or value > best[0]:
-                best = (value, action_at(self.view, REPLACE, i))
-        if source == "draw":
+        value, index = self.best_replace(card)
+        best = (value, action_at(self.view, REPLACE, index))
+        if source == SOURCE_DRAW:
             for i in self.hidden:
                 value = self.reveal_value(card, i)
-                if value > best[0]:  # type: ignore[index]
+                if value > best[0]:
                     best = (value, action_at(self.view, REVEAL, i))
-        return best  # type: ignore[return-value]
+        return best
 
     def ranked(self) -> list[tuple[float, Action]]:
         """Every legal option of this decision with its value, best first (Expert's candidates)."""
         view = self.view
         if view.holding is None:
-            take = self.best_for(view.discard_top, "discard")[0]  # type: ignore[arg-type]
+            take = self.best_for(view.discard_pile[-1], SOURCE_DISCARD)[0]
             out = [(take, Action(view.seat, TAKE))]
             if view.draw_pile:
                 out.append((self.draw_value(), Action(view.seat, DRAW)))
         else:
             out = [(self.replace_value(view.holding, i), action_at(view, REPLACE, i))
                    for i, cell in enumerate(self.grid) if cell is not None]
-            if view.source == "draw":
+            if view.source == SOURCE_DRAW:
                 out += [(self.reveal_value(view.holding, i), action_at(view, REVEAL, i)) for i in self.hidden]
         out.sort(key=lambda item: -item[0])
         return out
@@ -179,7 +276,7 @@ class Judge:
         k = self.know
         if not k.total:
             return float("-inf")
-        return sum(n * self.best_for(value, "draw")[0] for value, n in k.unseen.items()) / k.total
+        return sum(n * self.best_for(value, SOURCE_DRAW)[0] for value, n in k.unseen.items()) / k.total
 
     def feed(self, card: int) -> float:
         """What leaving `card` on the discard pile gives the next player, counted against us."""
@@ -195,7 +292,6 @@ class Judge:
             cost = FEED * max(0.0, max(gains, default=0.0) - 2.0)
         self._feed_cache[card] = cost
         return cost
-
 
 
 class CountingJudge(Judge):

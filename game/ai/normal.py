@@ -6,7 +6,7 @@ is poor, discard it and reveal a face-down card.
 
 from __future__ import annotations
 
-from game.rules import DRAW, TAKE, Action, SeatView
+from game.rules import DRAW, OPENING, REVEAL, TAKE, Action, SeatView
 
 from .base import BaseBot, pick
 from .evaluate import best_placement, knowledge, placements
@@ -20,7 +20,7 @@ class NormalBot(BaseBot):
     level = "normal"
 
     def decide(self, view: SeatView) -> Action:
-        if view.phase == "opening":
+        if view.phase == OPENING:
             return pick(view, self.spread_opening_flip(view))
         know = knowledge(view, counting=False)
         if view.holding is None:
@@ -29,7 +29,7 @@ class NormalBot(BaseBot):
                 return pick(view, Action(view.seat, TAKE))
             return pick(view, Action(view.seat, DRAW))
         options = placements(view, view.holding, know, PAIR_WEIGHT)
-        reveals = [a for g, a in options if a.verb == "reveal"]
+        reveals = [a for g, a in options if a.verb == REVEAL]
         gain, action = max(options, key=lambda item: item[0])
         if reveals and gain < PLACE_GAIN:
             return pick(view, self.rng.choice(reveals))

@@ -13,8 +13,4 @@ def make_worker(level: str, seed: int) -> BotWorker:
     can come from a file (a save, the remembered setup). ValueError for anything else."""
     if level not in LEVELS:
         raise ValueError(f"unknown computer level {level!r}; the game offers {', '.join(LEVELS)}")
-    try:
-        bot = make_bot(level, seed)
-    except ModuleNotFoundError:
-        bot = make_bot("normal", seed)
-    return BotWorker(bot)
+    return BotWorker(make_bot(level, seed))

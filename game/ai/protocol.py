@@ -12,6 +12,7 @@ arrive before it, and the end of the bot's output fails the decision at once.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import queue
@@ -21,9 +22,11 @@ import subprocess
 import sys
 import threading
 import time
+from enum import Enum
 from typing import IO
 
-from game.rules import Action, SeatView
+from game.match import COMMAND_PREFIX
+from game.rules import GAME_OVER, Action, SeatView
 
 from .base import Bot, BotError
 
@@ -32,9 +35,14 @@ MAX_MESSAGE_BYTES = 1 << 20  # 1 MiB for one line, either way; a decide message 
 CLOSE_GRACE = 0.5  # seconds a closed bot has to exit by itself before its process group is killed
 QUEUED_LINES = 4  # lines read ahead of the host; past that the bot waits, so memory stays bounded
 _CHUNK = 1 << 16
-_EOF = object()  # the bot's output ended
-_DEAF = object()  # the bot's input is closed: it can hear no question
-_TOO_LONG = object()  # a line went past MAX_MESSAGE_BYTES
+
+
+class _Signal(Enum):
+    """What the reader hands the host instead of a line."""
+
+    EOF = "the bot's output ended"
+    DEAF = "the bot's input is closed: it can hear no question"
+    TOO_LONG = "a line went past MAX_MESSAGE_BYTES"
 
 
 def decide_message(view: SeatView) -> dict:
@@ -68,14 +76,14 @@ class CommandBot:
     """A bot in another process, started once and spoken to in JSON lines."""
 
     def __init__(self, command: str, timeout: float = DEFAULT_TIMEOUT) -> None:
-        self.name = f"cmd:{command}"
+        self.name = f"{COMMAND_PREFIX}{command}"
         self.timeout = timeout
         try:
             argv = shlex.split(command)
         except ValueError as error:
             raise ValueError(f"cannot read the bot command {command!r}: {error}") from None
         if not argv:
-            raise ValueError("a cmd: bot needs a command line after cmd:")
+            raise ValueError(f"a {COMMAND_PREFIX} bot needs a command line after {COMMAND_PREFIX}")
         self._argv = argv
         self._session: _Session | None = None
         self._closed = False
@@ -110,13 +118,13 @@ class CommandBot:
         except queue.Empty:
             session.stop_reading()  # it has failed: nothing it writes from now on counts
             raise BotError(f"bot {self.name} gave no answer within {self.timeout:g} s") from None
-        if item is _EOF or item is _DEAF:
-            raise self._stopped(session, "closed its output" if item is _EOF else "closed its input")
-        if item is _TOO_LONG:
+        if item is _Signal.EOF or item is _Signal.DEAF:
+            raise self._stopped(session, "closed its output" if item is _Signal.EOF else "closed its input")
+        if item is _Signal.TOO_LONG:
             raise BotError(f"bot {self.name} wrote a line longer than 1 MiB ({MAX_MESSAGE_BYTES} bytes), "
                            "the limit of one message")
         try:
-            return item.decode("utf-8")  # type: ignore[union-attr]
+            return item.decode("utf-8")
         except UnicodeDecodeError as error:
             raise BotError(f"bot {self.name} wrote output that is not UTF-8 text "
                            f"(byte {error.start} of its answer)") from None
@@ -144,7 +152,7 @@ class CommandBot:
 
     def notify(self, message: dict) -> None:
         self._started().send(message)
-        if message.get("type") == "game_over":
+        if message.get("type") == GAME_OVER:  # (protocol messages are named after the phase)
             self._greeted = False  # the next game says hello again (the seat may change)
 
     def close(self) -> None:
@@ -163,7 +171,7 @@ class _Session:
     def __init__(self, argv: list[str]) -> None:
         self.process = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.DEVNULL, **_own_group())
-        self.lines: queue.Queue[object] = queue.Queue(maxsize=QUEUED_LINES)
+        self.lines: queue.Queue[bytes | _Signal] = queue.Queue(maxsize=QUEUED_LINES)
         self._outbox: queue.Queue[bytes | None] = queue.Queue()
         self._stopping = threading.Event()
         # Writing has its own thread too: a bot that stops reading would block a write forever,
@@ -191,7 +199,7 @@ class _Session:
                 stdin.write(data)
                 stdin.flush()
         except (OSError, ValueError):
-            self._put(_DEAF)
+            self._put(_Signal.DEAF)
         finally:
             try:
                 stdin.close()  # after the last message: a well-behaved bot exits at end of input
@@ -200,22 +208,22 @@ class _Session:
 
     def _read(self) -> None:
         stdout = self.process.stdout
-        assert stdout is not None
+        assert isinstance(stdout, io.BufferedReader), "Popen's default buffering gives a BufferedReader"
         try:
             if self._read_lines(stdout):
-                self._put(_EOF)
+                self._put(_Signal.EOF)
         except (OSError, ValueError):
-            self._put(_EOF)  # the pipe went away under us: the same as the end of output
+            self._put(_Signal.EOF)  # the pipe went away under us: the same as the end of output
         finally:
             try:
                 stdout.close()  # this thread is its only reader
             except OSError:
                 pass
 
-    def _read_lines(self, stdout: IO[bytes]) -> bool:
+    def _read_lines(self, stdout: io.BufferedReader) -> bool:
         """Queue the bot's lines until its output ends (True) or reading stops early (False)."""
         pending = bytearray()
-        while not self._stopping.is_set() and (chunk := stdout.read1(_CHUNK)):  # type: ignore[attr-defined]
+        while not self._stopping.is_set() and (chunk := stdout.read1(_CHUNK)):
             start = len(pending)
             pending += chunk
             while (end := pending.find(b"\n", start)) >= 0:
@@ -225,18 +233,18 @@ class _Session:
                 if not self._keep(line):
                     return False
             if len(pending) > MAX_MESSAGE_BYTES:
-                self._put(_TOO_LONG)
+                self._put(_Signal.TOO_LONG)
                 return False  # and read no more: the bot has failed, nothing it says counts
         return not self._stopping.is_set()
 
     def _keep(self, line: bytes) -> bool:
         """Queue a line for the host (blank lines are ignored); False once reading should stop."""
         if len(line) > MAX_MESSAGE_BYTES:
-            self._put(_TOO_LONG)
+            self._put(_Signal.TOO_LONG)
             return False
         return not line.strip() or self._put(line)
 
-    def _put(self, item: object) -> bool:
+    def _put(self, item: bytes | _Signal) -> bool:
         """Hand `item` to the host, waiting while it has not caught up; False once closing."""
         while not self._stopping.is_set():
             try:
@@ -257,13 +265,13 @@ class _Session:
 def _own_group() -> dict:
     """Popen options that start the bot in a process group of its own, so that closing it can
     end everything it started as well."""
-    if os.name == "nt":
-        return {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}  # type: ignore[attr-defined]
+    if sys.platform == "win32":  # (sys.platform rather than os.name: the type checker knows it)
+        return {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}
     return {"start_new_session": True}
 
 
 def _kill_group(process: subprocess.Popen) -> None:
-    if os.name == "nt":
+    if sys.platform == "win32":
         if process.poll() is None:  # taskkill finds the tree through the living parent
             try:
                 subprocess.run(["taskkill", "/F", "/T", "/PID", str(process.pid)], capture_output=True, timeout=5)
@@ -308,7 +316,7 @@ def _answer(bot: Bot, level: str, raw: bytes | str) -> str | None:
 
     from .viewcodec import view_from_message
 
-    line = raw.rstrip(b"\r\n" if isinstance(raw, bytes) else "\r\n")
+    line = raw.rstrip(b"\r\n") if isinstance(raw, bytes) else raw.rstrip("\r\n")
     if len(line) > MAX_MESSAGE_BYTES:
         raise ValueError(f"the line is longer than 1 MiB ({MAX_MESSAGE_BYTES} bytes), the limit of one message")
     if isinstance(line, bytes):

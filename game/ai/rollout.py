@@ -12,20 +12,35 @@ from __future__ import annotations
 
 import random
 
-from game.rules import ACTION_TABLE, DRAW, REPLACE, REVEAL, TAKE, GameState
-from game.rules.state import COLUMN_CELLS, TURN
+from game.rules import (
+    ACTION_TABLE,
+    CELLS,
+    COLUMN_CELLS,
+    DRAW,
+    REPLACE,
+    REVEAL,
+    SOURCE_DRAW,
+    TAKE,
+    TURN,
+    Action,
+    GameState,
+)
 
-HIDDEN_MEAN = 5.0
+from .evaluate import TYPICAL_CARD
+from .hard import last_turn_gain
+
+HIDDEN = TYPICAL_CARD  # a playout counts no cards: a face-down card is worth a typical card
 TAKE_GAIN = 3.0  # a discard this good beats the average draw
 KEEP_GAIN = 1.5  # a drawn card saving less than this is thrown away for a reveal
 TRIGGER_MARGIN = 1.0  # end the round only this far below the best opponent's expected final score
 PATIENCE = 24  # playout actions after which the fear of doubling is dropped (playouts must end)
 
 
-def rollout_action(state: GameState, rng: random.Random, plies: int = 0):
+def rollout_action(state: GameState, rng: random.Random, plies: int = 0) -> Action:
     seat = state.to_act
+    assert seat is not None, "a playout acts only in the turn phase"
     cards, up = state.cards[seat], state.face_up[seat]
-    hidden = [i for i in range(12) if cards[i] is not None and not up[i]]
+    hidden = [i for i in range(CELLS) if cards[i] is not None and not up[i]]
     guard = state.trigger is None and plies <= PATIENCE
     if state.holding is None:
         top = state.discard_pile[-1]
@@ -39,14 +54,15 @@ def rollout_action(state: GameState, rng: random.Random, plies: int = 0):
     gain, index = _best_gain(cards, up, card)
     if guard and _ends(hidden, index) and not _safe(state, seat, cards, up, index, card):
         gain, index = _best_gain(cards, up, card, skip=index)
-        if index < 0 or (state.source == "draw" and gain < 0):
+        if index < 0 or (state.source == SOURCE_DRAW and gain < 0):
             index = -1
-    if index < 0 or (state.source == "draw" and hidden and gain < KEEP_GAIN):
-        if state.source != "draw":
+    if index < 0 or (state.source == SOURCE_DRAW and hidden and gain < KEEP_GAIN):
+        if state.source != SOURCE_DRAW:
             return ACTION_TABLE.at(seat, REPLACE)[_least_bad(cards, up, card)]
         if len(hidden) == 1 and guard and not _safe(state, seat, cards, up, hidden[0], None):
             worst = _least_bad(cards, up, card)
-            if up[worst] and cards[worst] > card:  # only a strict improvement, so playouts always end
+            shown = cards[worst]
+            if up[worst] and shown is not None and shown > card:  # only a strict improvement: playouts end
                 return ACTION_TABLE.at(seat, REPLACE)[worst]
         return ACTION_TABLE.at(seat, REVEAL)[hidden[rng.randrange(len(hidden))]]
     return ACTION_TABLE.at(seat, REPLACE)[index]
@@ -57,6 +73,10 @@ def _ends(hidden: list[int], index: int) -> bool:
 
 
 def _best_gain(cards: list, up: list, card: int, skip: int = -1) -> tuple[float, int]:
+    """The best cell for `card` (column by column) and its gain: `evaluate.place_gain` without the
+    pair bonus, on the sampled state's own lists. Written out because a playout calls it on every
+    move and place_gain on a rebuilt grid made playouts several times slower;
+    tests/test_ai_shared.py checks that the two agree."""
     best, where = -99.0, -1
     for a, b, c in COLUMN_CELLS:
         va, vb, vc = cards[a], cards[b], cards[c]
@@ -68,7 +88,7 @@ def _best_gain(cards: list, up: list, card: int, skip: int = -1) -> tuple[float,
         for i, old, x, y in ((a, ka, kb, kc), (b, kb, ka, kc), (c, kc, ka, kb)):
             if i == skip:
                 continue
-            gain = (HIDDEN_MEAN if old is None else old) - card
+            gain = (HIDDEN if old is None else old) - card
             if x == card and y == card:
                 gain += 3 * card
             if gain > best:
@@ -77,15 +97,15 @@ def _best_gain(cards: list, up: list, card: int, skip: int = -1) -> tuple[float,
 
 
 def _least_bad(cards: list, up: list, card: int) -> int:
-    shown = [i for i in range(12) if cards[i] is not None and up[i]]
-    return max(shown, key=lambda i: cards[i]) if shown else next(i for i in range(12) if cards[i] is not None)
+    shown = [i for i in range(CELLS) if cards[i] is not None and up[i]]
+    return max(shown, key=lambda i: cards[i]) if shown else next(i for i in range(CELLS) if cards[i] is not None)
 
 
 def _shown_score(cards: list, up: list, index: int, card: int | None) -> float:
     """The mover's final score after filling `index` with `card` (None: a reveal, worth the mean)."""
-    vals = [cards[i] if cards[i] is not None and up[i] else None for i in range(12)]
+    vals = [cards[i] if cards[i] is not None and up[i] else None for i in range(CELLS)]
     vals[index] = card
-    total = HIDDEN_MEAN if card is None else 0.0
+    total = HIDDEN if card is None else 0.0
     for cells in COLUMN_CELLS:
         col = [vals[i] for i in cells]
         if not (col[0] is not None and col[0] == col[1] == col[2]):
@@ -101,12 +121,10 @@ def _safe(state: GameState, seat: int, cards: list, up: list, index: int, card: 
     for other in state.participants:
         if other == seat:
             continue
-        oc, ou = state.cards[other], state.face_up[other]
-        shown = [oc[i] for i in range(12) if oc[i] is not None and ou[i]]
-        down = sum(1 for i in range(12) if oc[i] is not None and not ou[i])
-        est = sum(shown) + down * HIDDEN_MEAN
-        worst = max(shown + ([HIDDEN_MEAN] if down else []), default=0.0)
-        est -= 0.6 * max(0.0, worst - 2.5)  # their last turn usually improves them (as Hard models it)
+        shown = [c for c, u in zip(state.cards[other], state.face_up[other]) if c is not None and u]
+        down = sum(1 for c, u in zip(state.cards[other], state.face_up[other]) if c is not None and not u)
+        est = sum(shown) + down * HIDDEN
+        est -= last_turn_gain(shown, down, HIDDEN)  # their last turn usually improves them
         if est <= mine + TRIGGER_MARGIN:
             return False
     return True

@@ -71,10 +71,10 @@ def play_game(bots: list[Bot], edition: str, seed: int, game: int, options: Opti
     actions = 0
     while True:
         if state.phase == GAME_OVER:
-            _notify_all(bots, {"type": "game_over", "totals": list(state.totals), "winners": list(state.winners or [])})
+            _notify_all(bots, {"type": GAME_OVER, "totals": list(state.totals), "winners": list(state.winners or [])})
             return state, seats
         if state.phase == ROUND_OVER:
-            _notify_all(bots, {"type": "round_over", "round": state.round,
+            _notify_all(bots, {"type": ROUND_OVER, "round": state.round,
                                "round_scores": list(state.round_scores[-1]), "totals": list(state.totals)})
             state.deal()
             actions = 0
@@ -84,8 +84,9 @@ def play_game(bots: list[Bot], edition: str, seed: int, game: int, options: Opti
             raise BotError(f"game {game}, round {state.round} did not end after {MAX_ROUND_ACTIONS} actions: "
                            f"the bots ({', '.join(b.name for b in bots)}) keep avoiding the end")
         seat = state.to_act
-        bot = by_seat[seat]  # type: ignore[index]
-        action = bot.decide(seat_view(state, seat))  # type: ignore[arg-type]
+        assert seat is not None, "someone is to act in the opening and in a turn"
+        bot = by_seat[seat]
+        action = bot.decide(seat_view(state, seat))
         reason = state.why_illegal(action) if _is_action(action) else "it is not an action"
         if reason is not None:
             raise BotError(f"bot {bot.name} at seat {seat} chose {action!r}, which is illegal: {reason}")
@@ -113,8 +114,9 @@ def tally_game(state: GameState, seats: list[int], names: list[str]) -> Tally:
         mine.head_to_head.append(share)
         mine.final_totals.append(state.totals[seat])
         for number, row in enumerate(state.round_scores, start=1):
-            if number not in state.tiebreak_rounds and row[seat] is not None:
-                mine.round_scores.append(row[seat])
+            score = row[seat]
+            if number not in state.tiebreak_rounds and score is not None:
+                mine.round_scores.append(score)
     return tally
 
 

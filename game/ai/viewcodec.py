@@ -9,8 +9,9 @@ message, which `skyjo bot` reports on one line.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeGuard
 
-from game.rules import COLS, ROWS, Action, SeatView
+from game.rules import COLS, ROWS, Action, Options, SeatView
 from game.rules.view import check_view
 
 MISSING = object()
@@ -32,10 +33,10 @@ def view_from_message(message: dict, edition_named: Callable) -> SeatView:
         seat=_int(data, "seat"),
         round=_int(data, "round"),
         phase=_text(data, "phase"),
-        to_act=_int(data, "to_act", default=None),
-        holding=_int(data, "holding", default=None),
-        source=_text(data, "source", default=None),
-        trigger=_int(data, "trigger", default=None),
+        to_act=_optional_int(data, "to_act"),
+        holding=_optional_int(data, "holding"),
+        source=_optional_text(data, "source"),
+        trigger=_optional_int(data, "trigger"),
         discard_pile=_ints(data, "discard_pile"),
         draw_pile=_int(data, "draw_pile"),
         grids=tuple(_grid(rows) for rows in _list(data, "grids")),
@@ -43,7 +44,7 @@ def view_from_message(message: dict, edition_named: Callable) -> SeatView:
         participants=_ints(data, "participants", default=list(range(players))),
         round_scores=tuple(_scores(row) for row in _list(data, "round_scores", default=[])),
         totals=_ints(data, "totals", default=[0] * players),
-        end_score=_int(data, "end_score", default=100),
+        end_score=_int(data, "end_score", default=Options().end_score),
         legal=legal,
     )
     check_view(view)
@@ -58,22 +59,38 @@ def _field(data: dict, key: str, default: object = MISSING) -> object:
     return default
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _int(data: dict, key: str, default: object = MISSING) -> int:
     value = _field(data, key, default)
-    if not (_is_int(value) or (value is None and default is None)):
-        raise ValueError(f"{key!r} must be a whole number" + (" or null" if default is None else ""))
-    return value  # type: ignore[return-value]
+    if not _is_int(value):
+        raise ValueError(f"{key!r} must be a whole number")
+    return value
 
 
-def _text(data: dict, key: str, default: object = MISSING) -> str:
-    value = _field(data, key, default)
-    if not (isinstance(value, str) or (value is None and default is None)):
-        raise ValueError(f"{key!r} must be a string" + (" or null" if default is None else ""))
-    return value  # type: ignore[return-value]
+def _optional_int(data: dict, key: str) -> int | None:
+    """A whole number or null; a missing key is null."""
+    value = _field(data, key, None)
+    if value is not None and not _is_int(value):
+        raise ValueError(f"{key!r} must be a whole number or null")
+    return value
+
+
+def _text(data: dict, key: str) -> str:
+    value = _field(data, key)
+    if not isinstance(value, str):
+        raise ValueError(f"{key!r} must be a string")
+    return value
+
+
+def _optional_text(data: dict, key: str) -> str | None:
+    """A string or null; a missing key is null."""
+    value = _field(data, key, None)
+    if value is not None and not isinstance(value, str):
+        raise ValueError(f"{key!r} must be a string or null")
+    return value
 
 
 def _list(data: dict, key: str, default: object = MISSING) -> list:
@@ -102,7 +119,8 @@ def _grid(rows: object) -> tuple:
 def _removed(item: object) -> tuple[int, int, int]:
     if not (isinstance(item, list) and len(item) == 3 and all(_is_int(value) for value in item)):
         raise ValueError("each of 'removed_columns' must be [seat, col, value]")
-    return tuple(item)  # type: ignore[return-value]
+    seat, col, value = item
+    return seat, col, value
 
 
 def _scores(row: object) -> tuple:

@@ -5,17 +5,32 @@
     >>> state.apply(state.legal_actions()[0])
 """
 
-from .actions import ACTION_TABLE, CELLS, COLS, DRAW, FLIP, REPLACE, REVEAL, ROWS, TAKE, VERBS, Action, brief
+from .actions import (
+    ACTION_TABLE,
+    CELLS,
+    COLS,
+    COLUMN_CELLS,
+    DRAW,
+    FLIP,
+    REPLACE,
+    REVEAL,
+    ROWS,
+    TAKE,
+    VERBS,
+    Action,
+    brief,
+)
 from .codec import check_consistency, replay_summary, state_from_dict, state_to_dict
 from .editions import EDITIONS, FINAL_TIE_CHOICES, Classic, Edition, Voyage, edition_named
 from .errors import IllegalActionError, InvalidStateError
+from .position import SOURCE_DISCARD, SOURCE_DRAW
 from .state import GAME_OVER, OPENING, ROUND_OVER, TURN, GameState, Options, should_double
-from .view import SeatView, seat_view
+from .view import PublicView, SeatView, public_view, seat_view
 
 __all__ = [
-    "ACTION_TABLE", "CELLS", "COLS", "DRAW", "EDITIONS", "FINAL_TIE_CHOICES", "FLIP", "GAME_OVER",
+    "ACTION_TABLE", "CELLS", "COLS", "COLUMN_CELLS", "DRAW", "EDITIONS", "FINAL_TIE_CHOICES", "FLIP", "GAME_OVER",
     "OPENING", "REPLACE", "REVEAL", "ROUND_OVER", "ROWS", "TAKE", "TURN", "VERBS", "Action",
     "Classic", "Edition", "GameState", "IllegalActionError", "InvalidStateError", "Options",
-    "SeatView", "Voyage", "brief", "check_consistency", "edition_named", "replay_summary", "seat_view",
+    "PublicView", "SOURCE_DISCARD", "SOURCE_DRAW", "SeatView", "Voyage", "brief", "check_consistency", "edition_named", "public_view", "replay_summary", "seat_view",
     "should_double", "state_from_dict", "state_to_dict",
 ]

@@ -25,6 +25,7 @@ PLACING_VERBS = (FLIP, REPLACE, REVEAL)
 COLS = 4
 ROWS = 3
 CELLS = COLS * ROWS
+COLUMN_CELLS = tuple(tuple(col + COLS * row for row in range(ROWS)) for col in range(COLS))  # per column, top down
 
 # Seats 0-15 are interned (the largest edition seats 8). A larger seat number, from a file
 # say, gives a fresh action each time, so the table stays small whatever the input holds.
@@ -38,10 +39,15 @@ class Action(NamedTuple):
     col: int | None = None
     row: int | None = None
 
+    # Shadows tuple.index on purpose (an action is never searched like a sequence); the name
+    # is the engine's and the bots' everywhere, so the type checker is told, not obeyed.
     @property
-    def index(self) -> int:
-        """The grid position in reading order (row * 4 + col)."""
-        return self.row * COLS + self.col  # type: ignore[operator]
+    def index(self) -> int:  # type: ignore[override]
+        """The grid position in reading order (row * 4 + col) of a flip, replace or reveal."""
+        col, row = self.col, self.row
+        if col is None or row is None:
+            raise ValueError(f"{self.verb} has no position")
+        return row * COLS + col
 
     def to_list(self) -> list:
         if self.col is None:

@@ -5,9 +5,12 @@ InvalidStateError naming the problem, anything the rules could not have produced
 damaged or tampered save can never create a forbidden position. `replay_summary` is the
 replay command's output, the public face of a position.
 
+The facts of the position are written, read and checked from their declarations in
+position.py (`FIELDS`), in that order, between the game's identity and its record.
+
 The dictionary carries its own format number. An older one is upgraded step by step
 (`STATE_STEPS`) before it is read, so a field added to the state never makes an existing
-save unreadable: the step that introduces it fills its default.
+save unreadable: the step that introduces it fills its declared default (`with_defaults`).
 
 Format history of the engine state:
   1  the position and the seed; the game record `log` optional (absent: none kept).
@@ -21,10 +24,13 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from .actions import CELLS, Action, brief
-from .editions import edition_named
+from .actions import Action, brief
+from .editions import MOST_PLAYERS, Edition, edition_named
 from .errors import InvalidStateError
-from .state import GAME_OVER, OPENING, PHASES, ROUND_OVER, SOURCE_DISCARD, SOURCE_DRAW, TURN, GameState, Options
+from .facts import whole
+from .options import Options
+from .position import FIELDS, GAME_OVER, OPENING, ROUND_OVER, SOURCE_DISCARD, TURN, check_facts
+from .state import GameState
 
 STATE_FORMAT = 2
 
@@ -66,103 +72,72 @@ def upgrade_state(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def with_defaults(data: dict[str, Any], number: int, *names: str) -> dict[str, Any]:
+    """What a step usually does: `data` as format `number`, with the facts `names` (new in
+    that format) at their default from position.py. Returns a new dict."""
+    players = data.get("players")
+    if type(players) is not int or not 1 <= players <= MOST_PLAYERS:
+        players = 0  # refused when read anyway; no per-seat default sized by a bad number
+    fields = {field.name: field for field in FIELDS}
+    return {**data, "format": number, **{name: fields[name].kind.write(fields[name].fresh(players)) for name in names}}
+
+
+# the facts with their JSON form, in the order of the keys
+_WRITERS = tuple((field.name, field.kind.write) for field in FIELDS)
+
+
 def state_to_dict(state: GameState) -> dict[str, Any]:
-    data = {
+    data: dict[str, Any] = {
         "format": STATE_FORMAT,
         "edition": state.edition.name,
         "players": state.players,
         "seed": state.seed,
         "options": {"end_score": state.options.end_score, "final_tie": state.options.final_tie},
-        "round": state.round,
-        "phase": state.phase,
-        "participants": list(state.participants),
-        "next_participants": list(state.next_participants),
-        "tiebreak": state.tiebreak,
-        "next_is_tiebreak": state.next_is_tiebreak,
-        "tiebreak_rounds": list(state.tiebreak_rounds),
-        "cards": [list(row) for row in state.cards],
-        "face_up": [list(row) for row in state.face_up],
-        "draw_pile": list(reversed(state.draw_pile)),  # top first
-        "discard_pile": list(state.discard_pile),  # bottom to top
-        "to_act": state.to_act,
-        "holding": state.holding,
-        "source": state.source,
-        "flips_left": list(state.flips_left),
-        "tie_seats": list(state.tie_seats),
-        "tie_to_flip": list(state.tie_to_flip),
-        "trigger": state.trigger,
-        "previous_trigger": state.previous_trigger,
-        "starter": state.starter,
-        "reshuffles": state.reshuffles,
-        "removed": [list(item) for item in state.removed],
-        "round_scores": [list(row) for row in state.round_scores],
-        "totals": list(state.totals),
-        "winners": None if state.winners is None else list(state.winners),
-        # the game record, null when none is kept; shallow copies: the action lists inside
-        # are never changed once recorded
-        "log": None
-        if state.log is None
-        else [{"deck": list(entry["deck"]), "actions": list(entry["actions"])} for entry in state.log],
     }
+    for name, write in _WRITERS:
+        data[name] = write(getattr(state, name))
+    # the game record, null when none is kept; shallow copies: the action lists inside are
+    # never changed once recorded
+    data["log"] = None if state.log is None else [
+        {"deck": list(entry["deck"]), "actions": list(entry["actions"])} for entry in state.log
+    ]
     return data
 
 
-class _Reader:
-    """Typed field access with one plain message per problem."""
-
-    def __init__(self, data: Any) -> None:
-        if not isinstance(data, dict):
-            raise InvalidStateError("a game state must be a JSON object")
-        self.data = data
-
-    def get(self, key: str) -> Any:
-        if key not in self.data:
-            raise InvalidStateError(f"the game state has no {key!r}")
-        return self.data[key]
-
-    def int(self, key: str, low: int | None = None, high: int | None = None, nullable: bool = False) -> Any:
-        value = self.get(key)
-        if value is None and nullable:
-            return None
-        check_int(value, key, low, high)
-        return value
-
-    def bool(self, key: str) -> bool:
-        value = self.get(key)
-        if not isinstance(value, bool):
-            raise InvalidStateError(f"{key!r} must be true or false")
-        return value
-
-    def int_list(self, key: str, low: int | None = None, high: int | None = None, length: int | None = None) -> list[int]:
-        value = self.get(key)
-        if not isinstance(value, list):
-            raise InvalidStateError(f"{key!r} must be a list")
-        if length is not None and len(value) != length:
-            raise InvalidStateError(f"{key!r} must have {length} entries, not {len(value)}")
-        for item in value:
-            check_int(item, key, low, high)
-        return value
-
-
-def check_int(value: Any, what: str, low: int | None = None, high: int | None = None) -> None:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise InvalidStateError(f"{what!r} must hold whole numbers, found {value!r}")
-    if (low is not None and value < low) or (high is not None and value > high):
-        raise InvalidStateError(f"{what!r} is out of range: {value}")
+def _required(data: dict[str, Any], key: str) -> Any:
+    if key not in data:
+        raise InvalidStateError(f"the game state has no {key!r}")
+    return data[key]
 
 
 def state_from_dict(data: Any) -> GameState:
     """The state in `data` (of any known format, upgraded first), fully validated.
     A state without a record (`log` null) loads; a save that must have one checks
     `state.log` itself (game/store/saves.py)."""
-    r = _Reader(data)
-    r.get("format")  # "the game state has no 'format'" rather than an unknown format None
-    r = _Reader(upgrade_state(r.data))
+    if not isinstance(data, dict):
+        raise InvalidStateError("a game state must be a JSON object")
+    _required(data, "format")  # "the game state has no 'format'" rather than an unknown format None
+    data = upgrade_state(data)
+    edition, players, options = _identity(data)
+    seed = _required(data, "seed")
+    whole()(seed, "seed", players)
+    facts = {field.name: field.read(_required(data, field.name), players) for field in FIELDS}
+    state = GameState.from_position(edition, players, seed, options, **facts)
+    _raise_if(_inconsistency(state))
+    state.log = _read_log(_required(data, "log"), state)
+    if state.log is not None:
+        check_log(state)
+    return state
+
+
+def _identity(data: dict[str, Any]) -> tuple[type[Edition], int, Options]:
+    """The edition, seat count and options, which every other field is read against."""
     try:
-        edition = edition_named(r.get("edition"))
-        players = r.int("players")
+        edition = edition_named(_required(data, "edition"))
+        players = _required(data, "players")
+        whole()(players, "players", 0)
         edition.check_players(players)
-        options_data = r.get("options")
+        options_data = _required(data, "options")
         if not isinstance(options_data, dict):
             raise InvalidStateError("'options' must be an object")
         options = Options(options_data.get("end_score", 100), options_data.get("final_tie"))
@@ -171,41 +146,7 @@ def state_from_dict(data: Any) -> GameState:
         raise
     except ValueError as error:
         raise InvalidStateError(str(error)) from None
-    state = GameState(edition, players, r.int("seed"), options)
-    seats = players - 1
-    state.round = r.int("round", 0)
-    state.phase = r.get("phase")
-    if state.phase not in PHASES:
-        raise InvalidStateError(f"unknown phase {state.phase!r}")
-    state.participants = tuple(_seat_list(r, "participants", players))
-    state.next_participants = tuple(_seat_list(r, "next_participants", players))
-    state.tiebreak = r.bool("tiebreak")
-    state.next_is_tiebreak = r.bool("next_is_tiebreak")
-    state.tiebreak_rounds = r.int_list("tiebreak_rounds", 1, state.round)
-    state.cards = _card_rows(r.get("cards"), players)
-    state.face_up = _flag_rows(r.get("face_up"), players)
-    state.draw_pile = list(reversed(r.int_list("draw_pile", -2, 12)))
-    state.discard_pile = r.int_list("discard_pile", -2, 12)
-    state.to_act = r.int("to_act", 0, seats, nullable=True)
-    state.holding = r.int("holding", -2, 12, nullable=True)
-    state.source = r.get("source")
-    state.flips_left = r.int_list("flips_left", 0, 2, length=players)
-    state.tie_seats = tuple(_seat_list(r, "tie_seats", players, allow_empty=True))
-    state.tie_to_flip = _seat_list(r, "tie_to_flip", players, allow_empty=True)
-    state.trigger = r.int("trigger", 0, seats, nullable=True)
-    state.previous_trigger = r.int("previous_trigger", 0, seats, nullable=True)
-    state.starter = r.int("starter", 0, seats, nullable=True)
-    state.reshuffles = r.int("reshuffles", 0)
-    state.removed = [_removed_item(item, players) for item in _list(r.get("removed"), "removed")]
-    state.round_scores = [_score_row(row, players) for row in _list(r.get("round_scores"), "round_scores")]
-    state.totals = r.int_list("totals", length=players)
-    winners = r.get("winners")
-    state.winners = None if winners is None else _seat_list(r, "winners", players)
-    check_consistency(state)
-    state.log = _read_log(r.get("log"), state)
-    if state.log is not None:
-        check_log(state)
-    return state
+    return edition, players, options
 
 
 def _read_log(value: Any, state: GameState) -> list[dict] | None:
@@ -250,62 +191,32 @@ def _list(value: Any, key: str) -> list:
     return value
 
 
-def _seat_list(r: _Reader, key: str, players: int, allow_empty: bool = False) -> list[int]:
-    seats = r.int_list(key, 0, players - 1)
-    if len(set(seats)) != len(seats) or (not seats and not allow_empty):
-        raise InvalidStateError(f"{key!r} must list distinct seats")
-    return seats
-
-
-def _card_rows(value: Any, players: int) -> list[list[int | None]]:
-    rows = _list(value, "cards")
-    if len(rows) != players or any(not isinstance(row, list) or len(row) != CELLS for row in rows):
-        raise InvalidStateError(f"'cards' must hold {players} grids of {CELLS} cells")
-    for row in rows:
-        for card in row:
-            if card is not None:
-                check_int(card, "cards", -2, 12)
-    return [list(row) for row in rows]
-
-
-def _flag_rows(value: Any, players: int) -> list[list[bool]]:
-    rows = _list(value, "face_up")
-    if len(rows) != players or any(not isinstance(row, list) or len(row) != CELLS for row in rows):
-        raise InvalidStateError(f"'face_up' must hold {players} grids of {CELLS} flags")
-    if any(not isinstance(flag, bool) for row in rows for flag in row):
-        raise InvalidStateError("'face_up' must hold true or false")
-    return [list(row) for row in rows]
-
-
-def _removed_item(item: Any, players: int) -> tuple[int, int, int]:
-    if not isinstance(item, list) or len(item) != 3:
-        raise InvalidStateError("'removed' entries must be [seat, col, value]")
-    check_int(item[0], "removed", 0, players - 1)
-    check_int(item[1], "removed", 0, 3)
-    check_int(item[2], "removed", -2, 12)
-    return (item[0], item[1], item[2])
-
-
-def _score_row(row: Any, players: int) -> list[int | None]:
-    if not isinstance(row, list) or len(row) != players:
-        raise InvalidStateError(f"each round's scores must list {players} seats")
-    for score in row:
-        if score is not None:
-            check_int(score, "round_scores")
-    return list(row)
-
-
 def check_consistency(state: GameState) -> None:
-    """Raise InvalidStateError unless `state` is one the rules could produce."""
-    problem = _inconsistency(state)
+    """Raise InvalidStateError unless `state` is one the rules could produce: every fact a
+    value its declaration accepts (position.py), and the facts in agreement."""
+    check_facts(state)
+    _raise_if(_inconsistency(state))
+
+
+def _raise_if(problem: str | None) -> None:
     if problem:
         raise InvalidStateError(problem)
 
 
-def _inconsistency(state: GameState) -> str | None:  # noqa: C901 - one check per line reads best
-    seats = set(state.participants)
+def _inconsistency(state: GameState) -> str | None:
+    """What ties the facts together, given each fact holds a value of its own kind."""
     if state.round == 0:
         return None if state.phase == ROUND_OVER and not state.round_scores else "a game in round 0 has not begun"
+    for problem_in in (_cards_problem, _turn_problem, _scores_problem):
+        problem = problem_in(state)
+        if problem:
+            return problem
+    return None
+
+
+def _cards_problem(state: GameState) -> str | None:
+    """Every card of the edition is somewhere, once: grids, piles or the hand."""
+    seats = set(state.participants)
     cards_seen = Counter(state.draw_pile) + Counter(state.discard_pile)
     for seat in range(state.players):
         for card, up in zip(state.cards[seat], state.face_up[seat]):
@@ -321,6 +232,12 @@ def _inconsistency(state: GameState) -> str | None:  # noqa: C901 - one check pe
         return f"the cards in play are not exactly the {state.edition.deck_size()} cards of {state.edition.title}"
     if not state.discard_pile and state.source != SOURCE_DISCARD:
         return "the discard pile is empty, yet nobody has just taken its last card"
+    return None
+
+
+def _turn_problem(state: GameState) -> str | None:
+    """Who acts, what is held, the opening flips and the trigger, as the phase allows."""
+    seats = set(state.participants)
     if state.phase in (OPENING, TURN):
         if state.to_act not in seats:
             return "the seat to act does not play this round"
@@ -331,22 +248,28 @@ def _inconsistency(state: GameState) -> str | None:  # noqa: C901 - one check pe
     if state.phase == TURN:
         if (state.holding is None) != (state.source is None):
             return "a held card must come from the draw or the discard pile"
-        if state.source not in (None, SOURCE_DRAW, SOURCE_DISCARD):
-            return f"unknown source {state.source!r}"
         if any(state.flips_left[s] for s in seats) or state.tie_to_flip:
             return "turns cannot start before every opening flip is made"
         if state.trigger is not None and state.face_down_count(state.trigger) != 0:
             return "the trigger still has a face-down card"
     if state.tie_to_flip and not set(state.tie_to_flip) <= set(state.tie_seats):
         return "start-tie flips must come from tied seats"
+    return None
+
+
+def _scores_problem(state: GameState) -> str | None:
+    """One row of scores per round played, totals their sum over the rounds that count."""
     if len(state.round_scores) != state.round - (0 if state.phase in (ROUND_OVER, GAME_OVER) else 1):
         return "the number of scored rounds does not match the round number"
+    if any(number > state.round for number in state.tiebreak_rounds):
+        return "a tie-break round comes after the round in play"
     totals = [0] * state.players
     for number, row in enumerate(state.round_scores, start=1):
         if number not in state.tiebreak_rounds:
-            if any(score is None for score in row):
+            scores = [score for score in row if score is not None]
+            if len(scores) != len(row):
                 return f"round {number} has a seat without a score"
-            totals = [t + s for t, s in zip(totals, row)]  # type: ignore[operator]
+            totals = [total + score for total, score in zip(totals, scores)]
     if totals != state.totals:
         return "the totals are not the sum of the round scores"
     if (state.winners is not None) != (state.phase == GAME_OVER):

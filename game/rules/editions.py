@@ -10,6 +10,8 @@ import random
 from collections import Counter
 from typing import ClassVar
 
+from .actions import brief
+
 FINAL_TIE_SHARE = "share"
 FINAL_TIE_TIEBREAK = "tiebreak"
 FINAL_TIE_CHOICES = (FINAL_TIE_SHARE, FINAL_TIE_TIEBREAK)
@@ -37,6 +39,25 @@ class Edition:
     @classmethod
     def is_full_deck(cls, cards: list[int]) -> bool:
         return Counter(cards) == Counter(cls.card_counts)
+
+    @classmethod
+    def check_deck(cls, deck: object) -> None:
+        """Raise ValueError, in one sentence, unless `deck` lists exactly this edition's cards."""
+        if not isinstance(deck, list) or not all(type(card) is int for card in deck):
+            raise ValueError("the deck must be a list of whole-number card values")
+        if not cls.is_full_deck(deck):
+            raise ValueError(cls._deck_mismatch(deck))
+
+    @classmethod
+    def _deck_mismatch(cls, deck: list[int]) -> str:
+        want, got = Counter(cls.card_counts), Counter(deck)
+        problems = [
+            f"{got[value]} of {brief(value)} instead of {want[value]}"
+            for value in sorted(set(want) | set(got))
+            if want[value] != got[value]
+        ]
+        head = f"the deck must hold exactly the {cls.deck_size()} cards of {cls.title}, got {len(deck)}"
+        return head + ": " + "; ".join(problems[:5]) + ("; ..." if len(problems) > 5 else "")
 
     @classmethod
     def check_players(cls, players: int) -> None:
@@ -78,6 +99,11 @@ class Classic(Edition):
 
 
 EDITIONS: dict[str, type[Edition]] = {"voyage": Voyage, "classic": Classic}
+
+# What any edition allows: a value outside these is no card and no seat count of any game.
+LOWEST_CARD = min(min(edition.card_counts) for edition in EDITIONS.values())
+HIGHEST_CARD = max(max(edition.card_counts) for edition in EDITIONS.values())
+MOST_PLAYERS = max(edition.max_players for edition in EDITIONS.values())
 
 
 def edition_named(name: str) -> type[Edition]:

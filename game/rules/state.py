@@ -1,89 +1,54 @@
 """The state of a Skyjo game (the OpenSpiel "State" half).
 
-One `GameState` holds a whole multi-round game. Legality (`legal_actions`, `why_illegal`)
-is separate from applying (`apply`); `apply` refuses an illegal action with an
-`IllegalActionError` and leaves the state untouched. Chance is explicit: every shuffle and
-random choice draws from a generator derived from the game's seed and what it is for, so
-a game replays exactly from its seed and its actions.
-
-Grids are stored per seat as 12 cells in reading order (index = row * 4 + col): `cards`
-holds the value (None once removed), `face_up` whether it shows. Piles keep their top at
-the end of the list, so drawing is a cheap `pop()`.
+One `GameState` holds a whole multi-round game: its identity (edition, seat count, seed,
+options), its position (the facts declared once in position.py) and, optionally, the game
+record. Legality (`legal_actions`, `why_illegal`, legality.py) is separate from applying
+(`apply`); `apply` refuses an illegal action with an `IllegalActionError` and leaves the
+state untouched. Chance is explicit: every shuffle and random choice draws from a
+generator derived from the game's seed and what it is for, so a game replays exactly from
+its seed and its actions.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from typing import Any
 
 from . import events as ev
-from .actions import (
-    ACTION_TABLE,
-    CELLS,
-    COLS,
-    DRAW,
-    FLIP,
-    INTERNED,
-    REPLACE,
-    REVEAL,
-    ROWS,
-    TAKE,
-    Action,
-    brief,
-    shape_problem,
-)
-from .editions import FINAL_TIE_CHOICES, Edition, edition_named
+from .actions import CELLS, COLS, COLUMN_CELLS, DRAW, FLIP, REPLACE, TAKE, Action
+from .editions import Edition, edition_named
 from .errors import IllegalActionError
+from .legality import Legality
+from .options import Options
+from .position import (
+    DEALT_AFRESH,
+    FACT_NAMES,
+    GAME_OVER,
+    OPENING,
+    OPENING_FLIPS,
+    PHASES,
+    ROUND_OVER,
+    SOURCE_DISCARD,
+    SOURCE_DRAW,
+    TURN,
+    copy_facts,
+    fresh_facts,
+)
 
-OPENING = "opening"
-TURN = "turn"
-ROUND_OVER = "round_over"
-GAME_OVER = "game_over"
-PHASES = (OPENING, TURN, ROUND_OVER, GAME_OVER)
-
-SOURCE_DRAW = "draw"
-SOURCE_DISCARD = "discard"
-
-OPENING_FLIPS = 2
-COLUMN_CELLS = tuple(tuple(col + COLS * row for row in range(ROWS)) for col in range(COLS))
-
-
-@dataclass(frozen=True, slots=True)
-class Options:
-    """The named rulings a player can choose in the setup screen (RULES.md)."""
-
-    end_score: int = 100
-    final_tie: str | None = None  # None: the edition's default
-
-    def final_tie_for(self, edition: type[Edition]) -> str:
-        return self.final_tie or edition.default_final_tie
-
-    def validate(self) -> None:
-        if not isinstance(self.end_score, int) or isinstance(self.end_score, bool):
-            raise ValueError(f"end_score must be a whole number, not {brief(self.end_score)}")
-        if not 1 <= self.end_score <= 10_000:
-            raise ValueError(f"end_score must be between 1 and 10000, not {brief(self.end_score)}")
-        if self.final_tie is not None and self.final_tie not in FINAL_TIE_CHOICES:
-            raise ValueError(
-                f"final_tie must be one of {', '.join(FINAL_TIE_CHOICES)}, not {brief(self.final_tie)}"
-            )
-
-    def to_dict(self, edition: type[Edition]) -> dict:
-        return {"end_score": self.end_score, "final_tie": self.final_tie_for(edition)}
+# for the modules that import these from here (the view, the bots, the replay command)
+__all__ = [
+    "COLUMN_CELLS", "GAME_OVER", "OPENING", "PHASES", "ROUND_OVER", "SOURCE_DISCARD", "SOURCE_DRAW", "TURN",
+    "GameState", "Options", "should_double",
+]
 
 
-class GameState:
+class GameState(Legality):
     """A whole game: rounds, totals and the round in play."""
 
     # ------------------------------------------------------------------ creation
-    def __init__(
-        self,
-        edition: str | type[Edition] = "voyage",
-        players: int = 2,
-        seed: int | None = None,
-        options: Options | None = None,
-        record_events: bool = True,
-    ) -> None:
+    def __init__(self, edition: str | type[Edition] = "voyage", players: int = 2, seed: int | None = None,
+                 options: Options | None = None, record_events: bool = True) -> None:
+        """A game not yet dealt: every fact at its default (position.py)."""
         self.edition = edition_named(edition) if isinstance(edition, str) else edition
         self.edition.check_players(players)
         self.options = options or Options()
@@ -98,68 +63,44 @@ class GameState:
         # and the actions played, kept in their JSON form ([seat, verb, col, row] lists) so a
         # save copies it at C speed. None when not kept (search copies, benchmarks).
         self.log: list[dict] | None = [] if record_events else None
-        self.round = 0
-        self.phase = ROUND_OVER  # nothing dealt yet; `deal` starts round 1
-        self.participants: tuple[int, ...] = tuple(range(players))
-        self.next_participants: tuple[int, ...] = self.participants
-        self.tiebreak = False
-        self.next_is_tiebreak = False
-        self.tiebreak_rounds: list[int] = []
-        self.cards: list[list[int | None]] = [[None] * CELLS for _ in range(players)]
-        self.face_up: list[list[bool]] = [[False] * CELLS for _ in range(players)]
-        self.draw_pile: list[int] = []
-        self.discard_pile: list[int] = []
-        self.to_act: int | None = None
-        self.holding: int | None = None
-        self.source: str | None = None
-        self.flips_left: list[int] = [0] * players
-        self.tie_seats: tuple[int, ...] = ()  # Classic: seats tied for the start
-        self.tie_to_flip: list[int] = []  # ... who still flip in this pass
-        self.trigger: int | None = None
-        self.previous_trigger: int | None = None
-        self.starter: int | None = None
-        self.reshuffles = 0
-        self.removed: list[tuple[int, int, int]] = []  # (seat, col, value) this round
-        self.round_scores: list[list[int | None]] = []
-        self.totals: list[int] = [0] * players
-        self.winners: list[int] | None = None
+        for name, value in fresh_facts(players).items():
+            setattr(self, name, value)
 
     @classmethod
-    def new_game(
-        cls,
-        edition: str | type[Edition] = "voyage",
-        players: int = 2,
-        seed: int | None = None,
-        options: Options | None = None,
-        deck: list[int] | None = None,
-        record_events: bool = True,
-    ) -> GameState:
+    def new_game(cls, edition: str | type[Edition] = "voyage", players: int = 2, seed: int | None = None,
+                 options: Options | None = None, deck: list[int] | None = None, record_events: bool = True) -> GameState:
         """A game with its first round dealt."""
         state = cls(edition, players, seed, options, record_events)
         state.deal(deck)
+        return state
+
+    @classmethod
+    def from_position(cls, edition: str | type[Edition], players: int, seed: int, options: Options | None = None,
+                      record_events: bool = True, **facts: Any) -> GameState:
+        """A game at the position `facts` name (position.py), the others at their default; the
+        one way to build a game in the middle (the codec and determinisation use it). The
+        values are taken, not copied, and not checked: `check_consistency` does that.
+        A game built here keeps an empty record; the codec gives it its own."""
+        unknown = facts.keys() - FACT_NAMES
+        if unknown:
+            raise TypeError(f"no such fact of a position: {', '.join(sorted(unknown))}")
+        state = cls(edition, players, seed, options, record_events)
+        for name, value in facts.items():
+            setattr(state, name, value)
         return state
 
     def clone(self, record_events: bool = False) -> GameState:
         """An independent copy. Pending events are not copied; the game record is copied
         only for a copy that records (search copies skip it, it is the costly part)."""
         other = object.__new__(GameState)
-        other.__dict__.update(self.__dict__)
-        other.record_events = record_events
-        other.events = []
-        other.log = None
+        values = other.__dict__
+        values.update(self.__dict__)
+        copy_facts(values)
+        values["record_events"] = record_events
+        values["events"] = []
+        values["log"] = None
         if record_events and self.log is not None:
-            other.log = [{"deck": entry["deck"], "actions": list(entry["actions"])} for entry in self.log]
-        other.cards = [list(row) for row in self.cards]
-        other.face_up = [list(row) for row in self.face_up]
-        other.draw_pile = list(self.draw_pile)
-        other.discard_pile = list(self.discard_pile)
-        other.flips_left = list(self.flips_left)
-        other.tie_to_flip = list(self.tie_to_flip)
-        other.removed = list(self.removed)
-        other.round_scores = [list(row) for row in self.round_scores]
-        other.totals = list(self.totals)
-        other.tiebreak_rounds = list(self.tiebreak_rounds)
-        other.winners = None if self.winners is None else list(self.winners)
+            values["log"] = [{"deck": entry["deck"], "actions": list(entry["actions"])} for entry in self.log]
         return other
 
     # ------------------------------------------------------------------ chance
@@ -190,10 +131,7 @@ class GameState:
             deck = self.edition.deck()
             self.chance("deal").shuffle(deck)
         else:
-            if not isinstance(deck, list) or not all(type(c) is int for c in deck):
-                raise ValueError("the deck must be a list of whole-number card values")
-            if not self.edition.is_full_deck(deck):
-                raise ValueError(_deck_mismatch(self.edition, deck))
+            self.edition.check_deck(deck)
         if self.log is not None:
             self.log.append({"deck": list(deck), "actions": []})
         self.round += 1
@@ -201,18 +139,11 @@ class GameState:
         self.tiebreak = self.next_is_tiebreak
         if self.tiebreak:
             self.tiebreak_rounds.append(self.round)
-        self.previous_trigger = self.trigger
-        self.trigger = None
-        self.starter = None
-        self.reshuffles = 0
-        self.removed = []
-        self.holding = None
-        self.source = None
-        self.tie_seats = ()
-        self.tie_to_flip = []
-        self.cards = [[None] * CELLS for _ in range(self.players)]
-        self.face_up = [[False] * CELLS for _ in range(self.players)]
-        self.flips_left = [0] * self.players
+        previous_trigger = self.trigger
+        fresh = fresh_facts(self.players)
+        for name in DEALT_AFRESH:
+            setattr(self, name, fresh[name])
+        self.previous_trigger = previous_trigger  # who ended the last round starts this one
         position = 0
         for seat in self.participants:
             self.cards[seat] = list(deck[position : position + CELLS])
@@ -225,118 +156,6 @@ class GameState:
         self._emit(
             ev.RoundDealt(self.round, self.participants, self.discard_pile[-1], len(self.draw_pile), self.tiebreak)
         )
-
-    # ------------------------------------------------------------------ queries
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase == GAME_OVER
-
-    @property
-    def current_player(self) -> int | None:
-        return self.to_act
-
-    def returns(self) -> list[float]:
-        """Per seat: 1/k for each of k winners, 0 otherwise; all 0 before the game is over."""
-        out = [0.0] * self.players
-        for seat in self.winners or ():
-            out[seat] = 1 / len(self.winners)  # type: ignore[arg-type]
-        return out
-
-    @property
-    def discard_top(self) -> int | None:
-        return self.discard_pile[-1] if self.discard_pile else None
-
-    def face_down_count(self, seat: int) -> int:
-        # removed cells are None and never face-up, so they are the only other False flags
-        return self.face_up[seat].count(False) - self.cards[seat].count(None)
-
-    def visible_sum(self, seat: int) -> int:
-        cards, up = self.cards[seat], self.face_up[seat]
-        return sum(cards[i] for i in range(CELLS) if up[i] and cards[i] is not None)  # type: ignore[misc]
-
-    def cell(self, seat: int, col: int, row: int) -> int | str | None:
-        """The replay format's cell: the value if face-up, "?" if face-down, None if removed."""
-        value = self.cards[seat][row * COLS + col]
-        if value is None:
-            return None
-        return value if self.face_up[seat][row * COLS + col] else "?"
-
-    def grid_cells(self, seat: int) -> list[list[int | str | None]]:
-        return [[self.cell(seat, col, row) for col in range(COLS)] for row in range(ROWS)]
-
-    # ------------------------------------------------------------------ legality
-    def legal_actions(self) -> list[Action]:
-        seat = self.to_act
-        if seat is None:
-            return []
-        cards, up = self.cards[seat], self.face_up[seat]
-        if self.phase == OPENING:
-            flips = ACTION_TABLE.at(seat, FLIP)
-            return [flips[i] for i in range(CELLS) if not up[i] and cards[i] is not None]
-        if self.holding is None:
-            return ACTION_TABLE.choose(seat) if self.draw_pile else ACTION_TABLE.take_only(seat)
-        replaces = ACTION_TABLE.at(seat, REPLACE)
-        whole = None not in cards
-        out = list(replaces) if whole else [replaces[i] for i in range(CELLS) if cards[i] is not None]
-        if self.source == SOURCE_DRAW and False in up:
-            reveals = ACTION_TABLE.at(seat, REVEAL)
-            if whole:
-                out += [reveals[i] for i in range(CELLS) if not up[i]]
-            else:
-                out += [reveals[i] for i in range(CELLS) if not up[i] and cards[i] is not None]
-        return out
-
-    def is_legal(self, action: Action) -> bool:
-        return self.why_illegal(action) is None
-
-    def why_illegal(self, action: Action) -> str | None:
-        """None if `action` is legal now, else a plain sentence naming the rule it breaks
-        (a malformed action, such as a bool seat or a position on `draw`, is never legal)."""
-        if id(action) not in INTERNED:  # an interned action is well-formed: the hot loop skips this
-            problem = shape_problem(action)
-            if problem is not None:
-                return problem
-        if self.phase == GAME_OVER:
-            return "the game is over"
-        if self.phase == ROUND_OVER:
-            return "the round is over; the next round must be dealt first"
-        seat, verb = action.seat, action.verb
-        if seat != self.to_act:
-            return f"it is seat {self.to_act}'s turn to act, not seat {brief(seat)}'s"
-        if self.phase == OPENING:
-            return self._why_illegal_flip(action)
-        if verb == FLIP:
-            return "flipping a card freely is only done at the start of the round; draw or take the discard"
-        if verb in (DRAW, TAKE):
-            if self.holding is not None:
-                return f"seat {seat} already holds a {self.holding}; replace a card with it" + (
-                    " or discard it and reveal a card" if self.source == SOURCE_DRAW else ""
-                )
-            if verb == DRAW and not self.draw_pile:
-                return "the draw pile is empty"
-            return None
-        if self.holding is None:
-            return f"seat {seat} holds no card; draw or take the discard first"
-        index = action.index
-        if self.cards[seat][index] is None:
-            return f"position ({action.col},{action.row}) is empty: its column was removed"
-        if verb == REVEAL:
-            if self.source == SOURCE_DISCARD:
-                return "a card taken from the discard pile cannot be discarded back; replace a card with it"
-            if self.face_up[seat][index]:
-                return f"position ({action.col},{action.row}) is already face-up; reveal a face-down card"
-        return None
-
-    def _why_illegal_flip(self, action: Action) -> str | None:
-        if action.verb != FLIP:
-            what = "one more card to break the tie for the start" if self.tie_to_flip else "two cards"
-            return f"the round has not started: seat {action.seat} must first flip {what}"
-        index = action.index
-        if self.cards[action.seat][index] is None:
-            return f"position ({action.col},{action.row}) is empty: its column was removed"
-        if self.face_up[action.seat][index]:
-            return f"position ({action.col},{action.row}) is already face-up; flip a face-down card"
-        return None
 
     # ------------------------------------------------------------------ applying
     def apply(self, action: Action) -> None:
@@ -362,11 +181,13 @@ class GameState:
         else:
             self._reveal(action.seat, action.index)
 
-    apply_action = apply  # OpenSpiel's name
+    apply_action = apply  # OpenSpiel's name (tests/test_rules_api.py plays a game through them)
 
     def _flip(self, seat: int, index: int) -> None:
+        value = self.cards[seat][index]
+        assert value is not None  # why_illegal refuses a removed position
         self.face_up[seat][index] = True
-        self._emit(ev.CardFlipped(seat, index % COLS, index // COLS, self.cards[seat][index]))  # type: ignore[arg-type]
+        self._emit(ev.CardFlipped(seat, index % COLS, index // COLS, value))
         self._remove_column_if_complete(seat, index % COLS)
         if self.tie_to_flip:
             self.tie_to_flip.pop(0)
@@ -384,22 +205,25 @@ class GameState:
 
     def _replace(self, seat: int, index: int) -> None:
         cards, up = self.cards[seat], self.face_up[seat]
-        old, was_up = cards[index], up[index]
-        cards[index] = self.holding
+        held, source, old, was_up = self.holding, self.source, cards[index], up[index]
+        assert held is not None and source is not None and old is not None  # why_illegal made sure
+        cards[index] = held
         up[index] = True
-        self.discard_pile.append(old)  # type: ignore[arg-type]
-        self._emit(ev.CardReplaced(seat, index % COLS, index // COLS, self.holding, old, was_up, self.source))  # type: ignore[arg-type]
+        self.discard_pile.append(old)
+        self._emit(ev.CardReplaced(seat, index % COLS, index // COLS, held, old, was_up, source))
         self.holding = None
         self.source = None
         self._end_turn(seat, index % COLS)
 
     def _reveal(self, seat: int, index: int) -> None:
-        self.discard_pile.append(self.holding)  # type: ignore[arg-type]
-        self._emit(ev.CardDiscarded(seat, self.holding))  # type: ignore[arg-type]
+        held, value = self.holding, self.cards[seat][index]
+        assert held is not None and value is not None  # why_illegal made sure
+        self.discard_pile.append(held)
+        self._emit(ev.CardDiscarded(seat, held))
         self.holding = None
         self.source = None
         self.face_up[seat][index] = True
-        self._emit(ev.CardRevealed(seat, index % COLS, index // COLS, self.cards[seat][index]))  # type: ignore[arg-type]
+        self._emit(ev.CardRevealed(seat, index % COLS, index // COLS, value))
         self._end_turn(seat, index % COLS)
 
     def _remove_column_if_complete(self, seat: int, col: int) -> bool:
@@ -488,35 +312,36 @@ class GameState:
     def _score_round(self) -> None:
         self.to_act = None
         for seat in self.participants:
-            cards, up = self.cards[seat], self.face_up[seat]
-            for index in range(CELLS):
-                if cards[index] is not None and not up[index]:
-                    up[index] = True
-                    self._emit(ev.FinalReveal(seat, index % COLS, index // COLS, cards[index]))  # type: ignore[arg-type]
-            for col in range(COLS):
-                self._remove_column_if_complete(seat, col)
-        raw: list[int | None] = [None] * self.players
-        for seat in self.participants:
-            raw[seat] = sum(card for card in self.cards[seat] if card is not None)
-        scores = list(raw)
+            self._reveal_at_round_end(seat)
+        raw = {seat: sum(card for card in self.cards[seat] if card is not None) for seat in self.participants}
+        scores = dict(raw)
         trigger = self.trigger
-        assert trigger is not None
+        assert trigger is not None  # a round ends only once somebody has triggered its end
         doubled = None
-        if should_double(raw[trigger], [raw[s] for s in self.participants if s != trigger]):  # type: ignore[arg-type]
-            scores[trigger] = 2 * raw[trigger]  # type: ignore[operator]
+        if should_double(raw[trigger], [raw[s] for s in self.participants if s != trigger]):
+            scores[trigger] = 2 * raw[trigger]
             doubled = trigger
-        self.round_scores.append(scores)
+        row = [scores.get(seat) for seat in range(self.players)]  # None: the seat sat a tie-break out
+        self.round_scores.append(row)
         if not self.tiebreak:
             for seat in self.participants:
-                self.totals[seat] += scores[seat]  # type: ignore[operator]
-        self._emit(
-            ev.RoundScored(self.round, tuple(raw), tuple(scores), doubled, trigger, tuple(self.totals), self.tiebreak)
-        )
+                self.totals[seat] += scores[seat]
+        raw_row = tuple(raw.get(seat) for seat in range(self.players))
+        self._emit(ev.RoundScored(self.round, raw_row, tuple(row), doubled, trigger, tuple(self.totals), self.tiebreak))
         self._decide_game_end(scores)
 
-    def _decide_game_end(self, scores: list[int | None]) -> None:
+    def _reveal_at_round_end(self, seat: int) -> None:
+        cards, up = self.cards[seat], self.face_up[seat]
+        for index, card in enumerate(cards):
+            if card is not None and not up[index]:
+                up[index] = True
+                self._emit(ev.FinalReveal(seat, index % COLS, index // COLS, card))
+        for col in range(COLS):
+            self._remove_column_if_complete(seat, col)
+
+    def _decide_game_end(self, scores: dict[int, int]) -> None:
         if self.tiebreak:
-            best = min(scores[s] for s in self.participants)  # type: ignore[type-var]
+            best = min(scores[s] for s in self.participants)
             leaders = [s for s in self.participants if scores[s] == best]
         elif max(self.totals) >= self.options.end_score:
             best = min(self.totals)
@@ -560,20 +385,8 @@ class GameState:
 
 
 def should_double(trigger_score: int, other_scores: list[int]) -> bool:
-    """RULES.md 6.3: the trigger's score doubles when it is positive and not strictly lower
+    """docs/rules.md §9.2: the trigger's score doubles when it is positive and not strictly lower
     than every other player's score (a tie with the best opponent doubles too)."""
     if trigger_score <= 0:
         return False
     return not all(trigger_score < other for other in other_scores)
-
-
-def _deck_mismatch(edition: type[Edition], deck: list[int]) -> str:
-    from collections import Counter
-
-    want, got = Counter(edition.card_counts), Counter(deck)
-    problems = []
-    for value in sorted(set(want) | set(got)):
-        if want[value] != got[value]:
-            problems.append(f"{got[value]} of {brief(value)} instead of {want[value]}")
-    head = f"the deck must hold exactly the {edition.deck_size()} cards of {edition.title}, got {len(deck)}"
-    return head + ": " + "; ".join(problems[:5]) + ("; ..." if len(problems) > 5 else "")

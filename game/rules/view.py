@@ -1,10 +1,11 @@
-"""What one seat may know (RULES.md section 8), and nothing more.
+"""What one seat may know (docs/rules.md §12), and nothing more.
 
 Computer players and the screen decide from a `SeatView`, never from the `GameState`: it
 holds face-up cards, the discard pile as it was played, removed columns, pile sizes, the
 scores, and the card in hand only when its holder is the viewer or it came from the
 discard pile (which everybody saw). It never holds a face-down card's value or the draw
-pile's order.
+pile's order. A `PublicView` is what a spectator at the table sees: the same public facts
+for no seat in particular, so not even the card a player drew.
 """
 
 from __future__ import annotations
@@ -85,16 +86,21 @@ class SeatView:
         }
 
 
-def seat_view(state: GameState, seat: int) -> SeatView:
-    """The view of `seat`; the only door through which a bot or the screen sees a game."""
-    holding = state.holding if (state.to_act == seat or state.source == SOURCE_DISCARD) else None
-    grids = tuple(
+def _grids(state: GameState) -> tuple[tuple[Cell, ...], ...]:
+    """Every grid as anybody at the table sees it: face-down cards as "?"."""
+    return tuple(
         tuple(
             None if cards[i] is None else (cards[i] if up[i] else "?")
             for i in range(CELLS)
         )
         for cards, up in zip(state.cards, state.face_up)
     )
+
+
+def seat_view(state: GameState, seat: int) -> SeatView:
+    """The view of `seat`; the only door through which a bot or the screen sees a game."""
+    holding = state.holding if (state.to_act == seat or state.source == SOURCE_DISCARD) else None
+    grids = _grids(state)
     return SeatView(
         edition=state.edition,
         players=state.players,
@@ -117,6 +123,58 @@ def seat_view(state: GameState, seat: int) -> SeatView:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class PublicView:
+    """The table as a spectator sees it (a screen nobody plays at, a replay, a network
+    observer): the public facts of a `SeatView`, for no seat, with no legal actions."""
+
+    edition: type[Edition]
+    players: int
+    round: int
+    phase: str
+    to_act: int | None
+    holding: Cell  # a card taken from the discard pile, "?" for a drawn card, None when no card is held
+    source: str | None
+    trigger: int | None
+    discard_pile: tuple[int, ...]  # bottom to top
+    draw_pile: int
+    grids: tuple[tuple[Cell, ...], ...]  # per seat, 12 cells in reading order
+    removed: tuple[tuple[int, int, int], ...]  # (seat, col, value) this round
+    participants: tuple[int, ...]
+    round_scores: tuple[tuple[int | None, ...], ...]
+    totals: tuple[int, ...]
+    end_score: int
+
+    @property
+    def discard_top(self) -> int | None:
+        return self.discard_pile[-1] if self.discard_pile else None
+
+
+def public_view(state: GameState) -> PublicView:
+    """What everybody at the table sees. A card drawn from the draw pile is known to its
+    drawer alone: it shows as "?" (a card back) until it is placed or discarded; a card taken
+    from the discard pile was seen by all and shows its value."""
+    holding: Cell = "?" if state.source == SOURCE_DRAW else state.holding
+    return PublicView(
+        edition=state.edition,
+        players=state.players,
+        round=state.round,
+        phase=state.phase,
+        to_act=state.to_act,
+        holding=holding,
+        source=state.source,
+        trigger=state.trigger,
+        discard_pile=tuple(state.discard_pile),
+        draw_pile=len(state.draw_pile),
+        grids=_grids(state),
+        removed=tuple(state.removed),
+        participants=state.participants,
+        round_scores=tuple(tuple(row) for row in state.round_scores),
+        totals=tuple(state.totals),
+        end_score=state.options.end_score,
+    )
+
+
 # ---------------------------------------------------------------- views from elsewhere
 def check_view(view: SeatView) -> None:
     """Raise ValueError, in one plain sentence, unless a real game could show `view` to its seat.
@@ -136,7 +194,10 @@ def check_view(view: SeatView) -> None:
 def view_legal_actions(view: SeatView) -> list[Action]:
     """The actions the engine allows the seat to act, worked out from its view alone (legality
     depends only on what that seat sees: its face-down cells, its card in hand, the piles)."""
-    seat, grid = view.to_act, view.grid(view.to_act)
+    seat = view.to_act
+    if seat is None:
+        return []  # nobody acts (a round is over), as the engine has it
+    grid = view.grid(seat)
     if view.phase == OPENING:
         return [ACTION_TABLE.get(seat, FLIP, i % COLS, i // COLS) for i in range(CELLS) if grid[i] == "?"]
     if view.holding is None:

@@ -12,11 +12,12 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from game.match import MatchConfig
+from game.motion import SPEEDS
 
 from .documents import check_format, parse_json
 
 SETTINGS_FORMAT = 1
-ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
+ANIMATION_SPEEDS = tuple(SPEEDS)  # the setting's choices: game/motion.py
 MIN_WINDOW, MAX_WINDOW = 320, 16384
 LANGUAGE_MAX = 35  # a BCP 47 tag such as "fr" or "pt-BR"
 UI_SCALES = (100, 125, 150)  # per cent: menu and prompt text and buttons (the table layout stays)

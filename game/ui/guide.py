@@ -9,11 +9,14 @@ game ends, settings.guide_done becomes True and the guide stays quiet from then 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 
 from game.i18n import _
+from game.rules import GAME_OVER, OPENING, ROUND_OVER, SOURCE_DRAW, GameState
+from game.ui.layout import Box, Viewport
+from game.ui.text import TextCache
 from game.ui.widgets import ACCENT, DIM, INK, draw_panel
 
 TOPICS = ("opening", "choose", "drawn", "taken", "last_turn", "column", "scoring")
@@ -37,30 +40,44 @@ def topic_text(topic: str) -> str:
     return texts[topic]()
 
 
-def topic_for(play: Any) -> str | None:
-    """The decision now facing the table, as a guide topic (None: nothing new to explain)."""
-    state = play.state
-    if state.phase in ("round_over", "game_over"):
+def topic_for(state: GameState, acting: int | None) -> str | None:
+    """The decision now facing the table, as a guide topic (None: nothing new to explain);
+    `acting` is the seat whose human may act now (None: no human's decision)."""
+    if state.phase in (ROUND_OVER, GAME_OVER):
         return "scoring"
     if state.removed:
         return "column"
     if state.trigger is not None:
         return "last_turn"
-    seat = play.acting_human()
-    if seat is None:
+    if acting is None:
         return None
-    if state.phase == "opening":
+    if state.phase == OPENING:
         return "opening"
     if state.holding is None:
         return "choose"
-    return "drawn" if state.source == "draw" else "taken"
+    return "drawn" if state.source == SOURCE_DRAW else "taken"
+
+
+class GuideSettings(Protocol):
+    guide_done: bool  # the guide has done its job: quiet from now on
+
+
+class Page(Protocol):
+    """The screen the tip is drawn on (an AppScene): its viewport and its text helper."""
+
+    viewport: Viewport
+
+    def fit(self, surface: pygame.Surface) -> None: ...
+
+    def text(self, surface: pygame.Surface, words: str, size: float, x: float, y: float,
+             max_width: float | None = None, **style: Any) -> pygame.Rect: ...
 
 
 class Guide:
-    def __init__(self, settings: Any, on_done: Callable[[], None] = lambda: None) -> None:
+    def __init__(self, settings: GuideSettings, on_done: Callable[[], None] = lambda: None) -> None:
         self.settings = settings
         self.on_done = on_done  # saves the settings
-        self.enabled = not getattr(settings, "guide_done", False)
+        self.enabled = not settings.guide_done
         self.seen: set[str] = set()
         self.current: str | None = None
 
@@ -71,11 +88,12 @@ class Guide:
         if on:
             self.seen.clear()
 
-    def watch(self, play: Any) -> None:
-        """Called every frame the table is idle: show the next unseen topic, if any."""
-        if not self.enabled or self.current is not None or play.anim.busy or play.viewer is None:
+    def watch(self, state: GameState, acting: int | None, watching: bool = True) -> None:
+        """Called every frame the table is idle (no animation playing): show the next unseen
+        topic, if any. Nothing while nobody watches the table (only computers play)."""
+        if not self.enabled or self.current is not None or not watching:
             return
-        topic = topic_for(play)
+        topic = topic_for(state, acting)
         if topic is not None and topic not in self.seen:
             self.current = topic
             self.seen.add(topic)
@@ -92,7 +110,7 @@ class Guide:
     def finish(self) -> None:
         """Remember that the guide has done its job."""
         self.enabled = False
-        if not getattr(self.settings, "guide_done", False):
+        if not self.settings.guide_done:
             self.settings.guide_done = True
             self.on_done()
 
@@ -105,15 +123,13 @@ class Guide:
             return True
         return event.type == pygame.MOUSEBUTTONDOWN
 
-    def draw(self, scene: Any, surface: pygame.Surface) -> None:
+    def draw(self, scene: Page, surface: pygame.Surface, text: TextCache) -> None:
         """The tip in the free space right of the player's grid, clear of the piles."""
         if self.current is None:
             return
-        from game.ui.layout import Box
-
         scene.fit(surface)
         scale = scene.viewport.scale
-        lines = scene.app.text.wrap(topic_text(self.current), round(32 * scale), 640 * scale)
+        lines = text.wrap(topic_text(self.current), round(32 * scale), 640 * scale)
         left, top, height = 1200, 540, 110 + 42 * len(lines)
         draw_panel(surface, scene.viewport.rect(Box(left, top, 700, height)), color=(12, 24, 32, 235))
         pygame.draw.rect(surface, ACCENT, scene.viewport.rect(Box(left, top, 700, height)), width=max(1, round(3 * scale)),

@@ -13,10 +13,12 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.ui.resources import asset_path
+from game.resources import asset_path
+from game.rules import COLS, EDITIONS, ROWS
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 8
-COLS, ROWS = 4, 3
+# a table layout for every player count some edition allows (the editions own the limits)
+MIN_PLAYERS = min(edition.min_players for edition in EDITIONS.values())
+MAX_PLAYERS = max(edition.max_players for edition in EDITIONS.values())
 GAP_RATIO = 0.10  # gap between two cards of a grid, as a fraction of a card's width
 SINGLE_KINDS = ("draw_pile", "discard_pile", "hand", "score_panel", "prompt")
 

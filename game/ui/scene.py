@@ -2,17 +2,28 @@
 
 Each scene has plain lifecycle verbs: `enter` (pushed), `exit` (popped), `pause` (another
 scene was pushed on top), `resume` (it is on top again), `handle_event`, `update(dt)` with dt
-in seconds, and `draw(surface)`. Scenes hand data to each other through constructor
-arguments; the stack only orders them.
+in seconds, and `draw(surface)`.
+
+Scenes reach each other by name: the composition root registers a factory per scene name
+(`stack.register("play", factory)`), and a scene asks for the next one with
+`stack.push("play", config=..., state=...)` (also `replace`, `reset`, `find`). The keyword
+arguments go to the factory, so scenes hand data to each other without importing each other.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
+
+#: makes a scene from keyword arguments (the root binds the application context)
+SceneFactory = Callable[..., "Scene"]
 
 
 class Scene:
     """Base class; every verb does nothing by default."""
+
+    #: the name the scene is registered under (the stack's registry, tests, the self-test)
+    name: str = ""
 
     #: drawn over the scene beneath (which stays visible), e.g. a pause menu
     overlay: bool = False
@@ -56,9 +67,30 @@ class SceneStack:
     """Scenes bottom to top. Changes made while handling an event take effect at once,
     but iteration always runs over a snapshot so a scene can pop itself safely."""
 
-    def __init__(self) -> None:
+    def __init__(self, factories: Mapping[str, SceneFactory] | None = None) -> None:
         self.scenes: list[Scene] = []
+        self.factories: dict[str, SceneFactory] = dict(factories or {})
 
+    # ------------------------------------------------------------------ the registry
+    def register(self, name: str, factory: SceneFactory) -> None:
+        """`factory(**kwargs)` makes the scene called `name` (a second call replaces it)."""
+        self.factories[name] = factory
+
+    def make(self, name: str, **kwargs: Any) -> Scene:
+        """A new scene by name; kwargs are its factory's keyword arguments."""
+        factory = self.factories.get(name)
+        if factory is None:
+            raise KeyError(f"no scene named {name!r}; registered: {', '.join(sorted(self.factories)) or 'none'}")
+        return factory(**kwargs)
+
+    def _scene(self, scene: Scene | str, kwargs: dict[str, Any]) -> Scene:
+        if isinstance(scene, str):
+            return self.make(scene, **kwargs)
+        if kwargs:
+            raise TypeError("keyword arguments are for a scene given by name")
+        return scene
+
+    # ------------------------------------------------------------------ the stack
     def __len__(self) -> int:
         return len(self.scenes)
 
@@ -66,7 +98,9 @@ class SceneStack:
     def top(self) -> Scene | None:
         return self.scenes[-1] if self.scenes else None
 
-    def push(self, scene: Scene) -> Scene:
+    def push(self, scene: Scene | str, **kwargs: Any) -> Scene:
+        """Put a scene (or a new one by name, made from kwargs) on top."""
+        scene = self._scene(scene, kwargs)
         if self.scenes:
             self.scenes[-1].pause()
         scene.stack = self
@@ -94,8 +128,9 @@ class SceneStack:
         scene.exit()
         scene.stack = None
 
-    def replace(self, scene: Scene) -> Scene:
+    def replace(self, scene: Scene | str, **kwargs: Any) -> Scene:
         """Pop the top scene and push `scene` (the one beneath is not resumed in between)."""
+        scene = self._scene(scene, kwargs)
         if self.scenes:
             old = self.scenes.pop()
             old.exit()
@@ -111,15 +146,16 @@ class SceneStack:
             scene.exit()
             scene.stack = None
 
-    def reset(self, scene: Scene) -> Scene:
+    def reset(self, scene: Scene | str, **kwargs: Any) -> Scene:
         """Empty the stack and start again from `scene` (e.g. back to the main menu)."""
+        scene = self._scene(scene, kwargs)  # made first: a bad name leaves the stack as it was
         self.clear()
         return self.push(scene)
 
-    def find(self, kind: type) -> Any:
-        """The topmost scene of a class, or None."""
+    def find(self, kind: type | str) -> Any:
+        """The topmost scene of a class, or with that name; None when there is none."""
         for scene in reversed(self.scenes):
-            if isinstance(scene, kind):
+            if scene.name == kind if isinstance(kind, str) else isinstance(scene, kind):
                 return scene
         return None
 
@@ -141,7 +177,7 @@ class SceneStack:
         for scene in self._from(lambda s: s.overlay):
             scene.draw(surface)
 
-    def _from(self, see_through) -> list[Scene]:
+    def _from(self, see_through: Callable[[Scene], bool]) -> list[Scene]:
         """The top scene and those beneath it, while each one above lets them through."""
         scenes = list(self.scenes)
         start = len(scenes) - 1

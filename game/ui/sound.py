@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from game.ui.resources import asset_path
+from game.resources import asset_path
 
 EFFECTS = ("draw", "flip", "place", "column", "reshuffle", "round_end", "win")
 MIN_GAP = 0.06  # seconds: skipped animations must not fire a burst of the same effect

@@ -12,13 +12,12 @@ from collections.abc import Callable
 import pygame
 
 from game.i18n import _
-from game.rules import CELLS, COLS
+from game.rules import CELLS, COLS, ROWS, SOURCE_DISCARD, SOURCE_DRAW
 from game.rules import events as ev
 from game.ui.layout import Box
 from game.ui.table_view import Board, TableView
 from game.ui.tween import Tweener
 
-SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 2.5, "instant": 0.0}
 FLIP_HALF = 0.12
 SLIDE = 0.32
 FADE = 0.15  # reduced motion: a card appears where it lands, fading in over this many seconds
@@ -181,9 +180,9 @@ class Animator:
         if isinstance(event, ev.CardFlipped | ev.CardRevealed):
             return self._flip(event.seat, event.row * COLS + event.col, event.value)
         if isinstance(event, ev.CardDrawn):
-            return self._to_hand(event.seat, "draw", event.value if event.value is not None else "?")
+            return self._to_hand(event.seat, SOURCE_DRAW, event.value if event.value is not None else "?")
         if isinstance(event, ev.DiscardTaken):
-            return self._to_hand(event.seat, "discard", event.value)
+            return self._to_hand(event.seat, SOURCE_DISCARD, event.value)
         if isinstance(event, ev.CardReplaced):
             return self._replace(event)
         if isinstance(event, ev.CardDiscarded):
@@ -287,13 +286,13 @@ class Animator:
         board, view = self.board, self.view
 
         def begin(a: Animator) -> None:
-            if source == "draw":
+            if source == SOURCE_DRAW:
                 board.draw_count -= 1
                 start = view.layout.draw_pile
             else:
                 board.discard.pop()
                 start = view.layout.discard_pile
-            sprite = CardSprite(value if source == "discard" else "?", start)
+            sprite = CardSprite(value if source == SOURCE_DISCARD else "?", start)
             a.sprites.append(sprite)
 
             def show() -> None:
@@ -344,7 +343,7 @@ class Animator:
 
     def _remove_column(self, event: ev.ColumnRemoved) -> Step:
         board, view = self.board, self.view
-        indexes = [event.col + COLS * row for row in range(3)]
+        indexes = [event.col + COLS * row for row in range(ROWS)]
 
         def begin(a: Animator) -> None:
             a.board.banner = _("{name} completes a column of {value}s: it is removed").format(

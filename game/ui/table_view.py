@@ -1,80 +1,26 @@
-"""The table as one seat sees it: a `Board` (what is shown, lagging behind the engine while
-animations play) and a `TableView` that draws it through the layout's Viewport.
-
-The board is only ever changed by the engine's events (as the viewer may see them) when an
-animation finishes, and re-synchronised from `seat_view` whenever the queue runs dry, so
-the screen never drifts from the rules.
+"""The table as one seat sees it: a `TableView` draws a `Board` (game/ui/board.py: what is
+shown, lagging behind the engine while animations play) through the layout's Viewport, and
+maps screen points to table targets (game/ui/targets.py).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import pygame
 
 from game.i18n import _
-from game.rules import CELLS, COLS, SeatView
+from game.rules import CELLS, COLS, SOURCE_DISCARD
+from game.ui.board import Board, Cell
 from game.ui.card_art import CardArt
 from game.ui.layout import Box, TableLayout, Viewport, fit, load_layout
+from game.ui.targets import DISCARD_PILE, DRAW_PILE, HAND, PILES, Target
 from game.ui.text import TextCache
 from game.ui.widgets import ACCENT, DIM, FELT, INK, draw_panel, font_px
-
-Cell = int | str | None
-Target = tuple  # ("cell", seat, col, row) | ("draw",) | ("discard",) | ("hand",)
 
 SEAT_PANEL = (10, 60, 42)
 _UNSET = object()
 ACTIVE_RING = (255, 214, 90)
 RING_MARGIN = 8  # layout pixels between a grid and the "to play" ring drawn around it
 LABEL_CLEARANCE = 24  # layout pixels between a grid and the words of a label beside it (past the ring)
-
-
-@dataclass
-class Board:
-    """What the screen shows; the engine's truth arrives through events and `sync`."""
-
-    players: int
-    grids: list[list[Cell]] = field(default_factory=list)
-    discard: list[int] = field(default_factory=list)
-    draw_count: int = 0
-    holding: Cell = None  # value, "?" (somebody else's drawn card) or None
-    holder: int | None = None
-    source: str | None = None
-    to_act: int | None = None
-    participants: tuple[int, ...] = ()
-    totals: list[int] = field(default_factory=list)
-    round: int = 0
-    trigger: int | None = None
-    hidden: set[tuple[int, int]] = field(default_factory=set)  # (seat, index) drawn by a sprite instead
-    banner: str = ""
-
-    @classmethod
-    def from_view(cls, view: SeatView) -> Board:
-        board = cls(view.players)
-        board.sync(view)
-        return board
-
-    def sync(self, view: SeatView) -> None:
-        self.grids = [list(grid) for grid in view.grids]
-        self.discard = list(view.discard_pile)
-        self.draw_count = view.draw_pile
-        self.to_act = view.to_act
-        self.source = view.source
-        holding_someone = view.source is not None and view.to_act is not None
-        self.holder = view.to_act if holding_someone else None
-        self.holding = view.holding if view.holding is not None else ("?" if holding_someone else None)
-        self.participants = view.participants
-        self.totals = list(view.totals)
-        self.round = view.round
-        self.trigger = view.trigger
-        self.hidden.clear()
-
-    @property
-    def discard_top(self) -> int | None:
-        return self.discard[-1] if self.discard else None
-
-    def face_down(self, seat: int) -> int:
-        return sum(1 for cell in self.grids[seat] if cell == "?")
 
 
 class TableView:
@@ -95,7 +41,7 @@ class TableView:
         self._rects: dict = {}
         self.prompt = ""
         self.hover: Target | None = None
-        self.cursor: Target | None = None
+        self.cursor: Target | None = None  # the keyboard's
         self.targets: set[Target] = set()  # legal targets of the acting human, highlighted on hover
         self.viewer: int | None = None
         self.busy = False
@@ -125,21 +71,25 @@ class TableView:
         return self.layout.seats[seat].cell(index % COLS, index // COLS)
 
     def target_box(self, target: Target) -> Box:
-        if target[0] == "cell":
-            return self.layout.seats[target[1]].cell(target[2], target[3])
-        return {"draw": self.layout.draw_pile, "discard": self.layout.discard_pile, "hand": self.layout.hand}[target[0]]
+        if target.seat is not None and target.col is not None and target.row is not None:  # a cell
+            return self.layout.seats[target.seat].cell(target.col, target.row)
+        return self.pile_box(target.kind)
+
+    def pile_box(self, kind: str) -> Box:
+        """Where the draw pile, the discard pile or the card in hand lies."""
+        return {DRAW_PILE: self.layout.draw_pile, DISCARD_PILE: self.layout.discard_pile, HAND: self.layout.hand}[kind]
 
     def target_at(self, pos: tuple[int, int], board: Board) -> Target | None:
         x, y = self.viewport.to_logical(*pos)
-        for name in ("draw", "discard", "hand"):
-            if self.target_box((name,)).contains(x, y):
-                return (name,)
+        for kind in PILES:
+            if self.pile_box(kind).contains(x, y):
+                return Target(kind)
         for area in self.layout.seats:
             if area.seat in board.participants and area.grid.contains(x, y):
                 for index in range(CELLS):
                     col, row = index % COLS, index // COLS
                     if area.cell(col, row).contains(x, y):
-                        return ("cell", area.seat, col, row)
+                        return Target.cell(area.seat, col, row)
         return None
 
     # ------------------------------------------------------------------ drawing
@@ -197,9 +147,9 @@ class TableView:
             self._drawn = {}
             self._rects = {(seat, index): self.viewport.rect(self.cell_box(seat, index))
                            for seat in range(board.players) for index in range(CELLS)}
-            self._rects["draw"] = self.viewport.rect(self.layout.draw_pile)
-            self._rects["discard"] = self.viewport.rect(self.layout.discard_pile)
-        wanted: dict = {"draw": "?" if board.draw_count else None, "discard": board.discard_top}
+            self._rects[DRAW_PILE] = self.viewport.rect(self.layout.draw_pile)
+            self._rects[DISCARD_PILE] = self.viewport.rect(self.layout.discard_pile)
+        wanted: dict = {DRAW_PILE: "?" if board.draw_count else None, DISCARD_PILE: board.discard_top}
         for seat in board.participants:
             grid = board.grids[seat]
             for index in range(CELLS):
@@ -225,11 +175,9 @@ class TableView:
         The height limit never goes below `floor` (the 100 % size: a larger setting never makes
         text smaller); the width limit may (a long name or translation in a narrow box)."""
         if height is not None:
-            while px > floor and self.text.font(px, bold).get_height() > height:
-                px -= 1
+            px = self.text.fit_px(words, px, float("inf"), height, bold, floor)
         if width is not None and width > 0:
-            while px > 8 and self.text.font(px, bold).size(words)[0] > width:
-                px = max(8, min(px - 1, px * int(width) // max(1, self.text.font(px, bold).size(words)[0])))
+            px = self.text.fit_px(words, px, width, bold=bold)
         return px
 
     def _blit_text(self, surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect, words: str) -> None:
@@ -305,7 +253,7 @@ class TableView:
     def _draw_pile_captions(self, surface: pygame.Surface, board: Board) -> None:
         """Each caption sits under its pile, kept between the neighbouring pile (the midpoint of
         the gap) and the card in hand, and above the prompt band."""
-        draw, discard = self._rects["draw"], self._rects["discard"]
+        draw, discard = self._rects[DRAW_PILE], self._rects[DISCARD_PILE]
         band = self.viewport.rect(self.layout.prompt)
         hand = self.viewport.rect(self.layout.hand)
         top = band.centery - (self.text.font(self._prompt_px(band), True).get_height() + 10) // 2
@@ -332,9 +280,9 @@ class TableView:
         surface.blit(self.card_surface(board.holding, rect.w, rect.h), rect)
         who = _("You") if board.holder == self.viewer else self.names[board.holder]
         if isinstance(board.holding, int):
-            how = _("{who} took a {card} from the discard") if board.source == "discard" else _("{who} drew a {card}")
+            how = _("{who} took a {card} from the discard") if board.source == SOURCE_DISCARD else _("{who} drew a {card}")
         else:
-            how = _("{who} took from the discard") if board.source == "discard" else _("{who} drew")
+            how = _("{who} took from the discard") if board.source == SOURCE_DISCARD else _("{who} drew")
         words = how.format(who=who, card=board.holding)
         base = font_px(self.viewport, 26)
         wanted = max(base, self._px(26))

@@ -46,6 +46,22 @@ class TextCache:
             self._surfaces[key] = surface
         return surface
 
+    def fit_px(self, words: str, px: int, width: float, height: float | None = None, bold: bool = False,
+               floor: int = 8) -> int:
+        """The font size, at most `px`, at which `words` is at most `width` pixels wide (and at
+        most `height` tall when given); never below `floor`, where it may still overflow.
+
+        The one way text is made smaller until it fits: buttons, page text, card faces."""
+        px = max(floor, int(px))
+        while px > floor:
+            text_w, text_h = self.font(px, bold).size(words)
+            if text_w <= width and (height is None or text_h <= height):
+                break
+            # widths do not scale exactly with the size: jump by the ratio, then step down until it fits
+            by_width = int(px * width // max(1, text_w)) if text_w > width else px
+            px = max(floor, min(px - 1, by_width))
+        return px
+
     def wrap(self, text: str, size: int, width: float, bold: bool = False) -> list[str]:
         """``text`` broken at spaces into lines no wider than ``width`` pixels at ``size``
         (a word longer than the width, such as a file path, stands on its own line)."""

@@ -38,9 +38,14 @@ def font_px(viewport: Viewport, logical_size: float) -> int:
 
 
 def blit_text(surface: pygame.Surface, text: TextCache, viewport: Viewport, message: str, size: float,
-              x: float, y: float, color=INK, bold: bool = False, anchor: str = "center") -> pygame.Rect:
-    """Text at logical (x, y); `anchor` is a pygame.Rect attribute (center, midleft, topleft...)."""
-    image = text.render(message, font_px(viewport, size), color, bold)
+              x: float, y: float, color=INK, bold: bool = False, anchor: str = "center",
+              max_width: float | None = None) -> pygame.Rect:
+    """Text at logical (x, y); `anchor` is a pygame.Rect attribute (center, midleft, topleft...).
+    With `max_width` (logical px) the text is made smaller until it fits that width."""
+    px = font_px(viewport, size)
+    if max_width is not None:
+        px = text.fit_px(message, px, max_width * viewport.scale, bold=bold)
+    image = text.render(message, px, color, bold)
     rect = image.get_rect()
     setattr(rect, anchor, (round(viewport.offset_x + x * viewport.scale), round(viewport.offset_y + y * viewport.scale)))
     surface.blit(image, rect)
@@ -162,7 +167,4 @@ class ButtonGroup:
         rect = self.viewport.rect(button.box)
         size = min(font_px(self.viewport, button.size * self.scale), max(8, rect.h - 4))
         room = rect.w - 2 * font_px(self.viewport, BUTTON_PAD)
-        while size > 8 and self.text.font(size, True).size(label)[0] > room > 0:
-            # widths do not scale exactly with the size: step down until the label really fits
-            size = max(8, min(size - 1, size * room // self.text.font(size, True).size(label)[0]))
-        return size
+        return self.text.fit_px(label, size, room, bold=True) if room > 0 else size

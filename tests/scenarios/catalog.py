@@ -1,5 +1,5 @@
 """The scenario files of this folder, built from hand-made grids, with the outcome the rules
-give for each (worked out by hand from RULES.md, never copied from the engine's output).
+give for each (worked out by hand from the rules (docs/rules.md), never copied from the engine's output).
 
 Regenerate the JSON files with `python tests/scenarios/catalog.py` after changing a scenario;
 tests/test_replay_scenarios.py checks that the committed files match this catalog.
@@ -21,7 +21,7 @@ from scenario_tools import build_deck, cells, reveal_race, scenario  # noqa: E40
 TOP_ROW = [(0, 0), (1, 0)]
 Entry = tuple[dict, dict]
 
-# ------------------------------------------------------------- worked examples (RULES.md 6)
+# ------------------------------------------------------------- worked examples (docs/rules.md §9)
 # Léa (seat 0) 10, Tom 8, Inès 13; Léa flips 6+4 = 10, the others 3 and 5, so she starts
 # and, revealing one card a turn like everybody, is the first with no face-down card.
 LEA = cells([[6, 4, 2, -2], [-1, 3, 1, -2], [0, -1, 0, 0]])

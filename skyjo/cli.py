@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 from game import __version__
@@ -28,13 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--windowed-size", help=argparse.SUPPRESS)
     subparsers = parser.add_subparsers(dest="command", parser_class=OneLineParser)
     for name in COMMAND_MODULES:
-        try:
-            module = importlib.import_module(f"game.commands.{name}")
-        except ModuleNotFoundError as error:
-            if error.name != f"game.commands.{name}":
-                raise
-            continue  # a command not built yet
-        module.add_parser(subparsers)
+        importlib.import_module(f"skyjo.commands.{name}").add_parser(subparsers)
     return parser
 
 
@@ -42,6 +37,8 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command:
         return args.handler(args)
-    from game.app import run_app
+    # before pygame is first imported (by the app): its greeting would clutter the terminal
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from skyjo.app import run_app
 
     return run_app(args)

@@ -23,14 +23,14 @@ def run(args: argparse.Namespace) -> int:
         from game.bench_engine import bench_engine
 
         runs = bench_engine(args.seconds, args.seed)
-        columns = ("edition", "players", "rounds", "seconds", "rounds_per_second")
+        columns: tuple[str, ...] = ("edition", "players", "rounds", "seconds", "rounds_per_second")
     elif args.target == "bots":
         from game.ai.bench import bench_bots
 
         runs = bench_bots(seed=args.seed)
         columns = ("level", "decisions", "median_ms", "p99_ms", "max_ms")
     else:
-        from game.ui.bench_frames import bench_frames
+        from skyjo.bench_frames import bench_frames
 
         runs = bench_frames(seed=args.seed)
         columns = ("edition", "players", "width", "height", "frames", "median_ms", "p99_ms", "max_ms")

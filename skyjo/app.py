@@ -1,55 +1,92 @@
-"""The desktop app: a window, a scene stack and the frame loop.
+"""The desktop app: a window, a scene stack and the frame loop (the composition root).
 
-`run_app(args)` is what `python -m game` calls; `--self-test` drives a whole game headless.
+`run_app(args)` is what `skyjo` and `python -m game` call; `--self-test` drives a whole
+game headless. `App` is the one object that knows every layer: it opens the store, builds
+the shared caches and registers the scenes by name (SCENES), and it is the `AppContext`
+(scenes/context.py) every scene is given.
 """
 
 from __future__ import annotations
 
+import argparse
+import importlib
 import os
 import sys
 import time
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+import pygame
 
 from game import APP_NAME, __version__
+from game.i18n import detect_language, set_language
+from game.motion import speed_factor
+from game.resources import asset_path
+from game.store import Settings, Store
+from game.store.lock import FolderInUse
+from game.ui.card_art import CardArt
+from game.ui.scene import Scene, SceneStack
+from game.ui.sound import SoundPlayer
+from game.ui.text import TextCache
+from scenes.context import AppContext
 
 MIN_SIZE = (800, 450)
 # The frames drawn before the app counts as started: if one of them fails, a data file read
 # at start-up is the likely cause, and those files are moved aside so the next start works.
 STARTUP_FRAMES = 3
 HEADLESS_DRIVERS = ("dummy", "offscreen")
+# Seconds between GIL hand-overs while the frame loop runs: computer players think in
+# threads (game/ai/worker.py), and Python's default 5 ms would cost frames.
+FRAME_SWITCH_INTERVAL = 0.0005
+# Every scene by name -> "module:Class". Each class's `name` is its key (a test checks), and
+# the modules are imported when a scene is first made, so starting the app loads only the menu.
+SCENES: dict[str, str] = {
+    "menu": "scenes.menu:MenuScene",
+    "setup": "scenes.setup:SetupScene",
+    "replace_game": "scenes.replace_game:ReplaceGameScene",
+    "play": "scenes.play:PlayScene",
+    "handoff": "scenes.handoff:HandoffScene",
+    "pause": "scenes.pause:PauseScene",
+    "scores": "scenes.score_overlay:ScoreOverlayScene",
+    "round": "scenes.round_score:RoundScoreScene",
+    "gameover": "scenes.game_over:GameOverScene",
+    "replay": "scenes.round_replay:RoundReplayScene",
+    "settings": "scenes.settings:SettingsScene",
+    "howto": "scenes.how_to_play:HowToPlayScene",
+    "statistics": "scenes.statistics:StatisticsScene",
+}
 
 
 class StartupError(RuntimeError):
     """The app failed before its first menu frames; the message says which files went aside."""
 
 
-@dataclass
-class LocalSettings:
-    """Used when game.store is not available: the same fields the store's Settings has."""
-
-    window_size: tuple[int, int] | None = None
-    fullscreen: bool = False
-    animation_speed: str = "normal"
-    last_setup: dict | None = None
-    sound: bool = True
-    volume: float = 0.8
-    language: str | None = None
-    reduced_motion: bool = False
-    high_contrast: bool = False
-    ui_scale: int = 100
+def scene_class(name: str) -> Callable[..., Scene]:
+    """The class registered as `name` in SCENES (its module imported now); it is called with
+    the AppContext and the keyword arguments the scene was asked for with."""
+    module, _, cls = SCENES[name].partition(":")
+    return getattr(importlib.import_module(module), cls)
 
 
-def open_store(data_dir: str | None) -> Any:
-    """The save/settings store, or None while game.store is not there."""
+def register_scenes(stack: SceneStack, app: AppContext) -> None:
+    """Every scene of SCENES on `stack`, made for `app` (the scenes' AppContext)."""
+    for name in SCENES:
+        stack.register(name, lambda _name=name, **kwargs: scene_class(_name)(app, **kwargs))
+
+
+@contextmanager
+def frame_loop_threads() -> Iterator[None]:
+    """While the frame loop runs, threads hand the GIL back often; restored afterwards
+    (the interval is process-wide: tests and tools that only build an App keep theirs)."""
+    previous = sys.getswitchinterval()
+    sys.setswitchinterval(FRAME_SWITCH_INTERVAL)
     try:
-        from game.store import Store
-    except ImportError:
-        return None
-    return Store(data_dir, background=True)  # autosaves are written off the frame loop
+        yield
+    finally:
+        sys.setswitchinterval(previous)
 
 
-def initial_size(pygame: Any) -> tuple[int, int]:
+def initial_size() -> tuple[int, int]:
     """A 16:9 window filling most of the first desktop (or 1280x720 headless)."""
     try:
         desktop_w, desktop_h = pygame.display.get_desktop_sizes()[0]
@@ -63,56 +100,43 @@ def initial_size(pygame: Any) -> tuple[int, int]:
 
 
 class App:
-    """Owns the window, the shared caches, the store and the scene stack."""
+    """Owns the window, the shared caches, the store and the scene stack (an AppContext)."""
 
     def __init__(self, data_dir: str | None = None, size: tuple[int, int] | None = None) -> None:
-        import pygame
-
-        from game.ui.card_art import CardArt
-        from game.ui.scene import SceneStack
-        from game.ui.text import TextCache
-
-        self.pygame = pygame
-        # computer players think in threads: hand the GIL back to the frame loop often
-        sys.setswitchinterval(0.0005)
-        self.store = open_store(data_dir)
+        self.store: Store | None = Store(data_dir, background=True)  # autosaves are written off the frame loop
         self.notices: list[str] = []
-        if self.store is not None:
-            # before any file is read: a second window on this folder stops here (FolderInUse)
-            self.store.lock_folder()
-            self.store.load_all()  # every start-up notice is ready for the first menu frame
-        self.settings = self._load_settings()
-        from game.ui.sound import SoundPlayer
-
+        # before any file is read: a second window on this folder stops here (FolderInUse)
+        self.store.lock_folder()
+        self.store.load_all()  # every start-up notice is ready for the first menu frame
+        self.settings = self._load_settings(self.store)
         self.sound = SoundPlayer(lambda: self.settings)  # opens the mixer at the first sound, silent without a device
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(f"{APP_NAME} {__version__}")
-        _set_icon(pygame)
-        self.size = size or self._saved_size() or initial_size(pygame)
+        _set_icon()
+        self.size = size or self._saved_size() or initial_size()
         self.fullscreen = False
         self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
         self.text = TextCache()
         self.art = CardArt("standard")
         self.apply_settings()
         self.stack = SceneStack()
+        register_scenes(self.stack, self)
         self.running = True
         self.speed_override: float | None = None  # the self-test plays fast
-        self.frame_hook: Any = None  # called once per frame (self-test driver)
-        self.frame_times: list[float] = []
-        if getattr(self.settings, "fullscreen", False) and size is None:
+        self.frame_hook: Callable[[App], None] | None = None  # called once per frame (self-test driver)
+        self.guide_next = False  # set by the menu's New game, taken by the next table
+        if self.settings.fullscreen and size is None:
             self.toggle_fullscreen()
 
     # ------------------------------------------------------------------ settings and saves
-    def _load_settings(self) -> Any:
-        if self.store is None:
-            return LocalSettings()
+    def _load_settings(self, store: Store) -> Settings:
         try:
-            settings = self.store.load_settings()
+            settings = store.load_settings()
         except Exception as error:  # noqa: BLE001 - a bad settings file must never stop the app
             self.notices.append(f"Settings could not be read ({error}); defaults are used.")
-            return LocalSettings()
-        self.notices.extend(self.store.take_notices())
+            return Settings()
+        self.notices.extend(store.take_notices())
         return settings
 
     def save_settings(self) -> None:
@@ -125,13 +149,13 @@ class App:
 
     def _saved_size(self) -> tuple[int, int] | None:
         """The window size of last time, if it still fits the desktop."""
-        saved = getattr(self.settings, "window_size", None)
+        saved = self.settings.window_size
         if not saved:
             return None
         try:
-            desktop_w, desktop_h = self.pygame.display.get_desktop_sizes()[0]
-        except (self.pygame.error, IndexError):
-            return tuple(saved)
+            desktop_w, desktop_h = pygame.display.get_desktop_sizes()[0]
+        except (pygame.error, IndexError):
+            return (saved[0], saved[1])
         width, height = min(saved[0], desktop_w), min(saved[1], desktop_h)
         return (width, height) if width >= MIN_SIZE[0] and height >= MIN_SIZE[1] else None
 
@@ -139,32 +163,27 @@ class App:
         """Language and card theme from the settings (at start and after the Settings screen).
 
         No language saved yet: the system's, so a first start in a French session is French."""
-        from game.i18n import detect_language, set_language
-
-        set_language(getattr(self.settings, "language", None) or detect_language())
-        self.art.theme = "high_contrast" if getattr(self.settings, "high_contrast", False) else "standard"
+        set_language(self.settings.language or detect_language())
+        self.art.theme = "high_contrast" if self.settings.high_contrast else "standard"
 
     @property
     def ui_scale(self) -> float:
         """Text size on every screen (menus, prompts, the table) and menu button size, as a
         factor (settings.ui_scale is in per cent)."""
-        return getattr(self.settings, "ui_scale", 100) / 100
+        return self.settings.ui_scale / 100
 
     @property
     def reduced_motion(self) -> bool:
-        return bool(getattr(self.settings, "reduced_motion", False))
+        return self.settings.reduced_motion
 
     @property
     def speed(self) -> float:
-        from game.ui.table_anim import SPEEDS
-
         if self.speed_override is not None:
             return self.speed_override
-        return SPEEDS.get(getattr(self.settings, "animation_speed", "normal"), 1.0)
+        return speed_factor(self.settings.animation_speed)
 
     # ------------------------------------------------------------------ window
     def toggle_fullscreen(self) -> None:
-        pygame = self.pygame
         self.fullscreen = not self.fullscreen
         if self.fullscreen:
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
@@ -177,12 +196,11 @@ class App:
         if self.fullscreen:
             return
         self.size = (max(MIN_SIZE[0], width), max(MIN_SIZE[1], height))
-        self.screen = self.pygame.display.get_surface() or self.screen
+        self.screen = pygame.display.get_surface() or self.screen
         self.settings.window_size = self.size
 
     # ------------------------------------------------------------------ loop
-    def handle(self, event: Any) -> None:
-        pygame = self.pygame
+    def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
             self.running = False
         elif event.type == pygame.VIDEORESIZE:
@@ -194,28 +212,28 @@ class App:
 
     def frame(self, dt: float) -> None:
         """One frame: input, update, draw."""
-        for event in self.pygame.event.get():
+        for event in pygame.event.get():
             self.handle(event)
         if not self.stack.scenes:
             self.running = False
             return
         self.stack.update(dt)
-        self.screen = self.pygame.display.get_surface() or self.screen
+        self.screen = pygame.display.get_surface() or self.screen
         self.stack.draw(self.screen)
-        self.pygame.display.flip()
+        pygame.display.flip()
 
     def run(self, fixed_dt: float | None = None, max_seconds: float | None = None) -> None:
-        clock = self.pygame.time.Clock()
+        """Frames until quit (`fixed_dt`: every frame advances that much, for headless runs)."""
+        clock = pygame.time.Clock()
         started = time.perf_counter()
-        while self.running:
-            if self.frame_hook is not None:
-                self.frame_hook(self)
-            tick = time.perf_counter()
-            real_dt = clock.tick(0 if fixed_dt else 60) / 1000
-            self.frame(fixed_dt if fixed_dt else min(real_dt, 0.1))
-            self.frame_times.append(time.perf_counter() - tick)
-            if max_seconds is not None and time.perf_counter() - started > max_seconds:
-                raise TimeoutError(f"still running after {max_seconds:.0f} s")
+        with frame_loop_threads():
+            while self.running:
+                if self.frame_hook is not None:
+                    self.frame_hook(self)
+                real_dt = clock.tick(0 if fixed_dt else 60) / 1000
+                self.frame(fixed_dt if fixed_dt else min(real_dt, 0.1))
+                if max_seconds is not None and time.perf_counter() - started > max_seconds:
+                    raise TimeoutError(f"still running after {max_seconds:.0f} s")
 
     def quit(self) -> None:
         self.running = False
@@ -226,16 +244,14 @@ class App:
         self.save_settings()
         if self.store is not None:
             self.store.close()  # waits for the last background save
-        self.pygame.display.quit()
+        pygame.display.quit()
 
 
-def _set_icon(pygame: Any) -> None:
+def _set_icon() -> None:
     """The window icon, drawn by build/make_icons.py; a missing file only loses the icon."""
     try:
-        from game.ui.resources import asset_path
-
         pygame.display.set_icon(pygame.image.load(str(asset_path("icons", "skyjo_64.png"))))
-    except (OSError, pygame.error, ImportError):
+    except (OSError, pygame.error):
         pass
 
 
@@ -252,45 +268,30 @@ def parse_size(text: str | None) -> tuple[int, int] | None:
     return size
 
 
-def menu_scene(app: App) -> Any:
-    """The first screen (the scenes package is imported only when the app runs)."""
-    from scenes.menu import MenuScene
-
-    return MenuScene(app)
-
-
-def play_scene(app: App, config: Any, state: Any) -> Any:
-    """A table for a match (used by the frame benchmark)."""
-    from scenes.play import PlayScene
-
-    return PlayScene(app, config, state)
-
-
-def run_app(args: Any) -> int:
+def run_app(args: argparse.Namespace) -> int:
     """The desktop game, or with args.self_test the headless walk-through (exit status)."""
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    if getattr(args, "self_test", False):
+    if args.self_test:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-        from game.ui.selftest import self_test
+        from skyjo.selftest import self_test
 
-        return self_test(getattr(args, "data_dir", None), menu_scene)
+        return self_test(args.data_dir)
     try:
-        size = parse_size(getattr(args, "windowed_size", None))
+        size = parse_size(args.windowed_size)
     except ValueError as error:
         print(f"skyjo: error: {error}", file=sys.stderr)
         return 2
-    app = open_app(getattr(args, "data_dir", None), size)
+    app = open_app(args.data_dir, size)
     if isinstance(app, int):
         return app
-    driver = app.pygame.display.get_driver()
+    driver = pygame.display.get_driver()
     if driver in HEADLESS_DRIVERS and os.environ.get("SDL_VIDEODRIVER") != driver:
         app.close()  # SDL found no screen and fell back to an invisible one: say so, do not run unseen
         print("skyjo: no display found (is DISPLAY or WAYLAND_DISPLAY set?); try --self-test to check the game headless",
               file=sys.stderr)
         return 1
     try:
-        app.stack.push(menu_scene(app))
+        app.stack.push("menu")
         for _ in range(STARTUP_FRAMES):
             app.frame(0.0)
     except Exception as error:
@@ -304,8 +305,6 @@ def run_app(args: Any) -> int:
 
 def open_app(data_dir: str | None, size: tuple[int, int] | None) -> App | int:
     """The app, or an exit status when it cannot open (said in one line)."""
-    from game.store.lock import FolderInUse
-
     try:
         return App(data_dir, size)
     except FolderInUse as error:  # not a failure: the game is already open, with this folder
@@ -336,8 +335,6 @@ def tell(message: str) -> None:
     if os.environ.get("SDL_VIDEODRIVER", "").lower() in HEADLESS_DRIVERS:
         return
     try:
-        import pygame
-
         pygame.display.message_box("Skyjo", message, message_type="info")
-    except Exception:  # noqa: BLE001 - no screen or no pygame: the stderr line said it
+    except Exception:  # noqa: BLE001 - no screen: the stderr line said it
         pass

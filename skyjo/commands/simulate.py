@@ -7,6 +7,8 @@ import json
 import math
 import sys
 
+from game.rules import Options, edition_named
+
 MAX_WORKERS = 64  # processes: a typo such as --workers 4000 must not fork-bomb the machine
 
 
@@ -48,9 +50,8 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _check(args: argparse.Namespace) -> tuple[list[str], object]:
+def _check(args: argparse.Namespace) -> tuple[list[str], Options]:
     from game.ai import check_spec
-    from game.rules import Options, edition_named
 
     edition = edition_named(args.edition)
     specs = [spec.strip() for spec in args.bots.split(",")]

@@ -16,6 +16,8 @@ from typing import Any
 import pygame
 
 from game.rules import check_consistency
+from game.ui.scene import Scene
+from skyjo.app import App
 
 TIME_LIMIT = 60.0  # seconds; a healthy run takes a few
 CLICK_EVERY = 3  # frames between two clicks, so each scene reacts first
@@ -32,14 +34,14 @@ class SelfTestDriver:
         self.rounds = 0
         self.error: str | None = None
 
-    def __call__(self, app: Any) -> None:
+    def __call__(self, app: App) -> None:
         self.frame += 1
         scene = app.stack.top
         if scene is None:
             return
         if not self.seen or self.seen[-1] != scene.name:
             self.seen.append(scene.name)
-        play = _find(app.stack, "play")
+        play = app.stack.find("play")
         if play is not None and self.frame % 20 == 0:
             check_consistency(play.state)
         if self.frame - self.last_click < CLICK_EVERY:
@@ -79,16 +81,9 @@ class SelfTestDriver:
         self.last_click = self.frame
 
 
-def _find(stack: Any, name: str) -> Any:
-    for scene in reversed(stack.scenes):
-        if scene.name == name:
-            return scene
-    return None
-
-
-def self_test(data_dir: str | None, menu_factory: Callable[[Any], Any], speed: float = 60.0) -> int:
-    """Run the walk-through; print one line; return the exit status."""
-    from game.app import App
+def self_test(data_dir: str | None, first_scene: Callable[[App], Scene | str] = lambda app: "menu",
+              speed: float = 60.0) -> int:
+    """Run the walk-through from `first_scene` (the menu); print one line; return the exit status."""
 
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="skyjo-self-test-") as scratch:
@@ -97,7 +92,7 @@ def self_test(data_dir: str | None, menu_factory: Callable[[Any], Any], speed: f
             app = App(data_dir or scratch, size=(960, 540))
             app.speed_override = speed
             app.frame_hook = driver
-            app.stack.push(menu_factory(app))
+            app.stack.push(first_scene(app))
             app.run(fixed_dt=1 / 60, max_seconds=TIME_LIMIT)
             app.close()
         except Exception as error:  # noqa: BLE001 - the one-line failure is the point

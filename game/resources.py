@@ -1,4 +1,6 @@
-"""Where the game's asset files live, from a source tree or a PyInstaller bundle."""
+"""Where the game's asset files live, from a source tree or a PyInstaller bundle.
+
+A leaf of the package (no pygame): the translations (game.i18n) and the UI both look here."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ def assets_root() -> pathlib.Path:
     bundle = getattr(sys, "_MEIPASS", None)
     if getattr(sys, "frozen", False) and bundle:
         return pathlib.Path(bundle) / "assets"
-    game_folder = pathlib.Path(__file__).resolve().parents[1]
+    game_folder = pathlib.Path(__file__).resolve().parent
     # pyproject.toml maps <repo>/assets to the package game.assets, so a wheel carries it
     # inside game/; a source tree has no game/assets and keeps it beside game/.
     installed = game_folder / "assets"

@@ -1,0 +1,206 @@
+"""How one fact of a position is described, so that it is written down only once.
+
+A fact is declared with `fact(default, kind, check)` on one of the small classes that
+group the facts into parts (position.py), and `part` collects the declarations. A `Field`
+then knows everything the engine does with the fact:
+
+- `default`: its value before the first deal, a constant or, for anything per seat or
+  mutable, a function of the seat count (a shared list would be a shared bug);
+- `kind`: the shape of the value, which says how a copy copies it (shared when immutable),
+  how it is written as JSON and how checked JSON is loaded back;
+- `check`: what a JSON value must be for the codec to read it, raising InvalidStateError
+  with one plain sentence naming the key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any, NamedTuple, TypeVar
+
+from .actions import brief
+from .editions import HIGHEST_CARD, LOWEST_CARD
+from .errors import InvalidStateError
+
+Check = Callable[[Any, str, int], None]  # (JSON value, key, seat count) -> None or InvalidStateError
+
+# How a copy copies a fact (GameState.clone, in the hot loop of the search bots).
+SHARE = "share"  # immutable (a number, a name, None, a tuple): the copy shares it
+COPY_LIST = "list"  # a list of immutable items: one new list
+COPY_ROWS = "rows"  # a list of lists: every row new
+COPY_MAYBE = "maybe"  # None or a list of immutable items
+
+
+class Kind(NamedTuple):
+    copy: str  # SHARE, COPY_LIST, COPY_ROWS or COPY_MAYBE
+    write: Callable[[Any], Any]  # the value as new JSON lists, never sharing one with the state
+    load: Callable[[Any], Any]  # checked JSON back to the value, never sharing one with the JSON
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _rows(value: Any) -> list:
+    return [list(row) for row in value]
+
+
+def _entries(value: Any) -> list[tuple]:
+    return [tuple(item) for item in value]
+
+
+def _maybe_list(value: Any) -> list | None:
+    return None if value is None else list(value)
+
+
+def _reversed(value: Any) -> list:
+    return value[::-1]
+
+
+VALUE = Kind(SHARE, _same, _same)  # a number, a flag, a name or None
+TUPLE = Kind(SHARE, list, tuple)  # a tuple of numbers, written as a list
+LIST = Kind(COPY_LIST, list, list)  # a list of numbers
+NESTED = Kind(COPY_ROWS, _rows, _rows)  # a list of lists
+ENTRIES = Kind(COPY_LIST, _rows, _entries)  # a list of tuples, written as lists
+MAYBE_LIST = Kind(COPY_MAYBE, _maybe_list, _maybe_list)  # None or a list of numbers
+TOP_FIRST = Kind(COPY_LIST, _reversed, _reversed)  # a pile kept top last (a cheap pop), written top first
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One fact: its attribute name (the JSON key too), its part, default, kind and check."""
+
+    default: Any
+    kind: Kind
+    check: Check
+    name: str = ""
+    part: str = ""
+
+    def fresh(self, players: int) -> Any:
+        return self.default(players) if callable(self.default) else self.default
+
+    def read(self, value: Any, players: int) -> Any:
+        """The fact from its JSON value, or InvalidStateError."""
+        self.check(value, self.name, players)
+        return self.kind.load(value)
+
+
+def fact(default: Any, kind: Kind, check: Check) -> Any:
+    """Declare a fact (on a class decorated with `part`). Typed Any so that the declaration
+    carries the attribute's own type annotation for the type checker."""
+    if isinstance(default, (list, dict, set)):
+        raise TypeError("a mutable default must be a function of the seat count, or every game would share it")
+    field = Field(default, kind, check)
+    if kind.copy == SHARE and isinstance(field.fresh(2), (list, dict, set)):
+        raise TypeError("a mutable fact needs a kind that copies it, or a copy would share it with its original")
+    return field
+
+
+T = TypeVar("T")
+_DECLARED: dict[type, tuple[Field, ...]] = {}
+
+
+def part(cls: type[T]) -> type[T]:
+    """Collect the facts declared on `cls`, in order, and take the declarations off the class:
+    an instance attribute shadowed by a class attribute is read more slowly (CPython does not
+    specialise it), and the engine reads these in its hot loop."""
+    fields = []
+    for name, value in list(vars(cls).items()):
+        if isinstance(value, Field):
+            fields.append(replace(value, name=name, part=cls.__name__))
+            delattr(cls, name)
+    _DECLARED[cls] = tuple(fields)
+    return cls
+
+
+def facts_of(cls: type) -> tuple[Field, ...]:
+    """The facts of every part `cls` is made of, in the order of its bases (its MRO)."""
+    return tuple(field for base in cls.__mro__ for field in _DECLARED.get(base, ()))
+
+
+# ---------------------------------------------------------------- checks of JSON values
+def whole(low: int | None = None, high: int | None = None) -> Check:
+    def check(value: Any, key: str, players: int) -> None:
+        if type(value) is not int:  # JSON true is no number, and neither is 1.0
+            raise InvalidStateError(f"{key!r} must hold whole numbers, found {brief(value)}")
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise InvalidStateError(f"{key!r} is out of range: {value}")
+
+    return check
+
+
+a_card = whole(LOWEST_CARD, HIGHEST_CARD)
+
+
+def a_seat(value: Any, key: str, players: int) -> None:
+    whole(0, players - 1)(value, key, players)
+
+
+def flag(value: Any, key: str, players: int) -> None:
+    if not isinstance(value, bool):
+        raise InvalidStateError(f"{key!r} must be true or false")
+
+
+def one_of(*choices: str) -> Check:
+    def check(value: Any, key: str, players: int) -> None:
+        if type(value) is not str or value not in choices:
+            raise InvalidStateError(f"{key!r} must be one of {', '.join(choices)}, not {brief(value)}")
+
+    return check
+
+
+def maybe(item: Check) -> Check:
+    """None, or what `item` accepts."""
+
+    def check(value: Any, key: str, players: int) -> None:
+        if value is not None:
+            item(value, key, players)
+
+    return check
+
+
+def listed(item: Check, length: int | None = None, per_seat: bool = False, distinct: bool = False,
+           nonempty: bool = False) -> Check:
+    """A list of what `item` accepts: `length` entries, or one per seat; distinct; not empty."""
+
+    def check(value: Any, key: str, players: int) -> None:
+        if not isinstance(value, list):
+            raise InvalidStateError(f"{key!r} must be a list")
+        want = players if per_seat else length
+        if want is not None and len(value) != want:
+            raise InvalidStateError(f"{key!r} must have {want} entries, not {len(value)}")
+        for element in value:
+            item(element, key, players)
+        if (distinct and len(set(value)) != len(value)) or (nonempty and not value):
+            raise InvalidStateError(f"{key!r} must list distinct seats")
+
+    return check
+
+
+def entry(*items: Check) -> Check:
+    """A list of exactly one value for each of `items`, in order."""
+
+    def check(value: Any, key: str, players: int) -> None:
+        if not isinstance(value, list) or len(value) != len(items):
+            raise InvalidStateError(f"{key!r} entries must be lists of {len(items)}")
+        for part_value, item in zip(value, items):
+            item(part_value, key, players)
+
+    return check
+
+
+# ---------------------------------------------------------------- defaults
+def nothing_yet(players: int) -> list:
+    return []
+
+
+def every_seat(players: int) -> tuple[int, ...]:
+    return tuple(range(players))
+
+
+def per_seat(value: Any) -> Callable[[int], list]:
+    return lambda players: [value] * players
+
+
+def per_cell(value: Any, cells: int) -> Callable[[int], list[list]]:
+    return lambda players: [[value] * cells for _ in range(players)]

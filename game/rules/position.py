@@ -1,0 +1,229 @@
+"""The position: every fact of a game that play changes, each declared once.
+
+The facts are grouped in small named parts, the classes below, and `Position` joins them.
+A declaration gives a fact's type, its value before the first deal, its kind (how a copy
+copies it, how it is written to JSON and loaded back) and what a saved value must be
+(facts.py). From these declarations alone:
+
+- `GameState.__init__` gives every fact its default (`fresh_facts`);
+- `GameState.clone` copies exactly the facts that play changes in place (`copy_facts`);
+- `GameState.from_position` builds a game at any position: the codec and determinisation
+  (game/ai/determinize.py) use it;
+- the codec writes, reads and checks every fact (`FIELDS`, in this order: the JSON keys'),
+  and `check_consistency` checks every value before the rules that tie facts together.
+
+A new fact is therefore one line in its part, plus a step in codec.STATE_STEPS that gives
+it its default (`codec.with_defaults`) in states saved before it existed.
+
+Grids are stored per seat as 12 cells in reading order (index = row * 4 + col): `cards`
+holds the value (None once removed), `face_up` whether it shows. Piles keep their top at
+the end of the list, so drawing is a cheap `pop()`.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from .actions import CELLS, COLS, ROWS
+from .editions import Edition
+from .facts import (
+    COPY_LIST,
+    COPY_MAYBE,
+    COPY_ROWS,
+    ENTRIES,
+    LIST,
+    MAYBE_LIST,
+    NESTED,
+    TOP_FIRST,
+    TUPLE,
+    VALUE,
+    Field,
+    a_card,
+    a_seat,
+    entry,
+    every_seat,
+    fact,
+    facts_of,
+    flag,
+    listed,
+    maybe,
+    nothing_yet,
+    one_of,
+    part,
+    per_cell,
+    per_seat,
+    whole,
+)
+
+OPENING = "opening"
+TURN = "turn"
+ROUND_OVER = "round_over"
+GAME_OVER = "game_over"
+PHASES = (OPENING, TURN, ROUND_OVER, GAME_OVER)
+
+SOURCE_DRAW = "draw"
+SOURCE_DISCARD = "discard"
+
+OPENING_FLIPS = 2
+
+_seats = listed(a_seat, distinct=True, nonempty=True)
+_some_seats = listed(a_seat, distinct=True)  # possibly none
+_grids = listed(listed(maybe(a_card), length=CELLS), per_seat=True)
+_flags = listed(listed(flag, length=CELLS), per_seat=True)
+
+
+@part
+class Round:
+    """Which round is played, in which phase and by whom; who plays the next one; which
+    rounds only broke a final tie (their scores do not count)."""
+
+    round: int = fact(0, VALUE, whole(0))
+    phase: str = fact(ROUND_OVER, VALUE, one_of(*PHASES))  # nothing dealt yet: `deal` starts round 1
+    participants: tuple[int, ...] = fact(every_seat, TUPLE, _seats)
+    next_participants: tuple[int, ...] = fact(every_seat, TUPLE, _seats)
+    tiebreak: bool = fact(False, VALUE, flag)
+    next_is_tiebreak: bool = fact(False, VALUE, flag)
+    tiebreak_rounds: list[int] = fact(nothing_yet, LIST, listed(whole(1)))
+
+
+@part
+class Grids:
+    """Every seat's 12 cells: the card (None once its column is removed), and whether it shows."""
+
+    cards: list[list[int | None]] = fact(per_cell(None, CELLS), NESTED, _grids)
+    face_up: list[list[bool]] = fact(per_cell(False, CELLS), NESTED, _flags)
+
+
+@part
+class Piles:
+    """The draw pile (top last) and the discard pile (bottom to top)."""
+
+    draw_pile: list[int] = fact(nothing_yet, TOP_FIRST, listed(a_card))
+    discard_pile: list[int] = fact(nothing_yet, LIST, listed(a_card))
+
+
+@part
+class Turn:
+    """Who acts, and the card in hand with the pile it came from."""
+
+    to_act: int | None = fact(None, VALUE, maybe(a_seat))
+    holding: int | None = fact(None, VALUE, maybe(a_card))
+    source: str | None = fact(None, VALUE, maybe(one_of(SOURCE_DRAW, SOURCE_DISCARD)))
+
+
+@part
+class Opening:
+    """The opening flips left per seat; in Classic, the seats tied for the start and those
+    of them still to flip one more card in this pass."""
+
+    flips_left: list[int] = fact(per_seat(0), LIST, listed(whole(0, OPENING_FLIPS), per_seat=True))
+    tie_seats: tuple[int, ...] = fact((), TUPLE, _some_seats)
+    tie_to_flip: list[int] = fact(nothing_yet, LIST, _some_seats)
+
+
+@part
+class Milestones:
+    """What the round has seen so far: who ended it, who ended the last one (and so starts
+    this one), who started, how often the discard pile was reshuffled, the columns removed."""
+
+    trigger: int | None = fact(None, VALUE, maybe(a_seat))
+    previous_trigger: int | None = fact(None, VALUE, maybe(a_seat))
+    starter: int | None = fact(None, VALUE, maybe(a_seat))
+    reshuffles: int = fact(0, VALUE, whole(0))
+    removed: list[tuple[int, int, int]] = fact(nothing_yet, ENTRIES, listed(entry(a_seat, whole(0, COLS - 1), a_card)))
+
+
+@part
+class Scoring:
+    """Every round's scores (None for a seat that sat a tie-break out), the totals, and the
+    winners once the game is over."""
+
+    round_scores: list[list[int | None]] = fact(nothing_yet, NESTED, listed(listed(maybe(whole()), per_seat=True)))
+    totals: list[int] = fact(per_seat(0), LIST, listed(whole(), per_seat=True))
+    winners: list[int] | None = fact(None, MAYBE_LIST, maybe(_seats))
+
+
+class Position(Round, Grids, Piles, Turn, Opening, Milestones, Scoring):
+    """The facts of a game, and what can be asked of them alone. The game's identity (edition,
+    seat count, seed, options) never changes during play; GameState sets it."""
+
+    edition: type[Edition]
+    players: int
+
+    # OpenSpiel's names, the engine's public interface for generic game code
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == GAME_OVER
+
+    @property
+    def current_player(self) -> int | None:
+        return self.to_act
+
+    def returns(self) -> list[float]:
+        """Per seat: 1/k for each of k winners, 0 otherwise; all 0 before the game is over."""
+        winners = self.winners or []
+        return [1 / len(winners) if seat in winners else 0.0 for seat in range(self.players)]
+
+    @property
+    def discard_top(self) -> int | None:
+        return self.discard_pile[-1] if self.discard_pile else None
+
+    def face_down_count(self, seat: int) -> int:
+        # removed cells are None and never face-up, so they are the only other False flags
+        return self.face_up[seat].count(False) - self.cards[seat].count(None)
+
+    def visible_sum(self, seat: int) -> int:
+        return sum(card for card, up in zip(self.cards[seat], self.face_up[seat]) if up and card is not None)
+
+    def cell(self, seat: int, col: int, row: int) -> int | str | None:
+        """The replay format's cell: the value if face-up, "?" if face-down, None if removed."""
+        value = self.cards[seat][row * COLS + col]
+        if value is None:
+            return None
+        return value if self.face_up[seat][row * COLS + col] else "?"
+
+    def grid_cells(self, seat: int) -> list[list[int | str | None]]:
+        return [[self.cell(seat, col, row) for col in range(COLS)] for row in range(ROWS)]
+
+
+FIELDS: tuple[Field, ...] = facts_of(Position)
+FACT_NAMES = frozenset(field.name for field in FIELDS)
+# what every deal starts afresh: a new fact in these parts is cleared without a line in `deal`
+DEALT_AFRESH = tuple(field.name for cls in (Grids, Turn, Opening, Milestones) for field in facts_of(cls))
+_LISTS = tuple(field.name for field in FIELDS if field.kind.copy == COPY_LIST)
+_ROWS = tuple(field.name for field in FIELDS if field.kind.copy == COPY_ROWS)
+_MAYBE = tuple(field.name for field in FIELDS if field.kind.copy == COPY_MAYBE)
+
+
+def fresh_facts(players: int) -> dict[str, Any]:
+    """Every fact at its value before the first deal, in new lists: a copy, made as `clone`
+    makes one, of the defaults worked out once per seat count (a deal needs them too)."""
+    values = dict(_defaults(players))
+    copy_facts(values)
+    return values
+
+
+@cache
+def _defaults(players: int) -> dict[str, Any]:
+    return {field.name: field.fresh(players) for field in FIELDS}
+
+
+def copy_facts(values: dict[str, Any]) -> None:
+    """Make the facts that play changes in place new lists in `values`, the attributes of a
+    new object just copied from another's (GameState.clone); the rest stays shared: it is
+    immutable, or not a fact and the caller's to handle."""
+    for name in _LISTS:
+        values[name] = values[name].copy()
+    for name in _ROWS:
+        values[name] = [row.copy() for row in values[name]]
+    for name in _MAYBE:
+        if values[name] is not None:
+            values[name] = values[name].copy()
+
+
+def check_facts(position: Position) -> None:
+    """Raise InvalidStateError unless every fact holds a value its declaration accepts (the
+    checks the codec applies to a saved state, applied to one built in memory)."""
+    for field in FIELDS:
+        field.check(field.kind.write(getattr(position, field.name)), field.name, position.players)

@@ -1,0 +1,13 @@
+"""A table in play without a screen: `TableController` runs the engine, the computer seats,
+their think pauses, autosave, statistics and the hot-seat hand-off, and tells observers what
+happened. The table scene (scenes/play.py) is one observer; a headless test, a network seat or
+a replay can be others. No pygame here, nor anything of game.ui or the scenes.
+"""
+
+from .controller import FALLBACK_LEVEL, THINK_FIRST, THINK_NEXT, TableController, TableStore, Worker, WorkerFactory
+from .messages import GameOver, HandoffDue, Notice, Observer, RoundOver, TableEvents, TableMessage
+
+__all__ = [
+    "FALLBACK_LEVEL", "THINK_FIRST", "THINK_NEXT", "GameOver", "HandoffDue", "Notice", "Observer", "RoundOver",
+    "TableController", "TableEvents", "TableMessage", "TableStore", "Worker", "WorkerFactory",
+]

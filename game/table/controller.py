@@ -1,0 +1,254 @@
+"""One table in play, apart from any screen: the engine, the seats, the pace, the disk.
+
+    table = TableController(config, state, store)
+    table.subscribe(on_message)    # TableEvents, Notice, HandoffDue, RoundOver, GameOver
+    table.start()                  # the deal of a new game goes to the observers
+    ...each frame the screen is idle: table.update(dt)
+    ...a human's click: reason = table.play(action)  # None when played, else why not
+    ...after the scores were seen: table.next_round()
+
+Computer seats decide in worker threads from their `seat_view` only, and act after a short
+think pause (clock-free: `update(dt)` counts it down, scaled by `speed`), so a game is
+watchable. A computer player that cannot start or fails is replaced by Normal and the table
+is told why. Every completed action and deal is autosaved and every scored round counted,
+through a store that may be absent; a store's failure becomes a notice, never an exception.
+
+The controller never waits for the screen: the screen calls `update` only when its
+animations are done, which is what holds a computer's next move until the last one is seen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from game.ai.players import make_worker as make_bot_worker
+from game.i18n import _
+from game.match import MatchConfig
+from game.rules import GAME_OVER, ROUND_OVER, Action, GameState, PublicView, SeatView, public_view, seat_view
+
+from .messages import GameOver, HandoffDue, Notice, Observer, RoundOver, TableEvents, TableMessage
+
+THINK_FIRST = 0.7  # seconds before a computer's first action of a turn (at speed 1)
+THINK_NEXT = 0.45  # ... and between its draw and its placing
+FALLBACK_LEVEL = "normal"  # plays for a computer seat whose own player failed
+
+
+class TableStore(Protocol):
+    """Where a table keeps its game and statistics (game.store.Store is one)."""
+
+    last_error: str | None  # the latest failed write, None once writing works again
+
+    def save_game(self, match: MatchConfig, state: GameState) -> None: ...
+
+    def record_round(self, match: MatchConfig, state: GameState) -> None: ...
+
+    def record_game(self, match: MatchConfig, state: GameState) -> None: ...
+
+
+class Worker(Protocol):
+    """A computer seat thinking off the caller's thread (game.ai.worker.BotWorker is one)."""
+
+    error: BaseException | None
+
+    def start(self, view: SeatView) -> None: ...
+
+    def result(self) -> Action | None: ...
+
+    def close(self) -> None: ...
+
+
+WorkerFactory = Callable[[str, int], Worker]  # (level, seed) -> a worker; ValueError if it cannot be made
+
+
+class TableController:
+    """Runs one table: `update(dt)` and `next_round()` move the game on, `play(action)` takes
+    a player's action in, and every observer hears what happened (see messages.py).
+
+    `resumed`: the state comes from a save, so the events that led to it are not announced.
+    `make_worker`: how a computer seat gets its worker (tests give inline ones)."""
+
+    def __init__(self, config: MatchConfig, state: GameState, store: TableStore | None = None, *,
+                 resumed: bool = False, make_worker: WorkerFactory = make_bot_worker, speed: float = 1.0) -> None:
+        self.config = config
+        self.state = state
+        self.store = store
+        self.names = [seat.name for seat in config.seats]
+        humans = config.human_seats
+        self.hotseat = len(humans) >= 2  # humans share the screen: a hand-off between them
+        # the human last handed the table (with one human: that one, so no hand-off ever)
+        self.last_human: int | None = None if self.hotseat else (humans[0] if humans else None)
+        self.handoffs = 0  # hand-offs signalled so far
+        self.scored_round = 0  # the last round whose end was announced (and counted)
+        self.speed = speed  # think pauses are divided by it; 0: no pause at all
+        self.observers: list[Observer] = []
+        self._make_worker = make_worker
+        self._workers: dict[int, Worker] = {}
+        self._thinking: int | None = None  # the seat whose worker is deciding
+        self._asked_at = 0  # `_moves` when it was asked: an answer for an older position is dropped
+        self._moves = 0  # actions and deals so far
+        self._think_left = 0.0
+        self._acted: int | None = None  # who acted last this turn (a computer's second step comes sooner)
+        events = state.take_events()
+        self._unannounced = [] if resumed else events  # a resumed game's past was seen before
+        self._started = False
+
+    # ------------------------------------------------------------------ observers
+    def subscribe(self, observer: Observer) -> None:
+        self.observers.append(observer)
+
+    def _emit(self, message: TableMessage) -> None:
+        for observer in list(self.observers):
+            observer(message)
+
+    def start(self) -> None:
+        """Announce the game's first deal (a new game's) to the observers; once."""
+        if self._started:
+            return
+        self._started = True
+        events, self._unannounced = self._unannounced, []
+        if events:
+            self._emit(TableEvents(tuple(events)))
+
+    # ------------------------------------------------------------------ who plays
+    def is_human(self, seat: int) -> bool:
+        return self.config.seats[seat].is_human
+
+    @property
+    def handoff_due(self) -> bool:
+        """A human other than the last one to play is to act (hot seat only)."""
+        seat = self.state.to_act
+        return self.hotseat and seat is not None and self.is_human(seat) and seat != self.last_human
+
+    def acting_human(self) -> int | None:
+        """The seat whose human may act now: to act, human and (hot seat) handed the table."""
+        seat = self.state.to_act
+        if seat is None or not self.is_human(seat) or self.handoff_due:
+            return None
+        return seat
+
+    def view(self, seat: int | None) -> SeatView | PublicView:
+        """The table as `seat` sees it; None: as a spectator sees it."""
+        return public_view(self.state) if seat is None else seat_view(self.state, seat)
+
+    # ------------------------------------------------------------------ the flow
+    def update(self, dt: float) -> None:
+        """Advance by `dt` seconds: announce a round's end, signal a hand-off, let a computer
+        think and act. Call it only when the observers are ready for what comes next."""
+        if not self._started:
+            self.start()
+            return  # the deal is shown before anybody acts
+        state = self.state
+        if state.phase in (ROUND_OVER, GAME_OVER):
+            if self.scored_round != state.round:
+                self.scored_round = state.round
+                if self.store is not None:
+                    self._guarded(self.store.record_round, _("Statistics could not be saved: {error}"))
+                self._emit(RoundOver(state.round))
+            return
+        seat = state.to_act
+        if seat is None:
+            return
+        if not self.is_human(seat):
+            self._computer(seat, dt)
+        elif self.handoff_due:
+            self.last_human = seat
+            self.handoffs += 1
+            self._emit(HandoffDue(seat))
+
+    def play(self, action: Action) -> str | None:
+        """Play `action` (a human's, or anybody's from a test); None when played, else the
+        engine's reason for refusing it (nothing changes then)."""
+        reason = self.state.why_illegal(action)
+        if reason is not None:
+            return reason
+        self._apply(action)
+        return None
+
+    def next_round(self) -> None:
+        """The round's scores were seen: deal the next round, or finish a game that is over."""
+        if self.state.phase == GAME_OVER:
+            if self.store is not None:  # (the game-over screen may count it again: that does nothing)
+                self._guarded(self.store.record_game, _("Statistics could not be saved: {error}"))
+            self._emit(GameOver())
+            return
+        self.state.deal()
+        self._moves += 1
+        self._acted = None
+        self._emit(TableEvents(tuple(self.state.take_events())))
+        self._autosave()
+
+    def close(self) -> None:
+        """Release the computer players (without waiting for them)."""
+        for worker in self._workers.values():
+            worker.close()
+        self._workers.clear()
+        self._thinking = None
+
+    # ------------------------------------------------------------------ inside
+    def _apply(self, action: Action) -> None:
+        self.state.apply(action)
+        self._moves += 1
+        self._acted = action.seat
+        self._emit(TableEvents(tuple(self.state.take_events()), action))
+        self._autosave()
+
+    def _computer(self, seat: int, dt: float) -> None:
+        if self._thinking != seat:
+            worker = self._workers.get(seat)
+            if worker is None:
+                worker = self._workers[seat] = self._start_worker(seat)
+            worker.start(seat_view(self.state, seat))
+            self._thinking, self._asked_at = seat, self._moves
+            pause = THINK_NEXT if self._acted == seat else THINK_FIRST
+            self._think_left = pause / self.speed if self.speed else 0.0
+            return
+        self._think_left -= dt
+        worker = self._workers[seat]
+        action = worker.result()
+        if action is None and worker.error is None:
+            return  # still thinking
+        if self._asked_at != self._moves:
+            self._thinking = None  # somebody played from elsewhere meanwhile: ask about the new position
+            return
+        if self._think_left > 0:
+            return
+        self._thinking = None
+        if worker.error is None and action is not None and self.state.is_legal(action):
+            self._apply(action)
+            return
+        problem = worker.error or f"{action} is not allowed now"
+        worker.close()
+        self._workers[seat] = self._make_worker(FALLBACK_LEVEL, self._seed(seat))
+        self._apply(self.state.legal_actions()[0])  # this turn goes on at once; Normal plays the next
+        self._emit(Notice(_("{name}'s computer player failed ({problem}); Normal plays for it from now on.").format(
+            name=self.names[seat], problem=problem)))
+
+    def _start_worker(self, seat: int) -> Worker:
+        seed = self._seed(seat)
+        try:
+            return self._make_worker(self.config.seats[seat].level, seed)
+        except Exception as error:  # noqa: BLE001 - e.g. a cmd: bot that will not start; the game goes on
+            self._emit(Notice(_("{name}'s computer player could not start ({error}); Normal plays instead.").format(
+                name=self.names[seat], error=error)))
+            return self._make_worker(FALLBACK_LEVEL, seed)
+
+    def _seed(self, seat: int) -> int:
+        return (self.state.seed * 31 + seat) % (2**31)
+
+    def _autosave(self) -> None:
+        if self.store is None:
+            return
+        if self._guarded(self.store.save_game, _("The game could not be saved: {error}")):
+            problem = self.store.last_error  # e.g. a full disk: the previous save is kept
+            if problem:
+                self._emit(Notice(problem))
+
+    def _guarded(self, call: Callable[[MatchConfig, GameState], None], failure: str) -> bool:
+        """call(config, state); a failure is told, never raised into the caller's loop."""
+        try:
+            call(self.config, self.state)
+        except Exception as error:  # noqa: BLE001 - the disk must not stop the game
+            self._emit(Notice(failure.format(error=error)))
+            return False
+        return True

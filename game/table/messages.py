@@ -1,0 +1,56 @@
+"""What a table controller tells its observers (the screen, a test, a network seat, a log).
+
+Each message is a small frozen value; an observer is any callable taking one, e.g. a
+list's `append` in a test. Messages come in the order things happen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from game.rules import Action
+from game.rules.events import Event
+
+
+@dataclass(frozen=True)
+class TableEvents:
+    """The engine's events for an action just played (`action`) or a round just dealt
+    (`action` is None), complete: an observer hides what its viewer may not see
+    (`Event.for_seat`)."""
+
+    events: tuple[Event, ...]
+    action: Action | None = None
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A sentence for the table's notice line: a computer player replaced, a failed save.
+    The next action played clears the line."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class HandoffDue:
+    """Hot seat: `seat`'s human plays next and is not the human who played last; the screen
+    hides the table until that player is at it."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class RoundOver:
+    """Round `round` is scored (and counted in the statistics); the table waits for
+    `TableController.next_round`."""
+
+    round: int
+
+
+@dataclass(frozen=True)
+class GameOver:
+    """The last round's scores were seen: the game is finished and counted."""
+
+
+TableMessage = TableEvents | Notice | HandoffDue | RoundOver | GameOver
+Observer = Callable[[TableMessage], object]

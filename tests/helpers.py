@@ -1,0 +1,94 @@
+"""Helpers shared by the tests: driving the desktop app frame by frame with real input
+events, and "twin" positions for the information tests. (The app itself is the `app`
+fixture of conftest.py; rounds built card by card are in scenario_tools.py.)
+
+pygame is imported inside the input helpers only, so engine tests can use this module
+without loading it."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from game.rules import CELLS, GameState, check_consistency
+
+FRAME = 1 / 60  # one frame at 60 fps, the step every app test uses unless it says otherwise
+
+
+def run_until(app: Any, condition: Callable[[], object], frames: int = 2000, dt: float = FRAME) -> bool:
+    """Draw frames until `condition()` holds, at most `frames` of them (the condition is
+    checked before each). Returns whether it held; assert on that."""
+    for _ in range(frames):
+        if condition():
+            return True
+        app.frame(dt)
+    return bool(condition())
+
+
+def play_to_game_over(app: Any, on_round: Callable[[Any], object] | None = None, frames: int = 20000) -> bool:
+    """Let the game play on until the game-over screen, pressing Continue on each round's
+    score screen (after `on_round(screen)`, if given). Returns whether the game ended."""
+
+    def game_over() -> bool:
+        top = app.stack.top
+        if top.name == "round":
+            if on_round is not None:
+                on_round(top)
+            top.press("continue")
+        return top.name == "gameover"
+
+    return run_until(app, game_over, frames)
+
+
+def run_frames(app: Any, frames: int, dt: float = FRAME) -> None:
+    """Draw exactly `frames` frames (let animations and computer players move on)."""
+    for _ in range(frames):
+        app.frame(dt)
+
+
+def key_event(code: int) -> Any:
+    """A KEYDOWN event for `code`, shaped like the ones SDL sends."""
+    import pygame
+
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0)
+
+
+def key(app: Any, code: int | None = None) -> None:
+    """Press a key (Enter by default) through the event queue, then draw one frame."""
+    import pygame
+
+    pygame.event.post(key_event(pygame.K_RETURN if code is None else code))
+    app.frame(FRAME)
+
+
+def click(app: Any, pos: tuple[int, int], button: int = 1) -> None:
+    """A mouse click at screen position `pos` through the event queue, then one frame."""
+    import pygame
+
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    app.frame(FRAME)
+
+
+def click_button(app: Any, name: str) -> None:
+    """Click the centre of the top scene's button `name`, drawn once first so that the
+    button knows where it is on screen."""
+    scene = app.stack.top
+    app.frame(FRAME)
+    click(app, scene.buttons.screen_rect(scene.buttons.named(name)).center)
+
+
+def hidden_twin(state: GameState, rng: random.Random) -> GameState:
+    """A copy of `state` in which the face-down cards of every grid and the draw pile are
+    dealt anew from the same hidden cards: a different world, but the same position for
+    everybody at the table (docs/rules.md §12). Checked to be a position the rules allow."""
+    twin = state.clone()
+    slots = [(seat, i) for seat in range(twin.players) for i in range(CELLS)
+             if twin.cards[seat][i] is not None and not twin.face_up[seat][i]]
+    hidden = [twin.cards[seat][i] for seat, i in slots] + twin.draw_pile
+    rng.shuffle(hidden)
+    for seat, i in slots:
+        twin.cards[seat][i] = hidden.pop()
+    twin.draw_pile = hidden
+    check_consistency(twin)
+    return twin
