@@ -25,7 +25,7 @@ Icon=skyjo
 Terminal=false
 Categories=Game;CardGame;
 Keywords=cards;skyjo;
-StartupWMClass=skyjo
+StartupWMClass=Skyjo
 """
 
 # POSIX sh so that players need nothing but the downloaded folder. The path is quoted for the

@@ -10,16 +10,24 @@ from game.match import MatchConfig
 from game.rules import GameState
 from game.store.export import export_for_player
 from game.ui.widgets import ACCENT, DIM
+from game.ui.wording import group_sentence, sentence
 from scenes.base import BACKDROP, AppScene
 from scenes.context import AppContext
 from scenes.score_sheet import draw_score_sheet
 
 
-def winners_line(state: GameState, names: list[str]) -> str:
+def winners_line(state: GameState, names: list[str], viewer: int | None = None) -> str:
+    """Who won, spoken to `viewer` (the one human at the table; None: every winner by name)."""
     winners = list(state.winners or [])
     if len(winners) == 1:
-        return _("{name} wins!").format(name=names[winners[0]])
-    return _("{names} share the win!").format(names=_(" and ").join(names[s] for s in winners))
+        return sentence("win", winners[0], viewer, names)
+    return group_sentence("share_win", winners, viewer, names)
+
+
+def addressee(config: MatchConfig) -> int | None:
+    """The seat the screens speak to as "you": the only human, if exactly one plays."""
+    humans = config.human_seats
+    return humans[0] if len(humans) == 1 else None
 
 
 class GameOverScene(AppScene):
@@ -52,7 +60,7 @@ class GameOverScene(AppScene):
         self.buttons.focus = 0
 
     def watch_last_round(self) -> None:
-        self.stack.push("replay", state=self.state, names=self.names)
+        self.stack.push("replay", state=self.state, names=self.names, viewer=addressee(self.config))
 
     def export_log(self) -> None:
         self.exported = export_for_player(self.app.store, self.state)
@@ -73,7 +81,7 @@ class GameOverScene(AppScene):
         self.fit(surface)
         surface.fill(BACKDROP)
         self.text(surface, _("Game over"), 48, 960, 70, color=DIM)
-        self.text(surface, winners_line(self.state, self.names), 90, 960, 160, color=ACCENT, bold=True)
+        self.text(surface, winners_line(self.state, self.names, addressee(self.config)), 90, 960, 160, color=ACCENT, bold=True)
         tiebreaks = len(self.state.tiebreak_rounds)
         if tiebreaks:
             self.text(surface, ngettext("decided by {count} tiebreak round", "decided by {count} tiebreak rounds", tiebreaks).format(count=tiebreaks), 30, 960, 230,

@@ -173,6 +173,11 @@ class TableHints:
         self.asker: HintAsker | None = None
         self.shown: str = ""
 
+    @property
+    def thinking(self) -> bool:
+        """A hint was asked for and its answer is not shown yet (the table keeps drawing)."""
+        return self.asker is not None and self.asker.busy
+
     def _key(self) -> Any:
         state = self.play.state
         done = len(state.log[-1]["actions"]) if getattr(state, "log", None) else 0

@@ -29,6 +29,7 @@ class MenuScene(AppScene):
         saved = self._saved_summary()  # first: reading the save may move a damaged one aside...
         if self.app.store is not None:
             self.app.notices.extend(_drain(self.app.store))  # ...and this frame must say so
+        focused = self.buttons.buttons[self.buttons.focus].name if self.buttons.focus is not None else None
         self.buttons.clear()
         scale = self.app.ui_scale
         # the buttons grow with the text size: as wide as the factor, as tall as the screen holds
@@ -51,6 +52,11 @@ class MenuScene(AppScene):
         # Settings and Quit share the last row, so the menu keeps its height
         self.button(x, y, half, h, _("Settings"), self.settings, "settings")
         self.button(x + w - half, y, half, h, _("Quit"), self.app.quit, "quit")
+        # the keyboard starts on the first button, its ring showing; back from a screen, on the one used
+        self.buttons.focus_first()
+        names = [button.name for button in self.buttons.buttons]
+        if focused in names:
+            self.buttons.focus = names.index(focused)
 
     def _notice_lines(self) -> list[str]:
         # notices name file paths and can be long: wrapped, newest last, in the bottom band

@@ -36,6 +36,7 @@ from game.ui.guide import Guide
 from game.ui.table_anim import Animator
 from game.ui.table_view import Board, TableView
 from game.ui.targets import DISCARD_PILE, DISCARD_TARGET, DRAW_PILE, DRAW_TARGET, HAND, Target, grid_targets
+from game.ui.wording import sentence
 from scenes.base import AppScene
 from scenes.context import AppContext
 from scenes.hints import TableHints
@@ -58,6 +59,9 @@ class PlayScene(AppScene):
         self.viewer: int | None = humans[0] if humans else None  # whose eyes the screen shows (None: a spectator's)
         self.view = TableView(state.players, self.names, app.art, app.text)
         self.view.viewer = self.viewer
+        # the seat the lines speak to as "you": the one human; in hot-seat every line names its player
+        self.addressee: int | None = self.viewer if not self.hotseat else None
+        self.view.speaks_to_viewer = not self.hotseat
         self.board = Board.from_view(self.table.view(self.viewer))
         self.anim = Animator(self.board, self.view, app.speed)
         self.anim.viewer = self.viewer
@@ -69,6 +73,7 @@ class PlayScene(AppScene):
         self.guide = Guide(app.settings, app.save_settings)  # first game: explain each decision once
         self.guide.enabled = self.guide.enabled and app.guide_next
         app.guide_next = False
+        self._cursor_opening: tuple[int, int] | None = None  # (round, seat) whose opening placed the cursor
         self.table.subscribe(self._on_table)
         self.table.start()  # a new game's deal is animated; a resumed game shows as it is
         if resumed:
@@ -117,7 +122,18 @@ class PlayScene(AppScene):
             scoring_tip = self.state.phase in (ROUND_OVER, GAME_OVER) and self.guide.holds("scoring")
             if not scoring_tip:  # (the scoring screen waits until the guide's tip is read)
                 self.table.update(dt)
+        self._opening_cursor()
         self._set_prompt()
+
+    def wants_frames(self) -> bool:
+        """Frames while something moves or the table has work: an animation, the hint bot
+        thinking, a computer's turn, a hand-off or the round's end to announce. Idle while a
+        human is to act (or a guide tip waits to be read): nothing changes until they do."""
+        if self.anim.busy or self.hints.thinking:
+            return True
+        if self.state.phase in (ROUND_OVER, GAME_OVER):
+            return self.scored_round != self.state.round and not self.guide.holds("scoring")
+        return self.acting_human() is None
 
     def _on_table(self, message: TableMessage) -> None:
         """What the controller tells the screen, in the order it happens."""
@@ -143,6 +159,7 @@ class PlayScene(AppScene):
         self.view.viewer = seat
         self.anim.viewer = seat
         self.view.cursor = None
+        self._cursor_opening = None  # a hand-off at the opening: the cursor starts on this player's grid
         self.resync()
 
     def apply(self, action: Action) -> bool:
@@ -271,6 +288,18 @@ class PlayScene(AppScene):
             on_draw = cursor.kind == DRAW_PILE
             self.view.cursor = DISCARD_TARGET if on_draw and dx > 0 else DRAW_TARGET if dx < 0 else cursor
 
+    def _opening_cursor(self) -> None:
+        """When a human's opening flips begin (each round), the cursor starts on their own grid,
+        on the first card they may flip: Enter flips it, the arrows pick another."""
+        seat = self.acting_human()
+        if seat is None or seat != self.viewer or self.state.phase != OPENING:
+            return  # (hot-seat: not before the hand-off turned the screen to this player)
+        turn = (self.state.round, seat)
+        if self._cursor_opening == turn:
+            return  # placed once: after that the cursor stays where the player moves it
+        self._cursor_opening = turn
+        self.view.cursor = next((t for t in grid_targets(seat) if self.action_for(t) is not None), self.view.cursor)
+
     # ------------------------------------------------------------------ words and drawing
     def _set_prompt(self) -> None:
         self.view.busy = self.anim.busy
@@ -288,8 +317,9 @@ class PlayScene(AppScene):
         name = self.names[seat]
         last = _(" (last turn!)") if state.trigger is not None else ""
         if self.acting_human() is None:
-            return (_("{name} is thinking...") if not self.table.is_human(seat) else _("{name} plays next")).format(
-                name=name)
+            if self.table.is_human(seat):
+                return sentence("plays_next", seat, self.addressee, self.names)
+            return _("{name} is thinking...").format(name=name)
         you = _("You") if not self.hotseat else name
         if state.phase == OPENING:
             if state.tie_seats:

@@ -15,6 +15,7 @@ from game.ui.layout import Box
 from game.ui.table_anim import Animator
 from game.ui.table_view import Board, TableView
 from game.ui.widgets import ACCENT, DIM, INK, draw_panel
+from game.ui.wording import sentence
 from scenes.base import AppScene
 from scenes.context import AppContext
 
@@ -38,26 +39,20 @@ def round_start(record: dict, index: int) -> tuple[GameState, list[Action]]:
     return state, [Action.from_list(item) for item in rounds[index]["actions"]]
 
 
-def describe(action: Action, names: list[str]) -> str:
-    """One step in words."""
-    name = names[action.seat]
+def describe(action: Action, names: list[str], viewer: int | None = None) -> str:
+    """One step in words, spoken to `viewer` (None: every player by name)."""
     place = _("column {col}, row {row}").format(col=(action.col or 0) + 1, row=(action.row or 0) + 1)
-    texts = {
-        "flip": _("{name} flips a card ({place})"),
-        "draw": _("{name} draws a card"),
-        "take": _("{name} takes the discard"),
-        "replace": _("{name} replaces a card ({place})"),
-        "reveal": _("{name} discards and reveals a card ({place})"),
-    }
-    return texts[action.verb].format(name=name, place=place)
+    figures = {"place": place} if action.verb in ("flip", "replace", "reveal") else {}
+    return sentence(action.verb, action.seat, viewer, names, **figures)
 
 
 class RoundReplayScene(AppScene):
     name = "replay"
 
-    def __init__(self, app: AppContext, state: GameState, names: list[str]) -> None:
+    def __init__(self, app: AppContext, state: GameState, names: list[str], viewer: int | None = None) -> None:
         super().__init__(app)
         self.names = names
+        self.viewer = viewer  # the seat the captions speak to as "you" (None: each player by name)
         self.record = state.record()
         self.index = last_finished_round(state)
         if self.index is None:
@@ -72,6 +67,7 @@ class RoundReplayScene(AppScene):
         events = self.state.take_events()
         viewer = self.state.participants[0]
         self.view = TableView(self.state.players, self.names, self.app.art, self.app.text)
+        self.view.viewer = self.viewer
         self.board = Board.from_view(seat_view(self.state, viewer))
         self.anim = Animator(self.board, self.view, self.app.speed)
         self.anim.on_idle = self._resync
@@ -120,12 +116,16 @@ class RoundReplayScene(AppScene):
         self.view.busy = self.anim.busy
         self.view.prompt = self._caption()
 
+    def wants_frames(self) -> bool:
+        """Frames while a step animates or it plays on by itself (until the round's end)."""
+        return self.anim.busy or (self.auto and self.step < len(self.actions))
+
     def _caption(self) -> str:
         if self.step == 0:
             return _("The deal")
         if self.step >= len(self.actions) and not self.anim.busy:
             return _("End of the round")
-        return describe(self.actions[self.step - 1], self.names)
+        return describe(self.actions[self.step - 1], self.names, self.viewer)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:

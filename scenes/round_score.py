@@ -10,6 +10,7 @@ from game.rules import GAME_OVER, GameState
 from game.ui.layout import Box
 from game.ui.tween import Tweener
 from game.ui.widgets import ACCENT, DIM, INK, draw_panel
+from game.ui.wording import group_sentence
 from scenes.base import AppScene, veil
 from scenes.context import AppContext, TableScreen
 from scenes.score_sheet import draw_score_sheet
@@ -73,6 +74,10 @@ class RoundScoreScene(AppScene):
     def update(self, dt: float) -> None:
         self.tweener.step(dt)
 
+    def wants_frames(self) -> bool:
+        """Frames while the scores count up."""
+        return self.tweener.busy
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.tweener.busy and event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
             self.tweener.finish_all()  # the first click or key skips the count-up
@@ -110,8 +115,8 @@ class RoundScoreScene(AppScene):
         sheet_top = top + line * (len(self.rows) + 1) + 40
         draw_score_sheet(self, surface, state, self.names, sheet_top, 930)
         if state.next_is_tiebreak and state.phase != GAME_OVER:
-            names = _(" and ").join(self.names[s] for s in state.next_participants)
-            self.text(surface, _("Tie for the lowest total: {names} play a tiebreak round.").format(names=names), 32, 700, 1005,
-                      color=ACCENT, bold=True)
+            addressee = getattr(self.play, "addressee", None)  # the table's "you" (None: each player by name)
+            words = group_sentence("tiebreak_next", state.next_participants, addressee, self.names)
+            self.text(surface, words, 32, 700, 1005, color=ACCENT, bold=True)
         self.buttons.draw(surface, self.viewport)
 

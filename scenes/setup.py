@@ -14,6 +14,7 @@ from game.i18n import N_, _
 from game.match import BOT_LEVELS, COMPUTER, HUMAN, MAX_NAME, MatchConfig, SeatConfig
 from game.rules import FINAL_TIE_CHOICES, edition_named
 from game.ui.widgets import DIM, INK
+from game.ui.wording import PLAYER_NUMBER, YOU, default_human_name, is_default_human_name
 from scenes.base import AppScene
 from scenes.context import AppContext
 
@@ -27,6 +28,26 @@ LEVEL_WORDS = dict(zip(BOT_LEVELS, (N_("Easy"), N_("Normal"), N_("Hard"), N_("Ex
 ROW_H = 78
 
 
+def free_name(seats: list[SeatConfig]) -> str:
+    """A computer's name no other seat has."""
+    taken = {seat.name for seat in seats}
+    return next((n for n in COMPUTER_NAMES if n not in taken), _(PLAYER_NUMBER).format(number=len(seats) + 1))
+
+
+def default_names(config: MatchConfig) -> MatchConfig:
+    """`config` with its default-named seats following their kind, the language and how many
+    humans play: the one human is "You" ("Vous"), several are "Player <seat number>"
+    ("Joueur 2"); a computer seat left with a human's default takes a computer's name.
+    A default is recognised in any language offered (game.ui.wording); typed names stay."""
+    humans = len(config.human_seats)
+    seats = list(config.seats)
+    for index, seat in enumerate(seats):
+        if is_default_human_name(seat.name):
+            name = default_human_name(index, humans) if seat.is_human else free_name(seats)
+            seats[index] = replace(seat, name=name)
+    return replace(config, seats=tuple(seats))
+
+
 def initial_config(app: AppContext) -> MatchConfig:
     """The last setup the player used (from the settings), else the defaults."""
     return app.settings.last_match() or MatchConfig()
@@ -38,7 +59,7 @@ class SetupScene(AppScene):
 
     def __init__(self, app: AppContext, config: MatchConfig | None = None) -> None:
         super().__init__(app)
-        self.config = config or initial_config(app)
+        self.config = default_names(config or initial_config(app))
         self.editing: int | None = None  # seat whose name is being typed
         self.error = ""
 
@@ -73,7 +94,10 @@ class SetupScene(AppScene):
         self.button(960, 800, 560, 64, _("Tie at the end: {rule}").format(rule=_(TIE_WORDS[tie])), self.next_final_tie, "final_tie", 32)
         self.button(560, 930, 360, 90, _("Back"), self.close, "back")
         self.button(1000, 930, 360, 90, _("Start"), self.start, "start")
-        self.buttons.focus = focus if focus is not None and focus < len(self.buttons.buttons) else None
+        if focus is not None and focus < len(self.buttons.buttons):
+            self.buttons.focus = focus  # a change keeps the focus where the player is
+        else:
+            self.buttons.focus_first()  # opening: the keyboard starts on the first button
 
     # ------------------------------------------------------------------ changes
     def next_edition(self) -> None:
@@ -88,18 +112,17 @@ class SetupScene(AppScene):
         players = max(edition.min_players, min(edition.max_players, players))
         seats = list(self.config.seats[:players])
         while len(seats) < players:
-            seats.append(SeatConfig(self._free_name(seats), COMPUTER, "normal"))
-        self.config = replace(self.config, seats=tuple(seats))
+            seats.append(SeatConfig(free_name(seats), COMPUTER, "normal"))
+        self.config = default_names(replace(self.config, seats=tuple(seats)))
         self.build()
-
-    def _free_name(self, seats: list[SeatConfig]) -> str:
-        taken = {seat.name for seat in seats}
-        return next((n for n in COMPUTER_NAMES if n not in taken), f"Player {len(seats) + 1}")
 
     def toggle_kind(self, seat: int) -> None:
         player = self.config.seats[seat]
-        kind = COMPUTER if player.is_human else HUMAN
-        self.config = self.config.with_seat(seat, replace(player, kind=kind))
+        if player.is_human:
+            player = replace(player, kind=COMPUTER)
+        else:  # a computer's own name makes way for a human's default (a typed name stays)
+            player = replace(player, kind=HUMAN, name=_(YOU) if player.name in COMPUTER_NAMES else player.name)
+        self.config = default_names(self.config.with_seat(seat, player))
         self.build()
 
     def next_level(self, seat: int) -> None:

@@ -13,12 +13,12 @@ import importlib
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
 import pygame
 
-from game import APP_NAME, __version__
+from game import APP_NAME
 from game.i18n import detect_language, set_language
 from game.motion import speed_factor
 from game.resources import asset_path
@@ -35,9 +35,19 @@ MIN_SIZE = (800, 450)
 # at start-up is the likely cause, and those files are moved aside so the next start works.
 STARTUP_FRAMES = 3
 HEADLESS_DRIVERS = ("dummy", "offscreen")
+# SDL 2's environment variables for the window's class (X11) and app id (Wayland).
+WINDOW_CLASS_VARIABLES = ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS")
 # Seconds between GIL hand-overs while the frame loop runs: computer players think in
 # threads (game/ai/worker.py), and Python's default 5 ms would cost frames.
 FRAME_SWITCH_INTERVAL = 0.0005
+FPS = 60  # while a scene wants frames (an animation, a computer thinking)
+MAX_DT = 0.1  # s: a slow frame (a stall, a dragged window) advances animations by at most this
+# While no scene wants frames the loop sleeps until input arrives (issue #18: an idle app cost
+# 80% of a core). It still updates every IDLE_TICK s, drawing only if that changed the scenes,
+# and looks at the event queue every IDLE_POLL s: pygame.event.wait polls every 1 ms, which
+# costs ~3% of a core here, three times as much, while 10 ms stays under one frame of delay.
+IDLE_TICK = 0.25
+IDLE_POLL = 0.01
 # Every scene by name -> "module:Class". Each class's `name` is its key (a test checks), and
 # the modules are imported when a scene is first made, so starting the app loads only the menu.
 SCENES: dict[str, str] = {
@@ -110,9 +120,10 @@ class App:
         self.store.load_all()  # every start-up notice is ready for the first menu frame
         self.settings = self._load_settings(self.store)
         self.sound = SoundPlayer(lambda: self.settings)  # opens the mixer at the first sound, silent without a device
+        name_the_window()  # before the video subsystem starts: SDL reads the class only then
         pygame.display.init()
         pygame.font.init()
-        pygame.display.set_caption(f"{APP_NAME} {__version__}")
+        pygame.display.set_caption(APP_NAME)
         _set_icon()
         self.size = size or self._saved_size() or initial_size()
         self.fullscreen = False
@@ -125,6 +136,8 @@ class App:
         self.running = True
         self.speed_override: float | None = None  # the self-test plays fast
         self.frame_hook: Callable[[App], None] | None = None  # called once per frame (self-test driver)
+        self.frames_drawn = 0  # frames drawn and flipped so far (the idle benchmark, tests)
+        self._shown: list[Scene] = []  # the scenes as last drawn: an idle tick draws if they changed
         self.guide_next = False  # set by the menu's New game, taken by the next table
         if self.settings.fullscreen and size is None:
             self.toggle_fullscreen()
@@ -210,28 +223,50 @@ class App:
         else:
             self.stack.handle_event(event)
 
-    def frame(self, dt: float) -> None:
-        """One frame: input, update, draw."""
-        for event in pygame.event.get():
+    def frame(self, dt: float, events: Sequence[pygame.event.Event] = (), draw: bool = True) -> bool:
+        """One frame: input (`events` already taken from the queue first), update, draw.
+
+        `draw=False` (an idle tick): the screen is drawn only if there was input, the scenes
+        changed or one of them now wants frames; otherwise it still shows what it should.
+        True when the frame was drawn."""
+        events = [*events, *pygame.event.get()]
+        for event in events:
             self.handle(event)
         if not self.stack.scenes:
             self.running = False
-            return
+            return False
         self.stack.update(dt)
+        if not (draw or events or self.stack.scenes != self._shown or self.stack.wants_frames()):
+            return False
         self.screen = pygame.display.get_surface() or self.screen
         self.stack.draw(self.screen)
         pygame.display.flip()
+        self.frames_drawn += 1
+        self._shown = list(self.stack.scenes)
+        return True
 
     def run(self, fixed_dt: float | None = None, max_seconds: float | None = None) -> None:
-        """Frames until quit (`fixed_dt`: every frame advances that much, for headless runs)."""
+        """Frames until quit (`fixed_dt`: every frame advances that much, for headless runs).
+
+        At FPS while a scene wants frames; otherwise the loop sleeps until an event arrives (or
+        IDLE_TICK passes) and draws only for it. `fixed_dt` runs never sleep: they are driven."""
         clock = pygame.time.Clock()
         started = time.perf_counter()
+        idle = False
         with frame_loop_threads():
             while self.running:
                 if self.frame_hook is not None:
                     self.frame_hook(self)
-                real_dt = clock.tick(0 if fixed_dt else 60) / 1000
-                self.frame(fixed_dt if fixed_dt else min(real_dt, 0.1))
+                if fixed_dt:
+                    clock.tick(0)
+                    self.frame(fixed_dt)
+                else:
+                    woken = wait_for_events(IDLE_TICK) if idle else []
+                    real_dt = clock.tick(FPS) / 1000  # also caps a stream of input (mouse motion) at FPS
+                    # the time slept is not animation time: an animation an event starts begins smoothly
+                    dt = 1 / FPS if idle else min(real_dt, MAX_DT)
+                    self.frame(dt, woken, draw=not idle)
+                    idle = not self.stack.wants_frames()
                 if max_seconds is not None and time.perf_counter() - started > max_seconds:
                     raise TimeoutError(f"still running after {max_seconds:.0f} s")
 
@@ -245,6 +280,28 @@ class App:
         if self.store is not None:
             self.store.close()  # waits for the last background save
         pygame.display.quit()
+
+
+def name_the_window() -> None:
+    """Task bars and docks group and name a window by its class (X11 WM_CLASS) or app id
+    (Wayland); SDL 2 reads both from these variables when the display starts. Importing
+    pygame under X11 fills in the program's file name (`__main__.py` for `python -m game`),
+    which is replaced; a value the player set wins."""
+    automatic = ("", os.path.basename(sys.argv[0]) if sys.argv else "")
+    for variable in WINDOW_CLASS_VARIABLES:
+        if os.environ.get(variable, "") in automatic:
+            os.environ[variable] = APP_NAME
+
+
+def wait_for_events(timeout: float) -> list[pygame.event.Event]:
+    """The events that arrive within `timeout` seconds (empty when none came), sleeping
+    IDLE_POLL between looks at the queue (see IDLE_POLL for why not pygame.event.wait)."""
+    deadline = time.perf_counter() + timeout
+    while True:
+        events = pygame.event.get()
+        if events or time.perf_counter() >= deadline:
+            return events
+        time.sleep(IDLE_POLL)
 
 
 def _set_icon() -> None:

@@ -43,8 +43,7 @@ def test_keyboard_alone_plays_opening_and_a_whole_turn(app):
     play = start(app, ONE_HUMAN)
     assert run_until(app, play, lambda: play.acting_human() == 0)
     assert "flip two" in play.prompt()
-    key(app, pygame.K_DOWN)  # the cursor appears on the draw pile
-    key(app, pygame.K_DOWN)  # ... then moves to the grid's first row
+    assert play.view.cursor == Target.cell(0, 0, 0)  # the opening starts on the grid's first card
     key(app, pygame.K_RETURN)
     assert play.state.face_up[0][0]
     assert "flip one more" in play.prompt()

@@ -2,7 +2,9 @@
 
 Each scene has plain lifecycle verbs: `enter` (pushed), `exit` (popped), `pause` (another
 scene was pushed on top), `resume` (it is on top again), `handle_event`, `update(dt)` with dt
-in seconds, and `draw(surface)`.
+in seconds, and `draw(surface)`. `wants_frames()` says whether the scene has something moving
+or to do: the app draws at its full frame rate only while one does, and otherwise sleeps until
+input arrives (skyjo/app.py), so an idle screen costs next to no CPU.
 
 Scenes reach each other by name: the composition root registers a factory per scene name
 (`stack.register("play", factory)`), and a scene asks for the next one with
@@ -56,6 +58,12 @@ class Scene:
 
     def draw(self, surface: Any) -> None:
         """Draw the whole scene (or, for an overlay, what goes over the scene beneath)."""
+
+    def wants_frames(self) -> bool:
+        """True while the scene needs `update` every frame: an animation plays, a computer
+        thinks, a timer runs. False (the default): it changes only on input, so the app may
+        sleep until the next event and draw nothing meanwhile."""
+        return False
 
     def close(self) -> None:
         """Remove this scene from its stack (the top or not)."""
@@ -172,6 +180,11 @@ class SceneStack:
     def update(self, dt: float) -> None:
         for scene in self._from(lambda s: s.updates_below):
             scene.update(dt)
+
+    def wants_frames(self) -> bool:
+        """True while a scene that is being updated wants frames (the scenes not updated are
+        still, whatever they would say)."""
+        return any(scene.wants_frames() for scene in self._from(lambda s: s.updates_below))
 
     def draw(self, surface: Any) -> None:
         for scene in self._from(lambda s: s.overlay):

@@ -17,6 +17,7 @@ from game.rules import events as ev
 from game.ui.layout import Box
 from game.ui.table_view import Board, TableView
 from game.ui.tween import Tweener
+from game.ui.wording import group_sentence, sentence
 
 FLIP_HALF = 0.12
 SLIDE = 0.32
@@ -192,18 +193,16 @@ class Animator:
         if isinstance(event, ev.PileReshuffled):
             return self._reshuffle(event)
         if isinstance(event, ev.EndTriggered):
-            name = self.view.names[event.seat]
-            return self._banner(_("{name} has no face-down card left: everybody else plays one last turn").format(name=name),
-                                1.6,
+            view = self.view
+            return self._banner(sentence("last_turn", event.seat, view.addressee, view.names), 1.6,
                                 lambda: setattr(self.board, "trigger", event.seat))
         if isinstance(event, ev.StarterChosen):
             why = {"highest": _("highest cards"), "random": _("drawn by lot among the tied"),
                    "flips": _("won the tie"), "trigger": _("ended the last round")}.get(event.reason, event.reason)
-            return self._banner(_("{name} starts ({why})").format(name=self.view.names[event.seat], why=why), 1.0,
+            return self._banner(sentence("starts", event.seat, self.view.addressee, self.view.names, why=why), 1.0,
                                 lambda: setattr(self.board, "to_act", event.seat))
         if isinstance(event, ev.StartTieFlips):
-            names = _(" and ").join(self.view.names[s] for s in event.seats)
-            return self._banner(_("Tie for the start: {names} each flip one more card").format(names=names), 1.4)
+            return self._banner(group_sentence("start_tie", event.seats, self.view.addressee, self.view.names), 1.4)
         if isinstance(event, ev.TurnStarted):
             return Step(lambda a: None, lambda: setattr(self.board, "to_act", event.seat))
         if isinstance(event, ev.RoundScored):
@@ -233,8 +232,7 @@ class Animator:
             board.to_act = event.seats[0]
             board.hidden = set(cells)
             if event.tiebreak:
-                names = _(" and ").join(view.names[s] for s in event.seats)
-                board.banner = _("Tiebreak round: {names} play for the win").format(names=names)
+                board.banner = group_sentence("tiebreak_round", event.seats, view.addressee, view.names)
             else:
                 board.banner = _("Round {number}: dealing").format(number=event.round)
             for number, (seat, index) in enumerate(cells):
@@ -346,8 +344,7 @@ class Animator:
         indexes = [event.col + COLS * row for row in range(ROWS)]
 
         def begin(a: Animator) -> None:
-            a.board.banner = _("{name} completes a column of {value}s: it is removed").format(
-                name=view.names[event.seat], value=event.value)
+            a.board.banner = sentence("column", event.seat, view.addressee, view.names, value=event.value)
             for number, index in enumerate(indexes):
                 board.hidden.add((event.seat, index))
                 sprite = CardSprite(event.value, view.cell_box(event.seat, index))

@@ -15,6 +15,7 @@ from game.ui.layout import Box, TableLayout, Viewport, fit, load_layout
 from game.ui.targets import DISCARD_PILE, DRAW_PILE, HAND, PILES, Target
 from game.ui.text import TextCache
 from game.ui.widgets import ACCENT, DIM, FELT, INK, draw_panel, font_px
+from game.ui.wording import sentence
 
 SEAT_PANEL = (10, 60, 42)
 _UNSET = object()
@@ -44,6 +45,7 @@ class TableView:
         self.cursor: Target | None = None  # the keyboard's
         self.targets: set[Target] = set()  # legal targets of the acting human, highlighted on hover
         self.viewer: int | None = None
+        self.speaks_to_viewer = True  # False (hot-seat): every line names its player, never "you"
         self.busy = False
         self.ui_scale = 1.0  # the player's text size setting: every text of the table grows, the cards do not
         self.text_rects: list[tuple[str, pygame.Rect]] = []  # each text of the last frame and where it went
@@ -66,6 +68,11 @@ class TableView:
             self.art.back(w, h)
             for value in self.art_values:
                 self.art.face(value, w, h)
+
+    @property
+    def addressee(self) -> int | None:
+        """The seat the table's lines speak to as "you" (None: each player by name)."""
+        return self.viewer if self.speaks_to_viewer else None
 
     def cell_box(self, seat: int, index: int) -> Box:
         return self.layout.seats[seat].cell(index % COLS, index // COLS)
@@ -278,12 +285,12 @@ class TableView:
             return
         rect = self.viewport.rect(self.layout.hand)
         surface.blit(self.card_surface(board.holding, rect.w, rect.h), rect)
-        who = _("You") if board.holder == self.viewer else self.names[board.holder]
+        taken = board.source == SOURCE_DISCARD
         if isinstance(board.holding, int):
-            how = _("{who} took a {card} from the discard") if board.source == SOURCE_DISCARD else _("{who} drew a {card}")
+            kind = "took_card" if taken else "drew_card"
         else:
-            how = _("{who} took from the discard") if board.source == SOURCE_DISCARD else _("{who} drew")
-        words = how.format(who=who, card=board.holding)
+            kind = "took" if taken else "drew"
+        words = sentence(kind, board.holder, self.addressee, self.names, card=board.holding)
         base = font_px(self.viewport, 26)
         wanted = max(base, self._px(26))
         room = rect.top - 6 - self._ceiling(rect)

@@ -1,7 +1,7 @@
 """Buttons and panels placed in logical 1920x1080 coordinates and drawn through a Viewport.
 
 A `ButtonGroup` gives every screen the same mouse and keyboard handling: hover and click,
-arrows/Tab move the focus, Enter or Space presses the focused button.
+arrows/Tab move the focus (Shift+Tab backwards), Enter or Space presses the focused button.
 """
 
 from __future__ import annotations
@@ -128,15 +128,20 @@ class ButtonGroup:
                 return True
             return False
         if event.type == pygame.KEYDOWN:
-            return self._key(event.key)
+            return self._key(event.key, getattr(event, "mod", 0))
         return False
 
-    def _key(self, key: int) -> bool:
+    def focus_first(self) -> None:
+        """Put the focus on the first enabled button (a screen opening shows where Enter acts)."""
+        self.focus = next((i for i, b in enumerate(self.buttons) if b.enabled), None)
+
+    def _key(self, key: int, mod: int = 0) -> bool:
         enabled = [i for i, b in enumerate(self.buttons) if b.enabled]
         if not enabled:
             return False
         if key in (pygame.K_DOWN, pygame.K_RIGHT, pygame.K_TAB, pygame.K_UP, pygame.K_LEFT):
-            step = -1 if key in (pygame.K_UP, pygame.K_LEFT) else 1
+            backwards = key in (pygame.K_UP, pygame.K_LEFT) or (key == pygame.K_TAB and mod & pygame.KMOD_SHIFT)
+            step = -1 if backwards else 1
             if self.focus not in enabled:
                 self.focus = enabled[0 if step > 0 else -1]
             else:

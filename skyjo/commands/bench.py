@@ -1,4 +1,4 @@
-"""`skyjo bench engine|frames|bots`: speed figures, printed (never asserted by a timed test)."""
+"""`skyjo bench engine|frames|bots|idle`: speed figures, printed (never asserted by a timed test)."""
 
 from __future__ import annotations
 
@@ -7,28 +7,34 @@ import json
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser("bench", help="measure engine throughput or frame times")
-    parser.add_argument("target", choices=("engine", "frames", "bots"), help="what to measure")
+    parser = subparsers.add_parser("bench", help="measure engine throughput, frame times or the idle app's CPU use")
+    parser.add_argument("target", choices=("engine", "frames", "bots", "idle"), help="what to measure")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--seconds", type=float, default=2.0, help="time per engine run (default 2)")
+    parser.add_argument("--seconds", type=float, default=None,
+                        help="time per engine run (default 2) or per idle screen (default 10)")
     parser.add_argument("--seed", type=int, default=1)
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.seconds <= 0:
+    if args.seconds is not None and args.seconds <= 0:
         print("skyjo bench: error: --seconds must be positive")
         return 2
     if args.target == "engine":
         from game.bench_engine import bench_engine
 
-        runs = bench_engine(args.seconds, args.seed)
+        runs = bench_engine(args.seconds or 2.0, args.seed)
         columns: tuple[str, ...] = ("edition", "players", "rounds", "seconds", "rounds_per_second")
     elif args.target == "bots":
         from game.ai.bench import bench_bots
 
         runs = bench_bots(seed=args.seed)
         columns = ("level", "decisions", "median_ms", "p99_ms", "max_ms")
+    elif args.target == "idle":
+        from skyjo.bench_idle import bench_idle
+
+        runs = bench_idle(args.seconds or 10.0, args.seed)
+        columns = ("scene", "seconds", "cpu_seconds_per_second", "frames_per_second")
     else:
         from skyjo.bench_frames import bench_frames
 

@@ -1,4 +1,5 @@
-"""`skyjo replay FILE`: play a scenario file and print the resulting state as JSON."""
+"""`skyjo replay FILE`: play a scenario file and print the final position as JSON (the visual
+replay is the game's "Watch the last round")."""
 
 from __future__ import annotations
 
@@ -20,7 +21,11 @@ NAME_LIMIT = 200  # characters of a file name quoted in an error; its end is the
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser("replay", help="play a scenario file and print the state as JSON")
+    parser = subparsers.add_parser(
+        "replay", help="play a scenario file or game log and print the final position as JSON (nothing visual)",
+        description="Play a scenario file or exported game log through the rules engine and print the final "
+                    "position as one JSON object. Nothing is shown on screen: to watch a round, use "
+                    "\"Watch the last round\" in the game.")
     parser.add_argument("file", help=f"scenario file (JSON, at most {MAX_SCENARIO_MIB} MiB), or - for standard input")
     parser.set_defaults(handler=run)
 

@@ -1,0 +1,118 @@
+"""The sentences about a player: one place that knows whether a line speaks to the viewer.
+
+Every message about what a seat did or does has two catalogue entries, one addressed to the
+viewer ("You complete a column of 12s") and one about somebody else ("Robin completes a
+column of 12s"): a name is never pasted into a verb conjugated for another person, in English
+or in French. `sentence` and `group_sentence` choose the entry.
+
+The viewer ("addressee" below) is the one human at the table. With nobody's eyes on the
+screen (an all-computer table) or several humans taking turns (hot-seat), pass None: every
+line then names its player. A seat whose name is the default "You" (in any language the game
+offers) is spoken to even then, since its name is the word "you".
+
+Default seat names: the setup shows a human seat as the localised "You" when it is the only
+human, and as "Player <seat number>" when several humans play. `is_default_human_name`
+recognises those names in every catalogue ("You", "Vous", "Player 3", "Joueur 3"), so that a
+default name follows the language and the number of humans, while a typed name is kept.
+"""
+
+from __future__ import annotations
+
+import gettext
+import re
+from collections.abc import Sequence
+from functools import cache
+
+from game.i18n import DOMAIN, N_, _, available_languages, locale_dir
+
+YOU = N_("You")
+PLAYER_NUMBER = N_("Player {number}")
+
+# kind -> (to the viewer, about another seat); every entry formats {name} and the kind's figures
+MESSAGES: dict[str, tuple[str, str]] = {
+    "win": (N_("You win!"), N_("{name} wins!")),
+    "column": (N_("You complete a column of {value}s: it is removed"),
+               N_("{name} completes a column of {value}s: it is removed")),
+    "last_turn": (N_("You have no face-down card left: everybody else plays one last turn"),
+                  N_("{name} has no face-down card left: everybody else plays one last turn")),
+    "starts": (N_("You start ({why})"), N_("{name} starts ({why})")),
+    "plays_next": (N_("You play next"), N_("{name} plays next")),
+    # the card in hand, captioned (its value shown, or not yet)
+    "took_card": (N_("You took a {card} from the discard"), N_("{name} took a {card} from the discard")),
+    "drew_card": (N_("You drew a {card}"), N_("{name} drew a {card}")),
+    "took": (N_("You took the discard"), N_("{name} took the discard")),
+    "drew": (N_("You drew"), N_("{name} drew")),
+    # the steps of a replayed round
+    "flip": (N_("You flip a card ({place})"), N_("{name} flips a card ({place})")),
+    "draw": (N_("You draw a card"), N_("{name} draws a card")),
+    "take": (N_("You take the discard"), N_("{name} takes the discard")),
+    "replace": (N_("You replace a card ({place})"), N_("{name} replaces a card ({place})")),
+    "reveal": (N_("You discard and reveal a card ({place})"), N_("{name} discards and reveals a card ({place})")),
+}
+
+# kind -> (the viewer among the seats, only others); {names} lists the others
+GROUP_MESSAGES: dict[str, tuple[str, str]] = {
+    "share_win": (N_("You and {names} share the win!"), N_("{names} share the win!")),
+    "start_tie": (N_("Tie for the start: you and {names} each flip one more card"),
+                  N_("Tie for the start: {names} each flip one more card")),
+    "tiebreak_round": (N_("Tiebreak round: you and {names} play for the win"),
+                       N_("Tiebreak round: {names} play for the win")),
+    "tiebreak_next": (N_("Tie for the lowest total: you and {names} play a tiebreak round."),
+                      N_("Tie for the lowest total: {names} play a tiebreak round.")),
+}
+
+
+@cache
+def _translations(msgid: str) -> frozenset[str]:
+    """`msgid` and its text in every catalogue the game offers."""
+    found = {msgid}
+    for code, _name in available_languages():
+        catalogue = gettext.translation(DOMAIN, locale_dir(), languages=[code], fallback=True)
+        found.add(catalogue.gettext(msgid))
+    return frozenset(found)
+
+
+def is_you_name(name: str) -> bool:
+    """A seat named the default "You" in some language ("You", "Vous")."""
+    return name in _translations(YOU)
+
+
+@cache
+def _player_patterns() -> tuple[re.Pattern[str], ...]:
+    return tuple(re.compile(re.escape(text).replace(re.escape("{number}"), r"\d+") + r"\Z")
+                 for text in _translations(PLAYER_NUMBER))
+
+
+def is_default_human_name(name: str) -> bool:
+    """A name the setup gave a human seat: "You" or "Player <n>", in any language offered."""
+    return is_you_name(name) or any(pattern.match(name) for pattern in _player_patterns())
+
+
+def default_human_name(seat: int, humans: int) -> str:
+    """The name the setup gives a human seat (0-based `seat`) when `humans` humans play."""
+    return _(YOU) if humans <= 1 else _(PLAYER_NUMBER).format(number=seat + 1)
+
+
+def speaks_to(seat: int, viewer: int | None, names: Sequence[str]) -> bool:
+    """Whether a line about `seat` is addressed to the person at the screen."""
+    return seat == viewer or (viewer is None and is_you_name(names[seat]))
+
+
+def sentence(kind: str, seat: int, viewer: int | None, names: Sequence[str], **figures: object) -> str:
+    """The line of `kind` about `seat`, in the current language: to the viewer in the second
+    person, about anybody else by name."""
+    you, other = MESSAGES[kind]
+    if speaks_to(seat, viewer, names):
+        return _(you).format(**figures)
+    return _(other).format(name=names[seat], **figures)
+
+
+def group_sentence(kind: str, seats: Sequence[int], viewer: int | None, names: Sequence[str],
+                   **figures: object) -> str:
+    """The line of `kind` about several seats; the viewer among them is "you"."""
+    you, other = GROUP_MESSAGES[kind]
+    addressed = [s for s in seats if speaks_to(s, viewer, names)]
+    others = _(" and ").join(names[s] for s in seats if s not in addressed[:1])
+    if addressed:
+        return _(you).format(names=others, **figures)
+    return _(other).format(names=others, **figures)

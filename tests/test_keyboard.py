@@ -1,0 +1,191 @@
+"""Keyboard alone: the menu and the setup open with their first button focused, Tab goes
+forwards and Shift+Tab backwards, and each round's opening flips start with the cursor on
+the player's own grid, so Enter flips a card at once. Also the window's name: its title
+and its class (the name task bars show) are "Skyjo"."""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+
+import pygame
+import pytest
+from helpers import FRAME, key, run_until
+
+from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
+from game.rules import OPENING
+from scenes.play import PlayScene
+from skyjo.app import WINDOW_CLASS_VARIABLES, name_the_window
+
+
+def press(app, code: int, mod: int = 0) -> None:
+    """A real KEYDOWN through the event queue (with its modifier keys), then one frame."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0))
+    app.frame(FRAME)
+
+
+def focused(scene) -> str:
+    assert scene.buttons.focus is not None, "no button has the focus"
+    return scene.buttons.buttons[scene.buttons.focus].name
+
+
+def open_menu(app):
+    app.stack.push("menu")
+    app.frame(FRAME)
+    return app.stack.top
+
+
+def open_setup(app):
+    menu = open_menu(app)
+    key(app, pygame.K_RETURN)  # Enter on the focused first button: New game
+    assert app.stack.top is not menu and app.stack.top.name == "setup"
+    return app.stack.top
+
+
+# ---------------------------------------------------------------- focus on open, Tab and Shift+Tab
+def test_menu_opens_with_its_first_button_focused_and_drawn_with_the_ring(app):
+    menu = open_menu(app)
+    assert menu.name == "menu" and focused(menu) == "new"  # no saved game: New game comes first
+    label = menu.buttons.buttons[menu.buttons.focus].label
+    rendered = []
+    real_render = app.text.render
+    app.text.render = lambda words, *args, **kwargs: rendered.append(words) or real_render(words, *args, **kwargs)
+    try:
+        app.stack.draw(app.screen)
+    finally:
+        del app.text.render  # back to the class's method
+    assert "> " + label in rendered  # the focus marker is drawn, not only remembered
+
+
+def test_setup_opens_with_its_first_button_focused(app):
+    setup = open_setup(app)
+    assert focused(setup) == "edition"
+
+
+def test_tab_then_shift_tab_returns_to_the_same_button(app):
+    menu = open_menu(app)
+    start = focused(menu)
+    press(app, pygame.K_TAB)
+    assert focused(menu) != start
+    press(app, pygame.K_TAB, pygame.KMOD_LSHIFT)
+    assert focused(menu) == start
+    press(app, pygame.K_TAB, pygame.KMOD_RSHIFT)  # backwards from the first wraps round to the last
+    assert focused(menu) == "quit"
+    press(app, pygame.K_TAB)  # and forwards from the last back to the first
+    assert focused(menu) == start
+
+
+def test_tab_with_only_num_lock_on_still_goes_forwards(app):
+    menu = open_menu(app)
+    press(app, pygame.K_TAB, pygame.KMOD_NUM)
+    assert focused(menu) == "statistics"
+
+
+def test_shift_tab_on_setup_reaches_start_and_enter_starts_the_game(app):
+    setup = open_setup(app)
+    press(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    assert focused(setup) == "start"
+    press(app, pygame.K_RETURN)
+    assert app.stack.top.name == "play"
+
+
+def test_a_setup_change_keeps_the_focus_on_the_button_used(app):
+    setup = open_setup(app)
+    press(app, pygame.K_RETURN)  # the edition changes, the screen is rebuilt
+    assert setup.config.edition == "classic"
+    assert focused(setup) == "edition"
+
+
+# ---------------------------------------------------------------- the table's cursor at the opening
+ONE_HUMAN = (SeatConfig("Ann", HUMAN), SeatConfig("Bot", COMPUTER, "easy"))
+
+
+def start_game(app, seats=ONE_HUMAN, seed=5) -> PlayScene:
+    config = MatchConfig("voyage", seats, seed=seed)
+    app.stack.push("menu")
+    return app.stack.push(PlayScene(app, config, config.new_game()))
+
+
+def assert_cursor_on_a_face_down_card_of(play: PlayScene, seat: int) -> int:
+    cursor = play.view.cursor
+    assert cursor is not None and cursor.on_grid_of(seat), cursor
+    assert not play.state.face_up[seat][cursor.index]
+    return cursor.index
+
+
+def test_the_opening_starts_with_the_cursor_on_your_grid_and_enter_flips_there(app):
+    play = start_game(app)
+    assert run_until(app, lambda: play.acting_human() == 0)
+    assert play.state.phase == OPENING
+    index = assert_cursor_on_a_face_down_card_of(play, 0)
+    key(app, pygame.K_RETURN)
+    assert [i for i, up in enumerate(play.state.face_up[0]) if up] == [index]  # that card, no other
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RETURN)
+    assert sum(play.state.face_up[0]) == 2
+
+
+def test_the_cursor_is_not_pulled_back_once_the_player_moved_it(app):
+    play = start_game(app)
+    assert run_until(app, lambda: play.acting_human() == 0)
+    key(app, pygame.K_UP)  # from the grid's first row up to the piles
+    moved = play.view.cursor
+    assert moved is not None and not moved.is_cell
+    for _ in range(5):
+        app.frame(FRAME)
+    assert play.view.cursor == moved
+
+
+def test_each_round_and_each_hot_seat_player_starts_on_their_own_grid(app):
+    seats = (SeatConfig("Ann", HUMAN), SeatConfig("Ben", HUMAN))
+    play = start_game(app, seats, seed=3)
+    rng = random.Random(3)
+    checked: set[tuple[int, int]] = set()
+    for _ in range(20000):
+        app.frame(FRAME)
+        top = app.stack.top
+        if top.name == "handoff":
+            top.press("ready")
+        elif top.name == "round":
+            top.press("continue")
+        elif top is play and (seat := play.acting_human()) is not None:
+            if play.state.phase == OPENING and (play.state.round, seat) not in checked:
+                assert_cursor_on_a_face_down_card_of(play, seat)
+                checked.add((play.state.round, seat))
+                key(app, pygame.K_RETURN)  # Enter alone flips the first card
+                assert sum(play.state.face_up[seat]) == 1
+            else:
+                play.activate(rng.choice(sorted(play.legal_targets())))
+        if play.state.round >= 2 and len(checked) == 4:
+            break
+    assert checked == {(1, 0), (1, 1), (2, 0), (2, 1)}
+
+
+# ---------------------------------------------------------------- the window's name
+def test_the_window_title_is_skyjo(app):
+    assert pygame.display.get_caption()[0] == "Skyjo"
+
+
+def test_the_window_class_is_set_before_the_display_starts(make_app, monkeypatch: pytest.MonkeyPatch):
+    for variable in WINDOW_CLASS_VARIABLES:
+        monkeypatch.delenv(variable, raising=False)
+    seen: dict[str, str | None] = {}
+    real_init = pygame.display.init
+
+    def init() -> None:
+        seen.update({variable: os.environ.get(variable) for variable in WINDOW_CLASS_VARIABLES})
+        real_init()
+
+    monkeypatch.setattr(pygame.display, "init", init)
+    make_app()
+    assert seen == {"SDL_VIDEO_X11_WMCLASS": "Skyjo", "SDL_VIDEO_WAYLAND_WMCLASS": "Skyjo"}
+
+
+def test_pygames_automatic_class_is_replaced_but_the_players_is_kept(monkeypatch: pytest.MonkeyPatch):
+    # importing pygame under X11 sets the class to the program's file name (__main__.py)
+    monkeypatch.setenv("SDL_VIDEO_X11_WMCLASS", os.path.basename(sys.argv[0]))
+    monkeypatch.setenv("SDL_VIDEO_WAYLAND_WMCLASS", "MySkyjo")
+    name_the_window()
+    assert os.environ["SDL_VIDEO_X11_WMCLASS"] == "Skyjo"
+    assert os.environ["SDL_VIDEO_WAYLAND_WMCLASS"] == "MySkyjo"
