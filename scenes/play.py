@@ -5,8 +5,12 @@ The screen sends the player's actions in (`apply`) and observes the controller's
 engine events are animated, notices shown, a hand-off or the round's scoring pushed. It
 lets the controller advance only while no animation plays, so every move is seen.
 
-Input while an animation plays is never queued: a click or Space skips the animation and
-the next one acts, so an action can never be applied twice.
+Input is never lost, and never applied twice or to a stale position: a click (or Enter on
+the cursor) while an animation plays skips it and becomes the one pending target (the latest
+wins), together with the engine's position then. Once the board has caught up, it is played
+if it is still a legal choice for the acting human and nothing else was played in between;
+otherwise it is dropped silently. Space only skips. A guide tip is dismissed by the next key
+or click, and that input is also played when it is a move.
 """
 
 from __future__ import annotations
@@ -74,6 +78,8 @@ class PlayScene(AppScene):
         self.guide.enabled = self.guide.enabled and app.guide_next
         app.guide_next = False
         self._cursor_opening: tuple[int, int] | None = None  # (round, seat) whose opening placed the cursor
+        self._position = 0  # engine actions and deals announced so far (a pending target is for one of them)
+        self._pending: tuple[Target, int] | None = None  # clicked during an animation: (target, position then)
         self.table.subscribe(self._on_table)
         self.table.start()  # a new game's deal is animated; a resumed game shows as it is
         if resumed:
@@ -117,6 +123,7 @@ class PlayScene(AppScene):
         self.view.ui_scale = self.app.ui_scale
         self.anim.update(dt)
         if not self.anim.busy:
+            self._play_pending()
             self.hints.update()
             self.guide.watch(self.state, self.acting_human(), watching=self.viewer is not None)
             scoring_tip = self.state.phase in (ROUND_OVER, GAME_OVER) and self.guide.holds("scoring")
@@ -127,9 +134,10 @@ class PlayScene(AppScene):
 
     def wants_frames(self) -> bool:
         """Frames while something moves or the table has work: an animation, the hint bot
-        thinking, a computer's turn, a hand-off or the round's end to announce. Idle while a
-        human is to act (or a guide tip waits to be read): nothing changes until they do."""
-        if self.anim.busy or self.hints.thinking:
+        thinking, a cue fading, a computer's turn, a hand-off or the round's end to announce.
+        Idle while a human is to act (or a guide tip waits to be read): nothing changes until
+        they do."""
+        if self.anim.busy or self.anim.cueing or self.hints.thinking:
             return True
         if self.state.phase in (ROUND_OVER, GAME_OVER):
             return self.scored_round != self.state.round and not self.guide.holds("scoring")
@@ -139,6 +147,7 @@ class PlayScene(AppScene):
         """What the controller tells the screen, in the order it happens."""
         match message:
             case TableEvents(events=events, action=action):
+                self._position += 1  # a pending target chosen before this is stale now
                 if action is not None:
                     self.discard_mode = False
                     self.message = ""  # an action clears the last notice
@@ -159,6 +168,7 @@ class PlayScene(AppScene):
         self.view.viewer = seat
         self.anim.viewer = seat
         self.view.cursor = None
+        self._pending = None  # (input from the player before is not this player's)
         self._cursor_opening = None  # a hand-off at the opening: the cursor starts on this player's grid
         self.resync()
 
@@ -181,7 +191,10 @@ class PlayScene(AppScene):
 
     def action_for(self, target: Target | None) -> Action | None:
         """The action a click on `target` means for the acting human (None: nothing legal)."""
-        seat = self.acting_human()
+        return self._action(self.acting_human(), target)
+
+    def _action(self, seat: int | None, target: Target | None) -> Action | None:
+        """The action a click on `target` means for `seat` on the engine's position."""
         if seat is None or target is None:
             return None
         state = self.state
@@ -198,6 +211,44 @@ class PlayScene(AppScene):
 
     def _holding_drawn(self) -> bool:
         return self.state.holding is not None and self.state.source == SOURCE_DRAW
+
+    def _would_play(self, target: Target | None) -> bool:
+        """Whether a click on `target` does something for the human to act on the engine's
+        position, the table as it is once the board has caught up (a move, or choosing to
+        discard the drawn card)."""
+        seat = self.table.acting_human()
+        if seat is None or target is None:
+            return False
+        if self._holding_drawn() and target.kind in (DISCARD_PILE, HAND):
+            return target.kind == HAND or self.state.face_down_count(seat) > 0
+        return self._action(seat, target) is not None
+
+    def _queue(self, target: Target | None) -> None:
+        """A click or Enter on `target` while an animation plays: skip the animation and keep
+        the target for the position the engine is in (played by `_play_pending`)."""
+        self.anim.skip()
+        self._pending = None if target is None else (target, self._position)
+
+    def _play_pending(self) -> None:
+        """The board caught up: play the pending target if it is still a legal choice for the
+        acting human on the position it was chosen for; else drop it silently."""
+        pending, self._pending = self._pending, None
+        if pending is None:
+            return
+        target, position = pending
+        if position == self._position and self.acting_human() is not None and self._would_play(target):
+            self.activate(target)
+
+    def _is_move(self, event: pygame.event.Event) -> bool:
+        """Whether a click or Enter/Space is a move on the table (played even when it
+        dismisses a guide tip)."""
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if scores_button_hit(self, event.pos):
+                return False
+            return self._would_play(self.view.target_at(event.pos, self.board))
+        if event.type == pygame.KEYDOWN and event.key in SKIP_KEYS:
+            return (not self.anim.busy or event.key != pygame.K_SPACE) and self._would_play(self.view.cursor)
+        return False
 
     def activate(self, target: Target | None) -> None:
         """A click or Enter on `target`."""
@@ -226,9 +277,12 @@ class PlayScene(AppScene):
         return targets
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.guide.handle_event(event):
-            return True  # the key or click that dismisses a tip does nothing else
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and scores_button_hit(self, event.pos):
+        if self.guide.handle_event(event, self._is_move):
+            return True  # the key or click that dismisses a tip does nothing else, unless it is a move
+        clicked = event.type == pygame.MOUSEBUTTONUP and event.button == 1
+        if clicked or (event.type == pygame.KEYDOWN and event.key not in CURSOR_KEYS and event.key != pygame.K_h):
+            self._pending = None  # one pending target: a later decision replaces (or cancels) it
+        if clicked and scores_button_hit(self, event.pos):
             self.show_scores()
             return True
         if event.type == pygame.KEYDOWN:
@@ -236,9 +290,9 @@ class PlayScene(AppScene):
         if event.type == pygame.MOUSEMOTION:
             self.view.hover = self.view.target_at(event.pos, self.board)
             return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+        if clicked:
             if self.anim.busy:
-                self.anim.skip()
+                self._queue(self.view.target_at(event.pos, self.board))
             else:
                 self.activate(self.view.target_at(event.pos, self.board))
             return True
@@ -249,7 +303,7 @@ class PlayScene(AppScene):
             self.stack.push("pause", play=self)
             return True
         if self.anim.busy and key in SKIP_KEYS:
-            self.anim.skip()
+            self._queue(self.view.cursor if key != pygame.K_SPACE else None)  # Space only skips
             return True
         if key in SKIP_KEYS:
             self.activate(self.view.cursor)

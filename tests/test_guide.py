@@ -1,5 +1,6 @@
-"""The first-game guide: a tip the first time each decision comes up, dismissed by a key
-that does nothing else, the scoring screen waiting for its tip, and remembered afterwards."""
+"""The first-game guide: a tip the first time each decision comes up, dismissed by the next
+key or click (which is played too when it is a move, and does nothing else when it is not),
+the scoring screen waiting for its tip, and remembered afterwards."""
 
 from __future__ import annotations
 
@@ -8,16 +9,23 @@ import random
 import pygame
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
-from game.rules import GameState
+from game.rules import FLIP, REPLACE, TAKE, Action, GameState
 from game.store import Store
 from game.store.settings import Settings, decode_settings, encode_settings
+from game.table import TableEvents
 from game.ui.guide import TOPICS, topic_text
+from game.ui.targets import DISCARD_TARGET, Target
 from scenes.menu import MenuScene
 from scenes.play import PlayScene
 
 SEATS = (SeatConfig("Ann", HUMAN), SeatConfig("Bot", COMPUTER, "easy"))
 
 
+
+
+def click(app, pos) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.frame(1 / 60)
 
 
 def key(app, code=pygame.K_RETURN) -> None:
@@ -37,13 +45,13 @@ def test_every_topic_has_words() -> None:
     assert all(len(topic_text(topic)) > 30 for topic in TOPICS)
 
 
-def test_first_game_tip_is_dismissed_by_a_key_that_plays_nothing(app) -> None:
+def test_a_tip_dismissed_by_a_key_that_is_no_move_plays_nothing(app) -> None:
     play = guided_table(app)
     for _ in range(50):
         app.frame(1 / 60)
     assert play.guide.current == "opening"
     before, cursor = str(play.state), play.view.cursor
-    key(app, pygame.K_DOWN)  # the first key only closes the tip...
+    key(app, pygame.K_DOWN)  # a cursor key is no move: it only closes the tip...
     assert play.guide.current is None
     assert play.view.cursor == cursor and str(play.state) == before
     key(app, pygame.K_DOWN)
@@ -52,6 +60,34 @@ def test_first_game_tip_is_dismissed_by_a_key_that_plays_nothing(app) -> None:
     assert str(play.state) != before
     app.frame(1 / 60)
     assert play.guide.current is None  # opening was explained once
+
+
+def test_a_tip_dismissed_by_a_move_plays_it_too(app) -> None:
+    play = guided_table(app)
+    played = []
+    play.table.subscribe(lambda message: played.append(message.action)
+                         if isinstance(message, TableEvents) and message.action is not None else None)
+    for _ in range(50):
+        app.frame(1 / 60)
+    assert play.guide.current == "opening" and play.view.cursor == Target.cell(0, 0, 0)
+    key(app, pygame.K_RETURN)  # Enter on a card that may be flipped: the tip goes and the card turns
+    assert play.guide.current is None and played == [Action(0, FLIP, 0, 0)]
+    play.activate(Target.cell(0, 1, 0))
+    for _ in range(200):
+        app.frame(1 / 60)
+        if play.guide.current is not None:
+            break
+    assert play.guide.current == "choose" and play.acting_human() == 0
+    screen = play.view.viewport.rect
+    click(app, screen(play.view.target_box(DISCARD_TARGET)).center)  # a move: the tip goes and the card is taken
+    assert played[-1] == Action(0, TAKE)
+    assert play.guide.current == "taken"  # (the take showed at once) the next decision's own tip
+    count = len(played)
+    click(app, screen(play.view.target_box(Target.cell(1, 0, 0))).center)  # the computer's card: no move
+    assert play.guide.current is None and len(played) == count and play.message == ""
+    click(app, screen(play.view.target_box(Target.cell(0, 2, 1))).center)  # no tip now: plays as ever
+    assert play.guide.current is None and played[-1] == Action(0, REPLACE, 2, 1)
+    assert sum(action.seat == 0 for action in played) == 4  # every move once
 
 
 def test_no_guide_after_the_first_game_or_from_continue(app) -> None:

@@ -72,6 +72,17 @@ def test_a_table_wants_frames_while_it_deals_and_not_once_a_human_is_to_act(app)
     assert not app.stack.wants_frames()
 
 
+def test_a_cue_still_showing_wants_frames_until_it_fades(app) -> None:
+    """A cue ("Bob drew a card") fades while a human thinks: the app must keep drawing."""
+    play = _table(app, HUMAN, COMPUTER)
+    play.anim.skip()
+    assert run_until(app, lambda: play.acting_human() is not None)
+    play.anim.cue(1, "Bot drew a card")
+    assert not play.anim.busy and app.stack.wants_frames()
+    assert run_until(app, lambda: not app.stack.wants_frames(), frames=400)
+    assert 1 not in play.board.cues
+
+
 def test_a_computer_thinking_wants_frames(app) -> None:
     play = _table(app, COMPUTER, COMPUTER)
     app.frame(1 / 60)

@@ -9,6 +9,7 @@ from game.rules import GameState, seat_view
 from game.ui.card_art import CardArt
 from game.ui.table_view import LABEL_CLEARANCE, RING_MARGIN, Board, TableView
 from game.ui.text import TextCache
+from game.ui.wording import sentence
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 
@@ -41,3 +42,44 @@ def test_side_labels_sit_close_to_their_grid_and_clear_of_its_ring(players: int,
             assert near.left <= name.right, f"seat {seat}: name {grid.left - name.right} px left of its grid"
         elif view.viewport.rect(area.label).left >= grid.right:
             assert name.left <= near.right, f"seat {seat}: name {name.left - grid.right} px right of its grid"
+
+
+def table_in_play(players: int, scale: float, to_act: int) -> tuple[TableView, Board]:
+    """After everybody's opening flips, with a cue by every seat but the viewer's."""
+    pygame.font.init()
+    state = GameState.new_game("voyage" if players <= 4 else "classic", players=players, seed=4)
+    for _flip in range(2 * players):
+        state.apply(state.legal_actions()[0])
+    view = TableView(players, NAMES[:players], CardArt("standard"), TextCache())
+    view.ui_scale = scale
+    view.viewer = 0
+    board = Board.from_view(seat_view(state, 0))
+    board.to_act = to_act
+    for seat in range(1, players):  # more than ever show at once: the oldest give way
+        board.cues[seat] = sentence("cue_take" if seat % 2 else "cue_draw", seat, 0, NAMES, card=12)
+    view.draw(pygame.Surface((1280, 720)), board, [])
+    return view, board
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+@pytest.mark.parametrize("players", [2, 3, 4, 6, 8])
+def test_live_scores_and_cues_keep_clear_of_grids_and_of_each_other(players: int, scale: float) -> None:
+    for to_act in (0, players - 1):
+        view, board = table_in_play(players, scale, to_act)
+        screen = pygame.Rect(0, 0, 1280, 720)
+        panels = [view.viewport.rect(area.grid.inflate(2 * RING_MARGIN)) for area in view.layout.seats]
+        texts = view.text_rects
+        words = [w for w, _rect in texts]
+        for seat in range(players):
+            if seat != to_act:  # (the seat to act keeps "to play"; its live score may give way)
+                assert view.live_words(board, seat) in " ".join(words) or any(
+                    w.endswith(f"visible: {board.visible_sum(seat)}") for w in words), f"seat {seat}: no live score"
+        newest = sentence("cue_take" if (players - 1) % 2 else "cue_draw", players - 1, 0, NAMES, card=12)
+        assert newest in " ".join(words), "the newest cue is shown"
+        for number, (text, rect) in enumerate(texts):
+            assert screen.contains(rect), f"{text!r} off screen"
+            if "pts" in text or "visible" in text or any(text in cue for cue in board.cues.values()):
+                for panel in panels:
+                    assert not rect.colliderect(panel), f"{text!r} over a grid or its ring"
+                for other, other_rect in texts[number + 1:]:
+                    assert not rect.colliderect(other_rect), f"{text!r} over {other!r}"

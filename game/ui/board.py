@@ -31,6 +31,7 @@ class Board:
     trigger: int | None = None
     hidden: set[tuple[int, int]] = field(default_factory=set)  # (seat, index) drawn by a sprite instead
     banner: str = ""
+    cues: dict[int, str] = field(default_factory=dict)  # seat -> what it just took (the animator's, short-lived)
 
     @classmethod
     def from_view(cls, view: SeatView | PublicView) -> Board:
@@ -60,3 +61,12 @@ class Board:
 
     def face_down(self, seat: int) -> int:
         return sum(1 for cell in self.grids[seat] if cell == "?")
+
+    def visible(self, seat: int) -> list[int]:
+        """The values of `seat`'s face-up cards, as shown now."""
+        return [cell for cell in self.grids[seat] if isinstance(cell, int)]
+
+    def visible_sum(self, seat: int) -> int:
+        """The live round score: the sum of `seat`'s face-up cards shown now (with every card
+        revealed, the round score before any doubling)."""
+        return sum(self.visible(seat))

@@ -22,6 +22,7 @@ from game.ui.wording import group_sentence, sentence
 FLIP_HALF = 0.12
 SLIDE = 0.32
 FADE = 0.15  # reduced motion: a card appears where it lands, fading in over this many seconds
+CUE_SECONDS = 2.0  # how long "Robin took the 5 from the discard" stays by a seat's label (at speed 1)
 
 
 class CardSprite:
@@ -86,6 +87,34 @@ class Animator:
         self.on_sound: Callable[[str], object] | None = None  # given an event kind as its step starts
         self.reduced_motion = False  # accessibility: fades replace flights, flips and lifts
         self._skipping = False
+        self.cue_time: dict[int, float] = {}  # seat -> seconds its cue (board.cues) still shows
+        self.held_cues: dict[int, str] = {}  # seat -> its cue, waiting for the card in hand to be played
+
+    @property
+    def cueing(self) -> bool:
+        """A cue is on screen: it needs frames to fade away (it never holds up the game)."""
+        return bool(self.cue_time)
+
+    def release_cue(self, seat: int | None) -> None:
+        """`seat` plays the card it took: the cue saying where it came from shows now (while the
+        card was in hand, the caption above it said so)."""
+        words = self.held_cues.pop(seat, None) if seat is not None else None
+        if words:
+            self.cue(seat, words)
+
+    def cue(self, seat: int, words: str) -> None:
+        """Show `words` by `seat`'s label for CUE_SECONDS of animation time."""
+        self.board.cues.pop(seat, None)  # (re-inserted: the cues keep the order they came in)
+        self.board.cues[seat] = words
+        self.cue_time[seat] = CUE_SECONDS
+
+    def _age_cues(self, dt: float) -> None:
+        """Cues age with animation time (instant animations: real time, so they still show)."""
+        for seat in list(self.cue_time):
+            self.cue_time[seat] -= dt * (self.speed or 1.0)
+            if self.cue_time[seat] <= 0 or seat not in self.board.cues:
+                del self.cue_time[seat]
+                self.board.cues.pop(seat, None)
 
     @property
     def busy(self) -> bool:
@@ -113,6 +142,7 @@ class Animator:
         self.tweener.animate(sprite, 0.0, "linear", delay, fade if appears else on_finished, **ends)
 
     def update(self, dt: float) -> None:
+        self._age_cues(dt)
         for _step in range(10_000):  # bounded: instant speed finishes many steps in one frame
             if self.current is None:
                 if not self.queue:
@@ -187,7 +217,7 @@ class Animator:
         if isinstance(event, ev.CardReplaced):
             return self._replace(event)
         if isinstance(event, ev.CardDiscarded):
-            return self._discard(event.value)
+            return self._discard(event.value, event.seat)
         if isinstance(event, ev.ColumnRemoved):
             return self._remove_column(event)
         if isinstance(event, ev.PileReshuffled):
@@ -231,6 +261,9 @@ class Animator:
             board.round = event.round
             board.to_act = event.seats[0]
             board.hidden = set(cells)
+            board.cues.clear()
+            a.cue_time.clear()
+            a.held_cues.clear()
             if event.tiebreak:
                 board.banner = group_sentence("tiebreak_round", event.seats, view.addressee, view.names)
             else:
@@ -284,6 +317,9 @@ class Animator:
         board, view = self.board, self.view
 
         def begin(a: Animator) -> None:
+            if seat != a.viewer:  # somebody else's turn: where the card came from, told once it is played
+                kind, figures = ("cue_take", {"card": value}) if source == SOURCE_DISCARD else ("cue_draw", {})
+                a.held_cues[seat] = sentence(kind, seat, view.addressee, view.names, **figures)
             if source == SOURCE_DRAW:
                 board.draw_count -= 1
                 start = view.layout.draw_pile
@@ -309,6 +345,7 @@ class Animator:
         cell = view.cell_box(event.seat, index)
 
         def begin(a: Animator) -> None:
+            a.release_cue(event.seat)
             board.holding = board.holder = board.source = None
             board.hidden.add((event.seat, index))
             incoming = CardSprite(event.value, view.layout.hand)
@@ -328,10 +365,11 @@ class Animator:
 
         return Step(begin, end)
 
-    def _discard(self, value: int) -> Step:
+    def _discard(self, value: int, seat: int) -> Step:
         board, view = self.board, self.view
 
         def begin(a: Animator) -> None:
+            a.release_cue(seat)
             board.holding = board.holder = board.source = None
             sprite = CardSprite(value, view.layout.hand)
             a.sprites.append(sprite)

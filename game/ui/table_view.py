@@ -24,6 +24,11 @@ RING_MARGIN = 8  # layout pixels between a grid and the "to play" ring drawn aro
 LABEL_CLEARANCE = 24  # layout pixels between a grid and the words of a label beside it (past the ring)
 
 
+def turn_words(acting: bool) -> str:
+    """What follows the points of the seat to act ("  - to play")."""
+    return "  - " + _("to play") if acting else ""
+
+
 class TableView:
     """Draws a Board (plus the animator's sprites) and maps screen points to targets."""
 
@@ -107,6 +112,7 @@ class TableView:
         for seat in board.participants:
             self._draw_label(surface, board, seat)
         self._draw_pile_captions(surface, board)
+        self._draw_cues(surface, board)
         self._draw_hand(surface, board)
         self._draw_scores(surface, board)
         for sprite in sprites:
@@ -202,12 +208,21 @@ class TableView:
         base = max(10, min(label.h // (2 if two_lines else 1) - 4, font_px(self.viewport, 30)))
         acting = seat == board.to_act
         name = self.names[seat] + ("  " + _("(ended the round)") if seat == board.trigger else "")
-        info = _("{points} pts").format(points=board.totals[seat]) + ("  - " + _("to play") if acting else "")
-        size, info_px = self._label_px(label, base, two_lines, name, info, acting)
+        info, size, info_px = self._label_info(board, seat, label, base, two_lines, name, acting)
         image = self.text.render(name, size, ACTIVE_RING if acting else INK, acting)
         info_image = self.text.render(info, info_px, ACTIVE_RING if acting else DIM)
         ring = self.viewport.rect(area.grid.inflate(2 * RING_MARGIN))
+        extra_image = None
+        if two_lines and info == _("{points} pts").format(points=board.totals[seat]) + turn_words(acting):
+            # the live score did not fit beside the total: it gets a third line, the label moving up
+            # as far as needed to keep it on the table
+            live = self.live_words(board, seat)
+            extra_image = self.text.render(live, self._fit_px(live, info_px, width=label.w), DIM)
         middle = label.y + size * 0.6 if two_lines else label.centery
+        if extra_image is not None:
+            limit = min(surface.get_height(), self.viewport.rect(Box(0, 0, self.layout.width, self.layout.height)).bottom)
+            below = middle + size * 0.6 + info_image.get_height() + extra_image.get_height() + 2
+            middle -= max(0, below - limit)
         if not two_lines and label.bottom <= grid.top:
             # a label just above its grid: its line stays above the "to play" ring
             middle = min(middle, ring.top - 2 - (image.get_height() + 1) // 2)
@@ -228,6 +243,57 @@ class TableView:
                              border_radius=max(3, ring.h // 30))
         self._blit_text(surface, image, name_rect, name)
         self._blit_text(surface, info_image, info_rect, info)
+        if extra_image is not None:
+            live = self.live_words(board, seat)
+            if hug_grid:
+                extra_rect = extra_image.get_rect(topright=(label.right, info_rect.bottom))
+            else:
+                extra_rect = extra_image.get_rect(topleft=(info_rect.left, info_rect.bottom))
+            self._blit_text(surface, extra_image, extra_rect, live)
+
+    def _label_info(self, board: Board, seat: int, label: pygame.Rect, base: int, two_lines: bool, name: str,
+                    acting: bool) -> tuple[str, int, int]:
+        """The points line and the sizes of the name and of that line. It tells the game total and
+        the live round score, with the face-up cards where they fit ("8 + 6 visible: 14"). Where
+        the words would squeeze the name, the live score gives way ("to play" never does: the
+        seat to act is told in words, not by colour alone)."""
+        turn = turn_words(acting)
+        total = _("{points} pts").format(points=board.totals[seat])
+        plain = self._label_px(label, base, two_lines, name, total + turn, acting)
+        candidates = [self.score_words(board, seat, short=False) + turn, self.score_words(board, seat) + turn]
+        for info in candidates:
+            size, info_px = self._label_px(label, base, two_lines, name, info, acting)
+            if size >= plain[0] and info_px >= plain[1] and self._label_fits(label, two_lines, name, size, info,
+                                                                              info_px, acting):
+                return info, size, info_px
+        return total + turn, *plain
+
+    def _label_fits(self, label: pygame.Rect, two_lines: bool, name: str, size: int, info: str, info_px: int,
+                    acting: bool) -> bool:
+        """Whether the name and the points line at these sizes fit the label box side by side (one
+        line) or the points line fits its width (two lines)."""
+        font = self.text.font
+        marker = font(size, acting).get_height() // 2 + 6 if acting else 0
+        info_w = font(info_px).size(info)[0]
+        if two_lines:
+            return marker + info_w <= label.w
+        return marker + font(size, acting).size(name)[0] + font_px(self.viewport, 16) + info_w <= label.w
+
+    @staticmethod
+    def score_words(board: Board, seat: int, short: bool = True) -> str:
+        """The seat's game total and its live round score, the sum of its face-up cards: "12 pts ·
+        visible 14", or with two or three cards up and `short` False "12 pts · 8 + 6 visible: 14"."""
+        total = _("{points} pts").format(points=board.totals[seat])
+        return f"{total} · {TableView.live_words(board, seat, short)}"
+
+    @staticmethod
+    def live_words(board: Board, seat: int, short: bool = True) -> str:
+        """The live round score alone: "visible 14" (or "8 + 6 visible: 14")."""
+        cards = board.visible(seat)
+        if not short and 2 <= len(cards) <= 3:
+            shown = " + ".join(str(value) if value >= 0 else f"({value})" for value in cards)
+            return _("{cards} visible: {sum}").format(cards=shown, sum=sum(cards))
+        return _("visible {sum}").format(sum=sum(cards))
 
     def _beside_grid(self, label: pygame.Rect, grid_box: Box) -> tuple[pygame.Rect, bool]:
         """A label box beside its grid, trimmed on the grid's side to keep its words clear of the
@@ -279,6 +345,44 @@ class TableView:
         place.right = min(place.right, right)
         place.left = max(place.left, left)
         self._blit_text(surface, image, place, words)
+
+    def _draw_cues(self, surface: pygame.Surface, board: Board) -> None:
+        """What the other players just took ("Robin took the 5 from the discard"), the newest
+        lowest, right-aligned in the free felt left of the draw pile: clear of every seat's panel,
+        the labels and the score panel, never lower than the pile (its caption is below)."""
+        if not board.cues:
+            return
+        draw = self._rects[DRAW_PILE]
+        panels = [self.viewport.rect(area.grid.inflate(14)) for area in self.layout.seats
+                  if area.seat in board.participants]
+        left = self.viewport.rect(Box(0, 0, self.layout.width, self.layout.height)).left
+        left = max([left] + [panel.right + 8 for panel in panels
+                             if panel.right <= draw.left and panel.top < draw.bottom and panel.bottom > draw.top])
+        right = draw.left - font_px(self.viewport, 20)
+        above = panels + [self.viewport.rect(self.layout.score_panel)] + [rect for _words, rect in self.text_rects]
+        top = max([0] + [rect.bottom + 8 for rect in above
+                         if rect.left < right and rect.right > left and rect.bottom <= draw.bottom])
+        size = max(font_px(self.viewport, 24), self._px(24))
+        width = right - left - 12
+        font = self.text.font(size, True)
+        bottom = draw.bottom
+        for words in reversed(list(board.cues.values())):  # the newest first: it has the room
+            lines = self.text.wrap(words, size, width, True)
+            if len(lines) > 2 or any(font.size(line)[0] > width for line in lines):
+                lines = [words]  # (a long translation: one line, made smaller)
+            px = min(self._fit_px(line, size, width=width, bold=True) for line in lines)
+            images = [self.text.render(line, px, ACCENT, True) for line in lines]
+            back = pygame.Rect(0, 0, max(image.get_width() for image in images),
+                               sum(image.get_height() for image in images)).inflate(12, 8)
+            back.bottomright = (right, bottom)
+            if back.top < top:
+                break  # no room left: an older cue gives way
+            draw_panel(surface, back, (0, 0, 0, 150), 6)
+            y = back.top + 4
+            for line, image in zip(lines, images, strict=True):
+                self._blit_text(surface, image, image.get_rect(topright=(right - 6, y)), line)
+                y += image.get_height()
+            bottom = back.top - 6
 
     def _draw_hand(self, surface: pygame.Surface, board: Board) -> None:
         if board.holding is None or board.holder is None:

@@ -42,6 +42,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "drew_card": (N_("You drew a {card}"), N_("{name} drew a {card}")),
     "took": (N_("You took the discard"), N_("{name} took the discard")),
     "drew": (N_("You drew"), N_("{name} drew")),
+    # the short-lived cue by a seat's label after somebody else's turn: where the card came from
+    "cue_take": (N_("You took the {card} from the discard"), N_("{name} took the {card} from the discard")),
+    "cue_draw": (N_("You drew a card"), N_("{name} drew a card")),
     # the steps of a replayed round
     "flip": (N_("You flip a card ({place})"), N_("{name} flips a card ({place})")),
     "draw": (N_("You draw a card"), N_("{name} draws a card")),
