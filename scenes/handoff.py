@@ -5,7 +5,7 @@ signals a hand-off; `on_done` turns the table to that player's eyes."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -21,13 +21,15 @@ class HandoffScene(AppScene):
     name = "handoff"
     overlay = False  # opaque: nothing of the table shows through
 
-    def __init__(self, app: AppContext, player: str, on_done: Callable[[], None]) -> None:
+    def __init__(self, app: AppContext, player: str, on_done: Callable[[], None],
+                 recap: Sequence[str] = ()) -> None:
         super().__init__(app)
         self.player = player
+        self.recap = list(recap)  # what the others did since this player's last turn, one line a move
         self.on_done = on_done
 
     def enter(self) -> None:
-        self.button(760, 640, 400, 100, _("I am ready"), self.done, "ready")
+        self.button(760, 870, 400, 100, _("I am ready"), self.done, "ready")
 
     def done(self) -> None:
         self.close()
@@ -46,6 +48,11 @@ class HandoffScene(AppScene):
         self.fit(surface)
         surface.fill(HIDDEN)
         self.text(surface, _("Pass to {name}").format(name=self.player), 110, 960, 400, color=ACCENT, bold=True)
-        self.text(surface, _("Only the player named above should look at the screen now."), 36, 960, 520, color=DIM)
-        self.text(surface, _("Click, or press Enter or Space, to continue"), 30, 960, 800, color=DIM)
+        self.text(surface, _("Only the player named above should look at the screen now."), 36, 960, 490, color=DIM)
+        if self.recap:
+            self.text(surface, _("Since your last turn:"), 32, 960, 550, color=DIM)
+            lines = [line for move in self.recap for line in self.app.text.wrap(move, 30, 1500)][:6]
+            for number, line in enumerate(lines):
+                self.text(surface, line, 30, 960, 592 + 38 * number)
+        self.text(surface, _("Click, or press Enter or Space, to continue"), 30, 960, 1010, color=DIM)
         self.buttons.draw(surface, self.viewport)

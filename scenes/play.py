@@ -35,8 +35,10 @@ from game.rules import (
     Action,
     GameState,
 )
+from game.rules import events as ev
 from game.table import GameOver, HandoffDue, Notice, RoundOver, TableController, TableEvents, TableMessage
 from game.ui.guide import Guide
+from game.ui.recap import recap_lines
 from game.ui.table_anim import Animator
 from game.ui.table_view import Board, TableView
 from game.ui.targets import DISCARD_PILE, DISCARD_TARGET, DRAW_PILE, DRAW_TARGET, HAND, Target, grid_targets
@@ -48,6 +50,7 @@ from scenes.score_overlay import draw_scores_button, scores_button_hit
 
 PILES_SPLIT = COLS // 2  # the keyboard cursor: columns left of this are under the draw pile, the rest under the discard
 SKIP_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
+HANDOFF_PAUSE = 0.8  # seconds (at speed 1) the result of a move stays visible before "Pass to ..." covers it
 CURSOR_KEYS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 
 
@@ -80,6 +83,9 @@ class PlayScene(AppScene):
         self._cursor_opening: tuple[int, int] | None = None  # (round, seat) whose opening placed the cursor
         self._position = 0  # engine actions and deals announced so far (a pending target is for one of them)
         self._pending: tuple[Target, int] | None = None  # clicked during an animation: (target, position then)
+        self._log: list[ev.Event] = []  # this round's engine events (the hand-off's recap tells them)
+        self._read: dict[int, int] = {}  # human seat -> length of the log at its last hand-off
+        self._settled = 0.0  # seconds (of animation time) the table has rested since the last move's animation
         self.table.subscribe(self._on_table)
         self.table.start()  # a new game's deal is animated; a resumed game shows as it is
         if resumed:
@@ -122,12 +128,15 @@ class PlayScene(AppScene):
         self.anim.reduced_motion = self.app.reduced_motion
         self.view.ui_scale = self.app.ui_scale
         self.anim.update(dt)
+        self._settled = 0.0 if self.anim.busy else self._settled + dt * speed
         if not self.anim.busy:
             self._play_pending()
             self.hints.update()
             self.guide.watch(self.state, self.acting_human(), watching=self.viewer is not None)
             scoring_tip = self.state.phase in (ROUND_OVER, GAME_OVER) and self.guide.holds("scoring")
-            if not scoring_tip:  # (the scoring screen waits until the guide's tip is read)
+            # a hand-off waits until the move's result (a card face up, a column gone) was seen
+            shown = not self.table.handoff_due or self._settled >= HANDOFF_PAUSE or not speed
+            if not scoring_tip and shown:  # (the scoring screen waits until the guide's tip is read)
                 self.table.update(dt)
         self._opening_cursor()
         self._set_prompt()
@@ -148,6 +157,11 @@ class PlayScene(AppScene):
         match message:
             case TableEvents(events=events, action=action):
                 self._position += 1  # a pending target chosen before this is stale now
+                self._settled = 0.0
+                for event in events:
+                    if isinstance(event, ev.RoundDealt):
+                        self._log, self._read = [], {}
+                    self._log.append(event)
                 if action is not None:
                     self.discard_mode = False
                     self.message = ""  # an action clears the last notice
@@ -155,7 +169,9 @@ class PlayScene(AppScene):
             case Notice(text=text):
                 self.message = text
             case HandoffDue(seat=seat):
-                self.stack.push("handoff", player=self.names[seat], on_done=lambda: self._set_viewer(seat))
+                recap = recap_lines(self._log[self._read.get(seat, 0):], seat, self.names)
+                self._read[seat] = len(self._log)
+                self.stack.push("handoff", player=self.names[seat], recap=recap, on_done=lambda: self._set_viewer(seat))
             case RoundOver():
                 self.stack.push("round", play=self)
             case GameOver():

@@ -50,6 +50,21 @@ SENTENCES = [
     ("reveal", {"place": "c1"},
      ("You discard and reveal a card (c1)", "Robin discards and reveals a card (c1)"),
      ("Vous défaussez et retournez une carte (c1)", "Robin défausse et retourne une carte (c1)")),
+    ("recap_flip", {"value": 5},
+     ("You turned over a 5", "Robin turned over a 5"),
+     ("Vous avez retourné un 5", "Robin a retourné un 5")),
+    ("recap_take_replace", {"card": 3, "old": 10},
+     ("You took the 3 from the discard pile and replaced a 10", "Robin took the 3 from the discard pile and replaced a 10"),
+     ("Vous avez pris le 3 de la défausse et remplacé un 10", "Robin a pris le 3 de la défausse et remplacé un 10")),
+    ("recap_draw_replace", {"card": 1, "old": 9},
+     ("You drew a 1 and replaced a 9", "Robin drew a 1 and replaced a 9"),
+     ("Vous avez pioché un 1 et remplacé un 9", "Robin a pioché un 1 et remplacé un 9")),
+    ("recap_draw_discard", {"card": 12, "value": 5},
+     ("You drew and discarded a 12, revealed a 5", "Robin drew and discarded a 12, revealed a 5"),
+     ("Vous avez pioché et défaussé un 12, retourné un 5", "Robin a pioché et défaussé un 12, retourné un 5")),
+    ("recap_column", {"value": 7},
+     ("You completed a column of 7s", "Robin completed a column of 7s"),
+     ("Vous avez complété une colonne de 7", "Robin a complété une colonne de 7")),
 ]
 
 # kind, (English with the viewer among Alice and Robin, Robin and Sasha), (the same in French)

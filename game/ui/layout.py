@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import pathlib
 import xml.etree.ElementTree as ElementTree
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -109,6 +109,17 @@ class TableLayout:
             named[f"seat_{area.seat}"] = area.grid
             named[f"seat_label_{area.seat}"] = area.label
         return named
+
+
+def turned(layout: TableLayout, bottom: int) -> TableLayout:
+    """The table turned so that seat `bottom` has the place of seat 0 (the big grid at the
+    bottom) and the others keep their order around the table: seat s takes the place drawn
+    for seat (s - bottom) mod players."""
+    count = len(layout.seats)
+    places = layout.seats
+    seats = tuple(SeatArea(s, places[(s - bottom) % count].grid, places[(s - bottom) % count].label)
+                  for s in range(count))
+    return replace(layout, seats=seats)
 
 
 @dataclass(frozen=True)

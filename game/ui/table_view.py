@@ -11,7 +11,7 @@ from game.i18n import _
 from game.rules import CELLS, COLS, SOURCE_DISCARD
 from game.ui.board import Board, Cell
 from game.ui.card_art import CardArt
-from game.ui.layout import Box, TableLayout, Viewport, fit, load_layout
+from game.ui.layout import Box, TableLayout, Viewport, fit, load_layout, turned
 from game.ui.targets import DISCARD_PILE, DRAW_PILE, HAND, PILES, Target
 from game.ui.text import TextCache
 from game.ui.widgets import ACCENT, DIM, FELT, INK, draw_panel, font_px
@@ -33,7 +33,8 @@ class TableView:
     """Draws a Board (plus the animator's sprites) and maps screen points to targets."""
 
     def __init__(self, players: int, names: list[str], art: CardArt, text: TextCache) -> None:
-        self.layout: TableLayout = load_layout(players)
+        self._table: TableLayout = load_layout(players)  # as drawn: seat 0 at the bottom
+        self.layout: TableLayout = self._table  # turned to the viewer's eyes
         self.names = names
         self.art = art
         self.text = text
@@ -49,12 +50,28 @@ class TableView:
         self.hover: Target | None = None
         self.cursor: Target | None = None  # the keyboard's
         self.targets: set[Target] = set()  # legal targets of the acting human, highlighted on hover
-        self.viewer: int | None = None
+        self._viewer: int | None = None
         self.speaks_to_viewer = True  # False (hot-seat): every line names its player, never "you"
         self.busy = False
         self.ui_scale = 1.0  # the player's text size setting: every text of the table grows, the cards do not
         self.text_rects: list[tuple[str, pygame.Rect]] = []  # each text of the last frame and where it went
         self.art_values = range(-2, 13)  # an animation is playing (its banner replaces the prompt)
+
+    @property
+    def viewer(self) -> int | None:
+        """Whose eyes the table shows: that seat has the big grid at the bottom, the others keep
+        their order around the table (None: a spectator's, seat 0 at the bottom)."""
+        return self._viewer
+
+    @viewer.setter
+    def viewer(self, seat: int | None) -> None:
+        self._viewer = seat
+        layout = self._table if seat is None else turned(self._table, seat)
+        if layout != self.layout:
+            self.layout = layout
+            self._background = None  # the panels and slots are repainted where the seats now are
+            self._layer = None
+            self.hover = None  # (the same card sizes: the art made for this window still serves)
 
     # ------------------------------------------------------------------ geometry
     def resize(self, width: int, height: int) -> None:

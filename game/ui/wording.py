@@ -51,6 +51,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "take": (N_("You take the discard"), N_("{name} takes the discard")),
     "replace": (N_("You replace a card ({place})"), N_("{name} replaces a card ({place})")),
     "reveal": (N_("You discard and reveal a card ({place})"), N_("{name} discards and reveals a card ({place})")),
+    # the hand-off's recap of what the others did since the next player's last turn
+    "recap_flip": (N_("You turned over a {value}"), N_("{name} turned over a {value}")),
+    "recap_take_replace": (N_("You took the {card} from the discard pile and replaced a {old}"),
+                           N_("{name} took the {card} from the discard pile and replaced a {old}")),
+    "recap_draw_replace": (N_("You drew a {card} and replaced a {old}"),
+                           N_("{name} drew a {card} and replaced a {old}")),
+    "recap_draw_discard": (N_("You drew and discarded a {card}, revealed a {value}"),
+                           N_("{name} drew and discarded a {card}, revealed a {value}")),
+    "recap_column": (N_("You completed a column of {value}s"), N_("{name} completed a column of {value}s")),
 }
 
 # kind -> (the viewer among the seats, only others); {names} lists the others
