@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeGuard
 
-from game.rules import FINAL_TIE_CHOICES, GameState, Options, brief, edition_named
+from game.rules import DEFAULT_END_SCORE, FINAL_TIE_CHOICES, GameState, Options, brief, edition_named
 
 HUMAN = "human"
 COMPUTER = "computer"
@@ -81,7 +81,7 @@ def _default_seats() -> tuple[SeatConfig, ...]:
 class MatchConfig:
     edition: str = "voyage"
     seats: tuple[SeatConfig, ...] = field(default_factory=_default_seats)
-    end_score: int = Options().end_score
+    end_score: int = DEFAULT_END_SCORE
     final_tie: str | None = None  # None: the edition's default
     seed: int | None = None  # None: a fresh random seed per game
 
@@ -133,7 +133,7 @@ class MatchConfig:
         config = cls(
             edition=data.get("edition", "voyage"),
             seats=tuple(SeatConfig.from_dict(seat) for seat in seats),
-            end_score=data.get("end_score", Options().end_score),
+            end_score=data.get("end_score", DEFAULT_END_SCORE),
             final_tie=data.get("final_tie"),
             seed=data.get("seed"),
         )

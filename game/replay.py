@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.rules import (
+    DEFAULT_END_SCORE,
     EDITIONS,
     Action,
     Edition,
@@ -78,7 +79,7 @@ def game_from_scenario(data: Any, record_events: bool = True) -> GameState:
         unknown = set(options_data) - {"end_score", "final_tie"}
         if unknown:
             raise ScenarioError(f"unknown option {brief(sorted(unknown)[0])}; options are end_score and final_tie")
-        options = Options(options_data.get("end_score", Options().end_score), options_data.get("final_tie"))
+        options = Options(options_data.get("end_score", DEFAULT_END_SCORE), options_data.get("final_tie"))
         return GameState(edition, players, seed, options, record_events)
     except ScenarioError:
         raise

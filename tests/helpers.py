@@ -92,3 +92,19 @@ def hidden_twin(state: GameState, rng: random.Random) -> GameState:
     twin.draw_pile = hidden
     check_consistency(twin)
     return twin
+
+
+def finished_game(seed: int, end_score: int = 60) -> tuple[Any, GameState]:
+    """A whole game of Ann (human) against an Easy computer, played to its end by seeded
+    random legal moves: (its MatchConfig, its final state), for statistics and game-over tests."""
+    from game.match import COMPUTER, MatchConfig, SeatConfig
+
+    match = MatchConfig("voyage", (SeatConfig("Ann"), SeatConfig("Bot", COMPUTER, "easy")), end_score=end_score,
+                        seed=seed)
+    state, chooser = match.new_game(), random.Random(seed)
+    while not state.is_terminal:
+        if state.phase == "round_over":
+            state.deal()
+        else:
+            state.apply(chooser.choice(state.legal_actions()))
+    return match, state

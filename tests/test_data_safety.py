@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import signal
 import subprocess
 import sys
@@ -15,7 +14,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from helpers import click_button, key, run_frames
+from helpers import click_button, finished_game, key, run_frames
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.store import Store
@@ -195,22 +194,11 @@ def test_a_lock_left_by_a_killed_process_never_blocks_the_next_start(tmp_path):
     open_app(tmp_path).close()  # ...and does not block
 
 
-def finished_game(seed: int):
-    match = MatchConfig("voyage", (SeatConfig("Ann"), SeatConfig("Bot", COMPUTER, "easy")), end_score=40, seed=seed)
-    state, chooser = match.new_game(), random.Random(seed)
-    while not state.is_terminal:
-        if state.phase == "round_over":
-            state.deal()
-        else:
-            state.apply(chooser.choice(state.legal_actions()))
-    return match, state
-
-
 def test_statistics_are_read_modify_written(tmp_path):
     one, two = Store(tmp_path), Store(tmp_path)
     assert one.load_stats().players == {} and two.load_stats().players == {}
-    one.record_game(*finished_game(1))
-    two.record_game(*finished_game(2))  # two read the file before one wrote to it
+    one.record_game(*finished_game(1, end_score=40))
+    two.record_game(*finished_game(2, end_score=40))  # two read the file before one wrote to it
     assert Store(tmp_path).load_stats().players["Ann"].games == 2, "no finished game is lost"
 
 

@@ -2,25 +2,12 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from helpers import finished_game
 
-from game.match import COMPUTER, MatchConfig, SeatConfig
 from game.store import Store
 
 pygame = pytest.importorskip("pygame")
-
-
-def finished_game(seed: int):
-    match = MatchConfig("voyage", (SeatConfig("Ann"), SeatConfig("Bot", COMPUTER, "easy")), end_score=60, seed=seed)
-    state, chooser = match.new_game(), random.Random(seed)
-    while not state.is_terminal:
-        if state.phase == "round_over":
-            state.deal()
-        else:
-            state.apply(chooser.choice(state.legal_actions()))
-    return match, state
 
 
 @pytest.fixture

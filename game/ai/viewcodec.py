@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeGuard
 
-from game.rules import COLS, ROWS, Action, Options, SeatView
+from game.rules import COLS, DEFAULT_END_SCORE, ROWS, Action, SeatView
 from game.rules.view import check_view
 
 MISSING = object()
@@ -44,7 +44,7 @@ def view_from_message(message: dict, edition_named: Callable) -> SeatView:
         participants=_ints(data, "participants", default=list(range(players))),
         round_scores=tuple(_scores(row) for row in _list(data, "round_scores", default=[])),
         totals=_ints(data, "totals", default=[0] * players),
-        end_score=_int(data, "end_score", default=Options().end_score),
+        end_score=_int(data, "end_score", default=DEFAULT_END_SCORE),
         legal=legal,
     )
     check_view(view)

@@ -23,12 +23,13 @@ from .actions import (
 from .codec import check_consistency, replay_summary, state_from_dict, state_to_dict
 from .editions import EDITIONS, FINAL_TIE_CHOICES, Classic, Edition, Voyage, edition_named
 from .errors import IllegalActionError, InvalidStateError
+from .options import DEFAULT_END_SCORE
 from .position import SOURCE_DISCARD, SOURCE_DRAW
 from .state import GAME_OVER, OPENING, ROUND_OVER, TURN, GameState, Options, should_double
 from .view import PublicView, SeatView, public_view, seat_view
 
 __all__ = [
-    "ACTION_TABLE", "CELLS", "COLS", "COLUMN_CELLS", "DRAW", "EDITIONS", "FINAL_TIE_CHOICES", "FLIP", "GAME_OVER",
+    "ACTION_TABLE", "CELLS", "DEFAULT_END_SCORE", "COLS", "COLUMN_CELLS", "DRAW", "EDITIONS", "FINAL_TIE_CHOICES", "FLIP", "GAME_OVER",
     "OPENING", "REPLACE", "REVEAL", "ROUND_OVER", "ROWS", "TAKE", "TURN", "VERBS", "Action",
     "Classic", "Edition", "GameState", "IllegalActionError", "InvalidStateError", "Options",
     "PublicView", "SOURCE_DISCARD", "SOURCE_DRAW", "SeatView", "Voyage", "brief", "check_consistency", "edition_named", "public_view", "replay_summary", "seat_view",

@@ -63,10 +63,19 @@ def upgrade_state(data: dict[str, Any]) -> dict[str, Any]:
         raise InvalidStateError(f"unknown game state format {brief(number)}")
     if number > STATE_FORMAT:
         raise NewerStateFormat(number)
-    while number < STATE_FORMAT:
-        step = STATE_STEPS.get(number)
+    return run_steps(data, number, STATE_FORMAT, STATE_STEPS,
+                     lambda old: InvalidStateError(f"game state format {old} is too old to read"))
+
+
+def run_steps(data: dict[str, Any], number: int, current: int, steps: dict[int, Callable[[dict], dict]],
+              too_old: Callable[[int], Exception]) -> dict[str, Any]:
+    """Apply the upgrade steps from format `number` up to `current`, one at a time (the
+    engine state's and the store's documents both migrate this way); `too_old(n)` is raised
+    when no step leaves format n."""
+    while number < current:
+        step = steps.get(number)
         if step is None:
-            raise InvalidStateError(f"game state format {number} is too old to read")
+            raise too_old(number)
         data = step(data)
         number += 1
     return data

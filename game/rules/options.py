@@ -7,12 +7,14 @@ from dataclasses import dataclass
 from .actions import brief
 from .editions import FINAL_TIE_CHOICES, Edition
 
+DEFAULT_END_SCORE = 100  # the score that ends a game unless the setup says otherwise
+
 
 @dataclass(frozen=True, slots=True)
 class Options:
     """The named rulings a player can choose in the setup screen (docs/rules.md §1)."""
 
-    end_score: int = 100
+    end_score: int = DEFAULT_END_SCORE
     final_tie: str | None = None  # None: the edition's default
 
     def final_tie_for(self, edition: type[Edition]) -> str:

@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from game.rules.codec import run_steps
+
 from .files import FileProblem
 
 SAVE_FORMAT = 3
@@ -73,10 +75,4 @@ SAVE_STEPS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: save_1_t
 
 def upgrade(doc: dict[str, Any], number: int, current: int, steps: dict[int, Callable[[dict], dict]]) -> dict:
     """Apply the steps from format `number` up to `current`, one at a time."""
-    while number < current:
-        step = steps.get(number)
-        if step is None:
-            raise FileProblem(f"format {number} is too old to read")
-        doc = step(doc)
-        number += 1
-    return doc
+    return run_steps(doc, number, current, steps, lambda old: FileProblem(f"format {old} is too old to read"))
