@@ -21,9 +21,11 @@ from xml.sax.saxutils import quoteattr
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 OUT = ROOT / "assets" / "layouts"
 W, H, TILE = 1920, 1080, 24
-MARGIN = 16
+MARGIN = 40          # felt kept clear at the window's edges: no grid, ring or label touches them
+TIP_CLEAR = 24       # felt between the tip's box and anything else of the table
+SCORES_BUTTON_TOP = 990  # the table's "Scores (S)" button takes the bottom-right corner below this
 LABEL_H = 36          # a label above a grid: one line "name  score"
-LABEL_GAP = 4
+LABEL_GAP = 14        # a label keeps clear of the "to play" ring drawn 8 px round its grid (4 px wide)
 SIDE_LABEL = (230, 76)  # a label beside a grid: name line and score line
 CARD_RATIO = 7 / 5    # height / width
 GAP_RATIO = 0.10      # must match game.ui.layout.GAP_RATIO
@@ -90,8 +92,8 @@ def centre_band(left: float, right: float, top: float, bottom: float) -> list[Ob
 
 
 def small_table(players: int) -> list[Obj]:
-    """2-4 players: big grids (cards 124 px high), labels beside the top and bottom grids."""
-    gw, gh = grid_size(124)
+    """2-4 players: big grids (cards 118 px high), labels beside the top and bottom grids."""
+    gw, gh = grid_size(118)
     top_y, bottom_y = MARGIN, H - MARGIN - gh
     cx = W / 2
     objs = seat_with_label_beside(0, cx - gw / 2, bottom_y, gw, gh, "left", "bottom")
@@ -106,7 +108,7 @@ def small_table(players: int) -> list[Obj]:
         objs += side_seat(3, "right", gw, gh)
     objs += centre_band(MARGIN + gw + 24, W - MARGIN - gw - 24, top_y + gh, bottom_y)
     objs.append(Obj("score_panel", MARGIN, MARGIN, 270, 270))
-    return objs
+    return objs + [tip_box(objs)]
 
 
 # Clockwise from the bottom centre: bottom-left, middle-left, top-left, top-centre, top-right,
@@ -121,7 +123,7 @@ LARGE_PLACES = {
 
 def large_table(players: int) -> list[Obj]:
     """5-8 players: side seats at the edges, top and bottom rows between them, labels above grids."""
-    card_h = 115
+    card_h = 104
     gw, gh = grid_size(card_h)
     places = LARGE_PLACES[players]
     inner_left, inner_right = MARGIN + gw + 24, W - MARGIN - gw - 24
@@ -142,7 +144,35 @@ def large_table(players: int) -> list[Obj]:
     objs += centre_band(inner_left, inner_right, top_grid_y + gh, bottom_grid_y - LABEL_GAP - LABEL_H)
     side_top = (H - (LABEL_H + LABEL_GAP + gh)) / 2
     objs.append(Obj("score_panel", MARGIN, MARGIN, gw, side_top - 16 - MARGIN))
-    return objs
+    return objs + [tip_box(objs)]
+
+
+def tip_box(objs: list[Obj]) -> Obj:
+    """The largest free corner of the felt, for the first-game tips and the hint line: each
+    quarter of the table is cut clear of every box in it (keeping the larger side), and the
+    largest piece wins."""
+    quarters = [(W / 2, MARGIN, W - MARGIN, H / 2), (W / 2, H / 2, W - MARGIN, SCORES_BUTTON_TOP),
+                (MARGIN, H / 2, W / 2, H - MARGIN), (MARGIN, MARGIN, W / 2, H / 2)]
+    hand, prompt = (next(o for o in objs if o.kind == kind) for kind in ("hand", "prompt"))
+    # right of the card in hand, up to the prompt's end: where its caption goes when large text
+    # leaves no room above the card
+    caption = Obj("hand_caption", hand.x + hand.w, hand.y, prompt.x + prompt.w - hand.x - hand.w, hand.h)
+    pieces = [_cut_clear(quarter, [*objs, caption]) for quarter in quarters]
+    left, top, right, bottom = max(pieces, key=lambda p: (p[2] - p[0]) * (p[3] - p[1]))
+    return Obj("tip", left, top, right - left, bottom - top)
+
+
+def _cut_clear(area: tuple[float, float, float, float], objs: list[Obj]) -> tuple[float, float, float, float]:
+    left, top, right, bottom = area
+    for obj in objs:
+        x0, y0 = obj.x - TIP_CLEAR, obj.y - TIP_CLEAR
+        x1, y1 = obj.x + obj.w + TIP_CLEAR, obj.y + obj.h + TIP_CLEAR
+        if x0 >= right or x1 <= left or y0 >= bottom or y1 <= top:
+            continue
+        cuts = [(max(left, x1), top, right, bottom), (left, top, min(right, x0), bottom),
+                (left, max(top, y1), right, bottom), (left, top, right, min(bottom, y0))]
+        left, top, right, bottom = max(cuts, key=lambda c: max(0.0, c[2] - c[0]) * max(0.0, c[3] - c[1]))
+    return left, top, right, bottom
 
 
 def to_tmx(players: int, objs: list[Obj]) -> str:

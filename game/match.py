@@ -12,7 +12,8 @@ from game.rules import DEFAULT_END_SCORE, FINAL_TIE_CHOICES, GameState, Options,
 
 HUMAN = "human"
 COMPUTER = "computer"
-SEAT_KINDS = (HUMAN, COMPUTER)
+REMOTE = "remote"  # a person playing from another computer, over the network (game/net)
+SEAT_KINDS = (HUMAN, COMPUTER, REMOTE)
 # The computer players a seat may be, and the bot spec that names a program instead: their home
 # is here, not in game.ai (which makes the bots and imports them from here), so that saves and
 # statistics (game.store) can check a seat without loading the computer players.
@@ -43,7 +44,12 @@ class SeatConfig:
 
     @property
     def is_human(self) -> bool:
+        """A person at THIS screen (a remote player is not: nobody here plays that seat)."""
         return self.kind == HUMAN
+
+    @property
+    def is_remote(self) -> bool:
+        return self.kind == REMOTE
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "kind": self.kind, "level": self.level}
@@ -60,7 +66,7 @@ class SeatConfig:
         if not is_showable_name(name):
             raise ValueError(f"a seat's name must be 1 to {MAX_NAME} printable characters, not {brief(name)}")
         if kind not in SEAT_KINDS:
-            raise ValueError(f"a seat's kind must be human or computer, not {brief(kind)}")
+            raise ValueError(f"a seat's kind must be {', '.join(SEAT_KINDS)}, not {brief(kind)}")
         if isinstance(level, str) and level.startswith(COMMAND_PREFIX):
             raise ValueError(f"a computer seat names a program to run ({brief(level)}); "
                              f"only the built-in levels ({', '.join(BOT_LEVELS)}) are accepted from a file")

@@ -7,14 +7,15 @@ from typing import Any
 
 import pygame
 
+from game.ui.felt import felt
 from game.ui.layout import Box
 from game.ui.scene import Scene
-from game.ui.widgets import ACCENT, LOGICAL_H, LOGICAL_W, Button, ButtonGroup, blit_text, screen_viewport
+from game.ui.widgets import ACCENT, BUTTON_SIZE, LOGICAL_H, LOGICAL_W, Button, ButtonGroup, blit_text, screen_viewport
 from scenes.context import AppContext
 
 BACKDROP = (14, 44, 34)
 TEXT_MARGIN = 20  # logical px kept clear at the screen's left and right edges
-VEIL = (4, 12, 10, 210)  # the dark veil an overlay lays over the table
+VEIL = (4, 12, 10, 240)  # the dark veil an overlay lays over the table: what lies beneath is a shape, not legible
 
 
 class AppScene(Scene):
@@ -35,7 +36,7 @@ class AppScene(Scene):
     def begin_page(self, surface: pygame.Surface, title: str, size: float, y: float) -> None:
         """A full-screen page: fit the window, paint the backdrop, centre the title."""
         self.fit(surface)
-        surface.fill(BACKDROP)
+        paint_backdrop(surface)
         self.text(surface, title, size, 960, y, color=ACCENT, bold=True)
 
     def text(self, surface: pygame.Surface, words: str, size: float, x: float, y: float,
@@ -51,7 +52,7 @@ class AppScene(Scene):
         return self.buttons.handle_event(event)
 
     def button(self, x: float, y: float, w: float, h: float, label: str, action: Callable[[], None], name: str = "",
-               size: int = 40, enabled: bool = True) -> Button:
+               size: int = BUTTON_SIZE, enabled: bool = True) -> Button:
         return self.buttons.add(Box(x, y, w, h), label, action, enabled, size, name)
 
     def press(self, name: str) -> bool:
@@ -61,6 +62,23 @@ class AppScene(Scene):
             return False
         button.action()
         return True
+
+
+def paint_backdrop(surface: pygame.Surface, colour: tuple[int, int, int] = BACKDROP) -> None:
+    """A full-screen page's cloth: the table's felt in the pages' darker green (cached per size)."""
+    surface.blit(felt(surface.get_size(), colour), (0, 0))
+
+
+WAKE_EVENT = pygame.USEREVENT + 7  # posted from another thread: "something arrived", the event itself says nothing
+
+
+def wake_the_app() -> None:
+    """Wake the app's frame loop from another thread (a network message arrived): any event
+    makes the next frame update and draw. Never raises: it runs on a network thread."""
+    try:
+        pygame.event.post(pygame.event.Event(WAKE_EVENT))
+    except Exception:  # noqa: BLE001 - a full queue or a closed display: the idle tick comes soon anyway
+        pass
 
 
 _VEILS: dict[tuple[int, int], pygame.Surface] = {}

@@ -1,27 +1,123 @@
-"""The end of the game: the winner(s) as the engine decided, the whole score sheet,
-Play again / Main menu. The save is removed and the game recorded in the statistics."""
+"""The end of the game: the winner(s) as the engine decided, named large and celebrated (a
+podium of the first three with their totals, confetti for a few seconds), the whole score sheet
+below, Play again / Main menu. The save is removed and the game recorded in the statistics.
+A game hosted on another computer ends here too, from its public scores alone: nothing of it
+is saved or recorded on this computer, and Main menu is the way on."""
 
 from __future__ import annotations
+
+import math
+import random
 
 import pygame
 
 from game.i18n import _, ngettext
 from game.match import MatchConfig
-from game.rules import GameState
+from game.rules import GameState, ScoreView, score_view
 from game.store.export import export_for_player
-from game.ui.widgets import ACCENT, DIM
+from game.ui.layout import Box
+from game.ui.widgets import (
+    ACCENT,
+    BODY_SIZE,
+    BUTTON_SIZE,
+    CAPTION_SIZE,
+    DIM,
+    DISPLAY_SIZE,
+    HEADING_SIZE,
+    INK,
+    SMALL_SIZE,
+    TITLE_SIZE,
+    draw_panel,
+)
 from game.ui.wording import group_sentence, sentence
-from scenes.base import BACKDROP, AppScene
+from scenes.base import AppScene, paint_backdrop
 from scenes.context import AppContext
 from scenes.score_sheet import draw_score_sheet
 
 
-def winners_line(state: GameState, names: list[str], viewer: int | None = None) -> str:
+def winners_line(state: GameState | ScoreView, names: list[str], viewer: int | None = None) -> str:
     """Who won, spoken to `viewer` (the one human at the table; None: every winner by name)."""
     winners = list(state.winners or [])
     if len(winners) == 1:
         return sentence("win", winners[0], viewer, names)
     return group_sentence("share_win", winners, viewer, names)
+
+
+CELEBRATION_SECONDS = 4.0  # the confetti falls this long, then the screen is still (and the app sleeps)
+CONFETTI = 90  # pieces
+CONFETTI_SEED = 18  # the same fall every time: a golden image or a test sees the same frame
+CONFETTI_COLOURS = ((255, 206, 84), (112, 190, 236), (62, 160, 74), (222, 72, 56), (246, 214, 62), (245, 245, 240))
+PODIUM_BASE = 560  # logical y of the podium's floor
+PODIUM_STEPS = ((960, 150), (630, 110), (1290, 80))  # centre x and height of the 1st, 2nd and 3rd step
+PODIUM_WIDTH = 300
+STEP_COLOUR = (30, 52, 70)
+STEP_TOP = (52, 84, 110)  # a lighter top edge: the light falls from above
+HALO = Box(360, 70, 1200, 160)  # logical px: the soft gold light behind the winner's line
+_halos: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def halo(size: tuple[int, int]) -> pygame.Surface:
+    """A soft gold ellipse of light, brightest in the middle (made once per size: a coarse
+    gradient smoothly scaled up)."""
+    if size not in _halos:
+        _halos.clear()
+        coarse = pygame.Surface((40, 16), pygame.SRCALPHA)
+        for y in range(16):
+            for x in range(40):
+                d = math.hypot((x + 0.5) / 20 - 1, (y + 0.5) / 8 - 1)
+                coarse.set_at((x, y), (*ACCENT, round(70 * max(0.0, 1 - d) ** 2)))
+        _halos[size] = pygame.transform.smoothscale(coarse, size)
+    return _halos[size]
+
+
+def podium(state: GameState | ScoreView) -> list[tuple[int, int]]:
+    """The first three seats as (seat, place): the winners first (place 1, even when a tiebreak
+    round decided among equal totals), then the others by total; a place is shared by equal totals."""
+    winners = list(state.winners or [])
+    others = sorted((seat for seat in range(state.players) if seat not in winners), key=lambda s: (state.totals[s], s))
+    order = winners + others
+
+    def place(seat: int) -> int:
+        if seat in winners:
+            return 1
+        return 1 + sum(1 for other in order if other in winners or state.totals[other] < state.totals[seat])
+
+    return [(seat, place(seat)) for seat in order[:3]]
+
+
+class Confetti:
+    """Pieces falling from above the screen, each swaying and turning: positions are worked out
+    from the time since the start (clock-free: `update(dt)` only adds up time)."""
+
+    def __init__(self, seed: int = CONFETTI_SEED) -> None:
+        rng = random.Random(seed)
+        self.pieces = [(rng.uniform(0, 1920), rng.uniform(-420, -20), rng.uniform(430, 650), rng.uniform(20, 70),
+                        rng.uniform(0, math.tau), rng.uniform(3, 7), rng.choice(CONFETTI_COLOURS), rng.uniform(10, 18))
+                       for _ in range(CONFETTI)]
+        self.elapsed = 0.0
+
+    @property
+    def falling(self) -> bool:
+        return self.elapsed < CELEBRATION_SECONDS
+
+    def update(self, dt: float) -> None:
+        self.elapsed = min(CELEBRATION_SECONDS, self.elapsed + dt)
+
+    def draw(self, surface: pygame.Surface, scene: AppScene) -> None:
+        if not self.falling:
+            return
+        t, vp = self.elapsed, scene.viewport
+        for x0, y0, fall, sway, phase, spin, colour, size in self.pieces:
+            y = y0 + fall * t
+            if y < -size or y > 1080 + size:
+                continue
+            x = x0 + sway * math.sin(phase + 2.2 * t)
+            turn = phase + spin * t
+            half_w, half_h = size / 2, size * abs(math.cos(turn)) / 4 + 1  # a strip of paper turning over
+            corners = [(x + dx * math.cos(turn) - dy * math.sin(turn), y + dx * math.sin(turn) + dy * math.cos(turn))
+                       for dx, dy in ((-half_w, -half_h), (half_w, -half_h), (half_w, half_h), (-half_w, half_h))]
+            pygame.draw.polygon(surface, colour, [(vp.offset_x + cx * vp.scale, vp.offset_y + cy * vp.scale)
+                                                 for cx, cy in corners])
 
 
 def addressee(config: MatchConfig) -> int | None:
@@ -34,39 +130,66 @@ class GameOverScene(AppScene):
     name = "gameover"
     scales_text = False
 
-    def __init__(self, app: AppContext, config: MatchConfig, state: GameState) -> None:
+    def __init__(self, app: AppContext, config: MatchConfig, state: GameState | None = None,
+                 scores: ScoreView | None = None, viewer: int | None = None) -> None:
+        """`state`: a game played here; `scores`: only the public scores of a game hosted on
+        another computer, whose player here has seat `viewer`."""
         super().__init__(app)
         self.config = config
-        self.state = state
+        self.state = state  # None: the game was hosted elsewhere (no record here)
+        if scores is None:
+            if state is None:
+                raise ValueError("the game over screen needs the game or its scores")
+            scores = score_view(state)
+        self.scores = scores
+        self.addressee = addressee(config) if state is not None else viewer
         self.names = [seat.name for seat in config.seats]
         self.exported: tuple[bool, str] | None = None
+        self.confetti = Confetti()
 
     def enter(self) -> None:
         store = self.app.store
-        if store is not None:
-            steps = (("record game", lambda: store.record_game(self.config, self.state)),
+        if store is not None and self.state is not None:
+            state = self.state
+            steps = (("record game", lambda: store.record_game(self.config, state)),
                      ("delete game", store.delete_game))
             for what, step in steps:
                 try:
                     step()
                 except Exception as error:  # noqa: BLE001 - shown on the menu, never a crash
                     self.app.notices.append(_("Could not {what}: {error}").format(what=what, error=error))
-        self.button(560, 960, 380, 90, _("Play again"), self.play_again, "again")
+        recorded = self.state is not None and self.state.log is not None
+        if self.state is not None:  # (a game hosted elsewhere is played again from its host)
+            self.button(560, 960, 380, 90, _("Play again"), self.play_again, "again")
         self.button(980, 960, 380, 90, _("Main menu"), self.menu, "menu")
-        self.button(140, 960, 380, 90, _("Watch the last round"), self.watch_last_round, "watch", 30,
-                    enabled=self.state.log is not None)
-        self.button(1400, 960, 380, 90, _("Export game log"), self.export_log, "export", 30,
-                    enabled=self.state.log is not None)
+        self.button(140, 960, 380, 90, _("Watch the last round"), self.watch_last_round, "watch", BUTTON_SIZE,
+                    enabled=recorded)
+        self.button(1400, 960, 380, 90, _("Export game log"), self.export_log, "export", BUTTON_SIZE,
+                    enabled=recorded)
         self.buttons.focus = 0
+        if self.app.reduced_motion or not self.app.speed:
+            self.confetti.update(CELEBRATION_SECONDS)  # no confetti: the still screen at once
+
+    def update(self, dt: float) -> None:
+        self.confetti.update(dt)
+
+    def wants_frames(self) -> bool:
+        """Frames while the confetti falls; then the screen is still and the app may sleep."""
+        return self.confetti.falling
 
     def watch_last_round(self) -> None:
-        self.stack.push("replay", state=self.state, names=self.names, viewer=addressee(self.config))
+        if self.state is None:
+            return
+        self.stack.push("replay", state=self.state, names=self.names, viewer=self.addressee)
 
     def export_log(self) -> None:
+        if self.state is None:
+            return
         self.exported = export_for_player(self.app.store, self.state)
 
     def play_again(self) -> None:
-        self.stack.replace("play", config=self.config, state=self.config.new_game())
+        hosted = any(seat.is_remote for seat in self.config.seats)  # the players on other computers join again
+        self.stack.replace("lobby" if hosted else "play", config=self.config, state=self.config.new_game())
 
     def menu(self) -> None:
         self.stack.reset("menu")
@@ -79,17 +202,41 @@ class GameOverScene(AppScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.fit(surface)
-        surface.fill(BACKDROP)
-        self.text(surface, _("Game over"), 48, 960, 70, color=DIM)
-        self.text(surface, winners_line(self.state, self.names, addressee(self.config)), 90, 960, 160, color=ACCENT, bold=True)
-        tiebreaks = len(self.state.tiebreak_rounds)
+        paint_backdrop(surface)
+        light = self.viewport.rect(HALO)
+        surface.blit(halo(light.size), light)
+        self.text(surface, _("Game over"), HEADING_SIZE, 960, 60, color=DIM)
+        self.text(surface, winners_line(self.scores, self.names, self.addressee), DISPLAY_SIZE, 960, 150,
+                  color=ACCENT, bold=True)
+        tiebreaks = len(self.scores.tiebreak_rounds)
         if tiebreaks:
-            self.text(surface, ngettext("decided by {count} tiebreak round", "decided by {count} tiebreak rounds", tiebreaks).format(count=tiebreaks), 30, 960, 230,
+            self.text(surface, ngettext("decided by {count} tiebreak round", "decided by {count} tiebreak rounds", tiebreaks).format(count=tiebreaks), CAPTION_SIZE, 960, 222,
                       color=DIM)
-        draw_score_sheet(self, surface, self.state, self.names, 280, 920, tuple(self.state.winners or ()))
+        self._draw_podium(surface)
+        draw_score_sheet(self, surface, self.scores, self.names, 610, 920, tuple(self.scores.winners or ()))
         self.buttons.draw(surface, self.viewport)
         if self.exported:
-            self.text(surface, export_line(self.exported), 22, 960, 1064, color=DIM)
+            self.text(surface, export_line(self.exported), SMALL_SIZE, 960, 1064, color=DIM)
+        self.confetti.draw(surface, self)
+
+    def _draw_podium(self, surface: pygame.Surface) -> None:
+        """Steps for the first three, the winner's the highest: the place on the step, the name
+        and total above it."""
+        for (seat, place), (x, height) in zip(podium(self.scores), PODIUM_STEPS, strict=False):
+            step = Box(x - PODIUM_WIDTH / 2, PODIUM_BASE - height, PODIUM_WIDTH, height)
+            rect = self.viewport.rect(step)
+            draw_panel(surface, rect, STEP_COLOUR, max(3, round(10 * self.viewport.scale)))
+            edge = max(2, round(6 * self.viewport.scale))
+            winner = place == 1
+            pygame.draw.rect(surface, ACCENT if winner else STEP_TOP, (rect.x, rect.y, rect.w, edge),
+                             border_top_left_radius=max(3, round(10 * self.viewport.scale)),
+                             border_top_right_radius=max(3, round(10 * self.viewport.scale)))
+            self.text(surface, str(place), TITLE_SIZE, x, step.y + height / 2 + 4, color=ACCENT if winner else INK,
+                      bold=True, max_width=PODIUM_WIDTH - 20)
+            self.text(surface, _("{points} pts").format(points=self.scores.totals[seat]), CAPTION_SIZE, x, step.y - 24,
+                      color=ACCENT if winner else DIM, max_width=PODIUM_WIDTH)
+            self.text(surface, self.names[seat], BODY_SIZE, x, step.y - 62, color=ACCENT if winner else INK,
+                      bold=True, max_width=PODIUM_WIDTH)
 
 
 def export_line(result: tuple[bool, str] | None) -> str:

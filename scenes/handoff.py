@@ -10,8 +10,8 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from game.i18n import _
-from game.ui.widgets import ACCENT, DIM
-from scenes.base import AppScene
+from game.ui.widgets import ACCENT, BODY_SIZE, CAPTION_SIZE, DIM, DISPLAY_SIZE
+from scenes.base import AppScene, paint_backdrop
 from scenes.context import AppContext
 
 HIDDEN = (16, 20, 34)
@@ -30,6 +30,7 @@ class HandoffScene(AppScene):
 
     def enter(self) -> None:
         self.button(760, 870, 400, 100, _("I am ready"), self.done, "ready")
+        self.buttons.focus = 0  # Enter acts on it: the ring says so
 
     def done(self) -> None:
         self.close()
@@ -46,13 +47,13 @@ class HandoffScene(AppScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.fit(surface)
-        surface.fill(HIDDEN)
-        self.text(surface, _("Pass to {name}").format(name=self.player), 110, 960, 400, color=ACCENT, bold=True)
-        self.text(surface, _("Only the player named above should look at the screen now."), 36, 960, 490, color=DIM)
+        paint_backdrop(surface, HIDDEN)
+        self.text(surface, _("Pass to {name}").format(name=self.player), DISPLAY_SIZE, 960, 400, color=ACCENT, bold=True)
+        self.text(surface, _("Only the player named above should look at the screen now."), BODY_SIZE, 960, 490, color=DIM)
         if self.recap:
-            self.text(surface, _("Since your last turn:"), 32, 960, 550, color=DIM)
-            lines = [line for move in self.recap for line in self.app.text.wrap(move, 30, 1500)][:6]
+            self.text(surface, _("Since your last turn:"), BODY_SIZE, 960, 550, color=DIM)
+            lines = [line for move in self.recap for line in self.app.text.wrap(move, CAPTION_SIZE, 1500)][:6]
             for number, line in enumerate(lines):
-                self.text(surface, line, 30, 960, 592 + 38 * number)
-        self.text(surface, _("Click, or press Enter or Space, to continue"), 30, 960, 1010, color=DIM)
+                self.text(surface, line, CAPTION_SIZE, 960, 592 + 38 * number)
+        self.text(surface, _("Click, or press Enter or Space, to continue"), CAPTION_SIZE, 960, 1010, color=DIM)
         self.buttons.draw(surface, self.viewport)

@@ -179,21 +179,18 @@ class TableHints:
         return self.asker is not None and self.asker.busy
 
     def _key(self) -> Any:
-        state = self.play.state
-        done = len(state.log[-1]["actions"]) if getattr(state, "log", None) else 0
-        return (state.round, state.phase, state.to_act, done)
+        """The position a hint is for: an answer for an older one is dropped."""
+        return self.play.moves
 
     def ask(self) -> None:
-        from game.rules import seat_view
-
         play = self.play
         seat = play.acting_human()
         if seat is None:
             self._say(_("Hints are for your own turn."))
             return
         if self.asker is None:
-            self.asker = HintAsker((play.state.seed * 17 + seat) % (2**31))
-        if self.asker.ask(seat_view(play.state, seat), self._key()):
+            self.asker = HintAsker((play.seed * 17 + seat) % (2**31))
+        if self.asker.ask(play.table.view(seat), self._key()):
             self._say(_("Hint: thinking..."))
 
     def update(self) -> None:

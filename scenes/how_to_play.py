@@ -12,12 +12,14 @@ import pygame
 
 from game.i18n import _
 from game.rules import COLS, Classic, Voyage, edition_named
+from game.ui.ink import inside, note_card, note_text
 from game.ui.layout import Box
-from game.ui.widgets import ACCENT, DIM, INK, draw_panel
+from game.ui.widgets import ACCENT, BODY_SIZE, BUTTON_SIZE, CAPTION_SIZE, DIM, INK, SMALL_SIZE, TITLE_SIZE, draw_panel
 from scenes.base import BACKDROP, AppScene
 from scenes.context import AppContext
 
 TEXT_X, TEXT_W, TEXT_Y = 110, 900, 250
+EDITIONS_TOP = 440  # the editions' table on the last page (its text stays above)
 CARD_W, CARD_H = 100, 140
 
 
@@ -48,10 +50,10 @@ class HowToPlayScene(AppScene):
         ]
 
     def enter(self) -> None:
-        self.button(110, 960, 300, 80, "", self.previous, "previous", 32)
-        self.button(1510, 960, 300, 80, "", self.next, "next", 32)
-        self.button(810, 960, 300, 80, "", self.close, "back", 32)
-        self.button(1420, 40, 400, 70, "", self.switch_edition, "edition", 28)
+        self.button(110, 960, 300, 80, "", self.previous, "previous", BUTTON_SIZE)
+        self.button(1510, 960, 300, 80, "", self.next, "next", BUTTON_SIZE)
+        self.button(810, 960, 300, 80, "", self.close, "back", BUTTON_SIZE)
+        self.button(1420, 40, 400, 70, "", self.switch_edition, "edition", BUTTON_SIZE)
         self.buttons.focus = 1
 
     # ------------------------------------------------------------------ navigation
@@ -140,6 +142,7 @@ class HowToPlayScene(AppScene):
         art = self.app.art
         image = art.back(rect.w, rect.h) if value is None else art.face(value, rect.w, rect.h)
         surface.blit(image, rect)
+        note_card(rect)
 
     def _gap(self, surface: pygame.Surface, x: float, y: float, scale: float = 1.0) -> None:
         rect = self.viewport.rect(Box(x, y, CARD_W * scale, CARD_H * scale))
@@ -174,37 +177,37 @@ class HowToPlayScene(AppScene):
 
     def _picture_opening(self, surface: pygame.Surface) -> None:
         self._grid(surface, [None, 7, None, None, None, None, None, None, None, None, 4, None], 1150, 280)
-        self.text(surface, _("7 + 4 = 11: the highest sum starts"), 32, 1400, 790, color=ACCENT)
+        self.text(surface, _("7 + 4 = 11: the highest sum starts"), BODY_SIZE, 1400, 790, color=ACCENT)
 
     def _picture_turn(self, surface: pygame.Surface) -> None:
         self._card(surface, None, 1120, 260)
         self._card(surface, 3, 1320, 260)
-        self.text(surface, _("draw"), 28, 1170, 430, color=DIM)
-        self.text(surface, _("take"), 28, 1370, 430, color=DIM)
+        self.text(surface, _("draw"), CAPTION_SIZE, 1170, 430, color=DIM)
+        self.text(surface, _("take"), CAPTION_SIZE, 1370, 430, color=DIM)
         self._grid(surface, [9, None, None, 2, None, None, None, None, None, None, None, None], 1120, 520, 0.7)
         self._arrow(surface, (1370, 460), (1160, 540))
-        self.text(surface, _("the 3 replaces the 9, which goes to the discard pile"), 28, 1400, 872, color=ACCENT)
+        self.text(surface, _("the 3 replaces the 9, which goes to the discard pile"), CAPTION_SIZE, 1400, 872, color=ACCENT)
 
     def _picture_column(self, surface: pygame.Surface) -> None:
         self._grid(surface, [5, 1, None, None, 5, None, 8, None, 5, None, None, 2], 1080, 280, 0.75)
         self._grid(surface, ["", 1, None, None, "", None, 8, None, "", None, None, 2], 1080, 640, 0.5)
         self._card(surface, 5, 1650, 360)
         self._arrow(surface, (1170, 380), (1640, 420))
-        self.text(surface, _("three 5s: the column is removed"), 28, 1340, 760, color=ACCENT, anchor="midleft")
+        self.text(surface, _("three 5s: the column is removed"), CAPTION_SIZE, 1340, 760, color=ACCENT, anchor="midleft")
 
     def _picture_doubling(self, surface: pygame.Surface) -> None:
         rows = [(_("Lea (ended the round)"), "10", "20"), (_("Tom"), "8", "8"), (_("Ines"), "13", "13")]
         draw_panel(surface, self.viewport.rect(Box(1080, 300, 740, 330)))
         for words, x in ((_("Player"), 1110), (_("Sum"), 1520), (_("Score"), 1680)):
-            self.text(surface, words, 30, x, 340, color=DIM, anchor="midleft")
+            self.text(surface, words, CAPTION_SIZE, x, 340, color=DIM, anchor="midleft")
         for number, (name, raw, score) in enumerate(rows):
             y = 420 + number * 70
             doubled = raw != score
-            self.text(surface, name, 30, 1110, y, color=INK, anchor="midleft", bold=doubled)
-            self.text(surface, raw, 34, 1520, y, color=INK, anchor="midleft")
-            self.text(surface, score + (" (x2)" if doubled else ""), 34, 1680, y,
+            self.text(surface, name, CAPTION_SIZE, 1110, y, color=INK, anchor="midleft", bold=doubled)
+            self.text(surface, raw, BODY_SIZE, 1520, y, color=INK, anchor="midleft")
+            self.text(surface, score + (" (x2)" if doubled else ""), BODY_SIZE, 1680, y,
                       color=(255, 140, 120) if doubled else INK, anchor="midleft", bold=doubled)
-        self.text(surface, _("8 is lower than 10: Lea's score is doubled"), 30, 1450, 690, color=ACCENT)
+        self.text(surface, _("8 is lower than 10: Lea's score is doubled"), CAPTION_SIZE, 1450, 690, color=ACCENT)
 
     def _picture_editions(self, surface: pygame.Surface) -> None:
         rows = [
@@ -216,37 +219,72 @@ class HowToPlayScene(AppScene):
             (_("Tie for who starts"), _("chosen at random among the tied"),
              _("the tied flip one more card each, until one is highest")),
         ]
-        top = 440
-        draw_panel(surface, self.viewport.rect(Box(100, top - 50, 1720, 360)))
+        top = EDITIONS_TOP + 50
+        draw_panel(surface, self.viewport.rect(Box(100, top - 50, 1720, 390)))
         chosen = 1 if self.edition is Voyage else 2
         for column, (title, x) in enumerate(((Voyage.title, 560), (Classic.title, 1220)), start=1):
-            self.text(surface, title, 32, x, top, color=ACCENT if column == chosen else DIM, bold=True,
+            self.text(surface, title, BODY_SIZE, x, top, color=ACCENT if column == chosen else DIM, bold=True,
                       anchor="midleft")
         for number, (label, voyage, classic) in enumerate(rows):
             y = top + 70 + number * 70
-            self.text(surface, label, 26, 130, y, color=DIM, anchor="midleft")
-            for column, (words, x) in enumerate(((voyage, 560), (classic, 1220)), start=1):
-                self.text(surface, words, 24, x, y, color=INK if column == chosen else DIM, anchor="midleft")
+            self._cell(surface, label, Box(130, y - 33, 410, 66), DIM)
+            for column, (words, x, w) in enumerate(((voyage, 560, 630), (classic, 1220, 580)), start=1):
+                self._cell(surface, words, Box(x, y - 33, w, 66), INK if column == chosen else DIM)
+
+    def _cell(self, surface: pygame.Surface, words: str, cell: Box, color: tuple[int, int, int]) -> None:
+        """One cell of the editions' table: on up to two lines, smaller only if they do not fit."""
+        room = self.viewport.rect(cell)
+        px, lines = self.app.text.fit_lines(words, round(SMALL_SIZE * self.app.ui_scale * self.viewport.scale),
+                                            room.w, room.h)
+        line = self.app.text.font(px).get_linesize()
+        y = room.centery - (line * (len(lines) - 1) + self.app.text.font(px).get_height()) // 2
+        with inside(room):
+            for part in lines:
+                image = self.app.text.render(part, px, color)
+                place = image.get_rect(topleft=(room.left, y))
+                surface.blit(image, place)
+                note_text(part, image, place)
+                y += line
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
         self.fit(surface)
         surface.fill(BACKDROP)
         title, paragraphs, picture = self.pages[self.page]
-        self.text(surface, _("How to play"), 34, 110, 75, color=DIM, anchor="midleft")
-        self.text(surface, title(), 64, 110, 150, color=ACCENT, bold=True, anchor="midleft")
-        y = TEXT_Y
-        width = TEXT_W if self.page < len(self.pages) - 1 else 1700
-        for paragraph in paragraphs():
-            for line in self.app.text.wrap(paragraph, round(34 * self.viewport.scale), width * self.viewport.scale):
-                self.text(surface, line, 34, TEXT_X, y, color=INK, anchor="topleft")
-                y += 46
-            y += 22
+        self.text(surface, _("How to play"), BODY_SIZE, 110, 75, color=DIM, anchor="midleft")
+        self.text(surface, title(), TITLE_SIZE, 110, 150, color=ACCENT, bold=True, anchor="midleft")
+        last = self.page == len(self.pages) - 1  # the editions' table spans the page under its text
+        self._paragraphs(surface, paragraphs(), Box(TEXT_X, TEXT_Y, 1700 if last else TEXT_W, (EDITIONS_TOP if last else 890) - TEXT_Y))
         picture(surface)
         self._label_buttons()
-        self.text(surface, _("Page {page} of {count}").format(page=self.page + 1, count=len(self.pages)), 28, 960,
+        self.text(surface, _("Page {page} of {count}").format(page=self.page + 1, count=len(self.pages)), CAPTION_SIZE, 960,
                   920, color=DIM)
         self.buttons.draw(surface, self.viewport)
+
+    def _paragraphs(self, surface: pygame.Surface, paragraphs: list[str], column: Box) -> None:
+        """The page's paragraphs wrapped in `column` at the text size setting, made smaller
+        until they all fit it (a long translation at 150 % never runs into the picture)."""
+        text, zoom = self.app.text, self.viewport.scale
+        room = self.viewport.rect(column)
+        px = round(BODY_SIZE * self.app.ui_scale * zoom)
+        while True:
+            blocks = [text.wrap(paragraph, px, room.w) for paragraph in paragraphs]
+            line, gap = text.font(px).get_linesize(), round(px * 0.6)
+            tall = sum(len(lines) * line for lines in blocks) + gap * (len(blocks) - 1)
+            wide = max((text.font(px).size(line)[0] for lines in blocks for line in lines), default=0)
+            if px <= 10 or (tall <= room.h and wide <= room.w):
+                break
+            px -= 1
+        y = room.top
+        with inside(room):
+            for lines in blocks:
+                for words in lines:
+                    image = text.render(words, px, INK)
+                    place = image.get_rect(topleft=(room.left, y))
+                    surface.blit(image, place)
+                    note_text(words, image, place)
+                    y += line
+                y += gap
 
     def _label_buttons(self) -> None:
         """Button labels follow the language and the page at draw time."""

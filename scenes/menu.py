@@ -1,4 +1,5 @@
-"""The main menu: Continue (when a save exists), New game, Statistics, Quit."""
+"""The main menu: Continue (when a save exists), New game, Join a game, Statistics, How to play,
+Settings, Quit."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pygame
 
 from game.i18n import _
 from game.store import Store
-from game.ui.widgets import DIM
+from game.ui.widgets import BUTTON_SIZE, CAPTION_SIZE, DIM, HEADING_SIZE, LOGO_SIZE, SMALL_SIZE
 from scenes.base import AppScene
 
 T = TypeVar("T")
@@ -43,11 +44,12 @@ class MenuScene(AppScene):
             self.summary = saved
             self.button(x, y, w, h, _("Continue"), self.continue_game, "continue")
             y += h + 70
-        self.button(x, y, w, h, _("New game"), self.new_game, "new")
+        self.button(x, y, half, h, _("New game"), self.new_game, "new")
+        self.button(x + w - half, y, half, h, _("Join a game"), self.join_game, "join")
         y += h + 30
         # Statistics and How to play share a row
         self.button(x, y, half, h, _("Statistics"), self.statistics, "statistics")
-        self.button(x + w - half, y, half, h, _("How to play"), self.how_to_play, "howto", 34)
+        self.button(x + w - half, y, half, h, _("How to play"), self.how_to_play, "howto", BUTTON_SIZE)
         y += h + 30
         # Settings and Quit share the last row, so the menu keeps its height
         self.button(x, y, half, h, _("Settings"), self.settings, "settings")
@@ -91,12 +93,17 @@ class MenuScene(AppScene):
             self.build()
             return
         config, state = loaded
-        self.stack.push("play", config=config, state=state, resumed=True)
+        # a table hosted for other computers opens its lobby again: their players rejoin there
+        hosted = any(seat.is_remote for seat in config.seats)
+        self.stack.push("lobby" if hosted else "play", config=config, state=state, resumed=True)
 
     def new_game(self) -> None:
         # a player's first game explains each decision once (game/ui/guide.py)
         self.app.guide_next = not self.app.settings.guide_done
         self.stack.push("setup")
+
+    def join_game(self) -> None:
+        self.stack.push("join")
 
     def how_to_play(self) -> None:
         self.stack.push("howto")
@@ -114,15 +121,15 @@ class MenuScene(AppScene):
         return super().handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.begin_page(surface, "SKYJO", 150, 190)
-        self.text(surface, _("the card game: lowest score wins"), 40, 960, 300, color=DIM)
+        self.begin_page(surface, "SKYJO", LOGO_SIZE, 190)
+        self.text(surface, _("the card game: lowest score wins"), HEADING_SIZE, 960, 300, color=DIM)
         if self.summary and self.buttons.named("continue"):
             below = self.buttons.named("continue").box
-            self.text(surface, self.summary, 28, 960, below.y + below.h + 25, color=DIM)
+            self.text(surface, self.summary, CAPTION_SIZE, 960, below.y + below.h + 25, color=DIM)
         lines = self._notice_lines()
         top = max([880] + [b.box.y + b.box.h + 24 for b in self.buttons.buttons])  # below the last button
         for number, line in enumerate(lines):
-            self.text(surface, line, 26, 960, top + number * 34, color=(255, 170, 150))
+            self.text(surface, line, SMALL_SIZE, 960, top + number * 34, color=(255, 170, 150))
         self.buttons.draw(surface, self.viewport)
 
 

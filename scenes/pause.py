@@ -6,7 +6,7 @@ import pygame
 
 from game.i18n import _
 from game.motion import SPEED_WORDS, next_speed
-from game.ui.widgets import ACCENT, INK, draw_panel
+from game.ui.widgets import ACCENT, BUTTON_SIZE, CAPTION_SIZE, INK, TITLE_SIZE, draw_panel
 from scenes.base import AppScene, veil
 from scenes.context import AppContext, TableScreen
 from scenes.round_replay import last_finished_round
@@ -38,16 +38,16 @@ class PauseScene(AppScene):
         # the column widens with the text size (the rows already fill the screen's height)
         self.width = 600 * self.app.ui_scale
         for number, (label, action, name) in enumerate(items):
-            self.button(960 - self.width / 2, 270 + number * 100, self.width, 80, label, action, name, 34)
+            self.button(960 - self.width / 2, 270 + number * 100, self.width, 80, label, action, name, BUTTON_SIZE)
         self._learning_row(270 + len(items) * 100)
         self.buttons.focus = 0
 
     def _learning_row(self, y: float) -> None:
         """Explain as we play (the first-game guide) and Watch the last round, side by side."""
         label = _("Explain as we play: on") if self.play.guide.enabled else _("Explain as we play: off")
-        self.button(960 - self.width / 2, y, self.width / 2 - 8, 80, label, self.toggle_guide, "guide", 24)
-        can_watch = last_finished_round(self.play.state) is not None
-        self.button(968, y, self.width / 2 - 8, 80, _("Watch the last round"), self.watch_last_round, "watch", 24, enabled=can_watch)
+        self.button(960 - self.width / 2, y, self.width / 2 - 8, 80, label, self.toggle_guide, "guide", BUTTON_SIZE)
+        can_watch = self.play.local and last_finished_round(self.play.state) is not None
+        self.button(968, y, self.width / 2 - 8, 80, _("Watch the last round"), self.watch_last_round, "watch", BUTTON_SIZE, enabled=can_watch)
 
     def toggle_guide(self) -> None:
         self.play.guide.switch(not self.play.guide.enabled)
@@ -99,7 +99,7 @@ class PauseScene(AppScene):
         surface.blit(veil(surface.get_size()), (0, 0))
         draw_panel(surface, self.viewport.rect(self.buttons.buttons[0].box).unionall(
             [self.viewport.rect(b.box) for b in self.buttons.buttons]).inflate(80, 160))
-        self.text(surface, _("Paused"), 60, 960, 200, color=ACCENT, bold=True)
+        self.text(surface, _("Paused"), TITLE_SIZE, 960, 200, color=ACCENT, bold=True)
         if self.confirming:
-            self.text(surface, _("The saved game will be deleted."), 28, 960, 990, color=INK)
+            self.text(surface, _("The saved game will be deleted."), CAPTION_SIZE, 960, 990, color=INK)
         self.buttons.draw(surface, self.viewport)

@@ -15,6 +15,8 @@ or click, and that input is also played when it is a move.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game.i18n import _
@@ -34,19 +36,24 @@ from game.rules import (
     TAKE,
     Action,
     GameState,
+    PublicView,
+    ScoreView,
+    SeatView,
+    score_view,
 )
 from game.rules import events as ev
-from game.table import GameOver, HandoffDue, Notice, RoundOver, TableController, TableEvents, TableMessage
+from game.table import GameOver, HandoffDue, Notice, RoundOver, Table, TableController, TableEvents, TableMessage
 from game.ui.guide import Guide
+from game.ui.ink import inside, note_button
 from game.ui.recap import recap_lines
 from game.ui.table_anim import Animator
 from game.ui.table_view import Board, TableView
 from game.ui.targets import DISCARD_PILE, DISCARD_TARGET, DRAW_PILE, DRAW_TARGET, HAND, Target, grid_targets
 from game.ui.wording import sentence
-from scenes.base import AppScene
+from scenes.base import AppScene, wake_the_app
 from scenes.context import AppContext
 from scenes.hints import TableHints
-from scenes.score_overlay import draw_scores_button, scores_button_hit
+from scenes.score_overlay import draw_scores_button, scores_button_box, scores_button_hit
 
 PILES_SPLIT = COLS // 2  # the keyboard cursor: columns left of this are under the draw pile, the rest under the discard
 SKIP_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -57,14 +64,23 @@ CURSOR_KEYS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, 
 class PlayScene(AppScene):
     name = "play"
 
-    def __init__(self, app: AppContext, config: MatchConfig, state: GameState, resumed: bool = False) -> None:
+    def __init__(self, app: AppContext, config: MatchConfig | None = None, state: GameState | None = None,
+                 resumed: bool = False, table: Table | None = None, host: Any = None) -> None:
+        """A table run here (`config` and `state`: a TableController with the app's store), or
+        any other `table` of the same shape (a table hosted on another computer). `host`: the
+        network host serving this table's remote seats (game.net.NetHost), pumped each frame."""
         super().__init__(app)
-        self.table = TableController(config, state, app.store, resumed=resumed, speed=app.speed)
-        self.config, self.state, self.names = config, state, self.table.names
+        self.host = host
+        if table is None:
+            if config is None or state is None:
+                raise ValueError("a table needs a config and a state, or a table")
+            table = TableController(config, state, app.store, resumed=resumed, speed=app.speed)
+        self.table = table
+        self.config, self.names = table.config, table.names
         self.hotseat = self.table.hotseat
-        humans = config.human_seats
+        humans = [seat for seat in range(self.config.players) if table.is_human(seat)]
         self.viewer: int | None = humans[0] if humans else None  # whose eyes the screen shows (None: a spectator's)
-        self.view = TableView(state.players, self.names, app.art, app.text)
+        self.view = TableView(self.config.players, self.names, app.art, app.text)
         self.view.viewer = self.viewer
         # the seat the lines speak to as "you": the one human; in hot-seat every line names its player
         self.addressee: int | None = self.viewer if not self.hotseat else None
@@ -86,10 +102,49 @@ class PlayScene(AppScene):
         self._log: list[ev.Event] = []  # this round's engine events (the hand-off's recap tells them)
         self._read: dict[int, int] = {}  # human seat -> length of the log at its last hand-off
         self._settled = 0.0  # seconds (of animation time) the table has rested since the last move's animation
+        self._changed = False  # the table said something since the last frame drawn
+        for source in (self.host, self.table):  # a message from the network wakes a sleeping app
+            if hasattr(source, "wake_with"):
+                source.wake_with(wake_the_app)
         self.table.subscribe(self._on_table)
         self.table.start()  # a new game's deal is animated; a resumed game shows as it is
         if resumed:
             self.resync()
+
+    @property
+    def state(self) -> GameState:
+        """The engine's state of a table run here (the round's replay and the record need it);
+        a table hosted elsewhere has none: use `position()`."""
+        state = getattr(self.table, "state", None)
+        if state is None:
+            raise AttributeError("this table is played on another computer: its state is not here")
+        return state
+
+    @property
+    def seed(self) -> int:
+        """The game's seed where it is known here (the hint bot's own chance derives from it)."""
+        return self.state.seed if self.local else (self.config.seed or 0)
+
+    @property
+    def local(self) -> bool:
+        """The engine runs here (not on another computer hosting the table)."""
+        return getattr(self.table, "state", None) is not None
+
+    def scoring(self) -> ScoreView | None:
+        """The scores as the scoring screens read them: the public facts of the last round
+        scored (None: a table hosted elsewhere that has scored no round yet)."""
+        return score_view(self.state) if self.local else self.table.score_view()  # type: ignore[attr-defined]
+
+    def position(self) -> SeatView | PublicView:
+        """The engine's position (not the board, which lags behind while animations play) as
+        the acting human may see it, else as the viewer sees it: what the screen decides on."""
+        seat = self.table.acting_human()
+        return self.table.view(self.viewer if seat is None else seat)
+
+    @property
+    def moves(self) -> int:
+        """Engine actions and deals announced so far: a position's number."""
+        return self._position
 
     @property
     def handoffs(self) -> int:
@@ -111,7 +166,12 @@ class PlayScene(AppScene):
 
     def exit(self) -> None:
         self.hints.close()
+        for source in (self.host, self.table):
+            if hasattr(source, "wake_with"):
+                source.wake_with(None)
         self.table.close()
+        if self.host is not None:  # the players of a finished game stop; of an unfinished one, wait to rejoin
+            self.host.close(final=self.position().phase == GAME_OVER)
 
     def resume(self) -> None:
         self.anim.speed = self.app.speed
@@ -127,13 +187,15 @@ class PlayScene(AppScene):
         self.anim.speed = self.table.speed = speed
         self.anim.reduced_motion = self.app.reduced_motion
         self.view.ui_scale = self.app.ui_scale
+        if self.host is not None:
+            self.host.pump()  # the remote seats' actions, played on this thread
         self.anim.update(dt)
         self._settled = 0.0 if self.anim.busy else self._settled + dt * speed
         if not self.anim.busy:
             self._play_pending()
             self.hints.update()
-            self.guide.watch(self.state, self.acting_human(), watching=self.viewer is not None)
-            scoring_tip = self.state.phase in (ROUND_OVER, GAME_OVER) and self.guide.holds("scoring")
+            self.guide.watch(self.position(), self.acting_human(), watching=self.viewer is not None)
+            scoring_tip = self.position().phase in (ROUND_OVER, GAME_OVER) and self.guide.holds("scoring")
             # a hand-off waits until the move's result (a card face up, a column gone) was seen
             shown = not self.table.handoff_due or self._settled >= HANDOFF_PAUSE or not speed
             if not scoring_tip and shown:  # (the scoring screen waits until the guide's tip is read)
@@ -146,14 +208,18 @@ class PlayScene(AppScene):
         thinking, a cue fading, a computer's turn, a hand-off or the round's end to announce.
         Idle while a human is to act (or a guide tip waits to be read): nothing changes until
         they do."""
-        if self.anim.busy or self.anim.cueing or self.hints.thinking:
+        if self.anim.busy or self.anim.cueing or self.hints.thinking or self._changed:
             return True
-        if self.state.phase in (ROUND_OVER, GAME_OVER):
-            return self.scored_round != self.state.round and not self.guide.holds("scoring")
-        return self.acting_human() is None
+        position = self.position()
+        if position.phase in (ROUND_OVER, GAME_OVER):
+            return self.scored_round != position.round and not self.guide.holds("scoring")
+        # a computer here thinks (frames) / a player on another computer is to act (sleep: their
+        # move wakes the app)
+        return self.acting_human() is None and not getattr(self.table, "waits_for_network", False)
 
     def _on_table(self, message: TableMessage) -> None:
         """What the controller tells the screen, in the order it happens."""
+        self._changed = True
         match message:
             case TableEvents(events=events, action=action):
                 self._position += 1  # a pending target chosen before this is stale now
@@ -166,8 +232,10 @@ class PlayScene(AppScene):
                     self.discard_mode = False
                     self.message = ""  # an action clears the last notice
                 self.anim.add_events(list(events))
+                if not events and action is None:  # where the game stands (a rejoined network seat)
+                    self.resync()
             case Notice(text=text):
-                self.message = text
+                self.message = self.board.banner = text
             case HandoffDue(seat=seat):
                 recap = recap_lines(self._log[self._read.get(seat, 0):], seat, self.names)
                 self._read[seat] = len(self._log)
@@ -177,7 +245,10 @@ class PlayScene(AppScene):
             case GameOver():
                 if self.guide.enabled:
                     self.guide.finish()  # one guided game is enough
-                self.stack.replace("gameover", config=self.config, state=self.state)
+                if self.local:
+                    self.stack.replace("gameover", config=self.config, state=self.state)
+                else:
+                    self.stack.replace("gameover", config=self.config, scores=self.scoring(), viewer=self.addressee)
 
     def _set_viewer(self, seat: int) -> None:
         self.viewer = seat
@@ -213,20 +284,25 @@ class PlayScene(AppScene):
         """The action a click on `target` means for `seat` on the engine's position."""
         if seat is None or target is None:
             return None
-        state = self.state
+        position = self.table.view(seat)
         if target.on_grid_of(seat):
-            verb = FLIP if state.phase == OPENING else REVEAL if self.discard_mode else REPLACE
+            verb = FLIP if position.phase == OPENING else REVEAL if self.discard_mode else REPLACE
             action = Action(seat, verb, target.col, target.row)
         elif target.kind == DRAW_PILE:
             action = Action(seat, DRAW)
-        elif target.kind == DISCARD_PILE and state.holding is None:
+        elif target.kind == DISCARD_PILE and position.holding is None:
             action = Action(seat, TAKE)
         else:
             return None
-        return action if state.is_legal(action) else None
+        return action if isinstance(position, SeatView) and action in position.legal else None
 
     def _holding_drawn(self) -> bool:
-        return self.state.holding is not None and self.state.source == SOURCE_DRAW
+        position = self.position()
+        return position.holding is not None and position.source == SOURCE_DRAW
+
+    def _face_down(self, seat: int) -> int:
+        """How many of `seat`'s cards are face down in the engine's position."""
+        return sum(1 for cell in self.position().grids[seat] if cell == "?")
 
     def _would_play(self, target: Target | None) -> bool:
         """Whether a click on `target` does something for the human to act on the engine's
@@ -236,7 +312,7 @@ class PlayScene(AppScene):
         if seat is None or target is None:
             return False
         if self._holding_drawn() and target.kind in (DISCARD_PILE, HAND):
-            return target.kind == HAND or self.state.face_down_count(seat) > 0
+            return target.kind == HAND or self._face_down(seat) > 0
         return self._action(seat, target) is not None
 
     def _queue(self, target: Target | None) -> None:
@@ -288,7 +364,7 @@ class PlayScene(AppScene):
             return set()
         targets = {target for target in (*grid_targets(seat), DRAW_TARGET, DISCARD_TARGET)
                    if self.action_for(target) is not None}
-        if self._holding_drawn() and self.state.face_down_count(seat):
+        if self._holding_drawn() and self._face_down(seat):
             targets.add(DISCARD_TARGET)  # discard the drawn card (then reveal one)
         return targets
 
@@ -362,9 +438,10 @@ class PlayScene(AppScene):
         """When a human's opening flips begin (each round), the cursor starts on their own grid,
         on the first card they may flip: Enter flips it, the arrows pick another."""
         seat = self.acting_human()
-        if seat is None or seat != self.viewer or self.state.phase != OPENING:
+        position = self.position()
+        if seat is None or seat != self.viewer or position.phase != OPENING:
             return  # (hot-seat: not before the hand-off turned the screen to this player)
-        turn = (self.state.round, seat)
+        turn = (position.round, seat)
         if self._cursor_opening == turn:
             return  # placed once: after that the cursor stays where the player moves it
         self._cursor_opening = turn
@@ -378,7 +455,7 @@ class PlayScene(AppScene):
 
     def prompt(self) -> str:
         """What the player on screen may do now, in words."""
-        state = self.state
+        state = self.position()
         seat = state.to_act
         if self.anim.busy:
             return _("Click or press Space to skip the animation")
@@ -387,14 +464,15 @@ class PlayScene(AppScene):
         name = self.names[seat]
         last = _(" (last turn!)") if state.trigger is not None else ""
         if self.acting_human() is None:
-            if self.table.is_human(seat):
+            player = self.config.seats[seat]
+            if player.is_human or player.is_remote:  # a person (here or on another computer) is not "thinking"
                 return sentence("plays_next", seat, self.addressee, self.names)
             return _("{name} is thinking...").format(name=name)
         you = _("You") if not self.hotseat else name
         if state.phase == OPENING:
-            if state.tie_seats:
+            up = sum(1 for cell in state.grids[seat] if cell != "?")
+            if up >= 2:  # (the opening asks for two: a third is a tie's flip)
                 return _("{you}: flip one more card to settle who starts").format(you=you)
-            up = sum(state.face_up[seat])
             return (_("{you}: flip two of your cards") if up == 0 else _("{you}: flip one more card")).format(you=you)
         if state.holding is None:
             return _("{you}: take the discard ({card}) or draw a card").format(you=you, card=state.discard_top) + last
@@ -403,12 +481,17 @@ class PlayScene(AppScene):
         if self.discard_mode:
             return _("{you}: the {card} goes to the discard; pick a face-down card to reveal").format(
                 you=you, card=state.holding) + last
-        if state.face_down_count(seat) == 0:
+        if self._face_down(seat) == 0:
             return _("{you}: place the {card} on one of your cards").format(you=you, card=state.holding) + last
         return _("{you}: place the {card}, or click the discard pile to discard it and reveal a card").format(
             you=you, card=state.holding) + last
 
     def draw(self, surface: pygame.Surface) -> None:
+        self._changed = False
+        self.view.notice_shown = self.guide.current is None  # a tip and a notice share the table's free corner
         self.view.draw(surface, self.board, self.anim.sprites)
-        draw_scores_button(self, surface)
-        self.guide.draw(self, surface, self.app.text)
+        self.fit(surface)
+        with inside(scores := self.viewport.rect(scores_button_box())):  # its label must stay on it
+            draw_scores_button(self, surface)
+        note_button(scores, "Scores (S)")
+        self.guide.draw(self, surface, self.app.text, self.view.layout.tip, self.app.ui_scale)

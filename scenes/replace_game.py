@@ -13,12 +13,12 @@ import pygame
 
 from game.i18n import _
 from game.ui.layout import Box
-from game.ui.widgets import ACCENT, INK, draw_panel
+from game.ui.widgets import ACCENT, BODY_SIZE, BUTTON_SIZE, INK, TITLE_SIZE, draw_panel
 from scenes.base import AppScene, veil
 from scenes.context import AppContext
 
 PANEL = Box(240, 320, 1440, 460)  # logical px: the question, the sentence and the buttons
-SOLID_PANEL = (12, 24, 32, 245)  # nearly opaque: the setup's buttons must not show through the question
+SOLID_PANEL = (12, 24, 32, 255)  # opaque: the setup's buttons must not show through the question
 MAX_NAMES = 3  # more names than this end in "…": the sentence must fit one line
 
 
@@ -48,9 +48,9 @@ class ReplaceGameScene(AppScene):
     def enter(self) -> None:
         self.buttons.clear()
         width = 560 * self.app.ui_scale
-        self.button(960 - width - 10, 560, width, 90, _("Continue it"), self.continue_saved, "continue", 34)
-        self.button(970, 560, width, 90, _("Start new game"), self.start_new, "start_new", 34)
-        self.button(960 - 180, 690, 360, 70, _("Back"), self.close, "back", 30)
+        self.button(960 - width - 10, 560, width, 90, _("Continue it"), self.continue_saved, "continue", BUTTON_SIZE)
+        self.button(970, 560, width, 90, _("Start new game"), self.start_new, "start_new", BUTTON_SIZE)
+        self.button(960 - 180, 690, 360, 70, _("Back"), self.close, "back", BUTTON_SIZE)
         self.buttons.focus = 0  # Enter at once keeps the saved game: the safe choice
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -65,6 +65,6 @@ class ReplaceGameScene(AppScene):
         surface.blit(veil(surface.get_size()), (0, 0))
         buttons = [self.viewport.rect(button.box) for button in self.buttons.buttons]
         draw_panel(surface, self.viewport.rect(PANEL).unionall(buttons).inflate(60, 60), SOLID_PANEL)
-        self.text(surface, _("A game is saved"), 52, 960, 380, color=ACCENT, bold=True)
-        self.text(surface, self.words, 36, 960, 470, max_width=1400, color=INK)
+        self.text(surface, _("A game is saved"), TITLE_SIZE, 960, 380, color=ACCENT, bold=True)
+        self.text(surface, self.words, BODY_SIZE, 960, 470, max_width=1400, color=INK)
         self.buttons.draw(surface, self.viewport)

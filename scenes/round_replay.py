@@ -11,10 +11,10 @@ import pygame
 from game.i18n import _
 from game.replay import play_scenario
 from game.rules import GAME_OVER, ROUND_OVER, Action, GameState, seat_view
-from game.ui.layout import Box
+from game.ui.note import draw_note
 from game.ui.table_anim import Animator
 from game.ui.table_view import Board, TableView
-from game.ui.widgets import ACCENT, DIM, INK, draw_panel
+from game.ui.widgets import BODY_SIZE, SMALL_SIZE
 from game.ui.wording import sentence
 from scenes.base import AppScene
 from scenes.context import AppContext
@@ -146,11 +146,10 @@ class RoundReplayScene(AppScene):
     def draw(self, surface: pygame.Surface) -> None:
         self.view.draw(surface, self.board, self.anim.sprites)
         self.fit(surface)
-        draw_panel(surface, self.viewport.rect(Box(1250, 880, 650, 190)))
         title = _("Replay of round {number}").format(number=self.index + 1)
-        self.text(surface, title, 32, 1280, 910, color=ACCENT, bold=True, anchor="midleft")
-        self.text(surface, _("Step {step} of {count}").format(step=self.step, count=len(self.actions)), 28, 1280, 955,
-                  color=INK, anchor="midleft")
         keys = _("Right/Space: next  Left: back  A: auto ({state})  Esc: leave").format(
             state=_("on") if self.auto else _("off"))
-        self.text(surface, keys, 22, 1280, 1000, color=DIM, anchor="midleft")
+        # in the table's free corner (where a game's tips go): clear of every grid, 8 players too
+        draw_note(surface, self.app.text, self.viewport.rect(self.view.layout.tip), self.viewport.scale * self.app.ui_scale,
+                  _("Step {step} of {count}").format(step=self.step, count=len(self.actions)), heading=title, footer=keys,
+                  sizes=(BODY_SIZE, BODY_SIZE, SMALL_SIZE))

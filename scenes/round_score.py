@@ -6,10 +6,11 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import N_, _
-from game.rules import GAME_OVER, GameState
+from game.rules import GAME_OVER, ScoreView
+from game.ui.ink import inside, note_text
 from game.ui.layout import Box
 from game.ui.tween import Tweener
-from game.ui.widgets import ACCENT, DIM, INK, draw_panel
+from game.ui.widgets import ACCENT, BODY_SIZE, DIM, INK, TITLE_SIZE, draw_panel
 from game.ui.wording import group_sentence
 from scenes.base import AppScene, veil
 from scenes.context import AppContext, TableScreen
@@ -18,12 +19,12 @@ from scenes.score_sheet import draw_score_sheet
 COUNT_UP = 1.4  # seconds at normal speed
 
 
-def round_breakdown(state: GameState) -> list[dict]:
+def round_breakdown(state: ScoreView) -> list[dict]:
     """Per participating seat: cards left, columns removed, raw sum, score, doubled, why."""
     scores = state.round_scores[-1]
     rows = []
     for seat in state.participants:
-        cards = [card for card in state.cards[seat] if card is not None]
+        cards = [card for card in state.grids[seat] if isinstance(card, int)]  # (all face-up once scored)
         raw = sum(cards)
         doubled = seat == state.trigger and scores[seat] != raw
         if seat == state.trigger and not doubled:
@@ -46,7 +47,7 @@ class RoundScoreScene(AppScene):
     def __init__(self, app: AppContext, play: TableScreen) -> None:
         super().__init__(app)
         self.play = play
-        self.state = play.state
+        self.state = play.scoring()
         self.names = play.names
         self.rows = round_breakdown(self.state)
         self.progress = 0.0
@@ -64,7 +65,8 @@ class RoundScoreScene(AppScene):
             label = _("Play the tiebreak round")
         else:
             label = _("Deal round {number}").format(number=state.round + 1)
-        self.button(1260, 960, 520, 90, label, self.next, "continue")
+        # left of the table's "Scores (S)" button, which still shows through the veil
+        self.button(1180, 960, 520, 90, label, self.next, "continue")
         self.buttons.focus = 0
 
     def next(self) -> None:
@@ -87,13 +89,30 @@ class RoundScoreScene(AppScene):
         super().handle_event(event)
         return True
 
+    def _note(self, surface: pygame.Surface, words: str, cell: Box, size: float, color: tuple[int, int, int],
+              bold: bool) -> None:
+        """Why a score is (not) doubled, in the last column of its row: on two lines when it is
+        long (French), made smaller only when two lines do not hold it."""
+        room = self.viewport.rect(cell)
+        text = self.app.text
+        px, lines = text.fit_lines(words, round(size * self.viewport.scale), room.w, room.h, bold)
+        step = text.font(px, bold).get_linesize()
+        y = room.centery - (step * (len(lines) - 1) + text.font(px, bold).get_height()) // 2
+        with inside(room):
+            for part in lines:
+                image = text.render(part, px, color, bold)
+                place = image.get_rect(topleft=(room.left, y))
+                surface.blit(image, place)
+                note_text(part, image, place)
+                y += step
+
     def draw(self, surface: pygame.Surface) -> None:
         self.fit(surface)
         surface.blit(veil(surface.get_size()), (0, 0))
         state = self.state
         title = (_("Round {number} (tiebreak): scores") if state.tiebreak else _("Round {number}: scores")).format(
             number=state.round)
-        self.text(surface, title, 56, 960, 60, color=ACCENT, bold=True)
+        self.text(surface, title, TITLE_SIZE, 960, 60, color=ACCENT, bold=True)
         top = 120
         line = min(64, 420 / max(1, len(self.rows)))
         draw_panel(surface, self.viewport.rect(Box(140, top, 1640, line * (len(self.rows) + 1) + 10)))
@@ -110,13 +129,13 @@ class RoundScoreScene(AppScene):
             self.text(surface, str(shown), size * 1.2, 1120, y, color=ACCENT, bold=True, anchor="midleft")
             if row["why"]:
                 mark = "x2! " if row["doubled"] else ""
-                self.text(surface, mark + _(row["why"]), size * 0.8, 1250, y, max_width=1790 - 1250,
-                          color=(255, 140, 120) if row["doubled"] else DIM, anchor="midleft", bold=row["doubled"])
+                self._note(surface, mark + _(row["why"]), Box(1230, y - line / 2, 1760 - 1230, line), size * 0.8,
+                           (255, 140, 120) if row["doubled"] else DIM, row["doubled"])
         sheet_top = top + line * (len(self.rows) + 1) + 40
         draw_score_sheet(self, surface, state, self.names, sheet_top, 930)
         if state.next_is_tiebreak and state.phase != GAME_OVER:
             addressee = getattr(self.play, "addressee", None)  # the table's "you" (None: each player by name)
             words = group_sentence("tiebreak_next", state.next_participants, addressee, self.names)
-            self.text(surface, words, 32, 700, 1005, color=ACCENT, bold=True)
+            self.text(surface, words, BODY_SIZE, 620, 1005, max_width=1040, color=ACCENT, bold=True)  # left of the button
         self.buttons.draw(surface, self.viewport)
 

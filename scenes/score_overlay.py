@@ -7,11 +7,23 @@ import pygame
 
 from game.i18n import _
 from game.ui.layout import Box
-from game.ui.widgets import ACCENT, BUTTON, DIM, INK
+from game.ui.widgets import (
+    ACCENT,
+    BODY_SIZE,
+    BUTTON,
+    BUTTON_EDGE,
+    CAPTION_SIZE,
+    DIM,
+    INK,
+    SMALL_SIZE,
+    TITLE_SIZE,
+    draw_panel,
+)
 from scenes.base import AppScene, veil
 from scenes.context import AppContext, TableScreen
 from scenes.score_sheet import draw_score_sheet
 
+SHEET_PANEL = Box(60, 40, 1800, 1010)  # logical px: one opaque panel under everything the overlay says
 SCORES_BUTTON = Box(1730, 1012, 175, 56)  # the table's small "Scores" button, bottom right (logical px)
 
 
@@ -31,15 +43,17 @@ class ScoreOverlayScene(AppScene):
     def draw(self, surface: pygame.Surface) -> None:
         self.fit(surface)
         surface.blit(veil(surface.get_size()), (0, 0))
-        state = self.play.state
-        self.text(surface, _("Score sheet"), 60, 960, 110, color=ACCENT, bold=True)
+        draw_panel(surface, self.viewport.rect(SHEET_PANEL), radius=max(6, round(16 * self.viewport.scale)))
+        state = self.play.scoring()
+        self.text(surface, _("Score sheet"), TITLE_SIZE, 960, 110, color=ACCENT, bold=True)
         end = _("The game ends when a total reaches {limit}; the lowest total wins.").format(
-            limit=state.options.end_score)
-        self.text(surface, end, 30, 960, 180, color=DIM)
-        if not state.round_scores:
-            self.text(surface, _("No round has been scored yet."), 32, 960, 240, color=DIM)
-        draw_score_sheet(self, surface, state, self.play.names, 280, 900)
-        self.text(surface, _("Press any key or click to go back to the table"), 28, 960, 1000, color=DIM)
+            limit=self.play.config.end_score)
+        self.text(surface, end, CAPTION_SIZE, 960, 180, color=DIM)
+        if state is None or not state.round_scores:
+            self.text(surface, _("No round has been scored yet."), BODY_SIZE, 960, 240, color=DIM)
+        if state is not None:  # (a table hosted elsewhere has sent no scores before its first round ends)
+            draw_score_sheet(self, surface, state, self.play.names, 280, 900)
+        self.text(surface, _("Press any key or click to go back to the table"), CAPTION_SIZE, 960, 1000, color=DIM)
 
 
 def scores_button_box() -> Box:
@@ -51,8 +65,11 @@ def draw_scores_button(scene: AppScene, surface: pygame.Surface) -> None:
     """Drawn by the table each frame (label translated at draw time)."""
     scene.fit(surface)
     rect = scene.viewport.rect(SCORES_BUTTON)
-    pygame.draw.rect(surface, BUTTON, rect, border_radius=max(3, rect.h // 5))
-    scene.text(surface, _("Scores (S)"), 26, SCORES_BUTTON.center[0], SCORES_BUTTON.center[1], color=INK, bold=True)
+    radius = max(3, rect.h // 5)
+    pygame.draw.rect(surface, BUTTON_EDGE, rect, border_radius=radius)  # raised like every button: a lip below
+    pygame.draw.rect(surface, BUTTON, rect.inflate(0, -max(2, round(5 * scene.viewport.scale))).move(0, -1),
+                     border_radius=radius)
+    scene.text(surface, _("Scores (S)"), SMALL_SIZE, SCORES_BUTTON.center[0], SCORES_BUTTON.center[1], color=INK, bold=True)
 
 
 def scores_button_hit(scene: AppScene, pos: tuple[int, int]) -> bool:

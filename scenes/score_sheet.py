@@ -5,13 +5,13 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import _
-from game.rules import GameState
+from game.rules import ScoreView
 from game.ui.layout import Box
 from game.ui.widgets import ACCENT, DIM, INK, draw_panel
 from scenes.base import AppScene
 
 
-def draw_score_sheet(scene: AppScene, surface: pygame.Surface, state: GameState, names: list[str],
+def draw_score_sheet(scene: AppScene, surface: pygame.Surface, state: ScoreView, names: list[str],
                      top: float, bottom: float, winners: tuple[int, ...] = ()) -> None:
     """A table: one column per seat, one row per round (tiebreak rounds marked), then totals."""
     players = state.players

@@ -16,7 +16,7 @@ from game.i18n import _, available_languages, current_language
 from game.motion import SPEED_WORDS, next_speed
 from game.store.settings import UI_SCALES
 from game.ui.layout import Box
-from game.ui.widgets import DIM
+from game.ui.widgets import BUTTON_SIZE, DIM, SMALL_SIZE, TITLE_SIZE
 from scenes.base import AppScene
 from scenes.context import AppContext
 
@@ -67,7 +67,7 @@ class SettingsScene(AppScene):
         focus = self.buttons.focus
         self.buttons.clear()
         for number, (name, label, action) in enumerate(self.rows()):
-            self.button(460, ROW_TOP + number * ROW_STEP, 900, ROW_H, label, action, name, 34)
+            self.button(460, ROW_TOP + number * ROW_STEP, 900, ROW_H, label, action, name, BUTTON_SIZE)
         self.button(710, ROW_TOP + 7 * ROW_STEP + 20, 400, 86, _("Back"), self.close, "back")
         self.buttons.focus = focus
 
@@ -112,15 +112,15 @@ class SettingsScene(AppScene):
         return True if self.modal else handled
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.begin_page(surface, _("Settings"), 64, 90)
+        self.begin_page(surface, _("Settings"), TITLE_SIZE, 90)
         self._draw_preview(surface)
-        self.text(surface, _("Arrow keys or Tab choose, Enter or Space changes, Esc goes back"), 26, 960, 1050,
+        self.text(surface, _("Arrow keys or Tab choose, Enter or Space changes, Esc goes back"), SMALL_SIZE, 960, 1050,
                   color=DIM)
         self.buttons.draw(surface, self.viewport)
 
     def _draw_preview(self, surface: pygame.Surface) -> None:
         """Four cards in the chosen theme, beside the buttons."""
-        self.text(surface, _("Cards"), 26, 1640, ROW_TOP + 20, color=DIM)
+        self.text(surface, _("Cards"), SMALL_SIZE, 1640, ROW_TOP + 20, color=DIM)
         w, h = round(110 * self.viewport.scale), round(160 * self.viewport.scale)
         for number, value in enumerate(PREVIEW):
             x = 1475 + (number % 2) * 140

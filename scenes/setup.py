@@ -11,9 +11,9 @@ from typing import Any
 import pygame
 
 from game.i18n import N_, _
-from game.match import BOT_LEVELS, COMPUTER, HUMAN, MAX_NAME, MatchConfig, SeatConfig
+from game.match import BOT_LEVELS, COMPUTER, HUMAN, MAX_NAME, REMOTE, MatchConfig, SeatConfig
 from game.rules import FINAL_TIE_CHOICES, edition_named
-from game.ui.widgets import DIM, INK
+from game.ui.widgets import BODY_SIZE, BUTTON_SIZE, CAPTION_SIZE, DIM, INK, SMALL_SIZE, TITLE_SIZE
 from game.ui.wording import PLAYER_NUMBER, YOU, default_human_name, is_default_human_name
 from scenes.base import AppScene
 from scenes.context import AppContext
@@ -26,6 +26,8 @@ TIE_WORDS = {"share": N_("shared win"), "tiebreak": N_("tiebreak round")}
 EDITION_WORDS = {"Skyjo Voyage": N_("Skyjo Voyage"), "Skyjo (classic)": N_("Skyjo (classic)")}
 LEVEL_WORDS = dict(zip(BOT_LEVELS, (N_("Easy"), N_("Normal"), N_("Hard"), N_("Expert")), strict=True))
 ROW_H = 78
+KINDS = (HUMAN, COMPUTER, REMOTE)  # the order "Who plays" cycles through
+KIND_WORDS = {HUMAN: N_("Human"), COMPUTER: N_("Computer"), REMOTE: N_("Another computer")}
 
 
 def free_name(seats: list[SeatConfig]) -> str:
@@ -39,11 +41,17 @@ def default_names(config: MatchConfig) -> MatchConfig:
     humans play: the one human is "You" ("Vous"), several are "Player <seat number>"
     ("Joueur 2"); a computer seat left with a human's default takes a computer's name.
     A default is recognised in any language offered (game.ui.wording); typed names stay."""
-    humans = len(config.human_seats)
+    # people who see each other's names: the humans here and the players on other computers
+    humans = len(config.human_seats) + sum(1 for seat in config.seats if seat.is_remote)
     seats = list(config.seats)
     for index, seat in enumerate(seats):
         if is_default_human_name(seat.name):
-            name = default_human_name(index, humans) if seat.is_human else free_name(seats)
+            if seat.is_human:
+                name = default_human_name(index, humans)
+            elif seat.kind == REMOTE:  # (the player who joins brings a name)
+                name = _(PLAYER_NUMBER).format(number=index + 1)
+            else:
+                name = free_name(seats)
             seats[index] = replace(seat, name=name)
     return replace(config, seats=tuple(seats))
 
@@ -71,27 +79,28 @@ class SetupScene(AppScene):
         self.buttons.clear()
         c = self.config
         edition = edition_named(c.edition)
-        self.button(560, 150, 420, 64, _("Edition: {title}").format(title=_(EDITION_WORDS.get(edition.title, edition.title))), self.next_edition, "edition", 34)
-        self.button(1000, 150, 120, 64, "-", lambda: self.set_players(c.players - 1), "fewer", 40,
+        self.button(560, 150, 420, 64, _("Edition: {title}").format(title=_(EDITION_WORDS.get(edition.title, edition.title))), self.next_edition, "edition", BUTTON_SIZE)
+        self.button(1000, 150, 120, 64, "-", lambda: self.set_players(c.players - 1), "fewer", BUTTON_SIZE,
                     c.players > edition.min_players)
-        self.button(1300, 150, 120, 64, "+", lambda: self.set_players(c.players + 1), "more", 40,
+        self.button(1300, 150, 120, 64, "+", lambda: self.set_players(c.players + 1), "more", BUTTON_SIZE,
                     c.players < edition.max_players)
         top = 250
         row_h = min(ROW_H, (760 - top) // c.players)
         for seat, player in enumerate(c.seats):
             y = top + seat * row_h
             h = row_h - 10
-            size = 30 if row_h >= 60 else 24
+            size = BUTTON_SIZE
             editing = self.editing == seat
             label = player.name + ("_" if editing else "")
             self.button(360, y, 520, h, label, lambda s=seat: self.edit_name(s), f"name{seat}", size)
-            kind = _("Human") if player.is_human else _("Computer")
+            kind = _(KIND_WORDS.get(player.kind, player.kind))
             self.button(900, y, 300, h, kind, lambda s=seat: self.toggle_kind(s), f"kind{seat}", size)
-            self.button(1220, y, 300, h, _(LEVEL_WORDS.get(player.level, player.level)) if not player.is_human else "-",
-                        lambda s=seat: self.next_level(s), f"level{seat}", size, not player.is_human)
-        self.button(360, 800, 560, 64, _("Game ends at {score} points").format(score=c.end_score), self.next_end_score, "end_score", 32)
+            computer = player.kind == COMPUTER
+            self.button(1220, y, 300, h, _(LEVEL_WORDS.get(player.level, player.level)) if computer else "-",
+                        lambda s=seat: self.next_level(s), f"level{seat}", size, computer)
+        self.button(360, 800, 560, 64, _("Game ends at {score} points").format(score=c.end_score), self.next_end_score, "end_score", BUTTON_SIZE)
         tie = c.options.final_tie_for(edition)
-        self.button(960, 800, 560, 64, _("Tie at the end: {rule}").format(rule=_(TIE_WORDS[tie])), self.next_final_tie, "final_tie", 32)
+        self.button(960, 800, 560, 64, _("Tie at the end: {rule}").format(rule=_(TIE_WORDS[tie])), self.next_final_tie, "final_tie", BUTTON_SIZE)
         self.button(560, 930, 360, 90, _("Back"), self.close, "back")
         self.button(1000, 930, 360, 90, _("Start"), self.start, "start")
         if focus is not None and focus < len(self.buttons.buttons):
@@ -117,11 +126,13 @@ class SetupScene(AppScene):
         self.build()
 
     def toggle_kind(self, seat: int) -> None:
+        """Human -> Computer -> Player on another computer -> Human."""
         player = self.config.seats[seat]
-        if player.is_human:
+        kind = KINDS[(KINDS.index(player.kind) + 1) % len(KINDS)] if player.kind in KINDS else HUMAN
+        if kind == COMPUTER:
             player = replace(player, kind=COMPUTER)
-        else:  # a computer's own name makes way for a human's default (a typed name stays)
-            player = replace(player, kind=HUMAN, name=_(YOU) if player.name in COMPUTER_NAMES else player.name)
+        else:  # a computer's own name makes way for a person's default (a typed name stays)
+            player = replace(player, kind=kind, name=_(YOU) if player.name in COMPUTER_NAMES else player.name)
         self.config = default_names(self.config.with_seat(seat, player))
         self.build()
 
@@ -188,7 +199,9 @@ class SetupScene(AppScene):
             self.stack.remove(self.stack.top)  # the question, answered
         self.app.settings.last_setup = self.config.to_dict()
         self.app.save_settings()
-        self.stack.replace("play", config=self.config, state=state)
+        # seats played from other computers: the lobby opens the table to the network first
+        hosted = any(seat.is_remote for seat in self.config.seats)
+        self.stack.replace("lobby" if hosted else "play", config=self.config, state=state)
 
     def _saved_game(self) -> dict[str, Any] | None:
         store = self.app.store
@@ -217,17 +230,17 @@ class SetupScene(AppScene):
         return super().handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.begin_page(surface, _("New game"), 64, 80)
-        self.text(surface, _("{count} players").format(count=self.config.players), 36, 1210, 182, color=INK)
+        self.begin_page(surface, _("New game"), TITLE_SIZE, 80)
+        self.text(surface, _("{count} players").format(count=self.config.players), BODY_SIZE, 1210, 182, color=INK)
         edition = edition_named(self.config.edition)
-        self.text(surface, _("{low}-{high} players").format(low=edition.min_players, high=edition.max_players), 24, 1210, 225, color=DIM)
-        self.text(surface, _("Name (click, then type)"), 24, 620, 232, color=DIM)
-        self.text(surface, _("Who plays"), 24, 1050, 232, color=DIM)
-        self.text(surface, _("Computer level"), 24, 1370, 232, color=DIM)
+        self.text(surface, _("{low}-{high} players").format(low=edition.min_players, high=edition.max_players), SMALL_SIZE, 1210, 225, color=DIM)
+        self.text(surface, _("Name (click, then type)"), SMALL_SIZE, 620, 232, color=DIM)
+        self.text(surface, _("Who plays"), SMALL_SIZE, 1050, 232, color=DIM)
+        self.text(surface, _("Computer level"), SMALL_SIZE, 1370, 232, color=DIM)
         step = min(ROW_H, (760 - 250) // self.config.players)
         for seat in range(self.config.players):
-            self.text(surface, _("Seat {number}").format(number=seat + 1), 26, 340, 250 + seat * step + (step - 10) / 2, color=DIM,
+            self.text(surface, _("Seat {number}").format(number=seat + 1), SMALL_SIZE, 340, 250 + seat * step + (step - 10) / 2, color=DIM,
                       anchor="midright")
         if self.error:
-            self.text(surface, self.error, 28, 960, 890, color=(255, 150, 130))
+            self.text(surface, self.error, CAPTION_SIZE, 960, 890, color=(255, 150, 130))
         self.buttons.draw(surface, self.viewport)

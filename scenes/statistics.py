@@ -8,7 +8,7 @@ import pygame
 from game.i18n import N_, _
 from game.store.stats import PlayerStats
 from game.ui.layout import Box
-from game.ui.widgets import DIM, INK, draw_panel
+from game.ui.widgets import BODY_SIZE, BUTTON_SIZE, CAPTION_SIZE, DIM, INK, SMALL_SIZE, TITLE_SIZE, draw_panel
 from scenes.base import AppScene
 from scenes.context import AppContext
 from scenes.setup import LEVEL_WORDS
@@ -50,9 +50,9 @@ class StatisticsScene(AppScene):
 
     def build(self) -> None:
         self.buttons.clear()
-        self.button(560, 960, 380, 86, _("Back"), self.close, "back", 34)
+        self.button(560, 960, 380, 86, _("Back"), self.close, "back", BUTTON_SIZE)
         label = _("Yes, erase them all") if self.confirming else _("Reset statistics")
-        self.button(980, 960, 380, 86, label, self.reset, "reset", 34, enabled=bool(self.players) or self.confirming)
+        self.button(980, 960, 380, 86, label, self.reset, "reset", BUTTON_SIZE, enabled=bool(self.players) or self.confirming)
         self.buttons.focus = 1 if self.confirming else 0
 
     def reset(self) -> None:
@@ -82,29 +82,29 @@ class StatisticsScene(AppScene):
         return super().handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.begin_page(surface, _("Statistics"), 80, 110)
+        self.begin_page(surface, _("Statistics"), TITLE_SIZE, 110)
         if self.app.store is None:
-            self.text(surface, _("Statistics are not available."), 36, 960, 480, color=DIM)
+            self.text(surface, _("Statistics are not available."), BODY_SIZE, 960, 480, color=DIM)
         elif not self.players:
-            self.text(surface, _("No game recorded yet: finish a game to see figures here."), 34, 960, 480, color=DIM)
+            self.text(surface, _("No game recorded yet: finish a game to see figures here."), BODY_SIZE, 960, 480, color=DIM)
         else:
             self._draw_table(surface)
         if self.message:
-            self.text(surface, self.message, 28, 960, 900, color=INK)
+            self.text(surface, self.message, CAPTION_SIZE, 960, 900, color=INK)
         self.buttons.draw(surface, self.viewport)
 
     def _draw_table(self, surface: pygame.Surface) -> None:
         top, line = 200, 96
         draw_panel(surface, self.viewport.rect(Box(140, top, 1640, 60 + line * len(self.players))))
-        self.text(surface, _("Player"), 28, 180, top + 30, color=DIM, anchor="midleft")
+        self.text(surface, _("Player"), CAPTION_SIZE, 180, top + 30, color=DIM, anchor="midleft")
         for title, x in COLUMNS:
-            self.text(surface, _(title), 28, x, top + 30, color=DIM)
+            self.text(surface, _(title), CAPTION_SIZE, x, top + 30, color=DIM)
         for number, (name, entry) in enumerate(self.players):
             y = top + 60 + number * line + 28
-            self.text(surface, name, 32, 180, y, color=INK, bold=True, anchor="midleft")
+            self.text(surface, name, BODY_SIZE, 180, y, color=INK, bold=True, anchor="midleft")
             for (_title, x), value in zip(COLUMNS, row_figures(entry)):
-                self.text(surface, value, 32, x, y, color=INK)
-            self.text(surface, breakdown(entry), 24, 180, y + 38, color=DIM, anchor="midleft")
+                self.text(surface, value, BODY_SIZE, x, y, color=INK)
+            self.text(surface, breakdown(entry), SMALL_SIZE, 180, y + 38, color=DIM, anchor="midleft")
 
 
 def row_figures(entry: PlayerStats) -> list[str]:

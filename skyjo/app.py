@@ -53,6 +53,8 @@ IDLE_POLL = 0.01
 SCENES: dict[str, str] = {
     "menu": "scenes.menu:MenuScene",
     "setup": "scenes.setup:SetupScene",
+    "lobby": "scenes.lobby:LobbyScene",
+    "join": "scenes.join:JoinScene",
     "replace_game": "scenes.replace_game:ReplaceGameScene",
     "play": "scenes.play:PlayScene",
     "handoff": "scenes.handoff:HandoffScene",
@@ -349,6 +351,8 @@ def run_app(args: argparse.Namespace) -> int:
         return 1
     try:
         app.stack.push("menu")
+        if getattr(args, "command", None) == "join":  # `skyjo join URL` without --bot: a person plays here
+            app.stack.push("join", url=args.url, code=args.code or "", player=args.name or "", auto=True)
         for _ in range(STARTUP_FRAMES):
             app.frame(0.0)
     except Exception as error:

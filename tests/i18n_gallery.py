@@ -1,9 +1,10 @@
 """Every screen of the app in a known state, for the language and accessibility tests (and for
-looking at them: `python tests/i18n_gallery.py OUT_DIR [fr]` saves one PNG per screen)."""
+looking at them: `python tests/i18n_gallery.py OUT_DIR [fr] [150] [1920x1080]` saves one PNG per screen)."""
 
 from __future__ import annotations
 
 import importlib
+import itertools
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -12,11 +13,12 @@ from typing import Any
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from helpers import run_frames  # noqa: E402
+import pygame  # noqa: E402
+from helpers import key_event, run_frames  # noqa: E402
 
 from game.ai import make_bot  # noqa: E402
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig  # noqa: E402
-from game.rules import seat_view  # noqa: E402
+from game.rules import score_view, seat_view  # noqa: E402
 
 SEATS = (SeatConfig("Ann", HUMAN), SeatConfig("Robin", COMPUTER, "hard"), SeatConfig("Sasha", COMPUTER, "easy"))
 HOTSEAT = (SeatConfig("Ann", HUMAN), SeatConfig("Bob", HUMAN))
@@ -71,6 +73,13 @@ def screens(app: Any) -> Iterator[str]:  # noqa: C901 - one short block per scre
     app.stack.push(SetupScene(app, config))
     settle(app)
     yield "setup"
+    replace = _optional("scenes.replace_game", "ReplaceGameScene")
+    if replace is not None:
+        summary = {"seats": [{"name": "Robin", "kind": "computer"}, {"name": "Sasha", "kind": "computer"},
+                             {"name": "Ann", "kind": "human"}], "round": 3}
+        app.stack.push(replace(app, summary, lambda: None, lambda: None))
+        settle(app)
+        yield "replace_game"
     app.stack.reset(MenuScene(app))
     app.stack.push(SettingsScene(app))
     settle(app)
@@ -95,6 +104,7 @@ def screens(app: Any) -> Iterator[str]:  # noqa: C901 - one short block per scre
     play.anim.add_events(mid.take_events())
     settle(app, 5)
     yield "table_holding"
+    yield from table_extras(app, play)
     app.stack.push(PauseScene(app, play))
     settle(app)
     yield "pause"
@@ -111,6 +121,7 @@ def screens(app: Any) -> Iterator[str]:  # noqa: C901 - one short block per scre
     app.stack.push(RoundScoreScene(app, play))
     settle(app, 10)
     yield "round_score"
+    yield from round_scores(app, config)
     overlay = _optional("scenes.score_overlay", "ScoreOverlayScene")
     if overlay is not None:
         try:
@@ -125,6 +136,14 @@ def screens(app: Any) -> Iterator[str]:  # noqa: C901 - one short block per scre
     app.stack.reset(GameOverScene(app, config, finished))
     settle(app)
     yield "game_over"
+    replay = _optional("scenes.round_replay", "RoundReplayScene")
+    if replay is not None:
+        watch = app.stack.push(replay(app, finished, [seat.name for seat in config.seats], 0))
+        settle(app, 20)
+        for _step in range(6):
+            watch.handle_event(key_event(pygame.K_RIGHT))
+            settle(app, 20)
+        yield "round_replay"
     app.stack.reset(StatisticsScene(app))
     settle(app)
     yield "statistics"
@@ -132,11 +151,111 @@ def screens(app: Any) -> Iterator[str]:  # noqa: C901 - one short block per scre
     how = _optional("scenes.how_to_play", "HowToPlayScene")
     if how is not None:
         try:
-            app.stack.reset(how(app))
+            page = app.stack.reset(how(app))
         except TypeError:
             return
         settle(app)
         yield "how_to_play"
+        for number in range(1, len(page.pages)):
+            page.next()
+            settle(app, 1)
+            yield f"how_to_play_{number + 1}"
+
+
+def long_hint() -> str:
+    """One of the longest lines the H key can show (with its end-of-round warning)."""
+    from game.i18n import _
+    from scenes.hints import place_name
+
+    placing = _("put {thing} on the face-down card in {where}: you are ahead, and each card turned face up "
+                "brings the end of the round closer").format(thing=_("the {card}").format(card=12),
+                                                             where=place_name(2, 1))
+    return _("Hint: {placing}").format(placing=placing) + " " + _("(this ends the round: the others play one more turn)")
+
+
+def table_extras(app: Any, play: Any) -> Iterator[str]:
+    """Over the table as it is: the first-game tip with the longest words, then the hint line."""
+    from game.ui.guide import TOPICS, topic_text
+
+    longest = max(TOPICS, key=lambda topic: len(topic_text(topic)))
+    play.guide.enabled, play.guide.current = True, longest
+    settle(app, 1)
+    yield "tip"
+    play.guide.enabled, play.guide.current = False, None
+    play.hints._say(long_hint())
+    settle(app, 1)
+    yield "hint"
+    play.hints._say("")
+    # what the others just took, the longest name first: the cues in the felt left of the piles
+    from game.ui.wording import sentence
+
+    others = sorted(range(1, play.state.players), key=lambda seat: -len(play.names[seat]))[:2]
+    play.board.cues = {seat: sentence("cue_take", seat, 0, play.names, card=-2) for seat in others}
+    settle(app, 1)
+    yield "cues"
+    play.board.cues = {}
+
+
+def round_scores(app: Any, config: MatchConfig) -> Iterator[str]:
+    """The round's scores with a doubled trigger ("x2"), then announcing a tiebreak round."""
+    from scenes.play import PlayScene
+    from scenes.round_score import RoundScoreScene, round_breakdown
+
+    def doubled(state: Any) -> bool:
+        return state.is_terminal or (state.phase == "round_over" and any(row["doubled"] for row in round_breakdown(score_view(state))))
+
+    for seed in range(3, 40):
+        state = play_out(config, doubled, seed=seed)
+        if not state.is_terminal:
+            break
+    play = app.stack.reset(PlayScene(app, config, state, resumed=True))
+    play.scored_round = state.round
+    app.stack.push(RoundScoreScene(app, play))
+    settle(app, 10)
+    yield "round_score_doubled"
+    # a tie for the win at the end: shown as the engine would (the tied play a tiebreak round)
+    state.tiebreak, state.next_is_tiebreak = True, True
+    state.tiebreak_rounds.append(state.round)
+    state.next_participants = tuple(state.participants[:2])
+    app.stack.reset(play)
+    app.stack.push(RoundScoreScene(app, play))
+    settle(app, 10)
+    yield "round_score_tiebreak"
+
+
+def tables(app: Any, players: int) -> Iterator[str]:
+    """The table of `players` seats (Classic beyond 4): a turn, the tip, the hint line, a drawn
+    card in hand, and the round's scores."""
+    from scenes.play import PlayScene
+    from scenes.round_score import RoundScoreScene
+
+    app.speed_override = 0.0
+    seats = (SeatConfig("Ann", HUMAN), *(SeatConfig(name, COMPUTER, "easy") for name in NAMES[:players - 1]))
+    config = MatchConfig("voyage" if players <= 4 else "classic", seats, seed=5)
+    mid = play_out(config, lambda s: s.phase == "turn" and s.to_act == 0 and s.round == 1, seed=players)
+    play = app.stack.reset(PlayScene(app, config, mid, resumed=True))
+    play._set_viewer(0)
+    settle(app)
+    yield f"table{players}_turn"
+    yield from (f"table{players}_{name}" for name in table_extras(app, play))
+    mid.apply(next(a for a in mid.legal_actions() if a.verb == "draw"))
+    play.anim.add_events(mid.take_events())
+    settle(app, 5)
+    yield f"table{players}_holding"
+    scored = play_out(config, lambda s: s.phase == "round_over", seed=players)
+    play = app.stack.reset(PlayScene(app, config, scored, resumed=True))
+    play.scored_round = scored.round
+    app.stack.push(RoundScoreScene(app, play))
+    settle(app, 10)
+    yield f"table{players}_round_score"
+    replay = _optional("scenes.round_replay", "RoundReplayScene")
+    if replay is not None:
+        app.stack.push(replay(app, scored, [seat.name for seat in seats], 0))
+        settle(app, 60)
+        yield f"table{players}_round_replay"
+
+
+NAMES = ("Robin", "Sasha", "Maximilien", "Bérénice", "Jo", "Anne-Charlotte", "Li")
 
 
 def main(argv: list[str]) -> int:
@@ -151,13 +270,14 @@ def main(argv: list[str]) -> int:
     lang = argv[1] if len(argv) > 1 else "en"
     scale = int(argv[2]) if len(argv) > 2 else 100
     with tempfile.TemporaryDirectory() as data:
-        app = App(data, size=(1280, 720))
+        sizes = [tuple(int(n) for n in arg.split("x")) for arg in argv[3:] if "x" in arg and arg[0].isdigit()]
+        app = App(data, size=sizes[0] if sizes else (1280, 720))
         app.settings.language = lang
         app.settings.ui_scale = scale
         app.settings.high_contrast = "hc" in argv[3:]
         app.apply_settings()
         set_language(lang)
-        for name in screens(app):
+        for name in itertools.chain(screens(app), *(tables(app, players) for players in (2, 4, 8))):
             pygame.image.save(app.screen, os.path.join(out, f"{name}_{lang}_{scale}.png"))
         app.close()
     return 0

@@ -117,7 +117,7 @@ def test_doubled_score_says_x2_in_words():
     class Ended:
         participants = (0, 1)
         trigger = 0
-        cards = [[5] * 12, [1] * 12]
+        grids = [[5] * 12, [1] * 12]
         removed = ()
         round_scores = [[120, 12]]
 

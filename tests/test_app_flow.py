@@ -6,7 +6,7 @@ import pytest
 from helpers import click_button, key, key_event, play_to_game_over
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
-from game.rules import GAME_OVER
+from game.rules import GAME_OVER, score_view
 from game.ui.targets import Target
 from scenes.game_over import GameOverScene, winners_line
 from scenes.menu import MenuScene
@@ -72,7 +72,7 @@ def test_game_over_names_the_winner_and_deletes_the_save(app):
     play = app.stack.push(PlayScene(app, config, config.new_game()))
 
     def check_breakdown(_screen) -> None:  # the breakdown agrees with the engine's round score
-        for row in round_breakdown(play.state):
+        for row in round_breakdown(score_view(play.state)):
             assert row["score"] == play.state.round_scores[-1][row["seat"]]
             assert row["doubled"] == (row["score"] != row["raw"])
 

@@ -106,9 +106,9 @@ def test_no_text_overflows_its_box(app, language, scale, monkeypatch):
         for scene in app.stack.scenes:
             group = getattr(scene, "buttons", None)
             for button in group.buttons if group is not None else ():
-                # the size the group really draws the focused label at (the UI scale included)
-                px = group.label_px(button, "> " + button.label)
-                width = app.text.font(px, True).size("> " + button.label)[0]
+                # the size the group really draws the label at (the UI scale included)
+                px = group.label_px(button, button.label)
+                width = app.text.font(px, True).size(button.label)[0]
                 room = group.screen_rect(button).w - 2 * font_px(group.viewport, BUTTON_PAD)
                 if width > room:
                     problems.append(f"{name}: button {button.label!r} is {width} px wide in {room}")

@@ -47,15 +47,25 @@ def open_setup(app):
 def test_menu_opens_with_its_first_button_focused_and_drawn_with_the_ring(app):
     menu = open_menu(app)
     assert menu.name == "menu" and focused(menu) == "new"  # no saved game: New game comes first
-    label = menu.buttons.buttons[menu.buttons.focus].label
-    rendered = []
-    real_render = app.text.render
-    app.text.render = lambda words, *args, **kwargs: rendered.append(words) or real_render(words, *args, **kwargs)
-    try:
-        app.stack.draw(app.screen)
-    finally:
-        del app.text.render  # back to the class's method
-    assert "> " + label in rendered  # the focus marker is drawn, not only remembered
+    app.stack.draw(app.screen)
+    # the focus ring is drawn, not only remembered: a bright line a gap away from the button's edge
+    group = menu.buttons
+    focused_rect = group.screen_rect(group.buttons[group.focus])
+    other = group.screen_rect(next(b for i, b in enumerate(group.buttons) if i != group.focus))
+    assert ring_pixels(app.screen, focused_rect) and not ring_pixels(app.screen, other)
+
+
+def ring_pixels(screen, rect) -> int:
+    """In how many columns above and below `rect` (up to 10 px out, not touching it) a pixel is
+    the bright focus colour."""
+    from game.ui.widgets import ACCENT
+
+    def bright(x: int, y: int) -> bool:
+        return all(abs(a - b) <= 40 for a, b in zip(screen.get_at((x, y))[:3], ACCENT, strict=False))
+
+    return sum(1 for x in range(rect.left + 10, rect.right - 10, 4) for side in (range(rect.top - 10, rect.top - 1),
+                                                                                range(rect.bottom + 1, rect.bottom + 10))
+               if any(bright(x, y) for y in side))
 
 
 def test_setup_opens_with_its_first_button_focused(app):
@@ -79,7 +89,7 @@ def test_tab_then_shift_tab_returns_to_the_same_button(app):
 def test_tab_with_only_num_lock_on_still_goes_forwards(app):
     menu = open_menu(app)
     press(app, pygame.K_TAB, pygame.KMOD_NUM)
-    assert focused(menu) == "statistics"
+    assert focused(menu) == "join"  # the button after New game
 
 
 def test_shift_tab_on_setup_reaches_start_and_enter_starts_the_game(app):

@@ -1,6 +1,6 @@
 """The imports point one way, as the README's code map says:
 
-    skyjo (the composition root) -> scenes -> table -> ai, store -> rules
+    skyjo (the composition root) -> scenes -> net -> table -> ai, store -> rules
                                     scenes -> ui ----------------------> rules
 
 Every module of game/, scenes/ and skyjo/ is parsed (not imported) and each import
@@ -27,6 +27,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "ai": ("game.ai",),
     "store": ("game.store",),
     "table": ("game.table",),
+    "net": ("game.net",),
     "ui": ("game.ui",),
     "scenes": ("scenes",),
     "root": ("skyjo",),
@@ -39,8 +40,9 @@ MAY_IMPORT: dict[str, set[str]] = {
     "ai": {"rules", "leaf", "ai"},
     "store": {"rules", "leaf", "store"},
     "table": {"rules", "leaf", "ai", "store", "table"},
+    "net": {"rules", "leaf", "ai", "store", "table", "net"},  # network play: a table served or joined
     "ui": {"rules", "leaf", "ui"},
-    "scenes": {"rules", "leaf", "ai", "store", "table", "ui", "scenes"},
+    "scenes": {"rules", "leaf", "ai", "store", "table", "net", "ui", "scenes"},
     "root": set(LAYERS),
     "alias": {"leaf"},
 }
@@ -48,7 +50,7 @@ MAY_IMPORT: dict[str, set[str]] = {
 ALIAS_TARGETS = {"skyjo.entry"}
 # third-party packages that would tie a layer to the screen
 SCREEN_PACKAGES = ("pygame", "pytmx")
-NO_SCREEN = {"rules", "leaf", "ai", "store", "table", "alias"}
+NO_SCREEN = {"rules", "leaf", "ai", "store", "table", "net", "alias"}
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ui.layout import Box, TableLayout, fit, layout_path, load_layout, read_layout_file
+from game.ui.layout import TABLE_MARGIN, Box, TableLayout, fit, layout_path, load_layout, read_layout_file
 
 ALL = range(2, 9)
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -38,10 +38,36 @@ def test_every_box_inside_the_map(players: int) -> None:
 
 
 @pytest.mark.parametrize("players", ALL)
+def test_felt_margin_at_every_edge(players: int) -> None:
+    """No grid, nor the seat panel and "to play" ring drawn around it, nor any label or box,
+    touches the window's edge: every box keeps TABLE_MARGIN px of felt (a grid's panel, 14 px
+    round it, keeps most of it)."""
+    layout = load_layout(players)
+    for name, box in _all_boxes(layout).items():
+        assert box.x >= TABLE_MARGIN and box.y >= TABLE_MARGIN, name
+        assert box.right <= layout.width - TABLE_MARGIN and box.bottom <= layout.height - TABLE_MARGIN, name
+
+
+@pytest.mark.parametrize("players", ALL)
+def test_the_tip_has_a_corner_of_its_own(players: int) -> None:
+    """The first-game tips and the hint line get a free corner: big enough for a few lines, clear
+    of every grid (with its ring), label, pile and the prompt, and of the Scores button."""
+    from scenes.score_overlay import scores_button_box
+
+    layout = load_layout(players)
+    tip = layout.tip
+    assert tip.w >= 300 and tip.h >= 230, (tip.w, tip.h)
+    for name, box in _all_boxes(layout).items():
+        if name != "tip":
+            assert not tip.overlaps(box.inflate(16)), f"the tip's corner touches {name}"
+    assert not tip.overlaps(scores_button_box())
+
+
+@pytest.mark.parametrize("players", ALL)
 def test_no_two_boxes_overlap(players: int) -> None:
     """Grids, labels, piles, hand, prompt and score panel each have their own space."""
     boxes = list(_all_boxes(layout := load_layout(players)).items())
-    assert len(boxes) == 5 + 2 * layout.players
+    assert len(boxes) == 6 + 2 * layout.players
     for i, (name_a, a) in enumerate(boxes):
         for name_b, b in boxes[i + 1:]:
             assert not a.overlaps(b), f"{name_a} overlaps {name_b} with {players} players"
@@ -193,7 +219,7 @@ def _obj(kind: str, x: float, y: float, w: float = 50, h: float = 50, seat: int 
 
 def _minimal(extra: str = "", seats: tuple[int, ...] = (0, 1), seat_x: float = 0) -> str:
     parts = [_obj(kind, 100 * i, 0) for i, kind in
-             enumerate(["draw_pile", "discard_pile", "hand", "score_panel", "prompt"])]
+             enumerate(["draw_pile", "discard_pile", "hand", "score_panel", "prompt", "tip"])]
     for s in seats:
         parts.append(_obj("seat", seat_x + 200 * s, 500, 100, 100, seat=s))
         parts.append(_obj("seat_label", 200 * s, 450, 100, 40, seat=s))

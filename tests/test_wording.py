@@ -5,7 +5,7 @@ default seat names of the setup; the lines of the screens that use them."""
 import pytest
 
 from game import i18n
-from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
+from game.match import COMPUTER, HUMAN, REMOTE, MatchConfig, SeatConfig
 from game.rules import Action
 from game.ui.wording import GROUP_MESSAGES, MESSAGES, group_sentence, is_default_human_name, sentence
 
@@ -163,22 +163,34 @@ def seat_names(setup):
     return [seat.name for seat in setup.config.seats]
 
 
+def make_kind(setup, seat: int, kind: str) -> None:
+    """Click "Who plays" of `seat` until it says `kind` (it cycles Human, Computer, Another computer)."""
+    for _ in range(3):
+        if setup.config.seats[seat].kind == kind:
+            return
+        setup.toggle_kind(seat)
+    raise AssertionError(f"seat {seat} never became {kind}")
+
+
 def test_one_human_is_you_and_several_are_numbered_players(app, language):
     from scenes.setup import SetupScene
 
     setup = app.stack.push(SetupScene(app, MatchConfig()))
     assert seat_names(setup) == ["You", "Robin", "Sasha"]
-    setup.toggle_kind(1)
+    make_kind(setup, 1, HUMAN)
     assert seat_names(setup) == ["Player 1", "Player 2", "Sasha"]
-    setup.toggle_kind(1)  # back to one human: the computer takes a computer's name again
+    make_kind(setup, 1, COMPUTER)  # back to one human: the computer takes a computer's name again
     assert seat_names(setup) == ["You", "Robin", "Sasha"]
-    setup.toggle_kind(0)
+    make_kind(setup, 1, REMOTE)  # a player on another computer sees the names: nobody is "You"
+    assert seat_names(setup) == ["Player 1", "Player 2", "Sasha"]
+    make_kind(setup, 1, COMPUTER)
+    make_kind(setup, 0, COMPUTER)
     assert seat_names(setup) == ["Camille", "Robin", "Sasha"]  # no human: "You" was a default, not a name
 
     language("fr")
     setup = app.stack.push(SetupScene(app, MatchConfig()))
     assert seat_names(setup) == ["Vous", "Robin", "Sasha"]
-    setup.toggle_kind(1)
+    make_kind(setup, 1, HUMAN)
     assert seat_names(setup) == ["Joueur 1", "Joueur 2", "Sasha"]
     language("en")  # a default name saved in French follows the language
     setup = app.stack.push(SetupScene(app, setup.config))
@@ -190,9 +202,9 @@ def test_typed_names_are_kept(app):
 
     config = MatchConfig("voyage", (SeatConfig("Zoé", HUMAN), SeatConfig("Robin", COMPUTER), SeatConfig("Sasha", COMPUTER)))
     setup = app.stack.push(SetupScene(app, config))
-    setup.toggle_kind(2)
+    make_kind(setup, 2, HUMAN)
     assert seat_names(setup) == ["Zoé", "Robin", "Player 3"]
-    setup.toggle_kind(0)
+    make_kind(setup, 0, COMPUTER)
     assert seat_names(setup) == ["Zoé", "Robin", "You"]
 
 

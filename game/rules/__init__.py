@@ -26,12 +26,12 @@ from .errors import IllegalActionError, InvalidStateError
 from .options import DEFAULT_END_SCORE
 from .position import SOURCE_DISCARD, SOURCE_DRAW
 from .state import GAME_OVER, OPENING, ROUND_OVER, TURN, GameState, Options, should_double
-from .view import PublicView, SeatView, public_view, seat_view
+from .view import PublicView, ScoreView, SeatView, public_view, score_view, seat_view
 
 __all__ = [
     "ACTION_TABLE", "CELLS", "DEFAULT_END_SCORE", "COLS", "COLUMN_CELLS", "DRAW", "EDITIONS", "FINAL_TIE_CHOICES", "FLIP", "GAME_OVER",
     "OPENING", "REPLACE", "REVEAL", "ROUND_OVER", "ROWS", "TAKE", "TURN", "VERBS", "Action",
     "Classic", "Edition", "GameState", "IllegalActionError", "InvalidStateError", "Options",
-    "PublicView", "SOURCE_DISCARD", "SOURCE_DRAW", "SeatView", "Voyage", "brief", "check_consistency", "edition_named", "public_view", "replay_summary", "seat_view",
+    "PublicView", "SOURCE_DISCARD", "SOURCE_DRAW", "ScoreView", "SeatView", "Voyage", "brief", "check_consistency", "edition_named", "public_view", "replay_summary", "score_view", "seat_view",
     "should_double", "state_from_dict", "state_to_dict",
 ]

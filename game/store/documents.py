@@ -28,7 +28,9 @@ MiB = 1 << 20
 SAVE_CAP = 4 * MiB
 SETTINGS_CAP = MiB // 4
 STATS_CAP = 1 * MiB
-SIZE_CAPS = {SAVE_FILE: SAVE_CAP, SETTINGS_FILE: SETTINGS_CAP, STATS_FILE: STATS_CAP}
+TOKENS_FILE = "tokens.json"  # network seat tokens (tokens.py): 64 entries of a few hundred bytes at most
+TOKENS_CAP = 64 * 1024
+SIZE_CAPS = {SAVE_FILE: SAVE_CAP, SETTINGS_FILE: SETTINGS_CAP, STATS_FILE: STATS_CAP, TOKENS_FILE: TOKENS_CAP}
 DEFAULT_CAP = SAVE_CAP  # any other document
 
 # what the end of a cut-off file can look like where the parser stopped: part of a word,

@@ -128,7 +128,7 @@ def _opponent_levels(match: MatchConfig, seat: int) -> set[str]:
     for other, config in enumerate(match.seats):
         if other == seat:
             continue
-        if config.is_human:
+        if config.is_human or config.is_remote:  # a person, here or on another computer
             levels.add(HUMAN)
         else:
             levels.add(config.level if config.level in BOT_LEVELS else CUSTOM_LEVEL)

@@ -19,18 +19,21 @@ from game.match import MatchConfig
 from game.rules import GameState
 
 from . import stats as stats_mod
-from .documents import Kind, load_document
+from .documents import TOKENS_FILE, Kind, load_document
 from .files import FileProblem, atomic_write, backup_path, describe_os_error, quarantine, read_bytes, remove
 from .lock import FolderLock
 from .paths import SAVE_FILE, SETTINGS_FILE, STATS_FILE, resolve_data_dir
 from .saves import SavedGame, decode_save, encode_save
 from .settings import Settings, decode_settings, encode_settings, settings_from_legacy
 from .stats import Stats, decode_stats_checked, encode_stats
+from .tokens import check_entry, decode_tokens, encode_tokens
 from .writer import BackgroundWriter
 
 SAVE_KIND = Kind("Your saved game", "was", "The previous save was restored.", "It could not be recovered.")
 SETTINGS_KIND = Kind("Your settings", "were", "The previous settings were restored.", "The default settings are used.")
 STATS_KIND = Kind("Your statistics", "were", "The previous statistics were restored.", "Statistics start afresh.")
+TOKENS_KIND = Kind("Your network seat tokens", "were", "The previous tokens were restored.",
+                   "Seats in network games must be joined afresh.")
 
 
 class Store:
@@ -51,6 +54,7 @@ class Store:
         self._cached_game: tuple[Any, SavedGame | None] | None = None
         self._own_save: tuple[bytes, SavedGame] | None = None  # the save this store wrote last
         self._stats_key: Any = None  # the stats file as last read or written, to notice another writer
+        self._tokens: dict[str, str] | None = None  # network seat tokens (tokens.py), once read
         self._folder_lock = FolderLock(self.data_dir)
         self.loaded: set[Path] = set()  # the files read successfully (see quarantine_loaded)
         self._writer = BackgroundWriter(self._write_done) if background else None
@@ -285,6 +289,35 @@ class Store:
         if self.settings_path.exists() or backup_path(self.settings_path).exists():
             return
         self.save_settings(settings_from_legacy(legacy))
+
+    # ------------------------------------------------------------------ network seat tokens
+    @property
+    def tokens_path(self) -> Path:
+        return self.data_dir / TOKENS_FILE
+
+    def token(self, key: str) -> str | None:
+        """The network seat token (or host fact) kept under `key`, if any."""
+        with self._lock:
+            if self._tokens is None:
+                loaded = load_document(self.tokens_path, decode_tokens, TOKENS_KIND)
+                for text in loaded.notices:
+                    self.notices.append(text)
+                self._tokens = loaded.value or {}
+            return self._tokens.get(key)
+
+    def save_token(self, key: str, value: str | None) -> bool:
+        """Keep `value` under `key` (None forgets it); False if it could not be written.
+        Callable from a network thread: the document is small and written at once."""
+        if value is not None:
+            check_entry(key, value)
+        self.token(key)  # read the file first: its other entries are kept
+        with self._lock:
+            tokens = dict(self._tokens or {})
+            tokens.pop(key, None)  # a rewritten entry becomes the newest (the oldest go first)
+            if value is not None:
+                tokens[key] = value
+            self._tokens = tokens
+        return self._write(self.tokens_path, encode_tokens(tokens))
 
     # ------------------------------------------------------------------ statistics
     def load_stats(self) -> Stats:

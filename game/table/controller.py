@@ -89,6 +89,7 @@ class TableController:
         self._moves = 0  # actions and deals so far
         self._think_left = 0.0
         self._acted: int | None = None  # who acted last this turn (a computer's second step comes sooner)
+        self.substitutes: dict[int, str] = {}  # remote seat -> the level playing it while its player is away
         events = state.take_events()
         self._unannounced = [] if resumed else events  # a resumed game's past was seen before
         self._started = False
@@ -100,6 +101,11 @@ class TableController:
     def _emit(self, message: TableMessage) -> None:
         for observer in list(self.observers):
             observer(message)
+
+    @property
+    def started(self) -> bool:
+        """`start` was called: the game is under way (a network host then sends the table)."""
+        return self._started
 
     def start(self) -> None:
         """Announce the game's first deal (a new game's) to the observers; once."""
@@ -113,6 +119,14 @@ class TableController:
     # ------------------------------------------------------------------ who plays
     def is_human(self, seat: int) -> bool:
         return self.config.seats[seat].is_human
+
+    @property
+    def waits_for_network(self) -> bool:
+        """The seat to act is played from another computer (and no computer stands in): nothing
+        happens here until its action arrives, so a screen may sleep."""
+        seat = self.state.to_act
+        return self._started and seat is not None and self.config.seats[seat].is_remote \
+            and seat not in self.substitutes
 
     @property
     def handoff_due(self) -> bool:
@@ -149,6 +163,8 @@ class TableController:
         seat = state.to_act
         if seat is None:
             return
+        if self.config.seats[seat].is_remote and seat not in self.substitutes:
+            return  # its player plays from another computer: `play` brings the action in
         if not self.is_human(seat):
             self._computer(seat, dt)
         elif self.handoff_due:
@@ -177,6 +193,19 @@ class TableController:
         self._acted = None
         self._emit(TableEvents(tuple(self.state.take_events())))
         self._autosave()
+
+    def substitute(self, seat: int, level: str | None) -> None:
+        """Let computer `level` play remote `seat` while its player is away; None gives the
+        seat back to its player. A decision under way for the seat is dropped."""
+        if level is None:
+            self.substitutes.pop(seat, None)
+        else:
+            self.substitutes[seat] = level
+        worker = self._workers.pop(seat, None)
+        if worker is not None:
+            worker.close()
+        if self._thinking == seat:
+            self._thinking = None
 
     def close(self) -> None:
         """Release the computer players (without waiting for them)."""
@@ -227,7 +256,7 @@ class TableController:
     def _start_worker(self, seat: int) -> Worker:
         seed = self._seed(seat)
         try:
-            return self._make_worker(self.config.seats[seat].level, seed)
+            return self._make_worker(self.substitutes.get(seat, self.config.seats[seat].level), seed)
         except Exception as error:  # noqa: BLE001 - e.g. a cmd: bot that will not start; the game goes on
             self._emit(Notice(_("{name}'s computer player could not start ({error}); Normal plays instead.").format(
                 name=self.names[seat], error=error)))

@@ -77,17 +77,22 @@ class CardArt:
         """A translucent ring to draw over a card the player may hover or pick."""
         return self._cached(("highlight",), width, height, self._draw_highlight)
 
+    def shadow(self, width: int, height: int) -> pygame.Surface:
+        """The soft shadow a ``width`` x ``height`` card casts: a blurred dark card, larger than
+        the card by `shadow_margin` on each side (place it with `shadow_rect`)."""
+        return self._cached(("shadow",), width, height, _draw_shadow, pad=2 * shadow_margin(width, height))
+
     @classmethod
     def clear_cache(cls) -> None:
         """Forget every picture (e.g. after changing the display mode)."""
         cls._cache.clear()
 
     # -- cache ---------------------------------------------------------------------------------------
-    def _cached(self, what: tuple, width: int, height: int, draw) -> pygame.Surface:
+    def _cached(self, what: tuple, width: int, height: int, draw, pad: int = 0) -> pygame.Surface:
         w, h = int(width), int(height)
         if w <= 0 or h <= 0:
             # a window shrunk to almost nothing: draw nothing rather than fail mid-frame
-            return pygame.Surface((max(0, w), max(0, h)), pygame.SRCALPHA)
+            return pygame.Surface((max(0, w + pad), max(0, h + pad)), pygame.SRCALPHA)
         key = (*what, w, h, self.theme)
         surface = self._cache.get(key)
         if surface is None:
@@ -168,6 +173,41 @@ class CardArt:
         else:
             rings = [((255, 214, 64, 110), 0.09), ((255, 236, 140, 235), 0.045)]
         return _shape(w, h, lambda big, s: _ring_shape(big, s, rings))
+
+
+# -- shadows ---------------------------------------------------------------------------------------------
+SHADOW_ALPHA = 110  # the darkest of a resting card's shadow, out of 255
+
+
+def shadow_margin(width: int, height: int) -> int:
+    """How far a card's soft shadow reaches past its edges (px): its blur."""
+    return max(2, round(min(width, height) * 0.06))
+
+
+def shadow_offset(width: int, height: int, lift: float = 0.0) -> tuple[int, int]:
+    """Where a card's shadow lies from the card (px): a little down and right, the light
+    coming from above the table; further for a card lifted `lift` px in flight."""
+    return round(width * 0.02 + lift * 0.3), round(height * 0.035 + lift * 0.6)
+
+
+def shadow_rect(card: pygame.Rect, lift: float = 0.0) -> pygame.Rect:
+    """The screen rectangle of the shadow of a card lying at `card`."""
+    margin = shadow_margin(card.w, card.h)
+    dx, dy = shadow_offset(card.w, card.h, lift)
+    return card.inflate(2 * margin, 2 * margin).move(dx, dy)
+
+
+def _draw_shadow(w: int, h: int) -> pygame.Surface:
+    """A dark rounded card on a small canvas, scaled up: the scaling is the blur (cheap, and
+    made once per card size)."""
+    margin = shadow_margin(w, h)
+    full = (w + 2 * margin, h + 2 * margin)
+    step = max(1, margin // 2)  # one small-canvas pixel per `step` screen pixels: the blur's width
+    small = pygame.Surface((max(1, full[0] // step), max(1, full[1] // step)), pygame.SRCALPHA)
+    inner = pygame.Rect(0, 0, max(1, w // step), max(1, h // step))
+    inner.center = small.get_rect().center
+    pygame.draw.rect(small, (0, 0, 0, SHADOW_ALPHA), inner, border_radius=max(1, _radius(w, h) // step))
+    return pygame.transform.smoothscale(small, full)
 
 
 # -- helpers drawing on a supersampled canvas -------------------------------------------------------------

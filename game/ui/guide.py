@@ -11,16 +11,17 @@ game ends, settings.guide_done becomes True and the guide stays quiet from then 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol
 
 import pygame
 
 from game.i18n import _
 from game.rules import GAME_OVER, OPENING, ROUND_OVER, SOURCE_DRAW, GameState
 from game.ui.layout import Box, Viewport
+from game.ui.note import draw_note
 from game.ui.text import TextCache
-from game.ui.widgets import ACCENT, DIM, INK, draw_panel
 
+TIP_BOX = Box(1200, 540, 700, 420)  # a screen without a table layout: the lower right
 TOPICS = ("opening", "choose", "drawn", "taken", "last_turn", "column", "scoring")
 
 
@@ -65,14 +66,11 @@ class GuideSettings(Protocol):
 
 
 class Page(Protocol):
-    """The screen the tip is drawn on (an AppScene): its viewport and its text helper."""
+    """The screen the tip is drawn on (an AppScene): its viewport."""
 
     viewport: Viewport
 
     def fit(self, surface: pygame.Surface) -> None: ...
-
-    def text(self, surface: pygame.Surface, words: str, size: float, x: float, y: float,
-             max_width: float | None = None, **style: Any) -> pygame.Rect: ...
 
 
 class Guide:
@@ -128,19 +126,13 @@ class Guide:
             return not move
         return event.type == pygame.MOUSEBUTTONDOWN
 
-    def draw(self, scene: Page, surface: pygame.Surface, text: TextCache) -> None:
-        """The tip in the free space right of the player's grid, clear of the piles."""
+    def draw(self, scene: Page, surface: pygame.Surface, text: TextCache, box: Box | None = None,
+             scale: float = 1.0) -> None:
+        """The tip in `box` (the table layout's free corner: clear of the grids, the piles and the
+        prompt), its words as large as the text size setting `scale` asks and the box holds."""
         if self.current is None:
             return
         scene.fit(surface)
-        scale = scene.viewport.scale
-        lines = text.wrap(topic_text(self.current), round(32 * scale), 640 * scale)
-        left, top, height = 1200, 540, 110 + 42 * len(lines)
-        draw_panel(surface, scene.viewport.rect(Box(left, top, 700, height)), color=(12, 24, 32, 235))
-        pygame.draw.rect(surface, ACCENT, scene.viewport.rect(Box(left, top, 700, height)), width=max(1, round(3 * scale)),
-                         border_radius=12)
-        scene.text(surface, _("How to play"), 26, left + 30, top + 30, color=ACCENT, bold=True, anchor="midleft")
-        for number, line in enumerate(lines):
-            scene.text(surface, line, 32, left + 30, top + 75 + 42 * number, color=INK, anchor="midleft")
-        scene.text(surface, _("Press any key or click to continue"), 24, left + 670, top + height - 24, color=DIM,
-                   anchor="midright")
+        room = scene.viewport.rect(box or TIP_BOX)
+        draw_note(surface, text, room, scene.viewport.scale * scale, topic_text(self.current), heading=_("How to play"),
+                  footer=_("Press any key or click to continue"))

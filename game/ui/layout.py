@@ -20,7 +20,8 @@ from game.rules import COLS, EDITIONS, ROWS
 MIN_PLAYERS = min(edition.min_players for edition in EDITIONS.values())
 MAX_PLAYERS = max(edition.max_players for edition in EDITIONS.values())
 GAP_RATIO = 0.10  # gap between two cards of a grid, as a fraction of a card's width
-SINGLE_KINDS = ("draw_pile", "discard_pile", "hand", "score_panel", "prompt")
+SINGLE_KINDS = ("draw_pile", "discard_pile", "hand", "score_panel", "prompt", "tip")
+TABLE_MARGIN = 40  # logical px of felt at every edge: no grid, ring or label touches the window
 
 
 @dataclass(frozen=True)
@@ -101,6 +102,7 @@ class TableLayout:
     hand: Box
     score_panel: Box
     prompt: Box
+    tip: Box  # the free corner for the first-game tips and the notices (the hint line)
 
     def boxes(self) -> dict[str, Box]:
         """Every named box (for drawing debug overlays and for tests)."""

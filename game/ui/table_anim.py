@@ -14,6 +14,7 @@ import pygame
 from game.i18n import _
 from game.rules import CELLS, COLS, ROWS, SOURCE_DISCARD, SOURCE_DRAW
 from game.rules import events as ev
+from game.ui.card_art import shadow_rect
 from game.ui.layout import Box
 from game.ui.table_view import Board, TableView
 from game.ui.tween import Tweener
@@ -22,6 +23,9 @@ from game.ui.wording import group_sentence, sentence
 FLIP_HALF = 0.12
 SLIDE = 0.32
 FADE = 0.15  # reduced motion: a card appears where it lands, fading in over this many seconds
+DEAL_SECONDS = 1.0  # the whole deal, first card leaving the pile to last card landing (at speed 1)
+DEAL_FLIGHT = 0.25  # one dealt card's flight from the draw pile to its place
+FLIGHT_LIFT = 10.0  # logical px: a moving card is held above the cloth, its shadow further off
 CUE_SECONDS = 2.0  # how long "Robin took the 5 from the discard" stays by a seat's label (at speed 1)
 
 
@@ -37,6 +41,7 @@ class CardSprite:
         self.lift = 0.0
         self.flash = 0.0
         self.alpha = 1.0  # reduced motion fades cards in instead of moving them
+        self.shown = 1.0  # below 0.5: not drawn yet (a card still in the draw pile, waiting to be dealt)
         self.base = (box.w, box.h)  # the art is drawn once at this size and scaled down in flight
 
     def move_to(self, box: Box) -> dict[str, float]:
@@ -46,6 +51,8 @@ class CardSprite:
         return {"x": cx, "y": cy, "w": box.w, "h": box.h}
 
     def draw(self, surface: pygame.Surface, view: TableView) -> None:
+        if self.shown < 0.5:
+            return
         vp = view.viewport
         w, h = max(1, round(self.w * vp.scale)), max(1, round(self.h * vp.scale))
         base_w, base_h = max(1, round(self.base[0] * vp.scale)), max(1, round(self.base[1] * vp.scale))
@@ -58,10 +65,25 @@ class CardSprite:
             image.set_alpha(max(0, round(255 * self.alpha)))
         centre = (round(vp.offset_x + self.x * vp.scale), round(vp.offset_y + (self.y - self.lift) * vp.scale))
         rect = image.get_rect(center=centre)
+        self._draw_shadow(surface, view, rect, base_w, base_h)
         surface.blit(image, rect)
         if self.flash > 0.05:
             pygame.draw.rect(surface, (255, 255, 255), rect.inflate(6, 6), width=max(1, round(8 * self.flash)),
                              border_radius=6)
+
+
+    def _draw_shadow(self, surface: pygame.Surface, view: TableView, rect: pygame.Rect, base_w: int,
+                     base_h: int) -> None:
+        """A card in flight casts its shadow further the higher it is (its lift, and a little for
+        any card on the move), fading with the card."""
+        shadow = view.art.shadow(base_w, base_h)  # cached at the art's size, scaled with the card
+        spot = shadow_rect(rect, lift=(self.lift + FLIGHT_LIFT) * view.viewport.scale)
+        if spot.size != shadow.get_size():
+            shadow = pygame.transform.scale(shadow, spot.size)
+        if self.alpha < 0.99:
+            shadow = shadow.copy()
+            shadow.set_alpha(max(0, round(255 * self.alpha)))
+        surface.blit(shadow, spot)
 
 
 class Step:
@@ -249,7 +271,7 @@ class Animator:
     def _deal(self, event: ev.RoundDealt) -> Step:
         board, view = self.board, self.view
         cells = [(seat, index) for index in range(CELLS) for seat in event.seats]
-        stagger = min(0.03, 1.0 / max(1, len(cells)))
+        stagger = (DEAL_SECONDS - DEAL_FLIGHT) / max(1, len(cells))  # one card after another, as a dealer does
 
         def begin(a: Animator) -> None:
             board.grids = [["?" if seat in event.seats else None for _ in range(CELLS)] for seat in range(board.players)]
@@ -270,9 +292,11 @@ class Animator:
                 board.banner = _("Round {number}: dealing").format(number=event.round)
             for number, (seat, index) in enumerate(cells):
                 sprite = CardSprite("?", view.layout.draw_pile)
+                sprite.shown = 0.0  # it leaves the pile on its turn; until then the pile stands for it
                 a.sprites.append(sprite)
-                a.motion(sprite, 0.25, "out_cubic", delay=number * stagger,
-                                  on_finished=_unhide(a, sprite, seat, index), **sprite.move_to(view.cell_box(seat, index)))
+                a.tweener.animate(sprite, 0.0, "linear", number * stagger, shown=1.0)
+                a.motion(sprite, DEAL_FLIGHT, "out_cubic", delay=number * stagger,
+                         on_finished=_unhide(a, sprite, seat, index), **sprite.move_to(view.cell_box(seat, index)))
 
         return Step(begin)
 

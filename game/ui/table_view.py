@@ -10,8 +10,11 @@ import pygame
 from game.i18n import _
 from game.rules import CELLS, COLS, SOURCE_DISCARD
 from game.ui.board import Board, Cell
-from game.ui.card_art import CardArt
+from game.ui.card_art import CardArt, shadow_rect
+from game.ui.felt import felt
+from game.ui.ink import JOURNAL, inside, note_card, note_panel, note_text
 from game.ui.layout import Box, TableLayout, Viewport, fit, load_layout, turned
+from game.ui.note import draw_note
 from game.ui.targets import DISCARD_PILE, DRAW_PILE, HAND, PILES, Target
 from game.ui.text import TextCache
 from game.ui.widgets import ACCENT, DIM, FELT, INK, draw_panel, font_px
@@ -55,6 +58,7 @@ class TableView:
         self.busy = False
         self.ui_scale = 1.0  # the player's text size setting: every text of the table grows, the cards do not
         self.text_rects: list[tuple[str, pygame.Rect]] = []  # each text of the last frame and where it went
+        self.notice_shown = True  # False while a first-game tip takes the free corner the notice uses
         self.art_values = range(-2, 13)  # an animation is playing (its banner replaces the prompt)
 
     @property
@@ -88,6 +92,7 @@ class TableView:
         sizes = {self.viewport.rect(box).size for box in boxes}
         for w, h in sizes:
             self.art.back(w, h)
+            self.art.shadow(w, h)
             for value in self.art_values:
                 self.art.face(value, w, h)
 
@@ -126,6 +131,10 @@ class TableView:
         self.resize(*surface.get_size())
         self.text_rects.clear()
         surface.blit(self._resting(surface, board), (0, 0))
+        if JOURNAL.on:
+            for place, value in self._drawn.items():
+                if value is not None:
+                    note_card(self._rects[place])
         for seat in board.participants:
             self._draw_label(surface, board, seat)
         self._draw_pile_captions(surface, board)
@@ -142,8 +151,7 @@ class TableView:
         key = (surface.get_size(), board.participants, self.art.theme)  # a theme switch repaints the cards
         if self._background is None or key != self._background_key:
             background = pygame.Surface(surface.get_size()).convert() if pygame.display.get_surface() else pygame.Surface(surface.get_size())
-            background.fill((8, 30, 22))
-            background.fill(FELT, self.viewport.rect(Box(0, 0, self.layout.width, self.layout.height)))
+            background.blit(felt(surface.get_size(), FELT), (0, 0))  # the cloth reaches the window's edges
             for area in self.layout.seats:
                 if area.seat not in board.participants:
                     continue
@@ -185,14 +193,32 @@ class TableView:
             for index in range(CELLS):
                 wanted[seat, index] = None if (seat, index) in board.hidden else grid[index]
         drawn = self._drawn
-        for place, value in wanted.items():
-            if drawn.get(place, _UNSET) != value:
-                rect = self._rects[place]
-                self._layer.blit(background, rect, rect)
-                if value is not None:
-                    self._layer.blit(self.card_surface(value, rect.w, rect.h), rect)
-                drawn[place] = value
+        changed = [place for place, value in wanted.items() if drawn.get(place, _UNSET) != value]
+        for place in changed:
+            drawn[place] = wanted[place]
+        for place in changed:
+            self._repaint(background, self._rects[place])
         return self._layer
+
+    def _repaint(self, background: pygame.Surface, rect: pygame.Rect) -> None:
+        """Repaint the place at `rect` and its shadow's reach: the cloth, then the shadows and the
+        cards of every place there (a neighbour's shadow may fall into it)."""
+        area = rect.union(shadow_rect(rect))
+        near = [(place, self._rects[place]) for place, value in self._drawn.items()
+                if value is not None and shadow_rect(self._rects[place]).union(self._rects[place]).colliderect(area)]
+        layer = self._layer
+        assert layer is not None
+        layer.set_clip(area)
+        layer.blit(background, area, area)
+        for _place, card in near:
+            self.blit_shadow(layer, card)
+        for place, card in near:
+            layer.blit(self.card_surface(self._drawn[place], card.w, card.h), card)
+        layer.set_clip(None)
+
+    def blit_shadow(self, surface: pygame.Surface, card: pygame.Rect, lift: float = 0.0) -> None:
+        """The soft shadow of a card lying (or lifted `lift` px) at `card`."""
+        surface.blit(self.art.shadow(card.w, card.h), shadow_rect(card, lift))
 
     # ------------------------------------------------------------------ text
     def _px(self, logical: float) -> int:
@@ -213,6 +239,7 @@ class TableView:
     def _blit_text(self, surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect, words: str) -> None:
         surface.blit(image, rect)
         self.text_rects.append((words, rect))
+        note_text(words, image, rect)
 
     def _draw_label(self, surface: pygame.Surface, board: Board, seat: int) -> None:
         area = self.layout.seats[seat]
@@ -395,17 +422,21 @@ class TableView:
             if back.top < top:
                 break  # no room left: an older cue gives way
             draw_panel(surface, back, (0, 0, 0, 150), 6)
+            note_panel(back, words)
             y = back.top + 4
-            for line, image in zip(lines, images, strict=True):
-                self._blit_text(surface, image, image.get_rect(topright=(right - 6, y)), line)
-                y += image.get_height()
+            with inside(back):
+                for line, image in zip(lines, images, strict=True):
+                    self._blit_text(surface, image, image.get_rect(topright=(right - 6, y)), line)
+                    y += image.get_height()
             bottom = back.top - 6
 
     def _draw_hand(self, surface: pygame.Surface, board: Board) -> None:
         if board.holding is None or board.holder is None:
             return
         rect = self.viewport.rect(self.layout.hand)
+        self.blit_shadow(surface, rect, lift=6 * self.viewport.scale)  # a card in hand is held above the cloth
         surface.blit(self.card_surface(board.holding, rect.w, rect.h), rect)
+        note_card(rect)
         taken = board.source == SOURCE_DISCARD
         if isinstance(board.holding, int):
             kind = "took_card" if taken else "drew_card"
@@ -488,17 +519,29 @@ class TableView:
                              border_radius=6)
 
     def _prompt_px(self, band: pygame.Rect) -> int:
-        return round(min(band.h - 4, font_px(self.viewport, 34)) * self.ui_scale)
+        """The prompt's size: grown by the text size setting as far as its band is tall (its
+        panel stays in the band, clear of the labels and captions just above and below)."""
+        wanted = round(min(band.h - 4, font_px(self.viewport, 34)) * self.ui_scale)
+        return self.text.fit_px("Ag", wanted, float("inf"), height=band.h - 6, bold=True)
 
     def _draw_prompt(self, surface: pygame.Surface, board: Board) -> None:
+        """The prompt in its band (during an animation, the animation's banner instead); a notice
+        (the hint line, a problem) in the table's free corner, wrapped, clear of the pile captions."""
         rect = self.viewport.rect(self.layout.prompt)
-        lines = [(board.banner, ACCENT)] if board.banner and self.busy else [(self.prompt, INK), (board.banner, ACCENT)]
-        for words, colour in lines:
-            if not words:
-                continue
+        animating = bool(board.banner and self.busy)
+        words = board.banner if animating else self.prompt
+        if words:
+            colour = ACCENT if animating else INK
             size = self._fit_px(words, self._prompt_px(rect), width=rect.w, bold=True)
             image = self.text.render(words, size, colour, True)
-            back = image.get_rect(center=rect.center).inflate(24, 10)
+            # the panel keeps to the band's height: the labels just below stay clear
+            back = pygame.Rect(0, rect.y, image.get_width() + 24, rect.h)
+            back.centerx = rect.centerx
             draw_panel(surface, back, (0, 0, 0, 170), 8)
-            self._blit_text(surface, image, image.get_rect(center=rect.center), words)
-            rect = rect.move(0, -(back.h + 6))  # a notice sits above the prompt
+            note_panel(back, words)
+            with inside(back):
+                self._blit_text(surface, image, image.get_rect(center=rect.center), words)
+        if board.banner and not self.busy and self.notice_shown:
+            note = draw_note(surface, self.text, self.viewport.rect(self.layout.tip), self.viewport.scale * self.ui_scale,
+                             board.banner, color=ACCENT, sizes=(30, 26, 24))
+            self.text_rects.append((board.banner, note))

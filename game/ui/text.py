@@ -79,6 +79,22 @@ class TextCache:
             lines.append(line)
         return lines
 
+    def fit_lines(self, text: str, px: int, width: float, height: float, bold: bool = False,
+                  floor: int = 8, spacing: float = 1.0) -> tuple[int, list[str]]:
+        """The font size, at most `px`, at which `text` wrapped to `width` pixels takes at most
+        `height` pixels (lines `spacing` times the font's line height apart), and its lines.
+        Never below `floor`: there a line may still be too wide or the lines too tall.
+
+        The one way a paragraph is made to fit its box: tips, notices, page text."""
+        px = max(floor, int(px))
+        while True:
+            lines = self.wrap(text, px, width, bold)
+            font = self.font(px, bold)
+            tall = round(font.get_linesize() * spacing) * max(0, len(lines) - 1) + font.get_height()
+            if px <= floor or (tall <= height and all(font.size(line)[0] <= width for line in lines)):
+                return px, lines
+            px = max(floor, px - max(1, px // 12))
+
     def clear(self) -> None:
         """Drop every cached surface (e.g. after a display mode change)."""
         self._surfaces.clear()

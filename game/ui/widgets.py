@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.ui.ink import note_button, note_text
 from game.ui.layout import Box, Viewport
 from game.ui.text import TextCache
 
@@ -22,9 +23,22 @@ ACCENT = (255, 206, 84)
 BUTTON = (44, 62, 80)
 BUTTON_HOVER = (62, 92, 120)
 BUTTON_OFF = (60, 60, 66)
+BUTTON_PRESSED = (30, 44, 58)
+BUTTON_EDGE = (16, 24, 32)  # the darker lip under a button that is not pressed
+FOCUS_GAP = (6, 10, 14)  # the dark gap between a focused button and its ring: the ring reads on any colour
 FELT = (22, 92, 64)
-PANEL = (12, 24, 32, 215)
+PANEL = (12, 24, 32)  # opaque: nothing of the table (no card number) shows through a panel
 BUTTON_PAD = 12  # logical px kept clear on each side of a button's label
+
+# One type scale, in logical px at 100 % text size: every screen picks its sizes from these.
+SMALL_SIZE = 24  # hints, key help, captions under a figure
+CAPTION_SIZE = 28  # a secondary line
+BODY_SIZE = 32  # sentences and table rows
+BUTTON_SIZE = 32  # every button's label (made smaller only when a label would not fit its box)
+HEADING_SIZE = 40  # a line under a title
+TITLE_SIZE = 64  # a page's or an overlay's title
+DISPLAY_SIZE = 100  # one big line: the winner, the player to pass the screen to
+LOGO_SIZE = 150  # the game's name on the menu
 
 
 def screen_viewport(width: int, height: int) -> Viewport:
@@ -49,6 +63,7 @@ def blit_text(surface: pygame.Surface, text: TextCache, viewport: Viewport, mess
     rect = image.get_rect()
     setattr(rect, anchor, (round(viewport.offset_x + x * viewport.scale), round(viewport.offset_y + y * viewport.scale)))
     surface.blit(image, rect)
+    note_text(message, image, rect)
     return rect
 
 
@@ -76,7 +91,7 @@ class Button:
     label: str
     action: Callable[[], None]
     enabled: bool = True
-    size: int = 40
+    size: int = BUTTON_SIZE
     name: str = ""  # a stable id for the self-test and tests
 
     def __post_init__(self) -> None:
@@ -91,10 +106,11 @@ class ButtonGroup:
         self.buttons: list[Button] = []
         self.hover: int | None = None
         self.focus: int | None = None
+        self.pressed: int | None = None  # the button the mouse went down on, while it is held
         self.viewport = screen_viewport(LOGICAL_W, LOGICAL_H)
         self.scale = 1.0  # the player's text size setting: labels grow up to what their box holds
 
-    def add(self, box: Box, label: str, action: Callable[[], None], enabled: bool = True, size: int = 40,
+    def add(self, box: Box, label: str, action: Callable[[], None], enabled: bool = True, size: int = BUTTON_SIZE,
             name: str = "") -> Button:
         button = Button(box, label, action, enabled, size, name)
         self.buttons.append(button)
@@ -102,7 +118,7 @@ class ButtonGroup:
 
     def clear(self) -> None:
         self.buttons.clear()
-        self.hover = self.focus = None
+        self.hover = self.focus = self.pressed = None
 
     def named(self, name: str) -> Button | None:
         return next((b for b in self.buttons if b.name == name), None)
@@ -121,9 +137,13 @@ class ButtonGroup:
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.at(event.pos)
             return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.pressed = self.hover = self.at(event.pos)  # drawn pushed in until the button is let go
+            return False
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            started, self.pressed = self.pressed, None
             index = self.at(event.pos)
-            if index is not None:
+            if index is not None and started in (None, index):  # let go off the button pressed: nothing
                 self.buttons[index].action()
                 return True
             return False
@@ -155,16 +175,57 @@ class ButtonGroup:
     def draw(self, surface: pygame.Surface, viewport: Viewport) -> None:
         self.viewport = viewport
         for index, button in enumerate(self.buttons):
-            rect = viewport.rect(button.box)
-            colour = BUTTON_OFF if not button.enabled else BUTTON_HOVER if index == self.hover else BUTTON
-            pygame.draw.rect(surface, colour, rect, border_radius=max(4, rect.h // 5))
-            if index == self.focus:
-                # focus ring: thick light outline plus a marker, so it is not told by colour alone
-                pygame.draw.rect(surface, ACCENT, rect.inflate(8, 8), width=4, border_radius=max(4, rect.h // 5))
-            ink = INK if button.enabled else DIM
-            label = ("> " + button.label) if index == self.focus else button.label
-            image = self.text.render(label, self.label_px(button, label), ink, True)
-            surface.blit(image, image.get_rect(center=rect.center))
+            self._draw_button(surface, index, button)
+
+    def state(self, index: int) -> str:
+        """How button `index` looks now: "disabled", "pressed", "hover" or "normal"."""
+        button = self.buttons[index]
+        if not button.enabled:
+            return "disabled"
+        if index == self.pressed and index == self.hover:  # (dragged off while held: it pops back up)
+            return "pressed"
+        return "hover" if index == self.hover else "normal"
+
+    def _draw_button(self, surface: pygame.Surface, index: int, button: Button) -> None:
+        """A raised button: a darker lip below its face; pressed, the face sinks onto the lip;
+        hovered, the face is lighter and edged. The focused one gets a ring with a gap."""
+        rect = self.viewport.rect(button.box)
+        radius = max(4, rect.h // 5)
+        state = self.state(index)
+        lip = max(2, round(5 * self.viewport.scale)) if state in ("normal", "hover") else 0
+        if index == self.focus:
+            self._focus_ring(surface, rect, radius)
+        face = rect.copy()
+        if state == "pressed":  # sunk onto its lip: the face lies lower, within the button's box
+            sink = max(2, round(5 * self.viewport.scale)) // 2
+            face.y += sink
+            face.h -= sink
+        else:
+            face.h -= lip
+            if lip:
+                pygame.draw.rect(surface, BUTTON_EDGE, rect, border_radius=radius)
+        colour = {"disabled": BUTTON_OFF, "pressed": BUTTON_PRESSED, "hover": BUTTON_HOVER}.get(state, BUTTON)
+        pygame.draw.rect(surface, colour, face, border_radius=radius)
+        if state == "hover":
+            pygame.draw.rect(surface, DIM, face, width=max(1, round(2 * self.viewport.scale)), border_radius=radius)
+        elif state == "normal":  # a thin light line along the top: light falls from above
+            shine = pygame.Rect(face.x + radius, face.y + 1, max(0, face.w - 2 * radius), 1)
+            pygame.draw.rect(surface, BUTTON_HOVER, shine)
+        ink = INK if button.enabled else DIM
+        image = self.text.render(button.label, self.label_px(button, button.label), ink, True)
+        place = image.get_rect(center=face.center)
+        surface.blit(image, place)
+        note_button(rect, button.label)
+        note_text(button.label, image, place, rect)
+
+    def _focus_ring(self, surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
+        """A bright ring around the button with a dark gap between: a shape, not just a colour,
+        that shows where Enter acts on any background."""
+        gap = max(3, round(6 * self.viewport.scale))
+        width = max(2, round(4 * self.viewport.scale))
+        pygame.draw.rect(surface, FOCUS_GAP, rect.inflate(2 * gap, 2 * gap), border_radius=radius + gap)
+        pygame.draw.rect(surface, ACCENT, rect.inflate(2 * (gap + width), 2 * (gap + width)), width=width,
+                         border_radius=radius + gap + width)
 
     def label_px(self, button: Button, label: str) -> int:
         """The label's font size: the button's size times the UI scale, made smaller only when

@@ -1,4 +1,4 @@
-"""`skyjo bench engine|frames|bots|idle`: speed figures, printed (never asserted by a timed test)."""
+"""`skyjo bench engine|frames|bots|idle|network`: speed figures, printed (never asserted by a timed test)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import json
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser("bench", help="measure engine throughput, frame times or the idle app's CPU use")
-    parser.add_argument("target", choices=("engine", "frames", "bots", "idle"), help="what to measure")
+    parser = subparsers.add_parser("bench", help="measure engine throughput, frame times, the idle app's CPU use or network round trips")
+    parser.add_argument("target", choices=("engine", "frames", "bots", "idle", "network"), help="what to measure")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--seconds", type=float, default=None,
                         help="time per engine run (default 2) or per idle screen (default 10)")
@@ -35,6 +35,11 @@ def run(args: argparse.Namespace) -> int:
 
         runs = bench_idle(args.seconds or 10.0, args.seed)
         columns = ("scene", "seconds", "cpu_seconds_per_second", "frames_per_second")
+    elif args.target == "network":
+        from skyjo.bench_network import bench_network
+
+        runs = bench_network(seed=args.seed)
+        columns = ("edition", "players", "actions", "p50_ms", "p99_ms", "host_cpu_ms_per_action")
     else:
         from skyjo.bench_frames import bench_frames
 

@@ -1,0 +1,400 @@
+"""The client: a seat at a table hosted on another computer.
+
+    remote = RemoteTable(NetClient(url, code, name, store=store))
+    remote.subscribe(on_message)     # TableEvents, Notice, RoundOver, GameOver, as from a TableController
+    ...each frame the screen is idle: remote.update(dt)
+    ...a click: reason = remote.play(action)      # None when sent
+    ...after the scores were seen: remote.next_round()
+
+`NetClient` talks to the host in a thread of its own (websockets' threading API) and hands
+every decoded message to the frame loop through a queue; a lost connection is retried with
+the seat token, backing off, for RECONNECT_FOR seconds. `RemoteTable` is what the play
+screen drives instead of a TableController: the same calls, the same messages, but the
+engine runs at the host, and what comes back is this seat's view only.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import urlsplit
+
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.sync.client import ClientConnection, connect
+
+from game.i18n import _
+from game.match import MatchConfig
+from game.rules import Action, ScoreView, SeatView
+from game.table import GameOver, Notice, Observer, RoundOver, TableEvents, TableMessage
+
+from .inbox import Inbox
+from .protocol import MAX_FRAME, ProtocolError, decode_host, encode, hello
+
+log = logging.getLogger("skyjo.net.client")
+
+RECONNECT_FOR = 15 * 60.0  # seconds a lost connection is retried (a seat is kept at least 10 minutes)
+BACKOFF_FIRST, BACKOFF_MOST = 0.25, 5.0  # seconds between tries, doubling
+OPEN_TIMEOUT = 5.0
+CLOSE_FINAL, CLOSE_REPLACED = 1000, 4001  # host.py's close codes that mean: do not come back
+CONNECTING, CONNECTED, RECONNECTING, CLOSED = "connecting", "connected", "reconnecting", "closed"
+
+
+def parse_address(text: str) -> str:
+    """The URL of what a player typed: "192.168.1.20:50123", "ws://192.168.1.20:50123"...;
+    ValueError in one line when it is not an address with a port."""
+    text = text.strip()
+    url = text if "://" in text else f"ws://{text}"
+    check_url(url)
+    try:
+        port = urlsplit(url).port
+    except ValueError:
+        port = None
+    if port is None:
+        raise ValueError(f"{text!r} has no port: an address looks like 192.168.1.20:50123")
+    return url.rstrip("/")
+
+
+def check_url(url: str) -> str:
+    """`url` if it is a ws:// or wss:// address with a host; ValueError in one line otherwise."""
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - raises ValueError for a port that is not a number
+    except ValueError:
+        raise ValueError(f"{url!r} is not an address like ws://192.168.1.20:50123") from None
+    if parts.scheme not in ("ws", "wss") or not parts.hostname:
+        raise ValueError(f"{url!r} is not an address like ws://192.168.1.20:50123")
+    return url
+
+
+class NetClient:
+    """The connection to one host, in a thread: `messages` receives decoded host messages and
+    `{"type": "status", "status": ..., "reason": ...}` when the connection changes."""
+
+    def __init__(self, url: str, code: str, name: str, token: str | None = None, *, seat: int | None = None,
+                 store: Any = None, reconnect_for: float = RECONNECT_FOR) -> None:
+        self.url = check_url(url)
+        self.code = code
+        self.name = name
+        self.seat = seat
+        self.store = store
+        self.key = f"join {url} {code}"
+        self.token = token if token is not None else (store.token(self.key) if store is not None else None)
+        self.reconnect_for = reconnect_for
+        self.messages: Inbox[dict[str, Any]] = Inbox()
+        self.finished = False  # the host ended the games (as opposed to a lost connection)
+        self.reason = ""  # why the connection closed for good
+        # written by the thread, read by the screen: the latest connection status and its reason,
+        # the welcome (seat, names, config) and the first view, before `RemoteTable.update` delivers them
+        self.status, self.status_reason = CONNECTING, ""
+        self.welcome: dict[str, Any] | None = None
+        self.first_view: SeatView | None = None
+        self._ws: ClientConnection | None = None
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="skyjo-client", daemon=True)
+
+    def start(self) -> None:
+        if not self._thread.is_alive() and not self._stop.is_set():
+            self._thread.start()
+
+    def send(self, message: dict[str, Any]) -> bool:
+        """Send one message now (from any thread); False when not connected."""
+        with self._lock:
+            ws = self._ws
+        if ws is None:
+            return False
+        try:
+            ws.send(encode(message))
+        except (ConnectionClosed, OSError, RuntimeError):
+            return False
+        return True
+
+    def close(self) -> None:
+        """Say bye and stop (bounded: the thread is a daemon and is waited for 2 s at most)."""
+        self._stop.set()
+        self.status = CLOSED
+        self.send({"type": "bye"})
+        with self._lock:
+            ws = self._ws
+        if ws is not None:
+            try:
+                ws.close()
+            except Exception:  # noqa: BLE001 - closing a broken connection
+                pass
+        if self._thread.is_alive() and threading.current_thread() is not self._thread:
+            self._thread.join(2.0)
+
+    # ------------------------------------------------------------------ the thread
+    def _status(self, status: str, reason: str = "") -> None:
+        self.status, self.status_reason = status, reason
+        self.messages.put({"type": "status", "status": status, "reason": reason})
+
+    def _run(self) -> None:
+        welcomed_once = False
+        lost_at: float | None = None
+        delay = BACKOFF_FIRST
+        while not self._stop.is_set():
+            outcome, welcomed, reason = self._session()
+            welcomed_once = welcomed_once or welcomed
+            if welcomed:
+                lost_at, delay = None, BACKOFF_FIRST
+            if self._stop.is_set():
+                break
+            if outcome != "lost" or not welcomed_once:  # ended, refused, or never reached: say so, stop
+                self.finished = outcome == "finished"
+                self.reason = reason
+                self._status(CLOSED, reason)
+                return
+            if lost_at is None:
+                lost_at = time.monotonic()
+                self._status(RECONNECTING, reason)
+            if time.monotonic() - lost_at > self.reconnect_for:
+                self.reason = f"the host could not be reached for {self.reconnect_for / 60:g} minutes"
+                self._status(CLOSED, self.reason)
+                return
+            self._stop.wait(delay)
+            delay = min(delay * 2, BACKOFF_MOST)
+        self._status(CLOSED, "closed")
+
+    def _session(self) -> tuple[str, bool, str]:
+        """One connection: ("finished" | "refused" | "lost", whether it was welcomed, why)."""
+        try:
+            ws = connect(self.url, open_timeout=OPEN_TIMEOUT, close_timeout=1, max_size=MAX_FRAME, compression=None,
+                         proxy=None, ping_interval=10, ping_timeout=10, legacy=True)
+        except InvalidURI as error:
+            return "refused", False, str(error)
+        except (OSError, InvalidHandshake, TimeoutError) as error:
+            return "lost", False, f"cannot reach {self.url}: {error}"
+        welcomed, refusal = False, None
+        with self._lock:
+            self._ws = ws
+        try:
+            ws.send(encode(hello(self.code, self.name, self.token, self.seat)))
+            for raw in ws:
+                try:
+                    message = decode_host(raw)
+                except ProtocolError as error:  # a host that breaks the protocol: start afresh
+                    log.warning("the host sent a bad message: %s", error)
+                    ws.close(1002, "bad message")
+                    return "lost", welcomed, f"the host sent a bad message: {error}"
+                if message["type"] == "welcome":
+                    welcomed = True
+                    self._welcomed(message)
+                elif message["type"] == "table" and self.first_view is None:
+                    self.first_view = message["view"]
+                elif message["type"] == "refused" and not welcomed:
+                    refusal = message["reason"]
+                self.messages.put(message)
+        except (ConnectionClosed, OSError):
+            pass
+        finally:
+            with self._lock:
+                self._ws = None
+        code = ws.close_code
+        if code == CLOSE_FINAL:
+            return "finished", welcomed, ws.close_reason or "the host ended the games"
+        if code == CLOSE_REPLACED:
+            return "refused", welcomed, ws.close_reason or "your seat was taken by another connection"
+        if refusal is not None:
+            return "refused", welcomed, refusal
+        return "lost", welcomed, "connection lost"
+
+    def _welcomed(self, message: dict[str, Any]) -> None:
+        first = self.token is None
+        self.token, self.seat, self.welcome = message["token"], message["seat"], message
+        if self.store is not None and (first or self.store.token(self.key) != self.token):
+            try:
+                self.store.save_token(self.key, self.token)
+            except Exception as error:  # noqa: BLE001 - the game goes on; only a rejoin would suffer
+                log.warning("the seat token could not be kept: %s", error)
+        self._status(CONNECTED)
+
+
+class RemoteTable:
+    """A table hosted elsewhere, driven like a TableController (game/table/shape.py's Table)."""
+
+    hotseat = False
+    handoffs = 0
+
+    def __init__(self, url: str | NetClient, code: str = "", name: str = "", *, store: Any = None,
+                 speed: float = 1.0, token: str | None = None) -> None:
+        """`RemoteTable(url, code, name, store=app.store)` connects at once (its NetClient
+        keeps the seat token in `store`); `RemoteTable(client)` drives a NetClient made apart."""
+        self.client = url if isinstance(url, NetClient) else NetClient(url, code, name, token, store=store)
+        self.config: MatchConfig | None = None  # known once welcomed (see `ready`)
+        self.names: list[str] = []
+        self.seat = 0
+        self.speed = speed  # the host paces the game; kept for the screen's sake
+        self.scored_round = 0
+        self.welcomed = False
+        self.lobby: list[dict[str, Any]] = []  # [{name, kind, taken}] per seat, as the host last said
+        self.waiting_for: dict[str, Any] | None = None  # {seat, name, why} while a player reconnects
+        self.games_over = 0
+        self.last_refusal: str | None = None
+        self.round_trips: list[float] = []  # seconds from a play sent to the table that shows it
+        self.observers: list[Observer] = []
+        self._told = CONNECTING  # the status the observers were last told of
+        self._view: SeatView | None = None
+        self._scores: ScoreView | None = None
+        self._sent_at: float | None = None  # a play is on its way: no second one for this view
+        self._sent: Action | None = None
+        self.client.start()
+
+    # ------------------------------------------------------------------ the connection
+    @property
+    def status(self) -> str:
+        """"connecting", "connected", "reconnecting" or "closed", as the connection is now."""
+        return self.client.status
+
+    @property
+    def status_reason(self) -> str:
+        return self.client.status_reason
+
+    @property
+    def ready(self) -> bool:
+        """Welcomed and the game under way: `config`, `names`, `seat` and `view()` are known, so
+        a table screen can open (its `update` then delivers the deal)."""
+        welcome = self.client.welcome
+        if welcome is not None and not self.welcomed:
+            self._on_welcome(welcome)
+        return self.welcomed and self.client.first_view is not None
+
+    # ------------------------------------------------------------------ the Table shape
+    def subscribe(self, observer: Observer) -> None:
+        self.observers.append(observer)
+
+    def start(self) -> None:
+        """Nothing to announce: the host sends the deal when its game starts."""
+
+    def is_human(self, seat: int) -> bool:
+        return seat == self.seat
+
+    @property
+    def handoff_due(self) -> bool:
+        return False
+
+    def acting_human(self) -> int | None:
+        view = self._view
+        if view is None or view.to_act != self.seat or not view.legal or self._sent is not None:
+            return None
+        return self.seat
+
+    def view(self, seat: int | None = None) -> SeatView | None:
+        """Our seat's latest delivered view, whatever `seat` is asked for. Before `update` has
+        delivered a step it is the first view received (as a TableController's view before its
+        `start` shows the dealt table); None before that."""
+        return self._view if self._view is not None else self.client.first_view
+
+    def score_view(self) -> ScoreView | None:
+        """The latest round's public scoring facts."""
+        return self._scores
+
+    def wake_with(self, hook: Callable[[], object] | None) -> None:
+        """Call `hook` (from the network thread) whenever the host's message arrives, so that a
+        screen sleeping between frames can `update` at once."""
+        self.client.messages.on_put = hook
+
+    @property
+    def waits_for_network(self) -> bool:
+        """Everything the host sent has been delivered: what comes next comes over the network."""
+        return self.caught_up
+
+    @property
+    def caught_up(self) -> bool:
+        """Every message received so far has been delivered."""
+        return self.client.messages.empty()
+
+    def play(self, action: Action) -> str | None:
+        view = self._view
+        if view is None or action not in view.legal:
+            return f"{action} is not one of your moves now"
+        if self._sent is not None:
+            return "your move is on its way to the host"
+        if not self.client.send({"type": "play", "action": action.to_list()}):
+            return "not connected to the host"
+        self._sent, self._sent_at = action, time.perf_counter()
+        return None
+
+    def next_round(self) -> None:
+        """The scores were seen: tell the host (it deals when every player is ready)."""
+        self.client.send({"type": "ready", "round": self.scored_round})
+
+    def close(self) -> None:
+        self.client.close()
+
+    def update(self, dt: float) -> None:
+        """Deliver what the host sent, in order, up to and including one table step."""
+        while True:
+            try:
+                message = self.client.messages.get_nowait()
+            except queue.Empty:
+                return
+            if self._deliver(message):
+                return
+
+    # ------------------------------------------------------------------ inside
+    def _emit(self, message: TableMessage) -> None:
+        for observer in list(self.observers):
+            observer(message)
+
+    def _deliver(self, message: dict[str, Any]) -> bool:
+        """Handle one host message; True for a table step (one per update)."""
+        kind = message["type"]
+        if kind == "table":
+            view, action = message["view"], message["action"]
+            if self._sent is not None and action == self._sent and self._sent_at is not None:
+                self.round_trips.append(time.perf_counter() - self._sent_at)
+            self._view, self._sent, self._sent_at = view, None, None
+            self._emit(TableEvents(message["events"], action))
+            return True
+        getattr(self, f"_on_{kind}")(message)
+        return False
+
+    def _on_status(self, message: dict[str, Any]) -> None:
+        """A Notice when the connection changes (in order with the host's messages)."""
+        before, self._told = self._told, message["status"]
+        if self._told == RECONNECTING:
+            self._sent = None  # whatever was on its way is lost; the host sends the table again
+            self._emit(Notice(_("Connection lost: reconnecting…")))
+        elif self._told == CONNECTED and before == RECONNECTING:
+            self._emit(Notice(_("Reconnected")))
+        elif self._told == CLOSED and before != CLOSED and not self.client.finished:
+            self._emit(Notice(_("Disconnected: {reason}").format(reason=message["reason"])))
+
+    def _on_welcome(self, message: dict[str, Any]) -> None:
+        self.config, self.seat = message["config"], message["seat"]
+        self.names[:] = message["names"]
+        self.welcomed = True
+
+    def _on_lobby(self, message: dict[str, Any]) -> None:
+        self.lobby = message["seats"]
+        self.names[:] = [seat["name"] for seat in self.lobby]  # in place: a screen holds this list
+
+    def _on_notice(self, message: dict[str, Any]) -> None:
+        self._emit(Notice(message["text"]))
+
+    def _on_round_over(self, message: dict[str, Any]) -> None:
+        self._scores, self.scored_round = message["scores"], message["round"]
+        self._emit(RoundOver(message["round"]))
+
+    def _on_game_over(self, message: dict[str, Any]) -> None:
+        self.games_over += 1
+        self._emit(GameOver())
+
+    def _on_waiting(self, message: dict[str, Any]) -> None:
+        if message["why"] == "returned":
+            self.waiting_for = None
+            self._emit(Notice(_("{name} is back.").format(name=message["name"])))
+        else:
+            self.waiting_for = message
+            self._emit(Notice(_("Waiting for {name} to reconnect…").format(name=message["name"])))
+
+    def _on_refused(self, message: dict[str, Any]) -> None:
+        self.last_refusal = message["reason"]
+        if message["reason"].startswith("["):  # a refused play quotes its action first: nothing moved, try again
+            self._sent = None
+        log.warning("the host refused: %s", message["reason"])

@@ -1,0 +1,90 @@
+"""Headless loops for a hosted table and for a joined seat: the `skyjo host` and
+`skyjo join --bot` commands, the tests and the network bench drive games through these."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+
+from game.ai import Bot
+from game.table import GameOver, RoundOver, TableController, TableMessage
+
+from .client import CLOSED, RemoteTable
+from .host import NetHost
+
+TICK = 0.002  # seconds a loop waits for a message when there is nothing to do
+IDLE = 0.05  # ... when only a remote player's message can move the game on
+READY_WAIT = 30.0  # seconds the host waits for every player to have seen a round's scores
+
+
+def host_games(host: NetHost, next_table: Callable[[int], TableController], games: int, *,
+               ready_wait: float = READY_WAIT, stop: threading.Event | None = None,
+               on_table: Callable[[TableController], object] | None = None) -> list[tuple[int, ...]]:
+    """Play `games` games at `host` (its current table first; `next_table(n)` makes game n's):
+    each starts once every remote seat is claimed, and a round's end waits until every connected
+    player is ready or `ready_wait` seconds passed. Returns each game's winners; stops early
+    (with the games finished so far) when `stop` is set."""
+    winners: list[tuple[int, ...]] = []
+    for number in range(games):
+        if number:
+            host.new_table(next_table(number))
+        if on_table is not None:
+            on_table(host.table)
+        result = _host_one(host, ready_wait, stop)
+        if result is None:
+            break
+        winners.append(result)
+    return winners
+
+
+def _host_one(host: NetHost, ready_wait: float, stop: threading.Event | None) -> tuple[int, ...] | None:
+    table = host.table
+    heard: list[TableMessage] = []
+    table.subscribe(heard.append)
+    while not host.all_claimed:
+        if stop is not None and stop.is_set():
+            return None
+        host.pump(TICK)
+    host.start_game()
+    scored_at: float | None = None
+    while True:
+        if stop is not None and stop.is_set():
+            return None
+        seat = table.state.to_act
+        waiting = seat is not None and table.config.seats[seat].is_remote and seat not in table.substitutes
+        host.pump(IDLE if waiting and scored_at is None else TICK)  # a remote player's move wakes it at once
+        table.update(TICK)
+        while heard:
+            message = heard.pop(0)
+            if isinstance(message, GameOver):
+                return tuple(table.state.winners or ())
+            if isinstance(message, RoundOver):
+                scored_at = time.monotonic()
+        if scored_at is not None and (host.ready_for(table.scored_round) or time.monotonic() - scored_at > ready_wait):
+            scored_at = None
+            table.next_round()
+
+
+def play_as_bot(remote: RemoteTable, bot: Bot, *, stop: threading.Event | None = None) -> bool:
+    """Play our seat at `remote` with `bot`, deciding from our SeatView only, until the host
+    ends the games (True) or the connection closes for good (False)."""
+
+    def on_message(message: TableMessage) -> None:
+        if isinstance(message, RoundOver):
+            remote.next_round()
+
+    remote.subscribe(on_message)
+    while remote.status != CLOSED or not remote.caught_up:
+        if stop is not None and stop.is_set():
+            return False
+        remote.update(TICK)
+        seat = remote.acting_human()
+        if seat is not None and remote.caught_up:
+            view = remote.view(seat)
+            if view is not None:
+                remote.play(bot.decide(view))
+                continue
+        if remote.caught_up:
+            time.sleep(TICK)
+    return remote.client.finished

@@ -1,0 +1,540 @@
+"""The host: one authoritative table, served to players on other computers over WebSocket.
+
+    host = NetHost(table, code, bind="0.0.0.0", port=0, store=store)
+    print(host.url, host.code)        # ws://192.168.1.20:50123, "K7QX2M"
+    host.start_game()                 # once every remote seat is claimed (host.all_claimed)
+    ...each frame or tick, on the table's thread: host.pump(); table.update(dt)
+    ...after a round: when host.ready_for(round) (or after a while) table.next_round()
+    host.close(final=True)            # the games are over: the players' programs stop
+
+The websockets server runs an asyncio loop in a daemon thread; it reads, checks and
+rate-limits what each connection sends and hands the well-formed messages to `pump`, which
+applies them on the table's thread. The table's observers run on that thread too, and each
+remote seat is sent its own filtered messages (its `seat_view`, the events `for_seat`).
+A connection's sends go through a bounded queue: one that stops reading is dropped.
+
+Every refusal is one `refused` line to that connection and one log line here; the game goes on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import queue
+import secrets
+import socket
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from game.match import MatchConfig
+from game.rules import Action, GameState, score_view, seat_view
+from game.rules.events import Event
+from game.table import GameOver, Notice, RoundOver, TableController, TableEvents, TableMessage
+
+from .inbox import Inbox
+from .protocol import MAX_FRAME, PROTOCOL_VERSION, ProtocolError, decode_client, encode, event_list, one_line, refused
+
+log = logging.getLogger("skyjo.net.host")
+
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
+CODE_LENGTH = 6
+HELLO_TIMEOUT = 5.0  # seconds a new connection has to say hello
+RATE = 100.0  # messages a second a client may send, on average (a person sends a few; a bot at full
+BURST = 200  # speed up to ~70)... with this many at once; past that its messages wait
+SEND_QUEUE = 256  # messages waiting for one client; past that it is not reading: dropped
+PING_INTERVAL = 10.0  # the transport's keep-alive: a peer that answers no ping in time is gone
+PING_TIMEOUT = 10.0
+WRONG_CODES = 10  # wrong join codes one address may try a minute
+MAX_CONNECTIONS = 64  # open connections at once (8 seats, reconnections, a few strangers turned away)
+CLOSE_WAIT = 3.0  # seconds close() waits for the connections and the thread
+CLOSE_FINAL = 1000  # the games are over: a client stops (1001, going away, means: reconnect later)
+CLOSE_POLICY = 1008
+CLOSE_REPLACED = 4001  # the seat was taken back by a newer connection with its token
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+
+
+def stored_port(text: str | None) -> int:
+    """The port a resumed table listened on (0: any free one; the file is not trusted)."""
+    try:
+        port = int(text or 0)
+    except ValueError:
+        return 0
+    return port if 0 < port < 65536 else 0
+
+
+def lan_address() -> str:
+    """This computer's address on the local network, for the URL to show (no packet is sent)."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET: only picks the outgoing interface
+            return probe.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+
+
+def table_message(state: GameState, seat: int, events: tuple[Event, ...] = (), action: Action | None = None) -> dict:
+    """What `seat` is sent after an engine step: its own view and the events as it may see them."""
+    view = seat_view(state, seat)
+    return {"type": "table", "view": view.to_dict(), "legal": [item.to_list() for item in view.legal],
+            "events": event_list(events, seat), "action": None if action is None else action.to_list()}
+
+
+def public_config(config: MatchConfig) -> dict:
+    """The match as a joiner may know it: the seed would give away every card dealt."""
+    return replace(config, seed=None).to_dict()
+
+
+class _Client:
+    """One connection, as the network thread sees it (the table thread only passes it around)."""
+
+    def __init__(self, ws: ServerConnection, number: int, send_queue: int, rate: float, burst: int) -> None:
+        self.ws = ws
+        self.number = number
+        self.peer = f"{ws.remote_address[0]}:{ws.remote_address[1]}" if ws.remote_address else "?"
+        self.queue: asyncio.Queue[str] = asyncio.Queue(send_queue)
+        self.seat: int | None = None  # set by the table thread once seated
+        self.gone = False
+        self._rate, self._burst = rate, burst
+        self._allowance, self._checked = float(burst), time.monotonic()
+        self._warned_at = -1e9
+
+    def __str__(self) -> str:
+        return f"client {self.number} ({self.peer}{'' if self.seat is None else f', seat {self.seat}'})"
+
+    @property
+    def rate(self) -> float:
+        return self._rate
+
+    def allow(self) -> float:
+        """Token bucket (`rate` messages a second on average, `burst` at once): 0 when this
+        message may be handled now, else how long to wait first. A legitimate player never
+        waits; a flood is throttled to the rate, and nothing it sent is lost."""
+        now = time.monotonic()
+        self._allowance = min(self._burst, self._allowance + (now - self._checked) * self._rate)
+        self._checked = now
+        self._allowance -= 1
+        return 0.0 if self._allowance >= 0 else -self._allowance / self._rate
+
+    def warn_flood(self) -> bool:
+        """One refusal a second for a flood, not one per dropped message."""
+        now = time.monotonic()
+        if now - self._warned_at < 1.0:
+            return False
+        self._warned_at = now
+        return True
+
+
+class NetHost:
+    """Serves `table` (a TableController whose remote seats wait for players) on the network."""
+
+    url: str  # ws://address:port, set once listening
+    port: int
+
+    def __init__(self, table: TableController, code: str, bind: str = "0.0.0.0", port: int = 0, *,
+                 store: Any = None, resume: bool = False, hello_timeout: float = HELLO_TIMEOUT,
+                 rate: float = RATE, burst: int = BURST, send_queue: int = SEND_QUEUE,
+                 ping_interval: float = PING_INTERVAL, ping_timeout: float = PING_TIMEOUT) -> None:
+        self.table = table
+        self.code = code
+        self.store = store
+        self.hello_timeout = hello_timeout
+        self._limits = (send_queue, rate, burst)
+        self.tokens: dict[int, str] = {}  # claimed remote seat -> its secret
+        self.clients: dict[int, _Client] = {}  # seated and connected
+        self.ready: dict[int, int] = {}  # seat -> the last round whose scores it has seen
+        self.live = False  # the game has begun: players are sent the table
+        self._inbox: Inbox[tuple[str, _Client, dict]] = Inbox()
+        self._numbers = 0
+        self._wrong_codes: dict[str, deque[float]] = {}
+        if resume and store is not None:
+            self.tokens = {seat: token for seat in self.remote_seats if (token := store.token(f"host seat {seat}"))}
+        elif store is not None:  # a new game: the seats of an older one are not given back
+            for seat in range(len(table.config.seats)):
+                if store.token(f"host seat {seat}") is not None:
+                    store.save_token(f"host seat {seat}", None)
+        table.subscribe(self._on_table)
+        self._loop = asyncio.new_event_loop()
+        self._server: Any = None
+        self._failed: BaseException | None = None
+        started = threading.Event()
+        self._thread = threading.Thread(target=self._run, args=(bind, port, ping_interval, ping_timeout, started),
+                                        name="skyjo-host", daemon=True)
+        self._thread.start()
+        started.wait(10)
+        if self._failed is not None or self._server is None:
+            raise OSError(f"cannot listen on {bind}:{port}: {self._failed or 'timed out'}")
+        self.port = self._server.sockets[0].getsockname()[1]
+        address = lan_address() if bind in ("0.0.0.0", "", "::") else bind
+        self.url = f"ws://{address}:{self.port}"
+        if store is not None:
+            store.save_token("host code", code)
+            store.save_token("host port", str(self.port))
+        log.info("hosting at %s", self.url)
+
+    # ------------------------------------------------------------------ the owner's side
+    def wake_with(self, hook: Callable[[], object] | None) -> None:
+        """Call `hook` (from the network thread) whenever a player's message arrives, so that an
+        owner sleeping between frames can `pump` at once."""
+        self._inbox.on_put = hook
+
+    @property
+    def remote_seats(self) -> list[int]:
+        return [seat for seat, config in enumerate(self.table.config.seats) if config.is_remote]
+
+    @property
+    def all_claimed(self) -> bool:
+        """Every remote seat has its player (who may be away just now)."""
+        return all(seat in self.tokens for seat in self.remote_seats)
+
+    @property
+    def away(self) -> list[int]:
+        """Claimed remote seats whose player is not connected."""
+        return [seat for seat in self.tokens if seat not in self.clients]
+
+    def ready_for(self, round_number: int) -> bool:
+        """Every connected remote player has seen round `round_number`'s scores."""
+        return all(self.ready.get(seat, 0) >= round_number for seat in self.clients)
+
+    def open_seats(self) -> int:
+        """Remote seats nobody has claimed yet."""
+        return sum(seat not in self.tokens for seat in self.remote_seats)
+
+    def joined(self) -> dict[int, str]:
+        """The claimed remote seats and their players' names (connected or away)."""
+        return {seat: self.table.names[seat] for seat in sorted(self.tokens)}
+
+    @property
+    def address(self) -> str:
+        """What a player types to join: the URL (the join code is shown apart)."""
+        return self.url
+
+    def start_game(self) -> None:
+        """Begin (or resume) the game: the players are sent the table. (Calling the table's
+        own `start` does the same: `pump` notices.)"""
+        self.table.start()
+        self._go_live()
+
+    def _go_live(self) -> None:
+        if self.live:
+            return
+        self.live = True  # a resumed game announces nothing: the players are sent where it stands
+        for seat, client in self.clients.items():
+            self._send(client, table_message(self.table.state, seat))
+
+    def new_table(self, table: TableController) -> None:
+        """The next game, for the same players (their seats, names and tokens are kept)."""
+        if self._on_table in self.table.observers:
+            self.table.observers.remove(self._on_table)
+        for seat, name in enumerate(self.table.names):
+            if self.table.config.seats[seat].is_remote:
+                table.names[seat] = name
+                table.config = table.config.with_seat(seat, replace(table.config.seats[seat], name=name))
+        self.table = table
+        self.live = False
+        self.ready.clear()
+        table.subscribe(self._on_table)
+
+    def pump(self, timeout: float = 0.0) -> int:
+        """Apply what the players sent, on the table's thread; waits up to `timeout` for the
+        first message. Returns how many messages were handled."""
+        if not self.live and self.table.started:
+            self._go_live()
+        handled = 0
+        while True:
+            try:
+                kind, client, message = self._inbox.get(timeout=timeout) if timeout and not handled \
+                    else self._inbox.get_nowait()
+            except queue.Empty:
+                return handled
+            handled += 1
+            try:
+                getattr(self, f"_on_{kind}")(client, message)
+            except Exception:  # noqa: BLE001 - one player's message must never stop the table
+                log.exception("%s: %s message failed", client, kind)
+
+    def close(self, final: bool = False) -> None:
+        """Stop serving within CLOSE_WAIT seconds. `final`: the games are over, so the players'
+        programs stop; otherwise they keep trying to reconnect (a host restarted from its save)."""
+        code, reason = (CLOSE_FINAL, "the games are over") if final else (1001, "the host stopped")
+        if self._thread.is_alive():
+            future = asyncio.run_coroutine_threadsafe(self._shutdown(code, reason), self._loop)
+            try:
+                future.result(CLOSE_WAIT)
+            except Exception:  # noqa: BLE001 - closing must end whatever the connections do
+                log.warning("the connections did not all close in time")
+            self._loop.call_soon_threadsafe(self._loop.stop)
+            self._thread.join(CLOSE_WAIT)
+
+    # ------------------------------------------------------------------ table thread: players
+    def _on_hello(self, client: _Client, message: dict) -> None:
+        if client.gone:
+            return
+        seat = self._seat_for(client, message)
+        if seat is None:
+            return
+        old = self.clients.get(seat)
+        if old is not None and old is not client:
+            log.info("%s: seat %d taken back by %s", old, seat, client)
+            self._call(self._close(old, CLOSE_REPLACED, "your seat was taken back by a newer connection"))
+        returning = seat in self.tokens and old is None and self.live
+        if seat not in self.tokens:
+            self._claim(seat, message["name"])
+        client.seat = seat
+        self.clients[seat] = client
+        if seat in self.table.substitutes:
+            self.table.substitute(seat, None)  # its player is back: the computer stops
+        log.info("%s seated as %s", client, self.table.names[seat])
+        self._send(client, {"type": "welcome", "seat": seat, "token": self.tokens[seat],
+                            "names": list(self.table.names), "config": public_config(self.table.config)})
+        self._send_lobby()
+        if self.live:
+            self._send(client, table_message(self.table.state, seat))
+            state = self.table.state
+            if state.phase in ("round_over", "game_over") and self.table.scored_round == state.round:
+                self._send(client, {"type": "round_over", "round": state.round, "scores": score_view(state).to_dict()})
+        if returning:
+            self._broadcast({"type": "waiting", "seat": seat, "name": self.table.names[seat], "why": "returned"},
+                            but=seat)
+
+    def _seat_for(self, client: _Client, message: dict) -> int | None:
+        token, wanted = message["token"], message["seat"]
+        for seat, known in self.tokens.items():
+            if token is not None and secrets.compare_digest(token, known):
+                return seat
+        remote = self.remote_seats
+        if wanted is not None:
+            if wanted not in remote:
+                return self._turn_away(client, f"seat {wanted} is not a seat for a player on another computer")
+            if wanted in self.tokens:
+                return self._turn_away(client, f"seat {wanted} is taken")
+            return wanted
+        free = [seat for seat in remote if seat not in self.tokens]
+        return free[0] if free else self._turn_away(client, "no open seat at this table")
+
+    def _claim(self, seat: int, name: str) -> None:
+        self.tokens[seat] = secrets.token_urlsafe(24)
+        if self.store is not None:
+            self.store.save_token(f"host seat {seat}", self.tokens[seat])
+        table = self.table
+        table.names[seat] = name
+        table.config = table.config.with_seat(seat, replace(table.config.seats[seat], name=name))
+
+    def _on_play(self, client: _Client, message: dict) -> None:
+        seat, action = client.seat, message["action"]
+        if client.gone or seat is None or self.clients.get(seat) is not client:
+            return
+        state = self.table.state
+        reason: str | None
+        if action.seat != seat:
+            reason = f"you play seat {seat}, not seat {action.seat}"
+        elif not self.live or state.to_act != seat:
+            reason = "it is not your turn"
+        elif seat in self.table.substitutes:
+            reason = "a computer plays your seat just now"
+        else:
+            reason = self.table.play(action)
+        if reason is not None:
+            self._refuse(client, f"{action.to_list()} refused: {reason}")
+
+    def _on_ready(self, client: _Client, message: dict) -> None:
+        if client.seat is not None:
+            self.ready[client.seat] = max(self.ready.get(client.seat, 0), message["round"])
+
+    def _on_refuse(self, client: _Client, message: dict) -> None:
+        self._refuse(client, message["reason"])
+
+    def _on_gone(self, client: _Client, message: dict) -> None:
+        seat = client.seat
+        if seat is None or self.clients.get(seat) is not client:
+            return
+        del self.clients[seat]
+        log.info("%s left (%s)", client, message.get("why", "connection closed"))
+        if self.live:
+            self._broadcast({"type": "waiting", "seat": seat, "name": self.table.names[seat], "why": "reconnecting"})
+
+    def _turn_away(self, client: _Client, reason: str) -> int | None:
+        """Refuse a hello and close its connection; None, for `_seat_for` to return."""
+        self._call(self._refuse_and_close(client, reason))
+        return None
+
+    def _refuse(self, client: _Client, reason: str) -> None:
+        log.warning("%s refused: %s", client, one_line(reason))
+        self._send(client, refused(reason))
+
+    # ------------------------------------------------------------------ table thread: the table
+    def _on_table(self, message: TableMessage) -> None:
+        state = self.table.state
+        if isinstance(message, TableEvents):
+            self.live = True
+            for seat, client in list(self.clients.items()):
+                self._send(client, table_message(state, seat, message.events, message.action))
+        elif isinstance(message, Notice):
+            self._broadcast({"type": "notice", "text": one_line(message.text)})
+        elif isinstance(message, RoundOver):
+            self._broadcast({"type": "round_over", "round": message.round, "scores": score_view(state).to_dict()})
+        elif isinstance(message, GameOver):
+            self._broadcast({"type": "game_over"})
+
+    def _send_lobby(self) -> None:
+        seats = [{"name": name, "kind": config.kind, "taken": not config.is_remote or seat in self.tokens}
+                 for seat, (name, config) in enumerate(zip(self.table.names, self.table.config.seats))]
+        self._broadcast({"type": "lobby", "seats": seats})
+
+    def _broadcast(self, message: dict, but: int | None = None) -> None:
+        for seat, client in list(self.clients.items()):
+            if seat != but:
+                self._send(client, message)
+
+    def _send(self, client: _Client, message: dict) -> None:
+        text = encode(message)
+        self._loop.call_soon_threadsafe(self._push, client, text)
+
+    def _call(self, coroutine: Any) -> None:
+        asyncio.run_coroutine_threadsafe(coroutine, self._loop)
+
+    # ------------------------------------------------------------------ network thread
+    def _run(self, bind: str, port: int, ping_interval: float, ping_timeout: float, started: threading.Event) -> None:
+        asyncio.set_event_loop(self._loop)
+
+        async def listen() -> Any:
+            return await serve(
+                self._serve, bind, port, max_size=MAX_FRAME, compression=None, ping_interval=ping_interval,
+                ping_timeout=ping_timeout, open_timeout=self.hello_timeout, close_timeout=1, max_queue=16,
+                logger=logging.getLogger("skyjo.net.websockets"))
+
+        try:
+            self._server = self._loop.run_until_complete(listen())
+        except (OSError, ValueError) as error:  # ValueError: a port out of range
+            self._failed = error
+            started.set()
+            return
+        started.set()
+        self._loop.run_forever()
+
+    async def _serve(self, ws: ServerConnection) -> None:
+        self._numbers += 1
+        client = _Client(ws, self._numbers, *self._limits)
+        writer = asyncio.create_task(self._write(client))
+        if len(self._server.connections) > MAX_CONNECTIONS:
+            await self._refuse_and_close(client, "too many connections to this table")
+            writer.cancel()
+            return
+        why = "connection closed"
+        try:
+            why = await self._converse(client)
+        except ConnectionClosed as closed:
+            why = f"connection closed ({closed.rcvd.code if closed.rcvd else 'no close frame'})"
+        finally:
+            client.gone = True
+            self._inbox.put(("gone", client, {"why": why}))
+            writer.cancel()
+
+    async def _converse(self, client: _Client) -> str:
+        ws = client.ws
+        try:
+            first = await asyncio.wait_for(ws.recv(), self.hello_timeout)
+        except TimeoutError:
+            await self._refuse_and_close(client, f"no hello within {self.hello_timeout:g} s")
+            return "no hello"
+        problem = self._hello_problem(client, first)
+        if problem:
+            await self._refuse_and_close(client, problem)
+            return problem
+        self._inbox.put(("hello", client, decode_client(first)))
+        async for raw in ws:
+            pause = client.allow()
+            if pause:  # a flood is slowed down, not read faster: the transport stops reading it
+                if client.warn_flood():
+                    self._inbox.put(("refuse", client, {"reason": f"too many messages: {client.rate:g} a second "
+                                                                  "at most; the rest wait"}))
+                await asyncio.sleep(pause)
+            try:
+                message = decode_client(raw)
+            except ProtocolError as error:
+                self._inbox.put(("refuse", client, {"reason": str(error)}))
+                continue
+            if message["type"] == "bye":
+                await ws.close()
+                return "said bye"
+            if message["type"] == "hello":
+                self._inbox.put(("refuse", client, {"reason": "hello comes once, first"}))
+                continue
+            self._inbox.put((message["type"], client, message))
+        return "connection closed"
+
+    def _hello_problem(self, client: _Client, raw: str | bytes) -> str | None:
+        try:
+            message = decode_client(raw)
+        except ProtocolError as error:
+            return str(error)
+        if message["type"] != "hello":
+            return "the first message must be a hello"
+        if message["version"] != PROTOCOL_VERSION:
+            return f"this host speaks protocol version {PROTOCOL_VERSION}, not {message['version']}"
+        address = client.peer.rsplit(":", 1)[0]
+        if len(self._wrong_codes) > 1000:  # a scan from many addresses: forget the oldest minute's tries
+            self._wrong_codes.clear()
+        tries = self._wrong_codes.setdefault(address, deque())
+        while tries and tries[0] < time.monotonic() - 60:
+            tries.popleft()
+        if len(tries) >= WRONG_CODES:
+            return "too many wrong join codes from your address; wait a minute"
+        if not secrets.compare_digest(message["code"].upper(), self.code.upper()):
+            tries.append(time.monotonic())
+            return "wrong join code"
+        return None
+
+    async def _refuse_and_close(self, client: _Client, reason: str) -> None:
+        log.warning("%s turned away: %s", client, one_line(reason))
+        self._push(client, encode(refused(reason)))
+        try:
+            await asyncio.wait_for(client.queue.join(), 1.0)
+        except TimeoutError:
+            pass
+        await self._close(client, CLOSE_POLICY, reason)
+
+    async def _close(self, client: _Client, code: int, reason: str) -> None:
+        client.gone = True
+        try:
+            await asyncio.wait_for(client.ws.close(code, one_line(reason, 120)), 1.5)
+        except (TimeoutError, ConnectionClosed):
+            pass
+
+    def _push(self, client: _Client, text: str) -> None:
+        if client.gone:
+            return
+        try:
+            client.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            log.warning("%s dropped: it stopped reading (%d messages waiting)", client, client.queue.qsize())
+            client.gone = True
+            asyncio.ensure_future(self._close(client, CLOSE_POLICY, "too slow: you stopped reading"))
+
+    async def _write(self, client: _Client) -> None:
+        while True:
+            text = await client.queue.get()
+            try:
+                await client.ws.send(text)
+            except ConnectionClosed:
+                return
+            finally:
+                client.queue.task_done()
+
+    async def _shutdown(self, code: int, reason: str) -> None:
+        self._server.close(close_connections=False)
+        for connection in list(self._server.connections):
+            try:
+                await asyncio.wait_for(connection.close(code, reason), 1.0)
+            except (TimeoutError, ConnectionClosed):
+                pass
+        await asyncio.wait_for(self._server.wait_closed(), 1.0)

@@ -1,0 +1,75 @@
+"""A note in a box of its own: the first-game tip and the table's notices (the hint line).
+
+The note takes no more of its box than its words need, sits on the side of the box nearest the
+middle of the screen, and makes its words smaller (never cut) until they fit the box.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.ink import inside, note_panel, note_text
+from game.ui.text import Color, TextCache
+from game.ui.widgets import ACCENT, DIM, INK, draw_panel
+
+NOTE_PANEL = (12, 24, 32, 235)
+
+
+def draw_note(surface: pygame.Surface, text: TextCache, room: pygame.Rect, zoom: float, words: str,
+              heading: str = "", footer: str = "", color: Color = INK, framed: bool = True,
+              sizes: tuple[float, float, float] = (32, 26, 24)) -> pygame.Rect:
+    """The note in `room` (screen px): an optional heading, `words` wrapped, an optional footer.
+    `sizes` (body, heading, footer) are logical px times the text size setting; `zoom` is the
+    window's scale. Returns the note's panel."""
+    pad = max(4, round(18 * zoom))
+    width = room.w - 2 * pad
+    body_px, head_px, foot_px = (max(8, round(size * zoom)) for size in sizes)
+    if heading:
+        head_px = text.fit_px(heading, head_px, width, bold=True)
+    feet: list[str] = []
+    if footer:  # on two lines rather than tiny
+        foot_px, feet = text.fit_lines(footer, foot_px, width, 2 * text.font(foot_px).get_linesize())
+    head_h = text.font(head_px, True).get_linesize() if heading else 0
+    foot_h = text.font(foot_px).get_linesize() * len(feet)
+    body_px, lines = text.fit_lines(words, body_px, width, room.h - 2 * pad - head_h - foot_h, bold=not heading)
+    if heading and head_px > body_px:  # the heading and the footer never outgrow the words
+        head_px = body_px
+    if feet and foot_px > body_px:
+        foot_px, feet = body_px, text.wrap(footer, body_px, width)
+    body_font = text.font(body_px, not heading)
+    line_h = body_font.get_linesize()
+    widest = max([body_font.size(line)[0] for line in lines]
+                 + [text.font(head_px, True).size(heading)[0] if heading else 0]
+                 + [text.font(foot_px).size(line)[0] for line in feet])
+    panel = pygame.Rect(0, 0, min(room.w, widest + 2 * pad),
+                        min(room.h, head_h + line_h * len(lines) + foot_h + 2 * pad))
+    middle = surface.get_rect().center
+    # toward the middle of the screen: the note reads with the table, not stuck in a corner
+    panel.left = room.left if room.centerx >= middle[0] else room.right - panel.w
+    panel.top = room.top if room.centery >= middle[1] else room.bottom - panel.h
+    note_panel(panel, words)
+    if framed:
+        draw_panel(surface, panel, NOTE_PANEL)
+        pygame.draw.rect(surface, ACCENT, panel, width=max(1, round(3 * zoom)), border_radius=12)
+    x, y = panel.left + pad, panel.top + pad
+    with inside(panel):
+        if heading:
+            y = _line(surface, text, heading, head_px, ACCENT, True, x, y)
+        for line in lines:
+            y = _line(surface, text, line, body_px, color, not heading, x, y)
+        for line in feet:
+            image = text.render(line, foot_px, DIM)
+            place = image.get_rect(topright=(panel.right - pad, y))
+            surface.blit(image, place)
+            note_text(line, image, place)
+            y += text.font(foot_px).get_linesize()
+    return panel
+
+
+def _line(surface: pygame.Surface, text: TextCache, words: str, px: int, color: Color, bold: bool, x: int,
+          y: int) -> int:
+    image = text.render(words, px, color, bold)
+    place = image.get_rect(topleft=(x, y))
+    surface.blit(image, place)
+    note_text(words, image, place)
+    return y + text.font(px, bold).get_linesize()

@@ -1,0 +1,197 @@
+"""Joining a table hosted on another computer: the games announced on the local network
+(found in the background), or an address typed by hand; the join code the host's screen
+shows; the name to play under. Join connects, and once the host has given a seat the table
+screen opens, driven by the host (game.net's RemoteTable)."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pygame
+
+from game.i18n import _
+from game.match import MAX_NAME
+from game.ui.widgets import ACCENT, BODY_SIZE, CAPTION_SIZE, DIM, INK, TITLE_SIZE
+from game.ui.wording import YOU
+from scenes.base import AppScene
+from scenes.context import AppContext
+from scenes.fields import TextField
+
+CODE_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+SEARCH_SECONDS = 3.0
+FOUND_ROWS = 4
+ERROR_COLOUR = (255, 150, 130)
+FIELD_ORDER = ("address", "code", "name")
+
+
+class JoinScene(AppScene):
+    name = "join"
+    scales_text = False
+    discover = True  # look for games announced on the local network (tests type an address instead)
+
+    def __init__(self, app: AppContext, url: str = "", code: str = "", player: str = "", auto: bool = False) -> None:
+        super().__init__(app)
+        self.fields = {
+            "address": TextField(url, 200),
+            "code": TextField(code.upper(), 8, CODE_LETTERS, upper=True),
+            "name": TextField(player or self._remembered_name(), MAX_NAME),
+        }
+        self.editing: str | None = None
+        self.found: list[Any] = []
+        self.searching = False
+        self.status = ""
+        self.error = ""
+        self.remote: Any = None
+        self.auto = auto  # started as `skyjo join URL`: connect at once
+        self.dirty = True
+
+    def _remembered_name(self) -> str:
+        config = self.app.settings.last_match()
+        humans = config.human_seats if config else []
+        name = config.seats[humans[0]].name if config and humans else ""
+        return name if name and name != _(YOU) and name != YOU else ""
+
+    def enter(self) -> None:
+        if self.discover:
+            self.search()
+        self.build()
+        if self.auto:
+            self.join()
+
+    # ------------------------------------------------------------------ finding games
+    def search(self) -> None:
+        """Look for games announced on the local network, in the background."""
+        if self.searching:
+            return
+        self.searching = True
+        self.found = []
+
+        def look() -> None:
+            from game.net import browse
+
+            try:
+                found = browse(SEARCH_SECONDS)
+            except OSError:
+                found = []
+            self.found, self.searching = list(found), False
+
+        threading.Thread(target=look, name="skyjo-browse", daemon=True).start()
+
+    def pick(self, game: Any) -> None:
+        self.fields["address"].value = game.url
+        self.editing = "code"  # what the player types next: the code the host's screen shows
+        self.build()
+
+    # ------------------------------------------------------------------ buttons
+    def build(self) -> None:
+        self.dirty = True  # drawn at the next frame, even by an app sleeping between ticks
+        focus = self.buttons.focus
+        focused = self.buttons.buttons[focus].name if focus is not None and focus < len(self.buttons.buttons) else None
+        self.buttons.clear()
+        y = 230
+        for game in self.found[:FOUND_ROWS]:
+            label = _("{name}'s table ({open} open)").format(name=game.name, open=game.open_seats)
+            self.button(560, y, 800, 64, label, lambda g=game: self.pick(g), f"found:{game.url}")
+            y += 76
+        self.button(1380, 230, 200, 64, _("Search again"), self.search_again, "search", enabled=not self.searching)
+        for row, key in enumerate(FIELD_ORDER):
+            field = self.fields[key]
+            self.button(760, 560 + row * 90, 800, 70, field.label(self.editing == key), lambda k=key: self.edit(k),
+                        key)
+        self.button(560, 930, 360, 90, _("Back"), self.close, "back")
+        self.button(1000, 930, 360, 90, _("Join"), self.join, "join", enabled=self.remote is None)
+        names = [button.name for button in self.buttons.buttons]
+        if focused in names and not (focused == "search" and self.found):
+            self.buttons.focus = names.index(focused)  # a change keeps the focus where the player is
+        else:
+            self.buttons.focus_first()  # the first game found, else the search
+
+    def search_again(self) -> None:
+        self.search()
+        self.build()
+
+    def edit(self, key: str) -> None:
+        self.editing = None if self.editing == key else key
+        self.build()
+
+    def join(self) -> None:
+        """Connect to the host (the table opens once it gives a seat)."""
+        from game.net import RemoteTable, parse_address
+
+        self.editing = None
+        name = self.fields["name"].value.strip() or _(YOU)
+        try:
+            url = parse_address(self.fields["address"].value)
+        except ValueError as error:
+            self.error = str(error)
+            self.build()
+            return
+        self.error = ""
+        self.status = _("Connecting to {address}...").format(address=url)
+        self.remote = RemoteTable(url, self.fields["code"].value, name, store=self.app.store, speed=self.app.speed)
+        self.build()
+
+    # ------------------------------------------------------------------ the flow
+    def update(self, dt: float) -> None:
+        remote = self.remote
+        if remote is None:
+            if not self.searching and self.buttons.named("search") and not self.buttons.named("search").enabled:
+                self.build()  # the search ended: show what it found
+            return
+        if remote.status == "connected" and remote.ready:
+            self.remote = None
+            self.stack.replace("play", table=remote)
+        elif remote.welcomed and remote.status == "connected":
+            waiting = _("Joined: waiting for the host to start the game...")
+            if self.status != waiting:
+                self.status, self.dirty = waiting, True
+        elif remote.status == "closed":
+            self.error = remote.status_reason or _("The host closed the connection.")
+            self.status = ""
+            remote.close()
+            self.remote = None
+            self.build()
+
+    def wants_frames(self) -> bool:
+        return self.remote is not None or self.searching or self.dirty
+
+    def exit(self) -> None:
+        if self.remote is not None:
+            self.remote.close()
+            self.remote = None
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.editing is not None:
+            taken = self.fields[self.editing].take(event)
+            if taken is not None:
+                if taken is False:
+                    self.editing = None
+                self.build()
+                return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return True
+        return super().handle_event(event)
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        self.dirty = False
+        self.begin_page(surface, _("Join a game"), TITLE_SIZE, 80)
+        if self.searching:
+            heading = _("Looking for games on this network...")
+        elif self.found:
+            heading = _("Games on this network: pick one")
+        else:
+            heading = _("No game found on this network: type the host's address below")
+        self.text(surface, heading, BODY_SIZE, 960, 180, color=DIM)
+        captions = {"address": _("Address"), "code": _("Join code"), "name": _("Your name")}
+        for row, key in enumerate(FIELD_ORDER):
+            self.text(surface, captions[key], CAPTION_SIZE, 740, 595 + row * 90, color=DIM, anchor="midright")
+        if self.error:
+            self.text(surface, self.error, CAPTION_SIZE, 960, 860, color=ERROR_COLOUR)
+        elif self.status:
+            self.text(surface, self.status, CAPTION_SIZE, 960, 860, color=INK)
+        else:
+            self.text(surface, _("The host's screen shows the address and the join code."), CAPTION_SIZE, 960, 860, color=ACCENT)
+        self.buttons.draw(surface, self.viewport)

@@ -1,0 +1,155 @@
+"""Hosting a table: before the first deal, the host's screen shows where others join (the
+address and a short join code), who has joined each seat played from another computer, and
+Start once every such seat is taken. The table itself runs here (a TableController with the
+app's store, so it autosaves); the network host (game.net) serves the remote seats and keeps
+serving them from the table screen."""
+
+from __future__ import annotations
+
+import socket
+from typing import Any
+
+import pygame
+
+from game.i18n import _
+from game.match import MatchConfig, clean_name
+from game.rules import GameState
+from game.table import TableController
+from game.ui.widgets import ACCENT, BODY_SIZE, CAPTION_SIZE, DIM, HEADING_SIZE, INK, TITLE_SIZE
+from game.ui.wording import is_default_human_name
+from scenes.base import AppScene, wake_the_app
+from scenes.context import AppContext
+from scenes.setup import LEVEL_WORDS
+
+WAITING_COLOUR = (255, 190, 120)
+
+
+class LobbyScene(AppScene):
+    name = "lobby"
+    scales_text = False
+    bind = "0.0.0.0"  # every network of this computer (tests keep to loopback: 127.0.0.1)
+
+    def __init__(self, app: AppContext, config: MatchConfig, state: GameState, resumed: bool = False) -> None:
+        super().__init__(app)
+        self.config, self.state, self.resumed = config, state, resumed
+        self.table: TableController | None = None
+        self.host: Any = None
+        self.advert: Any = None
+        self.error = ""
+        self.dirty = True
+        self._joined: dict[int, str] = {}
+
+    def enter(self) -> None:
+        from game.net import NetHost, advertise, new_join_code
+        from game.net.host import stored_port
+
+        self.table = TableController(self.config, self.state, self.app.store, resumed=self.resumed,
+                                     speed=self.app.speed)
+        code, port = new_join_code(), 0
+        store = self.app.store
+        if self.resumed and store is not None:  # the players rejoin where they were, with the same code
+            code = store.token("host code") or code
+            port = stored_port(store.token("host port"))
+        try:
+            try:
+                self.host = NetHost(self.table, code, self.bind, port, store=store, resume=self.resumed)
+            except OSError:
+                if not port:
+                    raise
+                self.host = NetHost(self.table, code, self.bind, store=store, resume=self.resumed)  # that port is taken now
+        except OSError as error:
+            self.error = _("Could not open the table to the network: {error}").format(error=error)
+            self.host = None
+        if self.host is not None:
+            self.host.wake_with(wake_the_app)  # a player joining wakes the sleeping app
+        if self.host is not None and not self.bind.startswith("127."):  # (loopback: nobody else to tell)
+            try:
+                self.advert = advertise(self.table_name(), self.host.port, self.host.open_seats())
+            except OSError:
+                self.advert = None  # found by address only: the local network does not carry announcements
+        self.build()
+
+    def table_name(self) -> str:
+        """Whose table the Join screens list: the host's player, or this computer's name when
+        that player kept a default name ("Player 1" says nothing to the others)."""
+        humans = self.config.human_seats
+        name = self.config.seats[humans[0]].name if humans else ""
+        if not name or is_default_human_name(name):
+            name = clean_name(socket.gethostname().split(".")[0]) or "Skyjo"
+        return name
+
+    def build(self) -> None:
+        self.dirty = True  # drawn at the next frame, even by an app sleeping between ticks
+        self.buttons.clear()
+        self.button(560, 930, 360, 90, _("Back"), self.close, "back")
+        self.button(1000, 930, 360, 90, _("Start"), self.start, "start", enabled=self._ready())
+        self.buttons.focus = 1 if self._ready() else 0  # Enter starts once it can, else goes back
+
+    def _ready(self) -> bool:
+        return self.host is not None and not self.host.open_seats()
+
+    def update(self, dt: float) -> None:
+        if self.host is None:
+            return
+        self.host.pump()
+        joined = self.host.joined()
+        if joined != self._joined:
+            self._joined = dict(joined)
+            self.build()
+
+    def wants_frames(self) -> bool:
+        return self.dirty  # a player joined (a message wakes the app; the lobby then redraws once)
+
+    def start(self) -> None:
+        if not self._ready() or self.table is None:
+            return
+        table, host = self.table, self.host
+        self.table = self.host = None  # the table screen owns them now
+        if self.advert is not None:
+            self.advert.close()
+            self.advert = None
+        self.stack.replace("play", table=table, host=host, resumed=self.resumed)
+
+    def exit(self) -> None:
+        if self.host is not None:
+            self.host.wake_with(None)
+        for part in (self.advert, self.host, self.table):
+            if part is not None:
+                part.close()
+        self.advert = self.host = self.table = None
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return True
+        return super().handle_event(event)
+
+    # ------------------------------------------------------------------ drawing
+    def seat_line(self, seat: int) -> tuple[str, tuple[int, int, int]]:
+        player = self.config.seats[seat]
+        if player.is_remote:
+            name = self._joined.get(seat)
+            if name is None:
+                return _("Seat {number}: waiting for a player on another computer...").format(number=seat + 1), WAITING_COLOUR
+            return _("Seat {number}: {name} (on another computer)").format(number=seat + 1, name=name), INK
+        if player.is_human:
+            return _("Seat {number}: {name} (here)").format(number=seat + 1, name=player.name), INK
+        level = _(LEVEL_WORDS.get(player.level, player.level))
+        return _("Seat {number}: {name} (computer, {level})").format(number=seat + 1, name=player.name, level=level), DIM
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.dirty = False
+        self.begin_page(surface, _("Your table on the network"), TITLE_SIZE, 80)
+        if self.host is not None:
+            self.text(surface, _("Players join from the menu: Join a game. Or at this address:"), BODY_SIZE, 960, 170, color=DIM)
+            self.text(surface, self.host.url.removeprefix("ws://"), HEADING_SIZE, 960, 230, color=INK, bold=True)
+            self.text(surface, _("Join code: {code}").format(code=self.host.code), HEADING_SIZE, 960, 300, color=ACCENT, bold=True)
+        step = min(60, 480 // max(1, self.config.players))
+        for seat in range(self.config.players):
+            line, colour = self.seat_line(seat)
+            self.text(surface, line, BODY_SIZE, 960, 400 + seat * step, color=colour)
+        if self.error:
+            self.text(surface, self.error, CAPTION_SIZE, 960, 880, color=(255, 150, 130))
+        elif not self._ready():
+            self.text(surface, _("Start opens when every seat has its player."), CAPTION_SIZE, 960, 880, color=DIM)
+        self.buttons.draw(surface, self.viewport)

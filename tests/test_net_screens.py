@@ -1,0 +1,193 @@
+"""The screens of network play, driven like a player: setup's "Another computer" seat, the
+host's lobby, the menu's Join a game, and whole games played through them on 127.0.0.1 with
+the other seats played by our bots through real clients (docs/network.md)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from helpers import FRAME
+from net_tools import BotPlayer, HostThread, match
+
+from game.ai import make_bot
+from game.match import COMPUTER, HUMAN, REMOTE, MatchConfig, SeatConfig
+from game.rules import GAME_OVER, seat_view
+
+pytestmark = pytest.mark.slow
+
+LOOPBACK = "127.0.0.1"
+WAIT = 60.0  # seconds (of the clock: the other seats play over the network in real time)
+
+
+def run_until(app, condition, seconds: float = WAIT) -> bool:
+    """Draw frames until `condition()` holds or `seconds` of the clock have passed."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        app.frame(FRAME)
+        time.sleep(0.001)  # (the network threads get their turn)
+    return bool(condition())
+
+
+@pytest.fixture
+def loopback(monkeypatch):
+    """The screens keep to loopback: the lobby listens on 127.0.0.1 (and announces nothing),
+    the Join screen does not look for games on the local network."""
+    from scenes.join import JoinScene
+    from scenes.lobby import LobbyScene
+
+    monkeypatch.setattr(LobbyScene, "bind", LOOPBACK)
+    monkeypatch.setattr(JoinScene, "discover", False)
+
+
+def play_here(app, play, seed: int = 5) -> None:
+    """Play the human seats of this screen with a Normal bot until the game-over screen (the
+    bot sees only the seat's view, through the screen's table), pressing Continue on scores."""
+    bots: dict[int, object] = {}
+
+    def over() -> bool:
+        top = app.stack.top
+        if top.name == "round":
+            top.press("continue")
+        elif top is play and not play.anim.busy:
+            seat = play.acting_human()
+            if seat is not None:
+                bot = bots.setdefault(seat, make_bot("normal", seed + seat))
+                assert play.apply(bot.decide(play.table.view(seat)))
+        return top.name == "gameover"
+
+    assert run_until(app, over, seconds=120), f"stuck on {app.stack.top.name}"
+
+
+def test_setup_offers_a_seat_for_another_computer_and_start_opens_the_lobby(app, loopback):
+    from scenes.setup import SetupScene
+
+    setup = app.stack.push(SetupScene(app, MatchConfig()))
+    setup.toggle_kind(1)  # Computer -> Another computer
+    assert setup.config.seats[1].kind == REMOTE
+    assert setup.buttons.named("kind1").label == "Another computer"
+    assert not setup.buttons.named("level1").enabled  # no level for a person
+    setup.start()
+    lobby = app.stack.top
+    try:
+        assert lobby.name == "lobby"
+        app.frame(FRAME)
+        assert lobby.host.url.startswith(f"ws://{LOOPBACK}:")
+        assert len(lobby.host.code) >= 4
+        assert not lobby.buttons.named("start").enabled  # nobody has joined yet
+        lines = [lobby.seat_line(seat)[0] for seat in range(3)]
+        assert "waiting for a player on another computer" in lines[1]
+        assert "(here)" in lines[0] and "(computer" in lines[2]
+    finally:
+        lobby.close()
+        app.frame(FRAME)
+    assert lobby.host is None  # leaving the lobby stops serving
+
+
+def test_a_game_hosted_from_the_lobby_is_played_to_the_end_with_a_joined_player(app, loopback):
+    config = MatchConfig("voyage", (SeatConfig("Ann", HUMAN), SeatConfig("Player 2", REMOTE),
+                                    SeatConfig("Robin", COMPUTER, "easy")), end_score=30, seed=11)
+    lobby = app.stack.push("lobby", config=config, state=config.new_game())
+    app.frame(FRAME)
+    guest = BotPlayer(f"ws://{LOOPBACK}:{lobby.host.port}", "normal", seed=3, name="Zoé", code=lobby.host.code)
+    try:
+        assert run_until(app, lambda: lobby.buttons.named("start").enabled)
+        assert "Zoé (on another computer)" in lobby.seat_line(1)[0]
+        lobby.press("start")
+        play = app.stack.top
+        assert play.name == "play" and play.host is not None
+        assert play.names[1] == "Zoé"
+        play_here(app, play)
+        over = app.stack.top
+        assert over.state is not None and over.state.phase == GAME_OVER  # played here: the record is here
+        assert guest.join() is True  # the guest's program saw the games end
+    finally:
+        guest.stop.set()
+        guest.remote.close()
+
+
+def test_waiting_for_a_player_on_another_computer_lets_the_app_sleep(app, loopback):
+    config = MatchConfig("voyage", (SeatConfig("Player 1", REMOTE), SeatConfig("Robin", COMPUTER, "easy")), seed=2)
+    lobby = app.stack.push("lobby", config=config, state=config.new_game())
+    app.frame(FRAME)
+    guest = BotPlayer(f"ws://{LOOPBACK}:{lobby.host.port}", "normal", seed=1, name="Zoé", code=lobby.host.code)
+    try:
+        assert run_until(app, lambda: lobby.buttons.named("start").enabled)
+        guest.stop.set()  # the guest stops playing (but stays connected)
+        lobby.press("start")
+        play = app.stack.top
+
+        def remote_to_act() -> bool:
+            return not play.anim.busy and play.table.waits_for_network
+
+        assert run_until(app, remote_to_act)
+        app.frame(FRAME)  # (draws what changed)
+        assert not play.wants_frames()  # nothing moves until the guest's move arrives
+    finally:
+        guest.remote.close()
+
+
+def test_joining_from_the_menu_plays_a_whole_game_and_keeps_the_local_save(app, loopback):
+    # a game of this computer's own, saved: a game played elsewhere must never touch it
+    own = MatchConfig("classic", (SeatConfig("Ann", HUMAN), SeatConfig("Robin", COMPUTER)), seed=4)
+    app.store.save_game(own, own.new_game())
+    app.store.flush()
+    host = HostThread(match("voyage", "remote,easy", seed=21, end_score=30)).start()
+    try:
+        app.stack.push("menu")
+        app.frame(FRAME)
+        app.stack.top.press("join")
+        join = app.stack.top
+        assert join.name == "join"
+        join.fields["address"].value = f"{LOOPBACK}:{host.host.port}"
+        join.fields["code"].value = host.host.code
+        join.fields["name"].value = "Zoé"
+        join.press("join")
+        assert run_until(app, lambda: app.stack.top.name == "play"), join.error
+        play = app.stack.top
+        assert play.viewer == 0 and play.names[0] == "Zoé"
+        assert not play.local  # the engine is on the host: the screen has seat views only
+        with pytest.raises(AttributeError):
+            play.state  # noqa: B018
+        play_here(app, play)
+        over = app.stack.top
+        assert over.state is None and over.scores.phase == GAME_OVER
+        assert over.buttons.named("again") is None  # played again from its host
+        assert not over.buttons.named("watch").enabled
+        host.finish()
+    finally:
+        host.stop.set()
+        host.host.close(final=True)
+    assert app.store.has_game()  # the own save is still there
+    assert app.store.load_game()[0] == own
+
+
+def test_a_wrong_address_is_said_in_one_line_and_nothing_opens(app, loopback):
+    join = app.stack.push("join")
+    app.frame(FRAME)
+    join.fields["address"].value = "not an address"
+    join.press("join")
+    assert join.error and "\n" not in join.error
+    assert app.stack.top is join and join.remote is None
+
+
+def test_a_person_on_another_computer_counts_as_a_human_opponent_in_the_statistics(tmp_path):
+    from game.store import Store
+
+    store = Store(tmp_path)
+    config = MatchConfig("voyage", (SeatConfig("Ann", HUMAN), SeatConfig("Zoé", REMOTE)), end_score=20, seed=3)
+    state = config.new_game()
+    bots = {seat: make_bot("normal", seat) for seat in range(2)}
+    while state.phase != GAME_OVER:
+        if state.phase == "round_over":
+            state.deal()
+            continue
+        seat = state.to_act
+        state.apply(bots[seat].decide(seat_view(state, seat)))
+    store.record_game(config, state)
+    store.flush()
+    players = store.load_stats().players
+    assert set(players) == {"Ann"}  # only the person at this computer has statistics here
+    assert set(players["Ann"].by_level) == {"human"}  # ...and Zoé counts as a person, not a computer
