@@ -83,6 +83,12 @@ class TableScreen(Protocol):
     names: list[str]
     #: the first-game guide (the pause menu switches it)
     guide: Guide
+    #: the engine runs here (False: the table is hosted on another computer and has no `state`)
+    local: bool
+    #: this screen serves players on other computers
+    hosting: bool
+    #: a computer plays for a player on another computer while they are away (hosting)
+    stand_in: bool
 
     def next_round(self) -> None:
         """Deal the next round, or show the final results (the round scoring's Continue)."""

@@ -94,7 +94,7 @@ class JoinScene(AppScene):
             label = _("{name}'s table ({open} open)").format(name=game.name, open=game.open_seats)
             self.button(560, y, 800, 64, label, lambda g=game: self.pick(g), f"found:{game.url}")
             y += 76
-        self.button(1380, 230, 200, 64, _("Search again"), self.search_again, "search", enabled=not self.searching)
+        self.button(1380, 230, 280, 64, _("Search again"), self.search_again, "search", enabled=not self.searching)
         for row, key in enumerate(FIELD_ORDER):
             field = self.fields[key]
             self.button(760, 560 + row * 90, 800, 70, field.label(self.editing == key), lambda k=key: self.edit(k),

@@ -1,4 +1,5 @@
-"""The pause overlay over the table: resume, animation speed, fullscreen, leave."""
+"""The pause overlay over the table: resume, animation speed, a computer for absent network
+players (hosting), leave, fullscreen and settings, the guide and the last round."""
 
 from __future__ import annotations
 
@@ -27,27 +28,48 @@ class PauseScene(AppScene):
     def build(self) -> None:
         self.buttons.clear()
         speed = self.app.settings.animation_speed
+        play = self.play
         items = [
             (_("Resume"), self.close, "resume"),
             (_("Animation speed: {speed}").format(speed=_(SPEED_WORDS.get(speed, speed))), self.next_speed, "speed"),
-            (_("Fullscreen (F11)"), self.app.toggle_fullscreen, "fullscreen"),
-            (_("Settings"), self.settings, "settings"),
-            (_("Save and go to the menu"), self.to_menu, "menu"),
-            (_("Yes, abandon this game") if self.confirming else _("Abandon the game"), self.abandon, "abandon"),
         ]
+        if play.hosting:  # players on other computers: one who lost the connection may be played for
+            label = _("A computer plays for absent players: on") if play.stand_in else \
+                _("A computer plays for absent players: off")
+            items.append((label, self.toggle_stand_in, "stand_in"))
+        if play.local:
+            items += [
+                (_("Save and go to the menu"), self.to_menu, "menu"),
+                (_("Yes, abandon this game") if self.confirming else _("Abandon the game"), self.abandon, "abandon"),
+            ]
+        else:  # the game is the host's: leaving keeps the seat for a return, and nothing here is deleted
+            items.append((_("Leave the table"), self.to_menu, "menu"))
         # the column widens with the text size (the rows already fill the screen's height)
         self.width = 600 * self.app.ui_scale
         for number, (label, action, name) in enumerate(items):
             self.button(960 - self.width / 2, 270 + number * 100, self.width, 80, label, action, name, BUTTON_SIZE)
-        self._learning_row(270 + len(items) * 100)
+        y = 270 + len(items) * 100
+        self._pair(y, (_("Fullscreen (F11)"), self.app.toggle_fullscreen, "fullscreen", True),
+                   (_("Settings"), self.settings, "settings", True))
+        self._learning_row(y + 100)
         self.buttons.focus = 0
+
+    def _pair(self, y: float, left: tuple, right: tuple) -> None:
+        """Two buttons side by side in the column: (label, action, name, enabled) each."""
+        for x, (label, action, name, enabled) in ((960 - self.width / 2, left), (968, right)):
+            self.button(x, y, self.width / 2 - 8, 80, label, action, name, BUTTON_SIZE, enabled=enabled)
 
     def _learning_row(self, y: float) -> None:
         """Explain as we play (the first-game guide) and Watch the last round, side by side."""
         label = _("Explain as we play: on") if self.play.guide.enabled else _("Explain as we play: off")
-        self.button(960 - self.width / 2, y, self.width / 2 - 8, 80, label, self.toggle_guide, "guide", BUTTON_SIZE)
         can_watch = self.play.local and last_finished_round(self.play.state) is not None
-        self.button(968, y, self.width / 2 - 8, 80, _("Watch the last round"), self.watch_last_round, "watch", BUTTON_SIZE, enabled=can_watch)
+        self._pair(y, (label, self.toggle_guide, "guide", True),
+                   (_("Watch the last round"), self.watch_last_round, "watch", can_watch))
+
+    def toggle_stand_in(self) -> None:
+        self.play.stand_in = not self.play.stand_in
+        self.build()
+        self.buttons.focus = self.buttons.buttons.index(self.buttons.named("stand_in"))
 
     def toggle_guide(self) -> None:
         self.play.guide.switch(not self.play.guide.enabled)

@@ -57,6 +57,7 @@ from scenes.score_overlay import draw_scores_button, scores_button_box, scores_b
 
 PILES_SPLIT = COLS // 2  # the keyboard cursor: columns left of this are under the draw pile, the rest under the discard
 SKIP_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
+STAND_IN_LEVEL = "normal"  # plays for a player on another computer who lost the connection, if the host asks
 HANDOFF_PAUSE = 0.8  # seconds (at speed 1) the result of a move stays visible before "Pass to ..." covers it
 CURSOR_KEYS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 
@@ -103,6 +104,8 @@ class PlayScene(AppScene):
         self._read: dict[int, int] = {}  # human seat -> length of the log at its last hand-off
         self._settled = 0.0  # seconds (of animation time) the table has rested since the last move's animation
         self._changed = False  # the table said something since the last frame drawn
+        self._away: set[int] = set()  # (hosting) remote seats whose player lost the connection
+        self._stand_in = False
         for source in (self.host, self.table):  # a message from the network wakes a sleeping app
             if hasattr(source, "wake_with"):
                 source.wake_with(wake_the_app)
@@ -124,6 +127,38 @@ class PlayScene(AppScene):
     def seed(self) -> int:
         """The game's seed where it is known here (the hint bot's own chance derives from it)."""
         return self.state.seed if self.local else (self.config.seed or 0)
+
+    @property
+    def hosting(self) -> bool:
+        """This screen serves players on other computers."""
+        return self.host is not None
+
+    def _watch_absent(self) -> None:
+        """Say when a player on another computer loses the connection or comes back, and let a
+        computer play for them meanwhile if the host asked for it (pause menu)."""
+        away = set(self.host.away)
+        for seat in sorted(away - self._away):
+            self.message = self.board.banner = _(
+                "{name} lost the connection: the table waits (Esc: let a computer play)").format(name=self.names[seat])
+        for seat in sorted(self._away - away):
+            self.message = self.board.banner = _("{name} is back.").format(name=self.names[seat])
+        if away != self._away:
+            self._away, self._changed = away, True
+        if self.stand_in:
+            for seat in away - set(self.table.substitutes):  # type: ignore[attr-defined]
+                self.table.substitute(seat, STAND_IN_LEVEL)  # type: ignore[attr-defined]
+
+    @property
+    def stand_in(self) -> bool:
+        """A computer plays for each absent player on another computer (hosting only)."""
+        return self._stand_in
+
+    @stand_in.setter
+    def stand_in(self, on: bool) -> None:
+        self._stand_in = on
+        if not on and self.host is not None:
+            for seat in list(self.table.substitutes):  # type: ignore[attr-defined]
+                self.table.substitute(seat, None)  # type: ignore[attr-defined]  # back to waiting for them
 
     @property
     def local(self) -> bool:
@@ -189,6 +224,7 @@ class PlayScene(AppScene):
         self.view.ui_scale = self.app.ui_scale
         if self.host is not None:
             self.host.pump()  # the remote seats' actions, played on this thread
+            self._watch_absent()
         self.anim.update(dt)
         self._settled = 0.0 if self.anim.busy else self._settled + dt * speed
         if not self.anim.busy:

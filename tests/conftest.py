@@ -13,6 +13,19 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ["LANGUAGE"] = "en"
 
 
+@pytest.fixture(scope="module")
+def small_display():
+    """A small headless window (with fonts) for the tests that draw the table without an app:
+    `pytestmark = pytest.mark.usefixtures("small_display")`."""
+    import pygame
+
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((320, 180))
+    yield
+    pygame.display.quit()
+
+
 @pytest.fixture
 def make_app(tmp_path):
     """`make_app(size=(960, 540), speed=0.0, data_dir=tmp_path)`: the real desktop app,

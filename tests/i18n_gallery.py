@@ -147,6 +147,7 @@ def screens(app: Any) -> Iterator[str]:  # noqa: C901 - one short block per scre
     app.stack.reset(StatisticsScene(app))
     settle(app)
     yield "statistics"
+    yield from network_screens(app, config)
 
     how = _optional("scenes.how_to_play", "HowToPlayScene")
     if how is not None:
@@ -258,6 +259,29 @@ def tables(app: Any, players: int) -> Iterator[str]:
 NAMES = ("Robin", "Sasha", "Maximilien", "Bérénice", "Jo", "Anne-Charlotte", "Li")
 
 
+def network_screens(app: Any, config: MatchConfig) -> Iterator[str]:
+    """Join a game (an address typed, no search of the local network) and the host's lobby
+    waiting for two players (served on 127.0.0.1 only)."""
+    from game.match import REMOTE
+    from scenes.join import JoinScene
+    from scenes.lobby import LobbyScene
+    from scenes.menu import MenuScene
+
+    join = JoinScene(app, url="192.168.1.20:50123", code="K7QX2M", player="Zoé")
+    join.discover = False
+    app.stack.reset(join)
+    settle(app)
+    yield "join"
+    seats = (config.seats[0], SeatConfig("Player 2", REMOTE), SeatConfig("Player 3", REMOTE))
+    hosted = MatchConfig(config.edition, seats, seed=5)
+    lobby = LobbyScene(app, hosted, hosted.new_game())
+    lobby.bind = "127.0.0.1"
+    app.stack.reset(lobby)
+    settle(app)
+    yield "lobby"
+    app.stack.reset(MenuScene(app))
+
+
 def main(argv: list[str]) -> int:
     import tempfile
 
@@ -285,3 +309,4 @@ def main(argv: list[str]) -> int:
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
+

@@ -17,13 +17,7 @@ from game.ui.text import TextCache
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 
 
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode((320, 180))
-    yield
-    pygame.display.quit()
+pytestmark = pytest.mark.usefixtures("small_display")
 
 
 def dealing(players: int, speed: float = 1.0) -> tuple[Board, Animator, TableView, ev.RoundDealt]:

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import time
 
+import pygame
 import pytest
-from helpers import FRAME
+from helpers import FRAME, key_event
 from net_tools import BotPlayer, HostThread, match
 
 from game.ai import make_bot
@@ -191,3 +192,50 @@ def test_a_person_on_another_computer_counts_as_a_human_opponent_in_the_statisti
     players = store.load_stats().players
     assert set(players) == {"Ann"}  # only the person at this computer has statistics here
     assert set(players["Ann"].by_level) == {"human"}  # ...and Zoé counts as a person, not a computer
+
+
+def test_a_player_who_lost_the_connection_is_said_and_a_computer_may_play_for_them(app, loopback):
+    config = MatchConfig("voyage", (SeatConfig("Ann", HUMAN), SeatConfig("Player 2", REMOTE)), end_score=30, seed=8)
+    lobby = app.stack.push("lobby", config=config, state=config.new_game())
+    app.frame(FRAME)
+    guest = BotPlayer(f"ws://{LOOPBACK}:{lobby.host.port}", "normal", seed=2, name="Zoé", code=lobby.host.code)
+    assert run_until(app, lambda: lobby.buttons.named("start").enabled)
+    lobby.press("start")
+    play = app.stack.top
+    guest.stop.set()
+    guest.remote.close()  # Zoé's computer goes away mid-game
+    assert run_until(app, lambda: 1 in play.host.away)
+    app.frame(FRAME)
+    assert "Zoé lost the connection" in play.board.banner
+    play.handle_event(key_event(pygame.K_ESCAPE))
+    pause = app.stack.top
+    assert pause.name == "pause"
+    assert pause.buttons.named("stand_in").label.endswith("off")
+    pause.press("stand_in")
+    assert play.stand_in and pause.buttons.named("stand_in").label.endswith("on")
+    pause.close()
+    play_here(app, play)  # a computer plays Zoé's seat: the game reaches its end
+    assert app.stack.top.state.phase == GAME_OVER
+
+
+def test_a_joined_player_leaves_the_table_without_deleting_anything(app, loopback):
+    own = MatchConfig("classic", (SeatConfig("Ann", HUMAN), SeatConfig("Robin", COMPUTER)), seed=4)
+    app.store.save_game(own, own.new_game())
+    app.store.flush()
+    host = HostThread(match("voyage", "remote,easy", seed=22, end_score=30)).start()
+    try:
+        join = app.stack.push("join", url=f"{LOOPBACK}:{host.host.port}", code=host.host.code, player="Zoé")
+        join.press("join")
+        assert run_until(app, lambda: app.stack.top.name == "play"), join.error
+        play = app.stack.top
+        play.handle_event(key_event(pygame.K_ESCAPE))
+        pause = app.stack.top
+        assert pause.buttons.named("abandon") is None  # the game is the host's to abandon
+        assert pause.buttons.named("stand_in") is None
+        assert not pause.buttons.named("watch").enabled
+        pause.press("menu")  # Leave the table
+        assert app.stack.top.name == "menu"
+    finally:
+        host.stop.set()
+        host.host.close(final=True)
+    assert app.store.load_game()[0] == own

@@ -1,7 +1,6 @@
 """The table's animations stepped by hand: the flip squashes and swaps the face at its
 midpoint, the board changes only when a step ends, skipping finishes everything."""
 
-import pygame
 import pytest
 
 from game.rules import GameState, seat_view
@@ -10,13 +9,7 @@ from game.ui.table_anim import FLIP_HALF, Animator
 from game.ui.table_view import Board, TableView
 from game.ui.text import TextCache
 
-
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.display.init()
-    pygame.display.set_mode((320, 180))
-    yield
-    pygame.display.quit()
+pytestmark = pytest.mark.usefixtures("small_display")
 
 
 def setup_table(seed=3):

@@ -20,13 +20,18 @@ MISSING = object()
 def view_from_message(message: dict, edition_named: Callable) -> SeatView:
     """Rebuild and check the view of a `decide` message; ValueError with a plain message if it is
     malformed or describes a position no game could reach."""
-    data = _field(message, "view")
-    if not isinstance(data, dict):
-        raise ValueError("'view' must be an object")
-    players = _int(data, "players")
     legal = tuple(Action.from_list(item) for item in _list(message, "legal"))
     if not legal:
         raise ValueError("a decide message needs at least one legal action")
+    return view_from_dict(_field(message, "view"), legal, edition_named)
+
+
+def view_from_dict(data: object, legal: tuple[Action, ...], edition_named: Callable) -> SeatView:
+    """A checked SeatView from `SeatView.to_dict()` JSON and the seat's legal actions (none when
+    it is not to act: a network seat's view); ValueError with a plain message otherwise."""
+    if not isinstance(data, dict):
+        raise ValueError("'view' must be an object")
+    players = _int(data, "players")
     view = SeatView(
         edition=edition_named(_field(data, "edition")),
         players=players,

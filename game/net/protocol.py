@@ -15,11 +15,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from game.ai.viewcodec import _grid, _int, _ints, _list, _optional_int, _optional_text, _removed, _scores, _text
+from game.ai.viewcodec import _list
+from game.ai.viewcodec import view_from_dict as read_view
 from game.match import MAX_NAME, MatchConfig, is_showable_name
-from game.rules import DEFAULT_END_SCORE, Action, ScoreView, SeatView, edition_named
+from game.rules import Action, ScoreView, SeatView, edition_named
 from game.rules.events import Event, event_from_dict
-from game.rules.view import check_view
 
 PROTOCOL_VERSION = 1
 MAX_MESSAGE = 64 * 1024  # bytes of one message, either way; a table message for 8 seats is ~3 kB
@@ -199,34 +199,14 @@ _HOST_DECODERS = {"welcome": _welcome, "lobby": _lobby, "table": _table, "notice
 
 
 def view_from_dict(data: object, legal: tuple[Action, ...]) -> SeatView:
-    """A SeatView from `SeatView.to_dict()` JSON and its legal actions, checked by `check_view`
-    (the bot protocol's view codec reads the fields; it needs legal actions, a table message
-    for a seat not to act has none)."""
-    if not isinstance(data, dict):
-        raise ProtocolError("a table message's view must be an object")
-    players = _int(data, "players")
-    view = SeatView(
-        edition=edition_named(_text(data, "edition")),
-        players=players,
-        seat=_int(data, "seat"),
-        round=_int(data, "round"),
-        phase=_text(data, "phase"),
-        to_act=_optional_int(data, "to_act"),
-        holding=_optional_int(data, "holding"),
-        source=_optional_text(data, "source"),
-        trigger=_optional_int(data, "trigger"),
-        discard_pile=_ints(data, "discard_pile"),
-        draw_pile=_int(data, "draw_pile"),
-        grids=tuple(_grid(rows) for rows in _list(data, "grids")),
-        removed=tuple(_removed(item) for item in _list(data, "removed_columns")),
-        participants=_ints(data, "participants"),
-        round_scores=tuple(_scores(row) for row in _list(data, "round_scores")),
-        totals=_ints(data, "totals"),
-        end_score=_int(data, "end_score", default=DEFAULT_END_SCORE),
-        legal=legal,
-    )
-    check_view(view)
-    return view
+    """A checked SeatView from `SeatView.to_dict()` JSON and its legal actions (the bot
+    protocol's view codec; a table message for a seat not to act has none)."""
+    try:
+        return read_view(data, legal, edition_named)
+    except ProtocolError:
+        raise
+    except ValueError as error:
+        raise ProtocolError(f"a table message's view: {error}") from error
 
 
 # ---------------------------------------------------------------- field checks
