@@ -12,6 +12,7 @@ import pygame
 
 from game.i18n import _
 from game.match import MAX_NAME
+from game.rules import EDITIONS
 from game.ui.widgets import ACCENT, BODY_SIZE, CAPTION_SIZE, DIM, INK, TITLE_SIZE
 from game.ui.wording import YOU
 from scenes.base import AppScene
@@ -23,6 +24,7 @@ SEARCH_SECONDS = 3.0
 FOUND_ROWS = 4
 ERROR_COLOUR = (255, 150, 130)
 FIELD_ORDER = ("address", "code", "name")
+MAX_SEATS = max(edition.max_players for edition in EDITIONS.values())
 
 
 class JoinScene(AppScene):
@@ -38,6 +40,7 @@ class JoinScene(AppScene):
             "name": TextField(player or self._remembered_name(), MAX_NAME),
         }
         self.editing: str | None = None
+        self.seat: int | None = None  # the seat asked for (None: the first open one)
         self.found: list[Any] = []
         self.searching = False
         self.status = ""
@@ -97,8 +100,11 @@ class JoinScene(AppScene):
         self.button(1380, 230, 280, 64, _("Search again"), self.search_again, "search", enabled=not self.searching)
         for row, key in enumerate(FIELD_ORDER):
             field = self.fields[key]
-            self.button(760, 560 + row * 90, 800, 70, field.label(self.editing == key), lambda k=key: self.edit(k),
+            width = 520 if key == "name" else 800  # (the seat to ask for stands beside the name)
+            self.button(760, 560 + row * 90, width, 70, field.label(self.editing == key), lambda k=key: self.edit(k),
                         key)
+        seat = _("Seat: first open") if self.seat is None else _("Seat {number}").format(number=self.seat + 1)
+        self.button(1300, 560 + 2 * 90, 260, 70, seat, self.next_seat, "seat")
         self.button(560, 930, 360, 90, _("Back"), self.close, "back")
         self.button(1000, 930, 360, 90, _("Join"), self.join, "join", enabled=self.remote is None)
         names = [button.name for button in self.buttons.buttons]
@@ -106,6 +112,12 @@ class JoinScene(AppScene):
             self.buttons.focus = names.index(focused)  # a change keeps the focus where the player is
         else:
             self.buttons.focus_first()  # the first game found, else the search
+
+    def next_seat(self) -> None:
+        """The seat to ask the host for: the first open one, or seat 1, 2... (the host says
+        in one line when that seat is not open)."""
+        self.seat = 0 if self.seat is None else None if self.seat + 1 >= MAX_SEATS else self.seat + 1
+        self.build()
 
     def search_again(self) -> None:
         self.search()
@@ -117,7 +129,7 @@ class JoinScene(AppScene):
 
     def join(self) -> None:
         """Connect to the host (the table opens once it gives a seat)."""
-        from game.net import RemoteTable, parse_address
+        from game.net import NetClient, RemoteTable, parse_address
 
         self.editing = None
         name = self.fields["name"].value.strip() or _(YOU)
@@ -129,7 +141,8 @@ class JoinScene(AppScene):
             return
         self.error = ""
         self.status = _("Connecting to {address}...").format(address=url)
-        self.remote = RemoteTable(url, self.fields["code"].value, name, store=self.app.store, speed=self.app.speed)
+        client = NetClient(url, self.fields["code"].value, name, store=self.app.store, seat=self.seat)
+        self.remote = RemoteTable(client, speed=self.app.speed)
         self.build()
 
     # ------------------------------------------------------------------ the flow

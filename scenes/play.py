@@ -15,6 +15,7 @@ or click, and that input is also played when it is a move.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -284,7 +285,9 @@ class PlayScene(AppScene):
                 if self.local:
                     self.stack.replace("gameover", config=self.config, state=self.state)
                 else:
-                    self.stack.replace("gameover", config=self.config, scores=self.scoring(), viewer=self.addressee)
+                    seats = tuple(replace(seat, name=name) for seat, name in zip(self.config.seats, self.names, strict=True))
+                    self.stack.replace("gameover", config=replace(self.config, seats=seats), scores=self.scoring(),
+                                       viewer=self.addressee)  # (with the names of those who joined since)
 
     def _set_viewer(self, seat: int) -> None:
         self.viewer = seat

@@ -155,6 +155,7 @@ def test_joining_from_the_menu_plays_a_whole_game_and_keeps_the_local_save(app, 
         play_here(app, play)
         over = app.stack.top
         assert over.state is None and over.scores.phase == GAME_OVER
+        assert over.names[0] == "Zoé" and over.addressee == 0  # "You win!" / "Robin wins!" spoken to Zoé
         assert over.buttons.named("again") is None  # played again from its host
         assert not over.buttons.named("watch").enabled
         host.finish()
@@ -239,3 +240,40 @@ def test_a_joined_player_leaves_the_table_without_deleting_anything(app, loopbac
         host.stop.set()
         host.host.close(final=True)
     assert app.store.load_game()[0] == own
+
+
+def test_a_player_may_ask_for_a_seat(app, loopback):
+    host = HostThread(match("voyage", "remote,remote,easy", seed=23, end_score=30)).start()
+    other = None
+    try:
+        join = app.stack.push("join", url=f"{LOOPBACK}:{host.host.port}", code=host.host.code, player="Zoé")
+        join.press("seat")
+        join.press("seat")
+        assert join.seat == 1 and join.buttons.named("seat").label == "Seat 2"
+        join.press("join")
+        other = BotPlayer(host.url, "easy", seed=4, name="Bob")  # takes the first open seat: seat 1
+        assert run_until(app, lambda: app.stack.top.name == "play"), join.error
+        play = app.stack.top
+        assert run_until(app, lambda: play.names[0] == "Bob")  # (the host's word on who joined comes in order)
+        assert play.viewer == 1 and play.names[1] == "Zoé"
+    finally:
+        host.stop.set()
+        host.host.close(final=True)
+        if other is not None:
+            other.stop.set()
+            other.remote.close()
+
+
+def test_asking_for_a_seat_that_is_not_open_is_said_in_one_line(app, loopback):
+    host = HostThread(match("voyage", "remote,easy", seed=24, end_score=30)).start()
+    try:
+        join = app.stack.push("join", url=f"{LOOPBACK}:{host.host.port}", code=host.host.code, player="Zoé")
+        join.press("seat")
+        join.press("seat")  # seat 2: a computer's
+        join.press("join")
+        assert run_until(app, lambda: join.remote is None and bool(join.error))
+        assert "seat 1 is not a seat for a player on another computer" in join.error and "\n" not in join.error
+        assert app.stack.top is join
+    finally:
+        host.stop.set()
+        host.host.close(final=True)
