@@ -96,6 +96,29 @@ def test_onedir_app_passes_self_test_and_writes_nothing_beside_itself(onedir_app
 
 @pytest.mark.build
 @pytest.mark.slow
+def test_onedir_app_hosts_and_joins_a_table_on_loopback(onedir_app: Path, tmp_path: Path) -> None:
+    """Network play works frozen (websockets, zeroconf and their compiled parts bundled): the
+    built app hosts a table on 127.0.0.1 and a second built app joins it with a bot."""
+    binary = str(onedir_app / f"skyjo{EXE_SUFFIX}")
+    env = headless_env(tmp_path / "home")
+    host = subprocess.Popen([binary, "host", "--seats", "remote,easy", "--games", "1", "--seed", "3", "--bind",
+                             "127.0.0.1", "--json", "--data-dir", str(tmp_path / "host")],
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        first = json.loads(host.stdout.readline())
+        join = subprocess.run([binary, "join", first["listening"], "--code", first["code"], "--bot", "easy",
+                               "--data-dir", str(tmp_path / "join")], env=env, capture_output=True, text=True,
+                              timeout=SELF_TEST_TIMEOUT)
+        assert join.returncode == 0, join.stderr[-1500:]
+        out, err = host.communicate(timeout=60)
+    finally:
+        host.kill()
+    assert host.returncode == 0, err[-1500:]
+    assert json.loads(out.strip().splitlines()[-1])["games"] == 1
+
+
+@pytest.mark.build
+@pytest.mark.slow
 def test_onedir_app_bundles_exactly_the_assets(onedir_app: Path) -> None:
     bundled = onedir_app / "_internal" / "assets"
     found = {path.relative_to(bundled).as_posix(): path.read_bytes() for path in bundled.rglob("*") if path.is_file()}
