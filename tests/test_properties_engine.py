@@ -368,3 +368,74 @@ def test_random_games_reach_reshuffles_and_later_rounds() -> None:
         play_out(state, random.Random(n), 0.85, lambda s, _: kinds.update(e.kind for e in s.take_events()))
         assert state.round > 1 and kinds["pile_reshuffled"] > 0, (game, kinds)
     assert kinds["column_removed"] > 0
+
+
+# ---------------------------------------------------------------- the fast path (issue 20)
+def reference_legal_actions(state: GameState) -> list[Action]:
+    """legal_actions from the rules alone, in the order the bots' seeded choices rely on:
+    flips, draw, take, replaces, reveals, each in reading order; kept by asking why_illegal."""
+    seat = state.to_act
+    if seat is None:
+        return []
+    ordered = [Action(seat, "flip", i % 4, i // 4) for i in range(12)]
+    ordered += [Action(seat, "draw"), Action(seat, "take")]
+    ordered += [Action(seat, verb, i % 4, i // 4) for verb in ("replace", "reveal") for i in range(12)]
+    return [action for action in ordered if state.why_illegal(action) is None]
+
+
+def check_fast_path(game, seed, play_seed, stall, end_score) -> Counter:
+    """The same game played three ways: checked with events, unchecked with events, and
+    unchecked without events or record (as search plays). Every step: the same position,
+    the same legal actions in the same order (the reference's), the same events.
+    Returns how many events of each kind the game had."""
+    kinds: Counter = Counter()
+    checked = new_game(game, seed, end_score)
+    fast = new_game(game, seed, end_score)
+    bare = GameState.new_game(game[0], players=game[1], seed=seed, options=Options(end_score), record_events=False)
+    rng = random.Random(play_seed)
+    for _ in range(MAX_ACTIONS):
+        if checked.is_terminal:
+            break
+        if checked.phase == "round_over":
+            for state in (checked, fast, bare):
+                state.deal()
+        else:
+            legal = checked.legal_actions()
+            assert legal == reference_legal_actions(checked)
+            assert fast.legal_actions() == legal and bare.legal_actions() == legal
+            action = choose(checked, rng, stall)
+            checked.apply(action)
+            fast.apply_unchecked(action)
+            bare.apply_unchecked(action)
+        events = checked.take_events()
+        assert fast.take_events() == events and bare.events == []
+        kinds.update(event.kind for event in events)
+        assert without_record(bare) == without_record(fast) == without_record(checked)
+    assert checked.is_terminal and bare.is_terminal
+    assert bare.round_scores == checked.round_scores and bare.winners == checked.winners
+    assert state_to_dict(fast) == state_to_dict(checked)  # the game records too
+    assert bare.log is None
+    return kinds
+
+
+@FAST
+@given(games, seeds, seeds, stalls, end_scores)
+def test_the_fast_path_plays_exactly_like_the_checked_one(game, seed, play_seed, stall, end_score) -> None:
+    check_fast_path(game, seed, play_seed, stall, end_score)
+
+
+@pytest.mark.slow
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games, seeds, seeds, stalls, end_scores)
+def test_the_fast_path_plays_exactly_like_the_checked_one_many_games(game, seed, play_seed, stall,
+                                                                      end_score) -> None:
+    check_fast_path(game, seed, play_seed, stall, end_score)
+
+
+def test_the_fast_path_is_compared_on_gaps_reshuffles_and_tie_flips() -> None:
+    # the property is only worth what the random games reach: removed columns (gaps in the
+    # grids), reshuffles and Classic's start-tie flips all occur in these seeded games
+    kinds: Counter = Counter()
+    for game, seed in [(("classic", 8), 4), (("voyage", 2), 1), (("voyage", 4), 2)]:
+        kinds += check_fast_path(game, seed, seed, 0.85, 100)
+    assert kinds["column_removed"] and kinds["pile_reshuffled"] and kinds["start_tie_flips"], kinds

@@ -157,6 +157,18 @@ IMPOSSIBLE = {
 }
 
 
+def cell_taken_out(data: dict) -> None:
+    """One card of a grid gone (to the draw pile, so every card is still somewhere) with no
+    column removed: a gap no play can make (docs/rules.md §6: only a whole column leaves)."""
+    grid = data["cards"][1]
+    index = next(i for i, card in enumerate(grid) if card is not None and not data["face_up"][1][i])
+    data["draw_pile"].append(grid[index])
+    grid[index] = None
+
+
+IMPOSSIBLE["gap_without_a_removed_column"] = cell_taken_out
+
+
 @pytest.mark.parametrize("case", sorted(IMPOSSIBLE))
 def test_rejects_impossible_positions(case: str) -> None:
     with pytest.raises(InvalidStateError):

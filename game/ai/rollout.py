@@ -78,21 +78,33 @@ def _best_gain(cards: list, up: list, card: int, skip: int = -1) -> tuple[float,
     move and place_gain on a rebuilt grid made playouts several times slower;
     tests/test_ai_shared.py checks that the two agree."""
     best, where = -99.0, -1
-    for a, b, c in COLUMN_CELLS:
-        va, vb, vc = cards[a], cards[b], cards[c]
+    triple = 3 * card  # completing a column: the three cards leave the grid
+    for a, b, c in COLUMN_CELLS:  # each cell of a column written out: no tuples built per move
+        va = cards[a]
         if va is None:
             continue  # a removed column
+        vb, vc = cards[b], cards[c]
         ka = va if up[a] else None
         kb = vb if up[b] else None
         kc = vc if up[c] else None
-        for i, old, x, y in ((a, ka, kb, kc), (b, kb, ka, kc), (c, kc, ka, kb)):
-            if i == skip:
-                continue
-            gain = (HIDDEN if old is None else old) - card
-            if x == card and y == card:
-                gain += 3 * card
+        if a != skip:
+            gain = (HIDDEN if ka is None else ka) - card
+            if kb == card and kc == card:
+                gain += triple
             if gain > best:
-                best, where = gain, i
+                best, where = gain, a
+        if b != skip:
+            gain = (HIDDEN if kb is None else kb) - card
+            if ka == card and kc == card:
+                gain += triple
+            if gain > best:
+                best, where = gain, b
+        if c != skip:
+            gain = (HIDDEN if kc is None else kc) - card
+            if ka == card and kb == card:
+                gain += triple
+            if gain > best:
+                best, where = gain, c
     return best, where
 
 
@@ -135,5 +147,7 @@ def play_out(state: GameState, rng: random.Random, limit: int = 400) -> bool:
     for plies in range(limit):
         if state.phase != TURN:
             return True
-        state.apply(rollout_action(state, rng, plies))
+        # the engine's fast path: rollout_action only ever picks a legal action
+        # (tests/test_expert_fixed_work.py checks every playout action against why_illegal)
+        state.apply_unchecked(rollout_action(state, rng, plies))
     return state.phase != TURN

@@ -2,7 +2,9 @@
 
 Bots rotate seats between games (game g puts bot b at seat (b + g) mod n), so seat order
 cancels out. Every game is seeded from the run's seed and its number, so a run repeats
-exactly, with any number of worker processes.
+exactly, with any number of worker processes. Expert plays here in fixed-work mode (a
+number of sampled worlds per decision, `expert_samples`), never on the clock, so its
+games repeat exactly too; `expert_samples=None` puts it back on its time budget.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from game.rules import GAME_OVER, ROUND_OVER, GameState, Options, seat_view
 
 from . import make_bot
 from .base import Bot, BotError
+from .expert import DEFAULT_SAMPLES, ExpertBot
 
 MAX_ROUND_ACTIONS = 20_000  # a round this long means the bots are stalling each other
 
@@ -90,7 +93,7 @@ def play_game(bots: list[Bot], edition: str, seed: int, game: int, options: Opti
         reason = state.why_illegal(action) if _is_action(action) else "it is not an action"
         if reason is not None:
             raise BotError(f"bot {bot.name} at seat {seat} chose {action!r}, which is illegal: {reason}")
-        state.apply(action)
+        state.apply_unchecked(action)  # just checked, with the bot named in the error
 
 
 def _is_action(action: object) -> bool:
@@ -120,10 +123,33 @@ def tally_game(state: GameState, seats: list[int], names: list[str]) -> Tally:
     return tally
 
 
+def check_fixed_work(specs: list[str], expert_samples: int | None) -> None:
+    """ValueError for an Expert given a time budget (`expert@<ms>`) in a fixed-work run: the
+    budget would be silently ignored, and a figure must say what it measured."""
+    if expert_samples is None:
+        return
+    if expert_samples < 1:
+        raise ValueError("Expert's samples per decision must be at least 1")
+    timed = [spec for spec in specs if spec.startswith("expert@")]
+    if timed:
+        raise ValueError(f"{timed[0]} plays on the clock, which no run repeats; give Expert's work as "
+                         "samples per decision instead (--expert-samples), or play it on the clock "
+                         "with --expert-samples 0")
+
+
+def fixed_work(bot: Bot, expert_samples: int | None) -> Bot:
+    """`bot`, with an Expert put in fixed-work mode (`expert_samples` samples per decision)."""
+    if expert_samples is not None and isinstance(bot, ExpertBot):
+        bot.samples = expert_samples
+    return bot
+
+
 def run_games(specs: list[str], edition: str, games: range, seed: int, options: Options | None = None,
-              progress: Callable[[int], None] | None = None, bot_timeout: float = 10.0) -> Tally:
+              progress: Callable[[int], None] | None = None, bot_timeout: float = 10.0,
+              expert_samples: int | None = DEFAULT_SAMPLES) -> Tally:
     """Play `games` (a range of game numbers) in this process."""
-    bots = [make_bot(spec, seed) for spec in specs]
+    check_fixed_work(specs, expert_samples)
+    bots = [fixed_work(make_bot(spec, seed), expert_samples) for spec in specs]
     for bot in bots:
         if hasattr(bot, "timeout"):
             bot.timeout = bot_timeout
@@ -154,34 +180,40 @@ def _names(specs: list[str]) -> list[str]:
 
 
 def _worker(job: tuple) -> Tally | str:
-    specs, edition, start, stop, seed, options, bot_timeout = job
+    specs, edition, start, stop, seed, options, bot_timeout, expert_samples = job
     try:
-        return run_games(specs, edition, range(start, stop), seed, options, bot_timeout=bot_timeout)
+        return run_games(specs, edition, range(start, stop), seed, options, bot_timeout=bot_timeout,
+                         expert_samples=expert_samples)
     except BotError as error:
         return str(error)
 
 
 def simulate(specs: list[str], edition: str, games: int, seed: int, workers: int = 1,
              options: Options | None = None, show_progress: bool = False,
-             bot_timeout: float = 10.0) -> tuple[Tally, float]:
-    """Play `games` games; returns the tally and the seconds taken. Raises BotError."""
+             bot_timeout: float = 10.0, expert_samples: int | None = DEFAULT_SAMPLES) -> tuple[Tally, float]:
+    """Play `games` games; returns the tally and the seconds taken. Raises BotError, and
+    ValueError for an Expert on the clock in a fixed-work run (check_fixed_work)."""
+    check_fixed_work(specs, expert_samples)
     start = time.perf_counter()
     bar = Progress(games) if show_progress else None
     if workers <= 1:
-        tally = run_games(specs, edition, range(games), seed, options, bar.step if bar else None, bot_timeout)
+        tally = run_games(specs, edition, range(games), seed, options, bar.step if bar else None, bot_timeout,
+                          expert_samples)
     else:
-        tally = _run_parallel(specs, edition, games, seed, workers, options, bar, bot_timeout)
+        tally = _run_parallel(specs, edition, games, seed, workers, options, bar, bot_timeout, expert_samples)
     if bar:
         bar.done()
     return tally, time.perf_counter() - start
 
 
 def _run_parallel(specs: list[str], edition: str, games: int, seed: int, workers: int,
-                  options: Options | None, bar: Progress | None, bot_timeout: float) -> Tally:
+                  options: Options | None, bar: Progress | None, bot_timeout: float,
+                  expert_samples: int | None) -> Tally:
     import multiprocessing
 
     chunk = max(1, min(50, games // (workers * 4) or 1))
-    jobs = [(specs, edition, s, min(games, s + chunk), seed, options, bot_timeout) for s in range(0, games, chunk)]
+    jobs = [(specs, edition, s, min(games, s + chunk), seed, options, bot_timeout, expert_samples)
+            for s in range(0, games, chunk)]
     total = Tally(0, 0, [BotTally(name) for name in _names(specs)])
     with multiprocessing.get_context("spawn").Pool(workers) as pool:
         for part in pool.imap(_worker, jobs):

@@ -124,12 +124,34 @@ def brief(value: object) -> str:
     return text if len(text) <= BRIEF_LIMIT else text[: BRIEF_LIMIT - 3] + "..."
 
 
+class SeatActions(NamedTuple):
+    """Every interned action of one seat, grouped as legal-move generation picks them."""
+
+    starts: tuple[Action, Action]  # draw, take: the two ways to start a turn
+    take: Action
+    flips: tuple[Action, ...]  # per grid position in reading order, like the two below
+    replaces: tuple[Action, ...]
+    reveals: tuple[Action, ...]
+    # What a drawn card allows on a grid without gaps (the replaces, then the reveals), per
+    # tuple of the grid's face-up flags: filled as met, at most 4,096 entries (12 flags); it
+    # spares legal_actions a loop on most moves.
+    drawn_when_up: dict[tuple[bool, ...], tuple[Action, ...]]
+
+
 class _ActionTable:
     """Interned actions, so legal-move generation allocates nothing in the hot loop."""
 
     def __init__(self) -> None:
         self._cache: dict[tuple, Action] = {}
         self._rows: dict[tuple[int, str], list[Action]] = {}
+        # Built up front for every interned seat, so the engine's hot loop finds a seat's
+        # actions by indexing a list (`by_seat[seat]`), without a call.
+        self.by_seat: list[SeatActions] = [self._seat_actions(seat) for seat in range(INTERNED_SEATS)]
+
+    def _seat_actions(self, seat: int) -> SeatActions:
+        draw, take = self.get(seat, DRAW), self.get(seat, TAKE)
+        flips, replaces, reveals = (tuple(self.at(seat, verb)) for verb in (FLIP, REPLACE, REVEAL))
+        return SeatActions((draw, take), take, flips, replaces, reveals, {})
 
     def get(self, seat: int, verb: str, col: int | None = None, row: int | None = None) -> Action:
         key = (seat, verb, col, row)
@@ -143,7 +165,7 @@ class _ActionTable:
         return action
 
     def choose(self, seat: int) -> list[Action]:
-        """A fresh list of the two ways to start a turn."""
+        """A fresh list of the two ways to start a turn: draw, then take."""
         return [self.get(seat, DRAW), self.get(seat, TAKE)]
 
     def take_only(self, seat: int) -> list[Action]:

@@ -24,7 +24,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from .actions import Action, brief
+from .actions import COLS, ROWS, Action, brief
 from .editions import MOST_PLAYERS, Edition, edition_named
 from .errors import InvalidStateError
 from .facts import whole
@@ -235,6 +235,10 @@ def _cards_problem(state: GameState) -> str | None:
                 cards_seen[card] += 1
             elif up:
                 return f"seat {seat} has a removed position marked face-up"
+    gaps = {(seat, index) for seat in seats for index, card in enumerate(state.cards[seat]) if card is None}
+    removed = {(seat, col + row * COLS) for seat, col, _value in state.removed for row in range(ROWS)}
+    if gaps != removed:  # (the engine relies on it: it looks for gaps only once a column was removed)
+        return "the gaps in the grids are not exactly the columns removed this round"
     if state.holding is not None:
         cards_seen[state.holding] += 1
     if cards_seen != Counter(state.edition.card_counts):

@@ -6,31 +6,48 @@ when it gets a reason, so every refusal names the rule it enforces.
 
 from __future__ import annotations
 
-from .actions import ACTION_TABLE, CELLS, DRAW, FLIP, INTERNED, REPLACE, REVEAL, TAKE, Action, brief, shape_problem
-from .position import GAME_OVER, OPENING, ROUND_OVER, SOURCE_DISCARD, SOURCE_DRAW, Position
+from collections.abc import Iterator
+from itertools import compress
+from operator import and_, is_not, not_
+
+from .actions import ACTION_TABLE, CELLS, COLS, DRAW, FLIP, INTERNED, REVEAL, Action, brief, shape_problem
+from .position import GAME_OVER, OPENING, ROUND_OVER, SOURCE_DISCARD, SOURCE_DRAW, TURN, Position
+
+NO_CARDS = (None,) * CELLS  # compared cell by cell with a grid: which cells still hold a card
+
+
+def _face_down(cards: list[int | None], up: list[bool]) -> Iterator[bool]:
+    """Per cell in reading order, whether it holds a face-down card: not face-up and not
+    removed (a removed cell is None and never face-up). Built from C-level maps, not a
+    Python loop, because legal_actions runs on every move of every search playout."""
+    return map(and_, map(not_, up), map(is_not, cards, NO_CARDS))
 
 
 class Legality(Position):
     def legal_actions(self) -> list[Action]:
+        """A new list (the caller may change it), in a fixed order the bots' random choices
+        depend on: flips, or draw then take, or replaces then reveals, each in reading order."""
         seat = self.to_act
         if seat is None:
             return []
+        mine = ACTION_TABLE.by_seat[seat]  # a seat is below the largest edition's 8, all interned
         cards, up = self.cards[seat], self.face_up[seat]
         if self.phase == OPENING:
-            flips = ACTION_TABLE.at(seat, FLIP)
-            return [flips[i] for i in range(CELLS) if not up[i] and cards[i] is not None]
+            return list(compress(mine.flips, _face_down(cards, up)))
         if self.holding is None:
-            return ACTION_TABLE.choose(seat) if self.draw_pile else ACTION_TABLE.take_only(seat)
-        replaces = ACTION_TABLE.at(seat, REPLACE)
-        whole = None not in cards
-        out = list(replaces) if whole else [replaces[i] for i in range(CELLS) if cards[i] is not None]
-        if self.source == SOURCE_DRAW and False in up:
-            reveals = ACTION_TABLE.at(seat, REVEAL)
-            if whole:
-                out += [reveals[i] for i in range(CELLS) if not up[i]]
-            else:
-                out += [reveals[i] for i in range(CELLS) if not up[i] and cards[i] is not None]
-        return out
+            return list(mine.starts) if self.draw_pile else [mine.take]
+        if self.removed and None in cards:  # a grid with gaps (rare: asked only once a column is removed)
+            out = list(compress(mine.replaces, map(is_not, cards, NO_CARDS)))
+            if self.source == SOURCE_DRAW:
+                out += compress(mine.reveals, _face_down(cards, up))
+            return out
+        if self.source != SOURCE_DRAW:
+            return list(mine.replaces)  # a card taken from the discard pile replaces a card
+        key = tuple(up)
+        legal = mine.drawn_when_up.get(key)
+        if legal is None:
+            legal = mine.drawn_when_up[key] = mine.replaces + tuple(compress(mine.reveals, map(not_, up)))
+        return list(legal)
 
     def is_legal(self, action: Action) -> bool:
         return self.why_illegal(action) is None
@@ -42,18 +59,19 @@ class Legality(Position):
             problem = shape_problem(action)
             if problem is not None:
                 return problem
-        if self.phase == GAME_OVER:
-            return "the game is over"
-        if self.phase == ROUND_OVER:
-            return "the round is over; the next round must be dealt first"
-        seat, verb = action.seat, action.verb
-        if seat != self.to_act:
-            return f"it is seat {self.to_act}'s turn to act, not seat {brief(seat)}'s"
-        if self.phase == OPENING:
-            return self._why_illegal_flip(action)
+        phase = self.phase
+        seat, verb, col, row = action
+        if phase != TURN or seat != self.to_act:  # the usual case, a turn's action by its seat, passes one test
+            if phase == GAME_OVER:
+                return "the game is over"
+            if phase == ROUND_OVER:
+                return "the round is over; the next round must be dealt first"
+            if seat != self.to_act:
+                return f"it is seat {self.to_act}'s turn to act, not seat {brief(seat)}'s"
+            return self._why_illegal_flip(action)  # in the opening
         if verb == FLIP:
             return "flipping a card freely is only done at the start of the round; draw or take the discard"
-        if verb in (DRAW, TAKE):
+        if col is None or row is None:  # draw or take: a well-formed action has a position exactly for the others
             if self.holding is not None:
                 return f"seat {seat} already holds a {self.holding}; replace a card with it" + (
                     " or discard it and reveal a card" if self.source == SOURCE_DRAW else ""
@@ -63,23 +81,24 @@ class Legality(Position):
             return None
         if self.holding is None:
             return f"seat {seat} holds no card; draw or take the discard first"
-        index = action.index
+        index = row * COLS + col
         if self.cards[seat][index] is None:
-            return f"position ({action.col},{action.row}) is empty: its column was removed"
+            return f"position ({col},{row}) is empty: its column was removed"
         if verb == REVEAL:
             if self.source == SOURCE_DISCARD:
                 return "a card taken from the discard pile cannot be discarded back; replace a card with it"
             if self.face_up[seat][index]:
-                return f"position ({action.col},{action.row}) is already face-up; reveal a face-down card"
+                return f"position ({col},{row}) is already face-up; reveal a face-down card"
         return None
 
     def _why_illegal_flip(self, action: Action) -> str | None:
-        if action.verb != FLIP:
+        seat, verb, col, row = action
+        if verb != FLIP or col is None or row is None:
             what = "one more card to break the tie for the start" if self.tie_to_flip else "two cards"
-            return f"the round has not started: seat {action.seat} must first flip {what}"
-        index = action.index
-        if self.cards[action.seat][index] is None:
-            return f"position ({action.col},{action.row}) is empty: its column was removed"
-        if self.face_up[action.seat][index]:
-            return f"position ({action.col},{action.row}) is already face-up; flip a face-down card"
+            return f"the round has not started: seat {seat} must first flip {what}"
+        index = row * COLS + col
+        if self.cards[seat][index] is None:
+            return f"position ({col},{row}) is empty: its column was removed"
+        if self.face_up[seat][index]:
+            return f"position ({col},{row}) is already face-up; flip a face-down card"
         return None

@@ -125,7 +125,9 @@ class Opening:
 @part
 class Milestones:
     """What the round has seen so far: who ended it, who ended the last one (and so starts
-    this one), who started, how often the discard pile was reshuffled, the columns removed."""
+    this one), who started, how often the discard pile was reshuffled, the columns removed.
+    Every gap in the grid of a seat in play is a column listed in `removed`, so while it is
+    empty the engine's hot loop knows every grid whole without scanning for None."""
 
     trigger: int | None = fact(None, VALUE, maybe(a_seat))
     previous_trigger: int | None = fact(None, VALUE, maybe(a_seat))
@@ -170,8 +172,10 @@ class Position(Round, Grids, Piles, Turn, Opening, Milestones, Scoring):
         return self.discard_pile[-1] if self.discard_pile else None
 
     def face_down_count(self, seat: int) -> int:
-        # removed cells are None and never face-up, so they are the only other False flags
-        return self.face_up[seat].count(False) - self.cards[seat].count(None)
+        down = self.face_up[seat].count(False)
+        if down and self.removed:  # removed cells are None and never face-up: the only other False flags
+            down -= self.cards[seat].count(None)  # (counting None is slow: skipped while nothing is removed)
+        return down
 
     def visible_sum(self, seat: int) -> int:
         return sum(card for card, up in zip(self.cards[seat], self.face_up[seat]) if up and card is not None)

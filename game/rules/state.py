@@ -12,10 +12,11 @@ its seed and its actions.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from . import events as ev
-from .actions import CELLS, COLS, COLUMN_CELLS, DRAW, FLIP, REPLACE, TAKE, Action
+from .actions import CELLS, COLS, COLUMN_CELLS, DRAW, REPLACE, REVEAL, TAKE, Action
 from .editions import Edition, edition_named
 from .errors import IllegalActionError
 from .legality import Legality
@@ -93,9 +94,9 @@ class GameState(Legality):
         """An independent copy. Pending events are not copied; the game record is copied
         only for a copy that records (search copies skip it, it is the costly part)."""
         other = object.__new__(GameState)
-        values = other.__dict__
-        values.update(self.__dict__)
+        values = self.__dict__.copy()  # dict.copy, several times cheaper than filling a new object's dict
         copy_facts(values)
+        other.__dict__ = values
         values["record_events"] = record_events
         values["events"] = []
         values["log"] = None
@@ -110,9 +111,10 @@ class GameState(Legality):
         runs and platforms), which keeps the serialised state free of generator internals."""
         return random.Random(f"skyjo:{self.seed}:{self.round}:{purpose}:{number}")
 
-    def _emit(self, event: ev.Event) -> None:
+    def _emit(self, kind: Callable[..., ev.Event], *fields: Any) -> None:
+        """Record the event `kind(*fields)`, built only when this game records events."""
         if self.record_events:
-            self.events.append(event)
+            self.events.append(kind(*fields))
 
     def take_events(self) -> list[ev.Event]:
         """The events since the last call, oldest first."""
@@ -153,9 +155,7 @@ class GameState(Legality):
         self.draw_pile = list(reversed(deck[position + 1 :]))
         self.phase = OPENING
         self.to_act = self.participants[0]
-        self._emit(
-            ev.RoundDealt(self.round, self.participants, self.discard_pile[-1], len(self.draw_pile), self.tiebreak)
-        )
+        self._emit(ev.RoundDealt, self.round, self.participants, self.discard_pile[-1], len(self.draw_pile), self.tiebreak)
 
     # ------------------------------------------------------------------ applying
     def apply(self, action: Action) -> None:
@@ -163,32 +163,48 @@ class GameState(Legality):
         reason = self.why_illegal(action)
         if reason is not None:
             raise IllegalActionError(reason)
-        if self.log is not None:
-            self.log[-1]["actions"].append(action.to_list())
-        verb = action.verb
-        if verb == FLIP:
-            self._flip(action.seat, action.index)
-        elif verb == DRAW:
-            self.holding = self.draw_pile.pop()
-            self.source = SOURCE_DRAW
-            self._emit(ev.CardDrawn(action.seat, self.holding))
-        elif verb == TAKE:
-            self.holding = self.discard_pile.pop()
-            self.source = SOURCE_DISCARD
-            self._emit(ev.DiscardTaken(action.seat, self.holding))
-        elif verb == REPLACE:
-            self._replace(action.seat, action.index)
-        else:
-            self._reveal(action.seat, action.index)
+        self.apply_unchecked(action)
 
     apply_action = apply  # OpenSpiel's name (tests/test_rules_api.py plays a game through them)
 
-    def _flip(self, seat: int, index: int) -> None:
+    def apply_unchecked(self, action: Action) -> None:
+        """Play `action` without asking `why_illegal` first (python-chess's `push` beside
+        `push_san`): for search and benchmarks, which play only actions that
+        `legal_actions` gave or that they know to be legal. An illegal action here leaves a
+        broken position, never an error: everything else calls `apply`.
+        tests/test_properties_engine.py proves the two play alike on random games."""
+        seat, verb, col, row = action
+        if self.log is not None:
+            self.log[-1]["actions"].append(action.to_list())
+        if verb == DRAW:
+            self.holding = held = self.draw_pile.pop()
+            self.source = SOURCE_DRAW
+            if self.record_events:
+                self.events.append(ev.CardDrawn(seat, held))
+        elif verb == TAKE:
+            self.holding = held = self.discard_pile.pop()
+            self.source = SOURCE_DISCARD
+            if self.record_events:
+                self.events.append(ev.DiscardTaken(seat, held))
+        else:
+            assert col is not None and row is not None  # a placing verb: a well-formed action has its position
+            if verb == REPLACE:
+                self._replace(seat, col, row)
+            elif verb == REVEAL:
+                self._reveal(seat, col, row)
+            else:
+                self._flip(seat, col, row)
+
+    # Events are built only for a game that records them: search copies and benchmarks skip
+    # the cost (hence `if self.record_events:` before each, rather than a call that drops them).
+    def _flip(self, seat: int, col: int, row: int) -> None:
+        index = row * COLS + col
         value = self.cards[seat][index]
         assert value is not None  # why_illegal refuses a removed position
         self.face_up[seat][index] = True
-        self._emit(ev.CardFlipped(seat, index % COLS, index // COLS, value))
-        self._remove_column_if_complete(seat, index % COLS)
+        if self.record_events:
+            self.events.append(ev.CardFlipped(seat, col, row, value))
+        self._remove_column_if_complete(seat, col)
         if self.tie_to_flip:
             self.tie_to_flip.pop(0)
             if self.tie_to_flip:
@@ -203,28 +219,33 @@ class GameState(Legality):
                 return
         self._choose_starter()
 
-    def _replace(self, seat: int, index: int) -> None:
+    def _replace(self, seat: int, col: int, row: int) -> None:
+        index = row * COLS + col
         cards, up = self.cards[seat], self.face_up[seat]
-        held, source, old, was_up = self.holding, self.source, cards[index], up[index]
-        assert held is not None and source is not None and old is not None  # why_illegal made sure
+        held, old = self.holding, cards[index]
+        assert held is not None and old is not None  # why_illegal made sure
+        if self.record_events:
+            source = self.source
+            assert source is not None
+            self.events.append(ev.CardReplaced(seat, col, row, held, old, up[index], source))
         cards[index] = held
         up[index] = True
         self.discard_pile.append(old)
-        self._emit(ev.CardReplaced(seat, index % COLS, index // COLS, held, old, was_up, source))
         self.holding = None
         self.source = None
-        self._end_turn(seat, index % COLS)
+        self._end_turn(seat, col)
 
-    def _reveal(self, seat: int, index: int) -> None:
+    def _reveal(self, seat: int, col: int, row: int) -> None:
+        index = row * COLS + col
         held, value = self.holding, self.cards[seat][index]
         assert held is not None and value is not None  # why_illegal made sure
         self.discard_pile.append(held)
-        self._emit(ev.CardDiscarded(seat, held))
         self.holding = None
         self.source = None
         self.face_up[seat][index] = True
-        self._emit(ev.CardRevealed(seat, index % COLS, index // COLS, value))
-        self._end_turn(seat, index % COLS)
+        if self.record_events:
+            self.events += (ev.CardDiscarded(seat, held), ev.CardRevealed(seat, col, row, value))
+        self._end_turn(seat, col)
 
     def _remove_column_if_complete(self, seat: int, col: int) -> bool:
         cards, up = self.cards[seat], self.face_up[seat]
@@ -236,14 +257,10 @@ class GameState(Legality):
         up[a] = up[b] = up[c] = False  # a gap is neither face-up nor face-down
         self.discard_pile.extend((value, value, value))
         self.removed.append((seat, col, value))
-        self._emit(ev.ColumnRemoved(seat, col, value))
+        self._emit(ev.ColumnRemoved, seat, col, value)
         return True
 
     # ------------------------------------------------------------------ turn order
-    def _next_seat(self, seat: int) -> int:
-        seats = self.participants
-        return seats[(seats.index(seat) + 1) % len(seats)]
-
     def _choose_starter(self) -> None:
         if self.previous_trigger is not None and self.previous_trigger in self.participants and self.round > 1:
             self._start_turns(self.previous_trigger, "trigger")
@@ -262,7 +279,7 @@ class GameState(Legality):
         self.tie_seats = tuple(tied)
         self.tie_to_flip = list(tied)
         self.to_act = tied[0]
-        self._emit(ev.StartTieFlips(self.tie_seats))
+        self._emit(ev.StartTieFlips, self.tie_seats)
 
     def _settle_start_tie(self, tied: list[int]) -> None:
         sums = {seat: self.visible_sum(seat) for seat in tied}
@@ -280,22 +297,27 @@ class GameState(Legality):
         self.starter = seat
         self.phase = TURN
         self.to_act = seat
-        self._emit(ev.StarterChosen(seat, reason))
-        self._emit(ev.TurnStarted(seat, False))
+        self._emit(ev.StarterChosen, seat, reason)
+        self._emit(ev.TurnStarted, seat, False)
 
     def _end_turn(self, seat: int, col: int) -> None:
         self._remove_column_if_complete(seat, col)
-        if self.trigger is None and self.face_down_count(seat) == 0:
+        up = self.face_up[seat]
+        # face_down_count(seat) == 0, asked cheaply first: while some cell is face-down and no
+        # column is removed (a gap is never face-up either), the seat has a face-down card
+        if self.trigger is None and (False not in up or (self.removed and self.face_down_count(seat) == 0)):
             self.trigger = seat
-            self._emit(ev.EndTriggered(seat))
+            self._emit(ev.EndTriggered, seat)
         if not self.draw_pile:
             self._reshuffle()
-        following = self._next_seat(seat)
+        seats = self.participants  # the next seat, written out: this runs on every turn
+        following = seats[(seats.index(seat) + 1) % len(seats)]
         if following == self.trigger:
             self._score_round()
             return
         self.to_act = following
-        self._emit(ev.TurnStarted(following, self.trigger is not None))
+        if self.record_events:
+            self.events.append(ev.TurnStarted(following, self.trigger is not None))
 
     def _reshuffle(self) -> None:
         if len(self.discard_pile) < 2:
@@ -306,7 +328,7 @@ class GameState(Legality):
         self.chance("reshuffle", self.reshuffles).shuffle(pile)
         self.draw_pile = pile
         self.discard_pile = [top]
-        self._emit(ev.PileReshuffled(len(pile), top))
+        self._emit(ev.PileReshuffled, len(pile), top)
 
     # ------------------------------------------------------------------ scoring
     def _score_round(self) -> None:
@@ -327,7 +349,7 @@ class GameState(Legality):
             for seat in self.participants:
                 self.totals[seat] += scores[seat]
         raw_row = tuple(raw.get(seat) for seat in range(self.players))
-        self._emit(ev.RoundScored(self.round, raw_row, tuple(row), doubled, trigger, tuple(self.totals), self.tiebreak))
+        self._emit(ev.RoundScored, self.round, raw_row, tuple(row), doubled, trigger, tuple(self.totals), self.tiebreak)
         self._decide_game_end(scores)
 
     def _reveal_at_round_end(self, seat: int) -> None:
@@ -335,7 +357,7 @@ class GameState(Legality):
         for index, card in enumerate(cards):
             if card is not None and not up[index]:
                 up[index] = True
-                self._emit(ev.FinalReveal(seat, index % COLS, index // COLS, card))
+                self._emit(ev.FinalReveal, seat, index % COLS, index // COLS, card)
         for col in range(COLS):
             self._remove_column_if_complete(seat, col)
 
@@ -354,12 +376,12 @@ class GameState(Legality):
         if len(leaders) == 1 or self.options.final_tie_for(self.edition) == "share":
             self.phase = GAME_OVER
             self.winners = leaders
-            self._emit(ev.GameOver(tuple(leaders), tuple(self.totals)))
+            self._emit(ev.GameOver, tuple(leaders), tuple(self.totals))
             return
         self.phase = ROUND_OVER
         self.next_participants = tuple(leaders)
         self.next_is_tiebreak = True
-        self._emit(ev.TiebreakNeeded(tuple(leaders)))
+        self._emit(ev.TiebreakNeeded, tuple(leaders))
 
     def record(self) -> dict:
         """The game so far as a replay scenario (docs/replay.md): replaying it through

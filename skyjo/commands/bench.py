@@ -24,7 +24,7 @@ def run(args: argparse.Namespace) -> int:
         from game.bench_engine import bench_engine
 
         runs = bench_engine(args.seconds or 2.0, args.seed)
-        columns: tuple[str, ...] = ("edition", "players", "rounds", "seconds", "rounds_per_second")
+        columns: tuple[str, ...] = ("edition", "players", "path", "rounds", "seconds", "rounds_per_second")
     elif args.target == "bots":
         from game.ai.bench import bench_bots
 

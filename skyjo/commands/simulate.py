@@ -24,6 +24,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--workers", type=int, default=1, help=f"worker processes, 1 to {MAX_WORKERS} (default 1)")
     parser.add_argument("--bot-timeout", type=float, default=10.0,
                         help="seconds a cmd: bot may think per decision (default 10)")
+    parser.add_argument("--expert-samples", type=int, default=None, metavar="N",
+                        help="Expert's work: N sampled worlds per decision, so a seeded run repeats exactly "
+                             "on any machine (default 500); 0 plays it on the clock as the app does "
+                             "(expert@<ms> sets the budget), which no run repeats")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(handler=run)
 
@@ -33,25 +37,31 @@ def run(args: argparse.Namespace) -> int:
     from game.ai.simulate import simulate
 
     try:
-        specs, options = _check(args)
+        specs, options, expert_samples = _check(args)
     except ValueError as error:
         print(f"skyjo simulate: error: {error}", file=sys.stderr)
         return 2
     try:
         tally, seconds = simulate(specs, args.edition, args.games, args.seed, args.workers, options,
-                                  show_progress=sys.stderr.isatty() and not args.json, bot_timeout=args.bot_timeout)
+                                  show_progress=sys.stderr.isatty() and not args.json, bot_timeout=args.bot_timeout,
+                                  expert_samples=expert_samples)
     except BotError as error:
         print(f"skyjo simulate: error: {error}", file=sys.stderr)
         return 3
     except KeyboardInterrupt:
         return 130
     report = summary(tally, seconds)
+    if any(spec.startswith("expert") for spec in specs):
+        report["expert_work"] = f"{expert_samples} samples" if expert_samples else "on the clock"
     print(json.dumps(report) if args.json else table(report))
     return 0
 
 
-def _check(args: argparse.Namespace) -> tuple[list[str], Options]:
+def _check(args: argparse.Namespace) -> tuple[list[str], Options, int | None]:
+    """The bots, the options and Expert's samples per decision (None: on the clock)."""
     from game.ai import check_spec
+    from game.ai.expert import DEFAULT_SAMPLES
+    from game.ai.simulate import check_fixed_work
 
     edition = edition_named(args.edition)
     specs = [spec.strip() for spec in args.bots.split(",")]
@@ -71,7 +81,12 @@ def _check(args: argparse.Namespace) -> tuple[list[str], Options]:
         raise ValueError(f"--workers must be between 1 and {MAX_WORKERS}")
     options = Options(end_score=args.end_score)
     options.validate()
-    return specs, options
+    samples = DEFAULT_SAMPLES if args.expert_samples is None else args.expert_samples
+    if samples < 0:
+        raise ValueError("--expert-samples must be 0 (on the clock) or more")
+    expert_samples = samples or None
+    check_fixed_work(specs, expert_samples)
+    return specs, options, expert_samples
 
 
 def summary(tally, seconds: float) -> dict:
@@ -102,4 +117,6 @@ def table(report: dict) -> str:
                      f"{bot['mean_round_score']:>10.2f}  {bot['mean_final_total']:>10.2f}")
     lines.append(f"{report['games']} games, {report['rounds']} rounds in {report['seconds']:.2f} s "
                  f"({report['rounds_per_second']} rounds per second)")
+    if "expert_work" in report:
+        lines.append(f"Expert's work per decision: {report['expert_work']}")
     return "\n".join(lines)
