@@ -34,6 +34,18 @@ def test_a_weak_level_loses_points_against_a_strong_one_on_the_same_deals():
     assert result["changed"] >= 10
 
 
+def test_expert_at_fixed_work_gives_the_same_figures_on_every_run():
+    runs = [duplicate.compare("expert", "hard", 2, "voyage", 2, face_down=5, seed=13, expert_samples=12)
+            for _ in range(2)]
+    assert runs[0]["mean_gain"] == runs[1]["mean_gain"] and runs[0]["changed"] == runs[1]["changed"]
+
+
+def test_a_timed_expert_is_refused_in_a_fixed_work_comparison(capsys):
+    with pytest.raises(SystemExit) as stop:
+        duplicate.main(["--bot", "expert@50", "--positions", "2"])
+    assert stop.value.code == 2 and "clock" in capsys.readouterr().err
+
+
 def test_the_position_is_not_touched_by_playing_it():
     position = duplicate.positions(1, "voyage", 3, face_down=5, seed=2)[0]
     before = position.state.clone()

@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from game.rules import CELLS, EDITIONS, GAME_OVER, ROUND_OVER, TURN, GameState, seat_view
 
 from . import COMMAND_PREFIX, LEVELS, make_level
-from .expert import near_end, round_margin
+from .expert import DEFAULT_SAMPLES, near_end, round_margin
+from .simulate import check_fixed_work, fixed_work
 
 HOST = "hard"  # plays the games that produce the positions, and every other seat
 
@@ -62,10 +63,13 @@ def positions(count: int, edition: str, players: int, face_down: int, seed: int)
     return found
 
 
-def finish_round(position: Position, spec: str, seed: int) -> float:
-    """The seat's round margin when `spec` plays it from `position` to the end of the round."""
+def finish_round(position: Position, spec: str, seed: int, expert_samples: int | None = DEFAULT_SAMPLES) -> float:
+    """The seat's round margin when `spec` plays it from `position` to the end of the round (an
+    Expert searching `expert_samples` worlds per decision; None: on its clock)."""
     state = position.state.clone()
     bots = [make_level(spec if s == position.seat else HOST, seed * 16 + s) for s in range(state.players)]
+    for bot in bots:
+        fixed_work(bot, expert_samples)  # (in place)
     for bot, turns in zip(bots, position.turns):
         bot.join_round(state.round, turns)
     while state.phase == TURN and (seat := state.to_act) is not None:
@@ -74,12 +78,15 @@ def finish_round(position: Position, spec: str, seed: int) -> float:
 
 
 def compare(bot: str, baseline: str, count: int, edition: str, players: int, face_down: int,
-            seed: int, progress=None) -> dict:
-    """The paired gains of `bot` over `baseline`, with their mean and standard error."""
+            seed: int, progress=None, expert_samples: int | None = DEFAULT_SAMPLES) -> dict:
+    """The paired gains of `bot` over `baseline`, with their mean and standard error (the same
+    figures on every run while Expert works a fixed number of samples)."""
+    check_fixed_work([bot, baseline], expert_samples)
     started = time.perf_counter()
     gains = []
     for k, position in enumerate(positions(count, edition, players, face_down, seed)):
-        gains.append(finish_round(position, bot, seed + k) - finish_round(position, baseline, seed + k))
+        gains.append(finish_round(position, bot, seed + k, expert_samples)
+                     - finish_round(position, baseline, seed + k, expert_samples))
         if progress:
             progress(k + 1, count)
     spread = statistics.stdev(gains) / len(gains) ** 0.5 if len(gains) > 1 else float("nan")
@@ -105,6 +112,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--edition", choices=sorted(EDITIONS), default="voyage")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--expert-samples", type=int, default=DEFAULT_SAMPLES,
+                        help=f"Expert's sampled worlds per decision (default {DEFAULT_SAMPLES}); 0: on its clock")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     edition = EDITIONS[args.edition]
@@ -119,8 +128,13 @@ def main(argv: list[str] | None = None) -> int:
         if sys.stderr.isatty():
             print(f"\r{done}/{total} positions", end="" if done < total else "\n", file=sys.stderr, flush=True)
 
+    samples = args.expert_samples or None
+    try:
+        check_fixed_work([args.bot, args.baseline], samples)
+    except ValueError as error:
+        parser.error(str(error))
     result = compare(args.bot, args.baseline, args.positions, args.edition, args.players, args.face_down,
-                     args.seed, progress)
+                     args.seed, progress, samples)
     if args.json:
         print(json.dumps(result))
     else:
