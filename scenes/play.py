@@ -106,7 +106,7 @@ class PlayScene(AppScene):
         self._settled = 0.0  # seconds (of animation time) the table has rested since the last move's animation
         self._changed = False  # the table said something since the last frame drawn
         self._away: set[int] = set()  # (hosting) remote seats whose player lost the connection
-        self._stand_in = False
+        self._views: dict[int | None, SeatView | PublicView] = {}  # the table's views since its last message
         for source in (self.host, self.table):  # a message from the network wakes a sleeping app
             if hasattr(source, "wake_with"):
                 source.wake_with(wake_the_app)
@@ -135,8 +135,7 @@ class PlayScene(AppScene):
         return self.host is not None
 
     def _watch_absent(self) -> None:
-        """Say when a player on another computer loses the connection or comes back, and let a
-        computer play for them meanwhile if the host asked for it (pause menu)."""
+        """Say when a player on another computer loses the connection or comes back."""
         away = set(self.host.away)
         for seat in sorted(away - self._away):
             self.message = self.board.banner = _(
@@ -145,21 +144,16 @@ class PlayScene(AppScene):
             self.message = self.board.banner = _("{name} is back.").format(name=self.names[seat])
         if away != self._away:
             self._away, self._changed = away, True
-        if self.stand_in:
-            for seat in away - set(self.table.substitutes):  # type: ignore[attr-defined]
-                self.table.substitute(seat, STAND_IN_LEVEL)  # type: ignore[attr-defined]
 
     @property
     def stand_in(self) -> bool:
         """A computer plays for each absent player on another computer (hosting only)."""
-        return self._stand_in
+        return self.host is not None and self.host.stand_in is not None
 
     @stand_in.setter
     def stand_in(self, on: bool) -> None:
-        self._stand_in = on
-        if not on and self.host is not None:
-            for seat in list(self.table.substitutes):  # type: ignore[attr-defined]
-                self.table.substitute(seat, None)  # type: ignore[attr-defined]  # back to waiting for them
+        if self.host is not None:
+            self.host.stand_in = STAND_IN_LEVEL if on else None
 
     @property
     def local(self) -> bool:
@@ -175,7 +169,15 @@ class PlayScene(AppScene):
         """The engine's position (not the board, which lags behind while animations play) as
         the acting human may see it, else as the viewer sees it: what the screen decides on."""
         seat = self.table.acting_human()
-        return self.table.view(self.viewer if seat is None else seat)
+        return self._view_of(self.viewer if seat is None else seat)
+
+    def _view_of(self, seat: int | None) -> SeatView | PublicView:
+        """The table's view for `seat`, made once per table message: prompts, targets and the
+        frame loop ask for it many times a frame, and it changes only with a message."""
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = self.table.view(seat)
+        return view
 
     @property
     def moves(self) -> int:
@@ -252,11 +254,12 @@ class PlayScene(AppScene):
             return self.scored_round != position.round and not self.guide.holds("scoring")
         # a computer here thinks (frames) / a player on another computer is to act (sleep: their
         # move wakes the app)
-        return self.acting_human() is None and not getattr(self.table, "waits_for_network", False)
+        return self.acting_human() is None and not self.table.waits_for_network
 
     def _on_table(self, message: TableMessage) -> None:
         """What the controller tells the screen, in the order it happens."""
         self._changed = True
+        self._views.clear()
         match message:
             case TableEvents(events=events, action=action):
                 self._position += 1  # a pending target chosen before this is stale now
@@ -323,7 +326,7 @@ class PlayScene(AppScene):
         """The action a click on `target` means for `seat` on the engine's position."""
         if seat is None or target is None:
             return None
-        position = self.table.view(seat)
+        position = self._view_of(seat)
         if target.on_grid_of(seat):
             verb = FLIP if position.phase == OPENING else REVEAL if self.discard_mode else REPLACE
             action = Action(seat, verb, target.col, target.row)

@@ -17,6 +17,7 @@ from game.ui.widgets import BODY_SIZE, BUTTON_SIZE, CAPTION_SIZE, DIM, INK, SMAL
 from game.ui.wording import PLAYER_NUMBER, YOU, default_human_name, is_default_human_name
 from scenes.base import AppScene
 from scenes.context import AppContext
+from scenes.fields import TextField
 
 EDITIONS = ("voyage", "classic")
 END_SCORES = (50, 100, 150, 200, 300)
@@ -163,16 +164,13 @@ class SetupScene(AppScene):
         """Typing into the seat name being edited (TEXTINPUT for letters, KEYDOWN for edits)."""
         seat = self.editing
         assert seat is not None
-        name = self.config.seats[seat].name
-        if event.type == pygame.TEXTINPUT:
-            name = (name + "".join(ch for ch in event.text if ch.isprintable()))[:MAX_NAME]
-        elif event.key == pygame.K_BACKSPACE:
-            name = name[:-1]
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
-            self.editing = None
-        else:
+        field = TextField(self.config.seats[seat].name, MAX_NAME)
+        taken = field.take(event)
+        if taken is None:
             return False
-        self.config = self.config.with_seat(seat, replace(self.config.seats[seat], name=name))
+        if taken is False:  # Enter, Tab or Esc: the name is done
+            self.editing = None
+        self.config = self.config.with_seat(seat, replace(self.config.seats[seat], name=field.value))
         self.build()
         return True
 

@@ -43,6 +43,15 @@ def loopback(monkeypatch):
     monkeypatch.setattr(JoinScene, "discover", False)
 
 
+@pytest.fixture
+def own_save(app) -> MatchConfig:
+    """A game of this computer's own, saved: a game played elsewhere must never touch it."""
+    own = MatchConfig("classic", (SeatConfig("Ann", HUMAN), SeatConfig("Robin", COMPUTER)), seed=4)
+    app.store.save_game(own, own.new_game())
+    app.store.flush()
+    return own
+
+
 def play_here(app, play, seed: int = 5) -> None:
     """Play the human seats of this screen with a Normal bot until the game-over screen (the
     bot sees only the seat's view, through the screen's table), pressing Continue on scores."""
@@ -130,11 +139,7 @@ def test_waiting_for_a_player_on_another_computer_lets_the_app_sleep(app, loopba
         guest.remote.close()
 
 
-def test_joining_from_the_menu_plays_a_whole_game_and_keeps_the_local_save(app, loopback):
-    # a game of this computer's own, saved: a game played elsewhere must never touch it
-    own = MatchConfig("classic", (SeatConfig("Ann", HUMAN), SeatConfig("Robin", COMPUTER)), seed=4)
-    app.store.save_game(own, own.new_game())
-    app.store.flush()
+def test_joining_from_the_menu_plays_a_whole_game_and_keeps_the_local_save(app, loopback, own_save):
     host = HostThread(match("voyage", "remote,easy", seed=21, end_score=30)).start()
     try:
         app.stack.push("menu")
@@ -163,7 +168,7 @@ def test_joining_from_the_menu_plays_a_whole_game_and_keeps_the_local_save(app, 
         host.stop.set()
         host.host.close(final=True)
     assert app.store.has_game()  # the own save is still there
-    assert app.store.load_game()[0] == own
+    assert app.store.load_game()[0] == own_save
 
 
 def test_a_wrong_address_is_said_in_one_line_and_nothing_opens(app, loopback):
@@ -219,10 +224,7 @@ def test_a_player_who_lost_the_connection_is_said_and_a_computer_may_play_for_th
     assert app.stack.top.state.phase == GAME_OVER
 
 
-def test_a_joined_player_leaves_the_table_without_deleting_anything(app, loopback):
-    own = MatchConfig("classic", (SeatConfig("Ann", HUMAN), SeatConfig("Robin", COMPUTER)), seed=4)
-    app.store.save_game(own, own.new_game())
-    app.store.flush()
+def test_a_joined_player_leaves_the_table_without_deleting_anything(app, loopback, own_save):
     host = HostThread(match("voyage", "remote,easy", seed=22, end_score=30)).start()
     try:
         join = app.stack.push("join", url=f"{LOOPBACK}:{host.host.port}", code=host.host.code, player="Zoé")
@@ -239,7 +241,7 @@ def test_a_joined_player_leaves_the_table_without_deleting_anything(app, loopbac
     finally:
         host.stop.set()
         host.host.close(final=True)
-    assert app.store.load_game()[0] == own
+    assert app.store.load_game()[0] == own_save
 
 
 def test_a_player_may_ask_for_a_seat(app, loopback):

@@ -153,6 +153,7 @@ class NetHost:
         self.clients: dict[int, _Client] = {}  # seated and connected
         self.ready: dict[int, int] = {}  # seat -> the last round whose scores it has seen
         self.live = False  # the game has begun: players are sent the table
+        self._stand_in: str | None = None
         self._inbox: Inbox[tuple[str, _Client, dict]] = Inbox()
         self._numbers = 0
         self._wrong_codes: dict[str, deque[float]] = {}
@@ -200,6 +201,18 @@ class NetHost:
     def away(self) -> list[int]:
         """Claimed remote seats whose player is not connected."""
         return [seat for seat in self.tokens if seat not in self.clients]
+
+    @property
+    def stand_in(self) -> str | None:
+        """The computer level that plays for a player who lost the connection (None: the
+        table waits for them)."""
+        return self._stand_in
+
+    @stand_in.setter
+    def stand_in(self, level: str | None) -> None:
+        self._stand_in = level
+        for seat in self.away:
+            self.table.substitute(seat, level)
 
     def ready_for(self, round_number: int) -> bool:
         """Every connected remote player has seen round `round_number`'s scores."""
@@ -358,6 +371,8 @@ class NetHost:
         if seat is None or self.clients.get(seat) is not client:
             return
         del self.clients[seat]
+        if self._stand_in is not None:
+            self.table.substitute(seat, self._stand_in)
         log.info("%s left (%s)", client, message.get("why", "connection closed"))
         if self.live:
             self._broadcast({"type": "waiting", "seat": seat, "name": self.table.names[seat], "why": "reconnecting"})
