@@ -139,3 +139,12 @@ def test_a_worker_that_has_answered_can_be_asked_again_at_once(monkeypatch) -> N
     state.apply(first)
     worker.start(seat_view(state, 0))  # raised "still thinking" before the fix
     assert worker.wait(10) in state.legal_actions()
+
+
+def test_playout_reference_bot_plays_the_search_policy_legally() -> None:
+    """The yardstick for Expert's playouts plays whole games through the checked engine."""
+    from game.ai.simulate import simulate
+
+    tally, _ = simulate(["playout", "hard"], "voyage", 3, seed=5, workers=1)
+    assert tally.games == 3 and sum(bot.wins for bot in tally.bots) == pytest.approx(3)
+    assert all(bot.round_scores for bot in tally.bots)

@@ -10,9 +10,9 @@ import pytest
 
 from game import match
 from game.ai import COMMAND_PREFIX, LEVELS, REFERENCE_BOTS, make_bot, make_level
-from game.ai.evaluate import TYPICAL_CARD, Knowledge, hidden_card_value, knowledge, place_gain
+from game.ai.evaluate import TYPICAL_CARD, Knowledge, column_complete, hidden_card_value, knowledge, place_gain
 from game.ai.hard import CountingBot, HardBot, last_turn_gain
-from game.ai.rollout import HIDDEN, _best_gain
+from game.ai.rollout import HIDDEN, PAIR_WEIGHT, _best_gain
 from game.rules import CELLS, GAME_OVER, ROUND_OVER, GameState, seat_view
 from game.rules.state import COLUMN_CELLS
 
@@ -51,8 +51,8 @@ def _random_grid(rng: random.Random) -> tuple[list, list]:
     return cards, up
 
 
-def test_the_playouts_gain_is_the_placement_gain_without_the_pair_bonus() -> None:
-    """rollout.py writes the gain out for speed; it must stay place_gain (weight 0, no counting)."""
+def test_the_playouts_gain_is_the_placement_gain() -> None:
+    """rollout.py writes the gain out for speed; it must stay place_gain (its pair weight, no counting)."""
     know = Knowledge(HIDDEN, Counter(), 0)
     rng = random.Random(3)
     for _ in range(2000):
@@ -60,9 +60,11 @@ def test_the_playouts_gain_is_the_placement_gain_without_the_pair_bonus() -> Non
         if all(card is None for card in cards):
             continue
         grid = tuple(None if c is None else (c if u else "?") for c, u in zip(cards, up))
+        if any(column_complete([grid[i] for i in col]) for col in COLUMN_CELLS):
+            continue  # three equal face-up cards never stay in a column: the rules remove them at once
         card = rng.randint(-2, 12)
         skip = rng.choice([-1, rng.randrange(CELLS)])
-        options = [(place_gain(grid, i, card, know, 0.0), i) for col in COLUMN_CELLS for i in col
+        options = [(place_gain(grid, i, card, know, PAIR_WEIGHT), i) for col in COLUMN_CELLS for i in col
                    if grid[i] is not None and i != skip]
         best = max(options, key=lambda option: option[0], default=(-99.0, -1))
         assert _best_gain(cards, up, card, skip) == best

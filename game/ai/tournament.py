@@ -15,6 +15,7 @@ import math
 import sys
 import time
 from datetime import UTC, datetime
+from pathlib import Path
 
 from .expert import DEFAULT_SAMPLES
 from .simulate import Tally, simulate
@@ -22,6 +23,9 @@ from .simulate import Tally, simulate
 TARGETS = {("normal", "easy"): 0.80, ("hard", "normal"): 0.65, ("expert", "hard"): 0.55}
 TABLES = (("voyage", 2), ("voyage", 4), ("classic", 2), ("classic", 4))
 COMMAND = "python -m game.ai.tournament"
+# The log of what was tried to make Expert stronger: written by hand, with the command behind each
+# figure, and copied whole at the end of the generated file (edit it there, never in strength.md).
+EXPERIMENTS = Path(__file__).resolve().parents[2] / "docs" / "expert-experiments.md"
 
 
 def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
@@ -109,6 +113,9 @@ def render(rows: list[dict], args: argparse.Namespace, speed: list[dict] | None,
                   "clock, as in the app). Times measure the machine that ran the command.", "",
                   "| level | decisions | median ms | p99 ms | max ms |", "|---|---|---|---|---|"]
         lines += [f"| {r['level']} | {r['decisions']} | {r['median_ms']} | {r['p99_ms']} | {r['max_ms']} |" for r in speed]
+    if EXPERIMENTS.is_file():
+        lines += ["", f"<!-- copied from docs/{EXPERIMENTS.name} by the command above: edit it there -->", "",
+                  EXPERIMENTS.read_text(encoding="utf-8").rstrip()]
     return "\n".join(lines) + "\n"
 
 
