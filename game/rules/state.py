@@ -32,6 +32,7 @@ from .position import (
     SOURCE_DISCARD,
     SOURCE_DRAW,
     TURN,
+    Identity,
     copy_facts,
     fresh_facts,
 )
@@ -50,14 +51,13 @@ class GameState(Legality):
     def __init__(self, edition: str | type[Edition] = "voyage", players: int = 2, seed: int | None = None,
                  options: Options | None = None, record_events: bool = True) -> None:
         """A game not yet dealt: every fact at its default (position.py)."""
-        self.edition = edition_named(edition) if isinstance(edition, str) else edition
-        self.edition.check_players(players)
-        self.options = options or Options()
-        self.options.validate()
+        kind = edition_named(edition) if isinstance(edition, str) else edition
+        kind.check_players(players)
+        options = options or Options()
+        options.validate()
         if seed is None:
             seed = random.SystemRandom().randrange(2**53)
-        self.players = players
-        self.seed = seed
+        self.identity = Identity(kind, players, seed, options)
         self.record_events = record_events
         self.events: list[ev.Event] = []
         # The game record, like a chess move stack: per round the deck as dealt (top first)
