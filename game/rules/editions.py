@@ -29,8 +29,13 @@ class Edition:
 
     @classmethod
     def deck(cls) -> list[int]:
-        """Every card of the edition, in ascending order."""
-        return [value for value, count in sorted(cls.card_counts.items()) for _ in range(count)]
+        """Every card of the edition, in ascending order: a new list (every deal shuffles one)."""
+        ascending = _ASCENDING_DECKS.get(cls)
+        if ascending is None:  # worked out once per edition: a deal needs it every round
+            ascending = _ASCENDING_DECKS[cls] = tuple(
+                value for value, count in sorted(cls.card_counts.items()) for _ in range(count)
+            )
+        return [*ascending]
 
     @classmethod
     def deck_size(cls) -> int:
@@ -98,6 +103,7 @@ class Classic(Edition):
         return True
 
 
+_ASCENDING_DECKS: dict[type[Edition], tuple[int, ...]] = {}
 EDITIONS: dict[str, type[Edition]] = {"voyage": Voyage, "classic": Classic}
 
 # What any edition allows: a value outside these is no card and no seat count of any game.

@@ -31,23 +31,30 @@ class Legality(Position):
         if seat is None:
             return []
         mine = ACTION_TABLE.by_seat[seat]  # a seat is below the largest edition's 8, all interned
+        if self.holding is None and self.phase != OPENING:
+            return [*mine.starts] if self.draw_pile else [mine.take]  # [*x]: cheaper than list(x)
         cards, up = self.cards[seat], self.face_up[seat]
-        if self.phase == OPENING:
-            return list(compress(mine.flips, _face_down(cards, up)))
-        if self.holding is None:
-            return list(mine.starts) if self.draw_pile else [mine.take]
         if self.removed and None in cards:  # a grid with gaps (rare: asked only once a column is removed)
+            if self.phase == OPENING:
+                return list(compress(mine.flips, _face_down(cards, up)))
             out = list(compress(mine.replaces, map(is_not, cards, NO_CARDS)))
             if self.source == SOURCE_DRAW:
                 out += compress(mine.reveals, _face_down(cards, up))
             return out
+        # A grid without gaps: what is legal depends on its face-up flags alone, remembered per seat.
+        if self.phase == OPENING:
+            key = tuple(up)
+            legal = mine.flips_when_up.get(key)
+            if legal is None:
+                legal = mine.flips_when_up[key] = tuple(compress(mine.flips, map(not_, up)))
+            return [*legal]
         if self.source != SOURCE_DRAW:
-            return list(mine.replaces)  # a card taken from the discard pile replaces a card
+            return [*mine.replaces]  # a card taken from the discard pile replaces a card
         key = tuple(up)
         legal = mine.drawn_when_up.get(key)
         if legal is None:
             legal = mine.drawn_when_up[key] = mine.replaces + tuple(compress(mine.reveals, map(not_, up)))
-        return list(legal)
+        return [*legal]
 
     def is_legal(self, action: Action) -> bool:
         return self.why_illegal(action) is None
@@ -55,6 +62,28 @@ class Legality(Position):
     def why_illegal(self, action: Action) -> str | None:
         """None if `action` is legal now, else a plain sentence naming the rule it breaks
         (a malformed action, such as a bool seat or a position on `draw`, is never legal)."""
+        # The usual case first: a turn's action that is one of the acting seat's interned
+        # actions, recognised by identity, so it is well-formed and the seat's own without a
+        # look at its fields. A look-alike (seat True equals seat 1) is another object and,
+        # like everything else, takes the full check below, which alone gives reasons.
+        if self.phase == TURN and (seat := self.to_act) is not None:
+            mine = ACTION_TABLE.by_seat[seat]
+            if self.holding is None:
+                if action is mine.take or (action is mine.draw and self.draw_pile):
+                    return None
+            else:
+                try:
+                    index = mine.position_of[action]
+                except (KeyError, TypeError):  # not a placing action of this seat, or unhashable
+                    index = -1
+                if index >= 0 and self.cards[seat][index] is not None and (
+                    action is mine.replaces[index]
+                    or (action is mine.reveals[index] and self.source == SOURCE_DRAW and not self.face_up[seat][index])
+                ):
+                    return None
+        return self._why_illegal(action)
+
+    def _why_illegal(self, action: Action) -> str | None:
         if id(action) not in INTERNED:  # an interned action is well-formed: the hot loop skips this
             problem = shape_problem(action)
             if problem is not None:

@@ -32,6 +32,7 @@ from .position import (
     SOURCE_DISCARD,
     SOURCE_DRAW,
     TURN,
+    Identity,
     copy_facts,
     fresh_facts,
 )
@@ -50,14 +51,13 @@ class GameState(Legality):
     def __init__(self, edition: str | type[Edition] = "voyage", players: int = 2, seed: int | None = None,
                  options: Options | None = None, record_events: bool = True) -> None:
         """A game not yet dealt: every fact at its default (position.py)."""
-        self.edition = edition_named(edition) if isinstance(edition, str) else edition
-        self.edition.check_players(players)
-        self.options = options or Options()
-        self.options.validate()
+        kind = edition_named(edition) if isinstance(edition, str) else edition
+        kind.check_players(players)
+        options = options or Options()
+        options.validate()
         if seed is None:
             seed = random.SystemRandom().randrange(2**53)
-        self.players = players
-        self.seed = seed
+        self.identity = Identity(kind, players, seed, options)
         self.record_events = record_events
         self.events: list[ev.Event] = []
         # The game record, like a chess move stack: per round the deck as dealt (top first)
@@ -233,7 +233,7 @@ class GameState(Legality):
         self.discard_pile.append(old)
         self.holding = None
         self.source = None
-        self._end_turn(seat, col)
+        self._end_turn(seat, col, up)
 
     def _reveal(self, seat: int, col: int, row: int) -> None:
         index = row * COLS + col
@@ -242,10 +242,11 @@ class GameState(Legality):
         self.discard_pile.append(held)
         self.holding = None
         self.source = None
-        self.face_up[seat][index] = True
+        up = self.face_up[seat]
+        up[index] = True
         if self.record_events:
             self.events += (ev.CardDiscarded(seat, held), ev.CardRevealed(seat, col, row, value))
-        self._end_turn(seat, col)
+        self._end_turn(seat, col, up)
 
     def _remove_column_if_complete(self, seat: int, col: int) -> bool:
         cards, up = self.cards[seat], self.face_up[seat]
@@ -300,9 +301,11 @@ class GameState(Legality):
         self._emit(ev.StarterChosen, seat, reason)
         self._emit(ev.TurnStarted, seat, False)
 
-    def _end_turn(self, seat: int, col: int) -> None:
-        self._remove_column_if_complete(seat, col)
-        up = self.face_up[seat]
+    def _end_turn(self, seat: int, col: int, up: list[bool]) -> None:
+        """End `seat`'s turn, which placed a card in column `col` of its grid (face-up flags `up`)."""
+        a, b, c = COLUMN_CELLS[col]
+        if up[a] and up[b] and up[c]:  # a column can be complete only once all face-up: most turns skip the call
+            self._remove_column_if_complete(seat, col)
         # face_down_count(seat) == 0, asked cheaply first: while some cell is face-down and no
         # column is removed (a gap is never face-up either), the seat has a face-down card
         if self.trigger is None and (False not in up or (self.removed and self.face_down_count(seat) == 0)):
@@ -354,12 +357,14 @@ class GameState(Legality):
 
     def _reveal_at_round_end(self, seat: int) -> None:
         cards, up = self.cards[seat], self.face_up[seat]
-        for index, card in enumerate(cards):
-            if card is not None and not up[index]:
-                up[index] = True
-                self._emit(ev.FinalReveal, seat, index % COLS, index // COLS, card)
-        for col in range(COLS):
-            self._remove_column_if_complete(seat, col)
+        if self.record_events:
+            for index, card in enumerate(cards):
+                if card is not None and not up[index]:
+                    self.events.append(ev.FinalReveal(seat, index % COLS, index // COLS, card))
+        up[:] = [card is not None for card in cards]  # every card shows; a removed column stays a gap
+        for col, (a, b, c) in enumerate(COLUMN_CELLS):
+            if cards[a] == cards[b] == cards[c]:  # only then can the column be complete: spare the call
+                self._remove_column_if_complete(seat, col)
 
     def _decide_game_end(self, scores: dict[int, int]) -> None:
         if self.tiebreak:
