@@ -108,3 +108,17 @@ def finished_game(seed: int, end_score: int = 60) -> tuple[Any, GameState]:
         else:
             state.apply(chooser.choice(state.legal_actions()))
     return match, state
+
+
+def choose(state: GameState, rng: random.Random, stall: float) -> Any:
+    """A random legal action; with probability `stall` the player draws and the drawn card
+    replaces a face-up card, which makes rounds long enough to empty the draw pile, reshuffle
+    and remove columns (the engine's property and digest tests play with it)."""
+    legal = state.legal_actions()
+    if state.phase == "turn" and state.holding is None and legal[0].verb == "draw" and rng.random() < stall:
+        return legal[0]
+    if state.source == "draw" and rng.random() < stall:
+        swaps = [a for a in legal if a.verb == "replace" and state.face_up[a.seat][a.index]]
+        if swaps:
+            return rng.choice(swaps)
+    return rng.choice(legal)

@@ -18,6 +18,8 @@ import random
 import sys
 from collections.abc import Iterator
 
+from helpers import choose
+
 from game.rules import Action, GameState, Options, state_to_dict
 
 # (edition, players, game seed, play seed, stall, end score, final tie rule)
@@ -45,19 +47,6 @@ def probes(players: int) -> list[Action]:
             Action(0, "flip", True, 0), Action(0, "draw", 0, 0), Action(0, "replace"), Action(0, "DRAW"),
             Action(-1, "take"), Action(0, "reveal", 4, 0), Action(0, "flip", 0, 3)]
     return out
-
-
-def choose(state: GameState, rng: random.Random, stall: float) -> Action:
-    """A random legal action; with probability `stall` the player draws and the drawn card
-    replaces a face-up one, which makes rounds long enough to reshuffle and remove columns."""
-    legal = state.legal_actions()
-    if state.phase == "turn" and state.holding is None and legal[0].verb == "draw" and rng.random() < stall:
-        return legal[0]
-    if state.source == "draw" and rng.random() < stall:
-        swaps = [a for a in legal if a.verb == "replace" and state.face_up[a.seat][a.index]]
-        if swaps:
-            return rng.choice(swaps)
-    return rng.choice(legal)
 
 
 def trace(edition: str, players: int, seed: int, play_seed: int, stall: float, end_score: int,

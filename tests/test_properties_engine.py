@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Callable
 
 import pytest
-from helpers import hidden_twin
+from helpers import choose, hidden_twin
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -38,19 +38,6 @@ final_ties = st.sampled_from([None, "share", "tiebreak"])
 
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 BIG = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-def choose(state: GameState, rng: random.Random, stall: float) -> Action:
-    """A random legal action; with probability `stall` the player draws and the drawn card
-    replaces a face-up card, which makes rounds long enough to empty the draw pile."""
-    legal = state.legal_actions()
-    if state.phase == "turn" and state.holding is None and legal[0].verb == "draw" and rng.random() < stall:
-        return legal[0]
-    if state.source == "draw" and rng.random() < stall:
-        swaps = [a for a in legal if a.verb == "replace" and state.face_up[a.seat][a.index]]
-        if swaps:
-            return rng.choice(swaps)
-    return rng.choice(legal)
 
 
 def new_game(game: tuple[str, int], seed: int, end_score: int = 100, final_tie: str | None = None) -> GameState:
