@@ -18,6 +18,7 @@ is played in. docs/strength.md records the measurements.
 
 from __future__ import annotations
 
+import functools
 import random
 
 from game.rules import (
@@ -26,6 +27,7 @@ from game.rules import (
     COLS,
     COLUMN_CELLS,
     DRAW,
+    EDITIONS,
     OPENING,
     REPLACE,
     REVEAL,
@@ -33,6 +35,7 @@ from game.rules import (
     TAKE,
     TURN,
     Action,
+    Edition,
     GameState,
     SeatView,
 )
@@ -59,7 +62,7 @@ def rollout_action(state: GameState, rng: random.Random, plies: int = 0) -> Acti
         gain, index = _best_gain(cards, up, top)
         if guard and _ends(hidden, index) and not _safe(state, seat, cards, up, index, top):
             gain = _best_gain(cards, up, top, skip=index)[0]
-        if not state.draw_pile or gain >= draw_worth(state.edition.card_counts, cards, up, bool(hidden)):
+        if not state.draw_pile or gain >= draw_worth(state.edition, cards, up, bool(hidden)):
             return ACTION_TABLE.get(seat, TAKE)
         return ACTION_TABLE.get(seat, DRAW)
     card = state.holding
@@ -92,24 +95,19 @@ def _reveal_cell(cards: list, up: list, hidden: list[int]) -> int:
     return min(hidden, key=shown_in_column)
 
 
-_DRAW_WORTH: dict[tuple[int, float, bool], float] = {}
-
-
-def draw_worth(counts: dict[int, int], cards: list, up: list, can_reveal: bool) -> float:
+def draw_worth(edition: type[Edition], cards: list, up: list, can_reveal: bool) -> float:
     """What drawing is worth on average: the card replaces the mover's worst card (a face-down one
     counting `HIDDEN`), or, when it would not save anything and a reveal is possible, is thrown
-    away. Pairs are ignored: the figure depends only on the worst card, so it is kept per value."""
+    away. Pairs are ignored: the figure depends only on the worst card, so it is cached per value."""
     worst = max((cards[i] if up[i] else HIDDEN for i in range(CELLS) if cards[i] is not None), default=HIDDEN)
-    key = (id(counts), worst, can_reveal)
-    worth = _DRAW_WORTH.get(key)
-    if worth is None:
-        total = sum(counts.values())
-        if can_reveal:
-            worth = sum(n * max(0.0, worst - value) for value, n in counts.items()) / total
-        else:
-            worth = sum(n * (worst - value) for value, n in counts.items()) / total
-        _DRAW_WORTH[key] = worth
-    return worth
+    return _worth_of_drawing(edition.name, worst, can_reveal)
+
+
+@functools.cache
+def _worth_of_drawing(edition: str, worst: float, can_reveal: bool) -> float:
+    counts = EDITIONS[edition].card_counts
+    floor = 0.0 if can_reveal else float("-inf")  # without a face-down card the drawn card must stay
+    return sum(n * max(floor, worst - value) for value, n in counts.items()) / sum(counts.values())
 
 
 def _best_gain(cards: list, up: list, card: int, skip: int = -1) -> tuple[float, int]:
@@ -213,4 +211,6 @@ class PlayoutBot(HardBot):
         if view.phase == OPENING:
             return super().decide(view)
         self.count_turn(view)
+        # its own turns stand in for a playout's plies: in a real game the fear of doubling
+        # lifts after PATIENCE own turns, later than in a playout, as Hard's fades late too
         return rollout_action(determinize(view, self.rng), self.rng, self.turns)
