@@ -40,7 +40,7 @@ def fresh(level: str, seed: int):
     return make_bot(level, seed)
 
 
-@pytest.mark.parametrize("level", ["easy", "normal", "hard", "expert", "counting", "playout"])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "expert", "counting", "playout", "judge"])
 def test_decisions_ignore_hidden_cards(level):
     rng = random.Random(5)
     positions = mid_game_positions(14 if level == "expert" else 40, seed=21)

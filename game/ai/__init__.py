@@ -12,7 +12,7 @@ from .base import BaseBot, Bot, BotError
 from .worker import BotWorker
 
 LEVELS = BOT_LEVELS  # the levels the app offers (named in game.match, which saves check seats against)
-REFERENCE_BOTS = ("counting", "playout")  # yardsticks for the simulator, not offered in the app
+REFERENCE_BOTS = ("counting", "playout", "judge")  # yardsticks for the simulator, not offered in the app
 
 
 def make_bot(spec: str, seed: int = 0) -> Bot:
@@ -69,6 +69,10 @@ def _level_class(level: str) -> type[BaseBot]:
         from .hard import CountingBot
 
         return CountingBot
+    if level == "judge":
+        from .expert import JudgeBot
+
+        return JudgeBot
     if level == "playout":
         from .rollout import PlayoutBot
 

@@ -1,6 +1,7 @@
 """Expert: Hard's judgement, checked by search over sampled worlds.
 
-For each decision, Hard ranks the options; the best few become candidates. Expert then
+For each decision, Hard's arithmetic with Expert's own figures (`ExpertJudge`) ranks the
+options; the best few become candidates. Expert then
 repeatedly samples a world consistent with its view (determinize.py), plays every
 candidate in that same world (common random numbers make the comparison fair) and plays
 the round out with a fast honest policy (rollout.py). The outcome is the round score
@@ -48,7 +49,28 @@ def near_end(view: SeatView, face_down: int = NEAR_END) -> bool:
     return min(face_down_count(view.grids[s]) for s in view.participants) <= face_down
 
 
-class ExpertBot(HardBot):
+class ExpertJudge(Judge):
+    """Hard's arithmetic with Expert's own figures, tuned in paired games against Hard
+    (docs/expert-experiments.md): no tempo (Hard hurries a round it leads and keeps cards
+    face down in one it trails, and both cost points) and a fear of doubling that fades
+    later in a long round. Hard keeps its figures, so its published results stay true."""
+
+    tempo_rate = 0.0
+    patience_start = 40
+    patience_end = 50
+
+
+class JudgeBot(HardBot):
+    """A yardstick, not a level offered to players: Expert's judgement without its search
+    (`simulate --bots judge,hard` measures what the tuned figures alone are worth)."""
+
+    level = "judge"
+
+    def judge(self, view: SeatView) -> Judge:
+        return ExpertJudge(view, self.turns)
+
+
+class ExpertBot(JudgeBot):
     """(`advise`, inherited, is Hard's advice: Expert's search gives an action, not a reason.)"""
 
     level = "expert"
@@ -79,7 +101,7 @@ class ExpertBot(HardBot):
         if view.phase == OPENING:
             return super().decide(view)
         self.count_turn(view)
-        ranked = Judge(view, self.turns).ranked()
+        ranked = self.judge(view).ranked()
         if len(ranked) == 1 or ranked[0][0] - ranked[1][0] >= CLEAR_MARGIN or not near_end(view):
             return pick(view, ranked[0][1])
         candidates = [action for _, action in ranked[:CANDIDATES]]

@@ -98,13 +98,19 @@ class HardBot(BaseBot):
 
 
 class Judge:
-    """The evaluation of one decision."""
+    """The evaluation of one decision. Its tempo and patience are class attributes so that a
+    level with other figures (Expert's `ExpertJudge`) overrides them, not the arithmetic."""
+
+    tempo_rate = TEMPO
+    patience_start = PATIENCE_START
+    patience_end = PATIENCE_END
 
     def __init__(self, view: SeatView, turns: int = 0) -> None:
         self.view = view
         # Fear of doubling fades in a round that drags on, so two cautious players cannot
         # hold each other in a round that never ends.
-        self.caution = max(0.0, min(1.0, (PATIENCE_END - turns) / (PATIENCE_END - PATIENCE_START)))
+        fade = self.patience_end - self.patience_start
+        self.caution = max(0.0, min(1.0, (self.patience_end - turns) / fade))
         self.know: Knowledge = knowledge(view, counting=True)
         self.grid = view.grid()
         self.final = view.trigger is not None
@@ -116,7 +122,7 @@ class Judge:
         self.turns_left = self._turns_left()
         self.weight = min(0.7, 0.1 * self.turns_left)
         lead = min((m for m, _ in self.opp_models), default=self.my_est) - self.my_est
-        self.tempo = 0.0 if self.final else max(-TEMPO_CAP, min(TEMPO_CAP, TEMPO * lead))
+        self.tempo = 0.0 if self.final else max(-TEMPO_CAP, min(TEMPO_CAP, self.tempo_rate * lead))
         self._feed_cache: dict[int, float] = {}
 
     # ------------------------------------------------------------ models
