@@ -35,6 +35,10 @@ PATIENCE_END = 35
 FEED = 0.5  # share of the next player's gain that a discard costs us
 LAST_TURN_SHARE = 0.6  # an opponent's last turn sheds this share of its worst card above LAST_TURN_FLOOR
 LAST_TURN_FLOOR = 2.5
+PAIR_CAP = 0.7  # a pair towards a column is worth at most this share of its value...
+PAIR_RATE = 0.1  # ...and this share per turn left in the round, below the cap
+SPREAD_PAD = 4.0  # added to the variance of an opponent's final score (its last turn is uncertain too)
+FEED_FLOOR = 2.0  # a discard that saves the next player less than this feeds nothing
 
 
 def last_turn_gain(shown: list[int], down: int, hidden: float) -> float:
@@ -98,12 +102,22 @@ class HardBot(BaseBot):
 
 
 class Judge:
-    """The evaluation of one decision. Its tempo and patience are class attributes so that a
-    level with other figures (Expert's `ExpertJudge`) overrides them, not the arithmetic."""
+    """The evaluation of one decision. Its figures are class attributes, so that a level with
+    other figures (Expert's `ExpertJudge`, or a trial in `game.ai.tune`) overrides them, not
+    the arithmetic."""
+
+    FIGURES = ("tempo_rate", "tempo_cap", "patience_start", "patience_end", "feed_share", "feed_floor",
+               "pair_cap", "pair_rate", "spread_pad")
 
     tempo_rate = TEMPO
+    tempo_cap = TEMPO_CAP
     patience_start = PATIENCE_START
     patience_end = PATIENCE_END
+    feed_share = FEED
+    feed_floor = FEED_FLOOR
+    pair_cap = PAIR_CAP
+    pair_rate = PAIR_RATE
+    spread_pad = SPREAD_PAD
 
     def __init__(self, view: SeatView, turns: int = 0) -> None:
         self.view = view
@@ -120,9 +134,9 @@ class Judge:
         self.variance = self._variance()
         self.opp_models = [self._opponent_model(s) for s in self.opponents]
         self.turns_left = self._turns_left()
-        self.weight = min(0.7, 0.1 * self.turns_left)
+        self.weight = min(self.pair_cap, self.pair_rate * self.turns_left)
         lead = min((m for m, _ in self.opp_models), default=self.my_est) - self.my_est
-        self.tempo = 0.0 if self.final else max(-TEMPO_CAP, min(TEMPO_CAP, self.tempo_rate * lead))
+        self.tempo = 0.0 if self.final else max(-self.tempo_cap, min(self.tempo_cap, self.tempo_rate * lead))
         self._feed_cache: dict[int, float] = {}
 
     # ------------------------------------------------------------ models
@@ -132,7 +146,7 @@ class Judge:
         est = expected_score(grid, self.know)
         down = face_down_count(grid)
         improve = last_turn_gain([c for c in grid if isinstance(c, int)], down, self.know.mean)
-        return est - improve, math.sqrt(down * self.variance + 4.0)
+        return est - improve, math.sqrt(down * self.variance + self.spread_pad)
 
     def _variance(self) -> float:
         k = self.know
@@ -295,7 +309,7 @@ class Judge:
         if nxt != view.trigger:
             grid = view.grids[nxt]
             gains = [place_gain(grid, i, card, self.know, 0.3, self.final) for i in range(CELLS) if grid[i] is not None]
-            cost = FEED * max(0.0, max(gains, default=0.0) - 2.0)
+            cost = self.feed_share * max(0.0, max(gains, default=0.0) - self.feed_floor)
         self._feed_cache[card] = cost
         return cost
 
