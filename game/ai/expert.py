@@ -71,7 +71,8 @@ class JudgeBot(HardBot):
 
 
 class ExpertBot(JudgeBot):
-    """(`advise`, inherited, is Hard's advice: Expert's search gives an action, not a reason.)"""
+    """(`advise`, inherited, is its judgement's advice without the search, which gives an
+    action, not a reason; the app's hints come from Hard.)"""
 
     level = "expert"
 
