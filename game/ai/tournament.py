@@ -20,7 +20,9 @@ from pathlib import Path
 from .expert import DEFAULT_SAMPLES
 from .simulate import Tally, simulate
 
-TARGETS = {("normal", "easy"): 0.80, ("hard", "normal"): 0.65, ("expert", "hard"): 0.55}
+# What each match should reach: (heads-up, four players). Expert's are issue 20's: 65% heads-up
+# (its 95% interval above 60%) and more than 55% with two Expert seats against two Hard.
+TARGETS = {("normal", "easy"): (0.80, 0.50), ("hard", "normal"): (0.65, 0.50), ("expert", "hard"): (0.65, 0.55)}
 TABLES = (("voyage", 2), ("voyage", 4), ("classic", 2), ("classic", 4))
 COMMAND = "python -m game.ai.tournament"
 # The log of what was tried to make Expert stronger: written by hand, with the command behind each
@@ -71,6 +73,11 @@ def pairings(args: argparse.Namespace) -> list[tuple[str, str, int]]:
     return [("normal", "easy", args.games), ("hard", "normal", args.games), ("expert", "hard", args.expert_games)]
 
 
+def target_text(upper: str, lower: str, players: int) -> str:
+    heads_up, four = TARGETS.get((upper, lower), (0.50, 0.50))
+    return f">= {heads_up:.0%}" if players == 2 else f"> {four:.0%}"
+
+
 def command_line(argv: list[str]) -> str:
     """The command that wrote the file, as typed (`--out` included), to re-run it."""
     return " ".join([COMMAND, *argv])
@@ -97,8 +104,7 @@ def render(rows: list[dict], args: argparse.Namespace, speed: list[dict] | None,
         "|---|---|---|---|---|---|---|---|",
     ]
     for row in rows:
-        target = TARGETS.get((row["upper"], row["lower"]))
-        shown = f">= {target:.0%}" if target and row["players"] == 2 else "> 50%"
+        shown = target_text(row["upper"], row["lower"], row["players"])
         low, high = row["interval"]
         lines.append(
             f"| {row['edition']} | {row['players']} | {row['upper']} vs {row['lower']} | {row['games']} | "
