@@ -7,7 +7,7 @@ import pytest
 
 from game.ai.expert import ExpertBot, ExpertJudge, JudgeBot, near_end
 from game.ai.hard import PATIENCE_END, PATIENCE_START, HardBot, Judge
-from game.rules import GAME_OVER, ROUND_OVER, TURN, GameState, SeatView, seat_view
+from game.rules import GAME_OVER, REPLACE, REVEAL, ROUND_OVER, SOURCE_DRAW, TURN, GameState, SeatView, seat_view
 
 
 def turn_views(seed: int, count: int, players: int = 2) -> list[SeatView]:
@@ -56,3 +56,61 @@ def test_expert_plays_its_own_judgement_where_it_does_not_search() -> None:
         assert ExpertBot.fixed_work(n, 3).decide(view) == judged
         differs += judged != HardBot(n).decide(view)
     assert differs > 0, "on some of these positions the figures change the decision"
+
+
+def drawn_card_views(seed: int, count: int) -> list[SeatView]:
+    """Views of a seat holding a card it drew, in seeded games of Hard players."""
+    bots = [HardBot(seed + seat) for seat in range(2)]
+    state = GameState.new_game("voyage", 2, seed=seed, record_events=False)
+    views: list[SeatView] = []
+    while len(views) < count and state.phase != GAME_OVER:
+        if state.phase == ROUND_OVER:
+            state.deal()
+            continue
+        view = seat_view(state, state.to_act)
+        if view.holding is not None and view.source == SOURCE_DRAW:
+            views.append(view)
+        state.apply(bots[state.to_act].decide(view))
+    return views
+
+
+class Revealing(Judge):
+    reveal_bonus = 2.5
+
+
+class RevealingSoon(Judge):
+    reveal_bonus, reveal_rate = 2.5, 0.5
+
+
+def test_a_reveal_is_worth_its_bonus_while_a_later_turn_can_replace_what_it_shows() -> None:
+    views = drawn_card_views(seed=6, count=150)
+    assert Judge.reveal_bonus == 0.0, "Hard counts expected points only"
+    checked = {"bonus": 0, "none": 0}
+    for view in views:
+        hard, bonus, soon = Judge(view), Revealing(view), RevealingSoon(view)
+        for index in hard.hidden:
+            plain = hard.reveal_value(view.holding, index)
+            later = len(hard.hidden) > 1 and view.trigger is None
+            assert bonus.reveal_value(view.holding, index) == pytest.approx(plain + (2.5 if later else 0.0))
+            expected = min(2.5, 0.5 * soon.turns_left) if later else 0.0
+            assert soon.reveal_value(view.holding, index) == pytest.approx(plain + expected)
+            checked["bonus" if later else "none"] += 1
+        # keeping the card is valued as before: only the reveal gains
+        assert [bonus.replace_value(view.holding, i) for i in range(len(hard.grid)) if hard.grid[i] is not None] == \
+               [hard.replace_value(view.holding, i) for i in range(len(hard.grid)) if hard.grid[i] is not None]
+    assert checked["bonus"] > 50 and checked["none"] > 0, "positions of both kinds were seen"
+
+
+def test_with_the_bonus_a_card_near_a_face_down_cards_worth_is_thrown_away_for_a_reveal() -> None:
+    changed = 0
+    for view in drawn_card_views(seed=7, count=300):
+        hard, bonus = Judge(view), Revealing(view)
+        before, after = hard.advise().action, bonus.advise().action
+        if before == after:
+            continue
+        changed += 1
+        # the only change the bonus makes: a kept card saving less than the bonus becomes a reveal
+        assert before.verb == REPLACE and after.verb == REVEAL
+        assert len(hard.hidden) > 1 and view.trigger is None
+        assert hard.best_replace(view.holding)[0] < max(hard.reveal_value(view.holding, i) for i in hard.hidden) + 2.5
+    assert changed > 5

@@ -50,3 +50,18 @@ def test_the_command_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> N
     assert main(["tempo_rate=0", "--deals", "1", "--workers", "1"]) == 0
     line = capsys.readouterr().out.strip()
     assert line.startswith("hard judge with tempo_rate=0, voyage 2 players, 2 games: wins ")
+
+
+@pytest.mark.slow
+def test_a_searching_trial_with_experts_figures_decides_as_expert() -> None:
+    from game.ai.duplicate import positions
+    from game.ai.expert import ExpertBot, near_end
+    from game.ai.tune import TrialExpertBot
+    from game.rules import seat_view
+
+    views = [seat_view(p.state, p.seat) for p in positions(6, "voyage", 2, face_down=5, seed=9)]
+    assert all(near_end(view) for view in views), "late-round positions: Expert searches them"
+    trial = TrialExpertBot(4, Trial("expert", (), search=True).judge_class())
+    expert = ExpertBot.fixed_work(4)
+    assert [trial.decide(view) for view in views] == [expert.decide(view) for view in views]
+    assert trial.samples_taken == expert.samples_taken > 0

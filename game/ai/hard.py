@@ -39,6 +39,12 @@ PAIR_CAP = 0.7  # a pair towards a column is worth at most this share of its val
 PAIR_RATE = 0.1  # ...and this share per turn left in the round, below the cap
 SPREAD_PAD = 4.0  # added to the variance of an opponent's final score (its last turn is uncertain too)
 FEED_FLOOR = 2.0  # a discard that saves the next player less than this feeds nothing
+# A drawn card thrown away for a reveal is worth its expected points and, beyond them, the
+# chance that the revealed card is high and replaced later for a large saving; a kept card
+# near the mean leaves no such chance. Hard counts expected points only (0 here). For Expert's
+# judgement a bonus of 2.5 was measured (docs/expert-experiments.md, "The worth of a reveal").
+REVEAL_BONUS = 0.0
+REVEAL_RATE = 99.0  # the bonus is at most this much per turn left in the round
 
 
 def last_turn_gain(shown: list[int], down: int, hidden: float) -> float:
@@ -107,7 +113,7 @@ class Judge:
     the arithmetic."""
 
     FIGURES = ("tempo_rate", "tempo_cap", "patience_start", "patience_end", "feed_share", "feed_floor",
-               "pair_cap", "pair_rate", "spread_pad")
+               "pair_cap", "pair_rate", "spread_pad", "reveal_bonus", "reveal_rate")
 
     tempo_rate = TEMPO
     tempo_cap = TEMPO_CAP
@@ -118,6 +124,8 @@ class Judge:
     pair_cap = PAIR_CAP
     pair_rate = PAIR_RATE
     spread_pad = SPREAD_PAD
+    reveal_bonus = REVEAL_BONUS
+    reveal_rate = REVEAL_RATE
 
     def __init__(self, view: SeatView, turns: int = 0) -> None:
         self.view = view
@@ -137,6 +145,9 @@ class Judge:
         self.weight = min(self.pair_cap, self.pair_rate * self.turns_left)
         lead = min((m for m, _ in self.opp_models), default=self.my_est) - self.my_est
         self.tempo = 0.0 if self.final else max(-self.tempo_cap, min(self.tempo_cap, self.tempo_rate * lead))
+        # no later turn can replace what the last face-down card or a final reveal shows
+        later = len(self.hidden) > 1 and not self.final
+        self.reveal_worth = min(self.reveal_bonus, self.reveal_rate * self.turns_left) if later else 0.0
         self._feed_cache: dict[int, float] = {}
 
     # ------------------------------------------------------------ models
@@ -264,7 +275,7 @@ class Judge:
         return gain
 
     def reveal_value(self, card: int, index: int) -> float:
-        value = -self.feed(card) + self.tempo
+        value = -self.feed(card) + self.tempo + self.reveal_worth
         if len(self.hidden) == 1 and not self.final:
             value += self._reveal_trigger(index)
         return value

@@ -4,7 +4,9 @@
 
 A trial judge is `Judge` (or, with `--base expert`, Expert's `ExpertJudge`) with some of its
 figures (`Judge.FIGURES`) set otherwise; it plays without search, so a trial costs Hard's
-time, not Expert's. Every deal is played twice with the seats swapped (at four players the
+time, not Expert's. With `--search` the trial plays as Expert does (its judge, and its search
+in fixed work near a round's end), to see what a figure is still worth once the search has
+its say; a deal then costs about a minute of CPU. Every deal is played twice with the seats swapped (at four players the
 trial holds two alternate seats, then the other two), so the luck of the deal cancels in
 pairs: a few hundred deals tell apart figures that change a player's mean round score by
 half a point. The figures printed are the trial's share of the wins and its mean round
@@ -24,7 +26,7 @@ from dataclasses import dataclass
 from game.rules import EDITIONS, SeatView
 
 from .base import Bot
-from .expert import ExpertJudge
+from .expert import DEFAULT_SAMPLES, ExpertBot, ExpertJudge
 from .hard import HardBot, Judge
 from .simulate import play_game
 
@@ -35,6 +37,7 @@ MAX_DEALS = 100_000
 class Trial:
     base: str  # "hard" or "expert": the judge whose figures the trial starts from
     figures: tuple[tuple[str, float], ...]  # the figures set otherwise
+    search: bool = False  # play the trial as Expert does: the judge, and search near a round's end
 
     def judge_class(self) -> type[Judge]:
         start = ExpertJudge if self.base == "expert" else Judge
@@ -46,6 +49,20 @@ class TrialBot(HardBot):
 
     def __init__(self, seed: int, judge_class: type[Judge]) -> None:
         super().__init__(seed)
+        self.judge_class = judge_class
+
+    def judge(self, view: SeatView) -> Judge:
+        return self.judge_class(view, self.turns)
+
+
+class TrialExpertBot(ExpertBot):
+    """Expert (its search, fixed work) deciding with a trial judge: what a figure is worth once
+    the search has its say in the late-round decisions."""
+
+    level = "trial"
+
+    def __init__(self, seed: int, judge_class: type[Judge]) -> None:
+        super().__init__(seed, samples=DEFAULT_SAMPLES)
         self.judge_class = judge_class
 
     def judge(self, view: SeatView) -> Judge:
@@ -70,9 +87,10 @@ def play_deal(trial: Trial, edition: str, players: int, seed: int, deal: int) ->
     """The deal played twice, seats swapped: per game, (the trial's share of the win, its mean
     round score minus Hard's)."""
     judge_class = trial.judge_class()
+    player = TrialExpertBot if trial.search else TrialBot
     out = []
     for first in (0, 1):  # the trial in the even seats, then in the odd ones
-        bots: list[Bot] = [TrialBot(deal * 16 + k, judge_class) if k % 2 == first else HardBot(deal * 16 + k)
+        bots: list[Bot] = [player(deal * 16 + k, judge_class) if k % 2 == first else HardBot(deal * 16 + k)
                                for k in range(players)]
         state, seats = play_game(bots, edition, seed, deal)
         winners = state.winners or []
@@ -106,7 +124,7 @@ def compare(trial: Trial, edition: str, players: int, deals: int, seed: int, wor
     wins = [(a[0] + b[0]) / 2 for a, b in pairs]  # the trial holds half the seats: 50% is an even match
     margins = [(a[1] + b[1]) / 2 for a, b in pairs]
     return {
-        "figures": dict(trial.figures), "base": trial.base, "edition": edition, "players": players,
+        "figures": dict(trial.figures), "base": trial.base, "search": trial.search, "edition": edition, "players": players,
         "games": 2 * len(pairs), "win_share": statistics.fmean(wins),
         "win_share_se": _se(wins), "round_difference": statistics.fmean(margins), "round_difference_se": _se(margins),
     }
@@ -121,6 +139,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("figures", nargs="*", help=f"name=value, the name one of {', '.join(Judge.FIGURES)}")
     parser.add_argument("--base", choices=("hard", "expert"), default="hard",
                         help="start from Hard's figures or from Expert's (default hard)")
+    parser.add_argument("--search", action="store_true",
+                        help=f"play the trial as Expert, searching {DEFAULT_SAMPLES} worlds a decision near a "
+                             "round's end (about a minute of CPU a deal instead of a tenth of a second)")
     parser.add_argument("--edition", choices=sorted(EDITIONS), default="voyage")
     parser.add_argument("--players", type=int, choices=(2, 4), default=2)
     parser.add_argument("--deals", type=int, default=300, help=f"deals, each played twice (1-{MAX_DEALS})")
@@ -134,12 +155,13 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(error))
     if not 1 <= args.deals <= MAX_DEALS or not 1 <= args.workers <= 64:
         parser.error(f"--deals must be 1-{MAX_DEALS} and --workers 1-64")
-    result = compare(Trial(args.base, figures), args.edition, args.players, args.deals, args.seed, args.workers)
+    result = compare(Trial(args.base, figures, args.search), args.edition, args.players, args.deals, args.seed, args.workers)
     if args.json:
         print(json.dumps(result))
     else:
         shown = " ".join(f"{k}={v:g}" for k, v in figures) or "(no change)"
-        print(f"{args.base} judge with {shown}, {args.edition} {args.players} players, {result['games']} games: "
+        who = f"{args.base} judge" + (" with Expert's search" if args.search else "")
+        print(f"{who} with {shown}, {args.edition} {args.players} players, {result['games']} games: "
               f"wins {result['win_share']:.1%} ± {result['win_share_se']:.1%} (50% is even), "
               f"mean round {result['round_difference']:+.2f} ± {result['round_difference_se']:.2f} against Hard")
     return 0

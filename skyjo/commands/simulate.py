@@ -17,8 +17,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--edition", default="voyage", help="voyage (default) or classic")
     parser.add_argument("--players", type=int, help="number of players (default: the number of bots)")
     parser.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+    from game.ai import LEVELS, REFERENCE_BOTS
+
     parser.add_argument("--bots", required=True,
-                        help="comma-separated levels (easy, normal, hard, expert; yardsticks: counting, playout) "
+                        help=f"comma-separated levels ({', '.join(LEVELS)}; yardsticks: {', '.join(REFERENCE_BOTS)}) "
                              "or cmd:<command line>, one per seat")
     parser.add_argument("--seed", type=int, default=1, help="seed of the whole run (default 1)")
     parser.add_argument("--end-score", type=int, default=100, help="total that ends a game (default 100)")
