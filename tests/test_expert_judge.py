@@ -3,6 +3,8 @@ doubling. Hard keeps its figures; Expert decides with its own wherever it does n
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from game.ai.expert import ExpertBot, ExpertJudge, JudgeBot, near_end
@@ -10,8 +12,8 @@ from game.ai.hard import PATIENCE_END, PATIENCE_START, HardBot, Judge
 from game.rules import GAME_OVER, REPLACE, REVEAL, ROUND_OVER, SOURCE_DRAW, TURN, GameState, SeatView, seat_view
 
 
-def turn_views(seed: int, count: int, players: int = 2) -> list[SeatView]:
-    """Views of the seat to act in a seeded game of Hard players."""
+def views_where(seed: int, count: int, wanted: Callable[[SeatView], bool], players: int = 2) -> list[SeatView]:
+    """The first `count` views of the seat to act that are `wanted`, in a seeded game of Hard players."""
     bots = [HardBot(seed + seat) for seat in range(players)]
     state = GameState.new_game("voyage", players, seed=seed, record_events=False)
     views: list[SeatView] = []
@@ -20,10 +22,15 @@ def turn_views(seed: int, count: int, players: int = 2) -> list[SeatView]:
             state.deal()
             continue
         view = seat_view(state, state.to_act)
-        if state.phase == TURN:
+        if wanted(view):
             views.append(view)
         state.apply(bots[state.to_act].decide(view))
     return views
+
+
+def turn_views(seed: int, count: int, players: int = 2) -> list[SeatView]:
+    """Views of the seat to act in the turn phase."""
+    return views_where(seed, count, lambda view: view.phase == TURN, players)
 
 
 def test_expert_judge_has_no_tempo_where_hard_hurries_or_dawdles() -> None:
@@ -59,19 +66,8 @@ def test_expert_plays_its_own_judgement_where_it_does_not_search() -> None:
 
 
 def drawn_card_views(seed: int, count: int) -> list[SeatView]:
-    """Views of a seat holding a card it drew, in seeded games of Hard players."""
-    bots = [HardBot(seed + seat) for seat in range(2)]
-    state = GameState.new_game("voyage", 2, seed=seed, record_events=False)
-    views: list[SeatView] = []
-    while len(views) < count and state.phase != GAME_OVER:
-        if state.phase == ROUND_OVER:
-            state.deal()
-            continue
-        view = seat_view(state, state.to_act)
-        if view.holding is not None and view.source == SOURCE_DRAW:
-            views.append(view)
-        state.apply(bots[state.to_act].decide(view))
-    return views
+    """Views of a seat holding a card it drew."""
+    return views_where(seed, count, lambda view: view.holding is not None and view.source == SOURCE_DRAW)
 
 
 class Revealing(Judge):
