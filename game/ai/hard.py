@@ -44,7 +44,7 @@ FEED_FLOOR = 2.0  # a discard that saves the next player less than this feeds no
 # near the mean leaves no such chance. Hard counts expected points only (0 here). For Expert's
 # judgement a bonus of 2.5 was measured (docs/expert-experiments.md, "The worth of a reveal").
 REVEAL_BONUS = 0.0
-REVEAL_RATE = 99.0  # the bonus is at most this much per turn left in the round
+REVEAL_RATE = math.inf  # the bonus is at most this much per turn left in the round (no cap)
 
 
 def last_turn_gain(shown: list[int], down: int, hidden: float) -> float:

@@ -6,9 +6,9 @@ A trial judge is `Judge` (or, with `--base expert`, Expert's `ExpertJudge`) with
 figures (`Judge.FIGURES`) set otherwise; it plays without search, so a trial costs Hard's
 time, not Expert's. With `--search` the trial plays as Expert does (its judge, and its search
 in fixed work near a round's end), to see what a figure is still worth once the search has
-its say; a deal then costs about a minute of CPU. Every deal is played twice with the seats swapped (at four players the
-trial holds two alternate seats, then the other two), so the luck of the deal cancels in
-pairs: a few hundred deals tell apart figures that change a player's mean round score by
+its say; a deal then costs about a minute of CPU. Every deal is played twice with the seats
+swapped (at four players the trial holds two alternate seats, then the other two), so the
+luck of the deal cancels in pairs: a few hundred deals tell apart figures that change a player's mean round score by
 half a point. The figures printed are the trial's share of the wins and its mean round
 score minus Hard's, each with the standard error of the paired deals. How Expert's own
 figures were chosen (docs/expert-experiments.md); a full match (`skyjo simulate`) and the
@@ -28,7 +28,7 @@ from game.rules import EDITIONS, SeatView
 from .base import Bot
 from .expert import DEFAULT_SAMPLES, ExpertBot, ExpertJudge
 from .hard import HardBot, Judge
-from .simulate import play_game
+from .simulate import fixed_work, play_game
 
 MAX_DEALS = 100_000
 
@@ -55,18 +55,14 @@ class TrialBot(HardBot):
         return self.judge_class(view, self.turns)
 
 
-class TrialExpertBot(ExpertBot):
+class TrialExpertBot(TrialBot, ExpertBot):
     """Expert (its search, fixed work) deciding with a trial judge: what a figure is worth once
-    the search has its say in the late-round decisions."""
-
-    level = "trial"
+    the search has its say in the late-round decisions. TrialBot comes first so that its
+    `judge` is the one Expert's `decide` asks; `decide` itself is Expert's."""
 
     def __init__(self, seed: int, judge_class: type[Judge]) -> None:
-        super().__init__(seed, samples=DEFAULT_SAMPLES)
-        self.judge_class = judge_class
-
-    def judge(self, view: SeatView) -> Judge:
-        return self.judge_class(view, self.turns)
+        super().__init__(seed, judge_class)
+        fixed_work(self, DEFAULT_SAMPLES)
 
 
 def parse_figure(text: str) -> tuple[str, float]:
@@ -124,7 +120,8 @@ def compare(trial: Trial, edition: str, players: int, deals: int, seed: int, wor
     wins = [(a[0] + b[0]) / 2 for a, b in pairs]  # the trial holds half the seats: 50% is an even match
     margins = [(a[1] + b[1]) / 2 for a, b in pairs]
     return {
-        "figures": dict(trial.figures), "base": trial.base, "search": trial.search, "edition": edition, "players": players,
+        "figures": dict(trial.figures), "base": trial.base, "search": trial.search,
+        "edition": edition, "players": players,
         "games": 2 * len(pairs), "win_share": statistics.fmean(wins),
         "win_share_se": _se(wins), "round_difference": statistics.fmean(margins), "round_difference_se": _se(margins),
     }
@@ -155,12 +152,13 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(error))
     if not 1 <= args.deals <= MAX_DEALS or not 1 <= args.workers <= 64:
         parser.error(f"--deals must be 1-{MAX_DEALS} and --workers 1-64")
-    result = compare(Trial(args.base, figures, args.search), args.edition, args.players, args.deals, args.seed, args.workers)
+    trial = Trial(args.base, figures, args.search)
+    result = compare(trial, args.edition, args.players, args.deals, args.seed, args.workers)
     if args.json:
         print(json.dumps(result))
     else:
         shown = " ".join(f"{k}={v:g}" for k, v in figures) or "(no change)"
-        who = f"{args.base} judge" + (" with Expert's search" if args.search else "")
+        who = f"{args.base} judge" + (" searching as Expert" if args.search else "")
         print(f"{who} with {shown}, {args.edition} {args.players} players, {result['games']} games: "
               f"wins {result['win_share']:.1%} ± {result['win_share_se']:.1%} (50% is even), "
               f"mean round {result['round_difference']:+.2f} ± {result['round_difference_se']:.2f} against Hard")

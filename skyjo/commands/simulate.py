@@ -13,12 +13,12 @@ MAX_WORKERS = 64  # processes: a typo such as --workers 4000 must not fork-bomb 
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    from game.ai import LEVELS, REFERENCE_BOTS  # the level names live there once
+
     parser = subparsers.add_parser("simulate", help="play bots against each other headless and print a table")
     parser.add_argument("--edition", default="voyage", help="voyage (default) or classic")
     parser.add_argument("--players", type=int, help="number of players (default: the number of bots)")
     parser.add_argument("--games", type=int, default=100, help="games to play (default 100)")
-    from game.ai import LEVELS, REFERENCE_BOTS
-
     parser.add_argument("--bots", required=True,
                         help=f"comma-separated levels ({', '.join(LEVELS)}; yardsticks: {', '.join(REFERENCE_BOTS)}) "
                              "or cmd:<command line>, one per seat")
