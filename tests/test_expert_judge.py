@@ -1,5 +1,5 @@
-"""Expert's own figures (issue 20): Hard's arithmetic with no tempo and a later-fading fear of
-doubling. Hard keeps its figures; Expert decides with its own wherever it does not search."""
+"""Expert's own figures (issue 20): Hard's arithmetic with no tempo, a later-fading fear of
+doubling and the worth of a reveal. Hard keeps its figures; Expert decides with its own wherever it does not search."""
 
 from __future__ import annotations
 
@@ -110,3 +110,18 @@ def test_with_the_bonus_a_card_near_a_face_down_cards_worth_is_thrown_away_for_a
         assert len(hard.hidden) > 1 and view.trigger is None
         assert hard.best_replace(view.holding)[0] < max(hard.reveal_value(view.holding, i) for i in hard.hidden) + 2.5
     assert changed > 5
+
+
+def test_expert_counts_the_worth_of_a_reveal_where_hard_does_not() -> None:
+    with_a_later_turn = 0
+    for view in drawn_card_views(seed=8, count=120):
+        hard, expert = Judge(view), ExpertJudge(view)
+        if len(hard.hidden) == 1:
+            continue  # the last card's worth also carries each judge's own fear of doubling
+        later = view.trigger is None
+        for index in hard.hidden:
+            extra = expert.reveal_value(view.holding, index) - hard.reveal_value(view.holding, index)
+            tempo = expert.tempo - hard.tempo  # Expert has none
+            assert extra == pytest.approx(tempo + (ExpertJudge.reveal_bonus if later else 0.0))
+            with_a_later_turn += later
+    assert ExpertJudge.reveal_bonus > 0 and with_a_later_turn > 50

@@ -41,8 +41,8 @@ SPREAD_PAD = 4.0  # added to the variance of an opponent's final score (its last
 FEED_FLOOR = 2.0  # a discard that saves the next player less than this feeds nothing
 # A drawn card thrown away for a reveal is worth its expected points and, beyond them, the
 # chance that the revealed card is high and replaced later for a large saving; a kept card
-# near the mean leaves no such chance. Hard counts expected points only (0 here). For Expert's
-# judgement a bonus of 2.5 was measured (docs/expert-experiments.md, "The worth of a reveal").
+# near the mean leaves no such chance. Hard counts expected points only (0 here); Expert's
+# judgement takes 2.5, measured in docs/expert-experiments.md ("The worth of a reveal").
 REVEAL_BONUS = 0.0
 REVEAL_RATE = math.inf  # the bonus is at most this much per turn left in the round (no cap)
 
