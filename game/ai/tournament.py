@@ -73,6 +73,11 @@ def pairings(args: argparse.Namespace) -> list[tuple[str, str, int]]:
     return [("normal", "easy", args.games), ("hard", "normal", args.games), ("expert", "hard", args.expert_games)]
 
 
+def four_player_expert_games(args: argparse.Namespace) -> int:
+    """Expert's games a four-player row: two Experts think at every table, so by default half."""
+    return args.expert_four_games or max(1, args.expert_games // 2)
+
+
 def target_text(upper: str, lower: str, players: int) -> str:
     heads_up, four = TARGETS.get((upper, lower), (0.50, 0.50))
     return f">= {heads_up:.0%}" if players == 2 else f"> {four:.0%}"
@@ -112,7 +117,7 @@ def render(rows: list[dict], args: argparse.Namespace, speed: list[dict] | None,
             f"| {shown} |"
         )
     lines += ["", f"Games per row: {args.games}, and {args.expert_games} with Expert heads-up "
-              f"({max(1, args.expert_games // 2)} at four players, where two Experts think at every table)."]
+              f"({four_player_expert_games(args)} at four players, where two Experts think at every table)."]
     if speed:
         lines += ["", "## Decision time", "",
                   "Measured by `python -m game bench bots` (4-player Voyage positions; Expert on its 300 ms",
@@ -130,6 +135,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="games per row for easy/normal/hard (default 2000)")
     parser.add_argument("--expert-games", type=int, default=200, help="games per row with Expert (default 200)")
+    parser.add_argument("--expert-four-games", type=int,
+                        help="games per four-player row with Expert (default half of --expert-games)")
     parser.add_argument("--expert-samples", type=int, default=DEFAULT_SAMPLES,
                         help=f"Expert's sampled worlds per decision (default {DEFAULT_SAMPLES})")
     parser.add_argument("--seed", type=int, default=1)
@@ -138,15 +145,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-speed", action="store_true", help="skip the decision-time table")
     parser.add_argument("--out", help="write the Markdown table to this file (default: print it)")
     args = parser.parse_args(argv)
-    if min(args.games, args.expert_games, args.expert_samples, args.workers) < 1:
-        parser.error("--games, --expert-games, --expert-samples and --workers must be positive")
+    four = args.expert_four_games
+    if min(args.games, args.expert_games, args.expert_samples, args.workers, 1 if four is None else four) < 1:
+        parser.error("--games, --expert-games, --expert-four-games, --expert-samples and --workers must be positive")
     rows = []
     for edition, players in TABLES:
         for upper, lower, games in pairings(args):
             if args.only and args.only not in f"{upper} vs {lower}":
                 continue
             if upper == "expert" and players > 2:
-                games = max(1, games // 2)  # two Experts a table: twice the thinking per game
+                games = four_player_expert_games(args)
             started = time.perf_counter()
             row = play_pairing(upper, lower, edition, players, games, args.seed, args.workers, args.expert_samples)
             row["edition"] = edition
