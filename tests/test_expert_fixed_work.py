@@ -143,3 +143,19 @@ def test_the_tournament_writes_the_whole_strength_file_and_its_rows_repeat(tmp_p
 
     log = EXPERIMENTS.read_text(encoding="utf-8").rstrip()
     assert log and texts[0].rstrip().endswith(log)
+
+
+def test_four_player_rows_take_their_own_expert_game_count(capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+
+    from game.ai.tournament import four_player_expert_games, main, render
+
+    def args(four: int | None) -> argparse.Namespace:
+        return argparse.Namespace(games=10, expert_games=200, expert_four_games=four, expert_samples=SAMPLES, seed=1)
+
+    assert four_player_expert_games(args(None)) == 100  # two Experts think at every table: half by default
+    assert four_player_expert_games(args(24)) == 24
+    assert "and 200 with Expert heads-up (24 at four players" in render([], args(24), None, [])
+    with pytest.raises(SystemExit) as refused:
+        main(["--expert-four-games", "0"])
+    assert refused.value.code == 2 and "--expert-four-games" in capsys.readouterr().err.splitlines()[-1]
