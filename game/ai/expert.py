@@ -52,7 +52,7 @@ def near_end(view: SeatView, face_down: int = NEAR_END) -> bool:
 class ExpertJudge(Judge):
     """Hard's arithmetic with Expert's own figures, tuned in paired games against Hard
     (docs/expert-experiments.md): no tempo (Hard hurries a round it leads and keeps cards
-    face down in one it trails, and both cost points) and a fear of doubling that fades
+    face down in one it trails, and both cost points), a fear of doubling that fades
     later in a long round, and the worth of a reveal: a card turned face up while a later
     turn can still replace it is worth more than its expected points (it is information),
     which alone took the judgement from 52.7% to 62.9% against Hard. Hard keeps its
