@@ -1,5 +1,6 @@
 """Expert's own figures (issue 20): Hard's arithmetic with no tempo, a later-fading fear of
-doubling and the worth of a reveal. Hard keeps its figures; Expert decides with its own wherever it does not search."""
+doubling and the worth of a reveal. Hard keeps its figures; Expert decides with its own
+wherever it does not search."""
 
 from __future__ import annotations
 

@@ -75,7 +75,8 @@ def pairings(args: argparse.Namespace) -> list[tuple[str, str, int]]:
 
 def four_player_expert_games(args: argparse.Namespace) -> int:
     """Expert's games a four-player row: two Experts think at every table, so by default half."""
-    return args.expert_four_games or max(1, args.expert_games // 2)
+    four = args.expert_four_games
+    return max(1, args.expert_games // 2) if four is None else four
 
 
 def target_text(upper: str, lower: str, players: int) -> str:
@@ -145,8 +146,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-speed", action="store_true", help="skip the decision-time table")
     parser.add_argument("--out", help="write the Markdown table to this file (default: print it)")
     args = parser.parse_args(argv)
-    four = args.expert_four_games
-    if min(args.games, args.expert_games, args.expert_samples, args.workers, 1 if four is None else four) < 1:
+    if min(args.games, args.expert_games, args.expert_samples, args.workers, four_player_expert_games(args)) < 1:
         parser.error("--games, --expert-games, --expert-four-games, --expert-samples and --workers must be positive")
     rows = []
     for edition, players in TABLES:

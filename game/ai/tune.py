@@ -8,8 +8,8 @@ time, not Expert's. With `--search` the trial plays as Expert does (its judge, a
 in fixed work near a round's end), to see what a figure is still worth once the search has
 its say; a deal then costs about a minute of CPU. Every deal is played twice with the seats
 swapped (at four players the trial holds two alternate seats, then the other two), so the
-luck of the deal cancels in pairs: a few hundred deals tell apart figures that change a player's mean round score by
-half a point. The figures printed are the trial's share of the wins and its mean round
+luck of the deal cancels in pairs: a few hundred deals tell apart figures that change a
+player's mean round score by half a point. The figures printed are the trial's share of the wins and its mean round
 score minus Hard's, each with the standard error of the paired deals. How Expert's own
 figures were chosen (docs/expert-experiments.md); a full match (`skyjo simulate`) and the
 tournament remain the measures that count.
