@@ -159,3 +159,38 @@ def test_four_player_rows_take_their_own_expert_game_count(capsys: pytest.Captur
     with pytest.raises(SystemExit) as refused:
         main(["--expert-four-games", "0"])
     assert refused.value.code == 2 and "--expert-four-games" in capsys.readouterr().err.splitlines()[-1]
+
+
+def test_relog_refreshes_the_copied_log_and_keeps_every_generated_line(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+
+    from game.ai import tournament
+
+    log = tmp_path / "expert-experiments.md"
+    log.write_text("# What was tried\n\nreveal worth 2.5: adopted\n", encoding="utf-8")
+    monkeypatch.setattr(tournament, "EXPERIMENTS", log)
+    args = argparse.Namespace(games=10, expert_games=20, expert_four_games=None, expert_samples=SAMPLES, seed=1)
+    row = {"edition": "voyage", "players": 2, "upper": "expert", "lower": "hard", "games": 20, "win_rate": 0.65,
+           "interval": (0.43, 0.82), "upper_round": 15.1, "lower_round": 17.8}
+    table = tmp_path / "strength.md"
+    table.write_text(tournament.render([row], args, None, ["--out", str(table)]), encoding="utf-8")
+    generated = table.read_text(encoding="utf-8").split(tournament.LOG_MARKER)[0]
+
+    log.write_text("# What was tried\n\nreveal worth 2.5: adopted\n\nwider search: no gain\n", encoding="utf-8")
+    assert tournament.main(["--relog", str(table)]) == 0
+    text = table.read_text(encoding="utf-8")
+    assert text.startswith(generated) and "| voyage | 2 | expert vs hard | 20 | 65.0% |" in generated
+    assert text.endswith("reveal worth 2.5: adopted\n\nwider search: no gain\n")
+    assert text.count("reveal worth") == 1  # the old copy replaced, not appended to
+
+    # a file the command did not write is refused in one line, and left as it was
+    stranger = tmp_path / "notes.md"
+    stranger.write_text("my notes\n", encoding="utf-8")
+    with pytest.raises(SystemExit) as refused:
+        tournament.main(["--relog", str(stranger)])
+    assert refused.value.code == 2 and "no copied experiments log" in capsys.readouterr().err.splitlines()[-1]
+    assert stranger.read_text(encoding="utf-8") == "my notes\n"
+    with pytest.raises(SystemExit):
+        tournament.main(["--relog", str(tmp_path / "missing.md")])
+    assert "--relog" in capsys.readouterr().err.splitlines()[-1]

@@ -28,6 +28,8 @@ COMMAND = "python -m game.ai.tournament"
 # The log of what was tried to make Expert stronger: written by hand, with the command behind each
 # figure, and copied whole at the end of the generated file (edit it there, never in strength.md).
 EXPERIMENTS = Path(__file__).resolve().parents[2] / "docs" / "expert-experiments.md"
+LOG_MARKER = f"<!-- copied from docs/{EXPERIMENTS.name} by the command above: edit it there -->"
+MAX_TABLE_BYTES = 1 << 20  # a strength file is a few kilobytes; --relog refuses anything larger
 
 
 def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
@@ -125,10 +127,27 @@ def render(rows: list[dict], args: argparse.Namespace, speed: list[dict] | None,
                   "clock, as in the app). Times measure the machine that ran the command.", "",
                   "| level | decisions | median ms | p99 ms | max ms |", "|---|---|---|---|---|"]
         lines += [f"| {r['level']} | {r['decisions']} | {r['median_ms']} | {r['p99_ms']} | {r['max_ms']} |" for r in speed]
-    if EXPERIMENTS.is_file():
-        lines += ["", f"<!-- copied from docs/{EXPERIMENTS.name} by the command above: edit it there -->", "",
-                  EXPERIMENTS.read_text(encoding="utf-8").rstrip()]
-    return "\n".join(lines) + "\n"
+    text = "\n".join(lines) + "\n"
+    return text + "\n" + experiments_section() if EXPERIMENTS.is_file() else text
+
+
+def experiments_section() -> str:
+    """The hand-written log as the file carries it: the marker line, then the log whole."""
+    return f"{LOG_MARKER}\n\n{EXPERIMENTS.read_text(encoding='utf-8').rstrip()}\n"
+
+
+def relog(path: Path) -> str:
+    """`path`'s text with its copy of the experiments log replaced by the current log.
+
+    Everything the games wrote, above the marker, is kept byte for byte; so the log can grow
+    after a long run without replaying it or editing the generated file by hand.
+    """
+    if path.stat().st_size > MAX_TABLE_BYTES:
+        raise ValueError(f"{path} is larger than a strength table ({MAX_TABLE_BYTES} bytes at most)")
+    head, marker, _ = path.read_text(encoding="utf-8").partition(LOG_MARKER)
+    if not marker:
+        raise ValueError(f"{path} has no copied experiments log (was it written by {COMMAND}?)")
+    return head + experiments_section()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -145,7 +164,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", help="run only the rows whose match contains this text (e.g. expert)")
     parser.add_argument("--no-speed", action="store_true", help="skip the decision-time table")
     parser.add_argument("--out", help="write the Markdown table to this file (default: print it)")
+    parser.add_argument("--relog", metavar="FILE", type=Path,
+                        help="play nothing: refresh FILE's copy of the experiments log, keeping its tables")
     args = parser.parse_args(argv)
+    if args.relog:
+        try:
+            text = relog(args.relog)
+        except (OSError, UnicodeDecodeError, ValueError) as problem:
+            parser.error(f"--relog: {problem}")
+        args.relog.write_text(text, encoding="utf-8")
+        return 0
     if min(args.games, args.expert_games, args.expert_samples, args.workers, four_player_expert_games(args)) < 1:
         parser.error("--games, --expert-games, --expert-four-games, --expert-samples and --workers must be positive")
     rows = []
