@@ -75,12 +75,13 @@ def record_round(stats: Stats, match: MatchConfig, state: GameState) -> bool:
         return False
     scores = state.round_scores[-1]
     for seat in state.participants:
-        if not match.seats[seat].is_human or scores[seat] is None:
+        score = scores[seat]
+        if not match.seats[seat].is_human or score is None:
             continue
         entry = stats.player(match.seats[seat].name)
         entry.rounds += 1
-        entry.round_total += scores[seat]
-        entry.best_round = scores[seat] if entry.best_round is None else min(entry.best_round, scores[seat])
+        entry.round_total += score
+        entry.best_round = score if entry.best_round is None else min(entry.best_round, score)
         entry.columns_removed += sum(1 for removed in state.removed if removed[0] == seat)
         if seat == state.trigger and _was_doubled(state, seat):
             entry.doubled += 1

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
+from typing import TypedDict
 
 import pygame
 
@@ -29,6 +30,15 @@ FLIGHT_LIFT = 10.0  # logical px: a moving card is held above the cloth, its sha
 CUE_SECONDS = 2.0  # how long "Robin took the 5 from the discard" stays by a seat's label (at speed 1)
 
 
+class Place(TypedDict):
+    """Where a sprite ends a motion: its centre and size (keys of the sprite's own fields)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+
 class CardSprite:
     """A card in flight: centre (x, y) and size in logical units, scale_x for the flip squash,
     lift (logical px up), flash (0..1 white ring)."""
@@ -44,7 +54,7 @@ class CardSprite:
         self.shown = 1.0  # below 0.5: not drawn yet (a card still in the draw pile, waiting to be dealt)
         self.base = (box.w, box.h)  # the art is drawn once at this size and scaled down in flight
 
-    def move_to(self, box: Box) -> dict[str, float]:
+    def move_to(self, box: Box) -> Place:
         cx, cy = box.center
         if box.w * box.h > self.base[0] * self.base[1]:
             self.base = (box.w, box.h)
@@ -120,7 +130,9 @@ class Animator:
     def release_cue(self, seat: int | None) -> None:
         """`seat` plays the card it took: the cue saying where it came from shows now (while the
         card was in hand, the caption above it said so)."""
-        words = self.held_cues.pop(seat, None) if seat is not None else None
+        if seat is None:
+            return
+        words = self.held_cues.pop(seat, None)
         if words:
             self.cue(seat, words)
 
