@@ -128,7 +128,9 @@ def render(rows: list[dict], args: argparse.Namespace, speed: list[dict] | None,
                   "| level | decisions | median ms | p99 ms | max ms |", "|---|---|---|---|---|"]
         lines += [f"| {r['level']} | {r['decisions']} | {r['median_ms']} | {r['p99_ms']} | {r['max_ms']} |" for r in speed]
     text = "\n".join(lines) + "\n"
-    return text + "\n" + experiments_section() if EXPERIMENTS.is_file() else text
+    if EXPERIMENTS.is_file():  # the log, under a marker line that --relog finds to replace it
+        text += "\n" + experiments_section()
+    return text
 
 
 def experiments_section() -> str:

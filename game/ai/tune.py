@@ -9,10 +9,10 @@ in fixed work near a round's end), to see what a figure is still worth once the 
 its say; a deal then costs about a minute of CPU. Every deal is played twice with the seats
 swapped (at four players the trial holds two alternate seats, then the other two), so the
 luck of the deal cancels in pairs: a few hundred deals tell apart figures that change a
-player's mean round score by half a point. The figures printed are the trial's share of the wins and its mean round
-score minus Hard's, each with the standard error of the paired deals. How Expert's own
-figures were chosen (docs/expert-experiments.md); a full match (`skyjo simulate`) and the
-tournament remain the measures that count.
+player's mean round score by half a point. The figures printed are the trial's share of the
+wins and its mean round score minus Hard's, each with the standard error of the paired deals.
+How Expert's own figures were chosen: docs/expert-experiments.md; a full match (`skyjo
+simulate`) and the tournament remain the measures that count.
 """
 
 from __future__ import annotations
