@@ -144,6 +144,9 @@ class LobbyScene(AppScene):
             self.text(surface, _("Players join from the menu: Join a game. Or at this address:"), BODY_SIZE, 960, 170, color=DIM)
             self.text(surface, self.host.url.removeprefix("ws://"), HEADING_SIZE, 960, 230, color=INK, bold=True)
             self.text(surface, _("Join code: {code}").format(code=self.host.code), HEADING_SIZE, 960, 300, color=ACCENT, bold=True)
+            # said where the address is shown: the connection is plain ws:// (docs/network.md)
+            self.text(surface, _("For your own network only: the connection is not encrypted."), CAPTION_SIZE, 960,
+                      352, color=DIM)
         step = min(60, 480 // max(1, self.config.players))
         for seat in range(self.config.players):
             line, colour = self.seat_line(seat)
