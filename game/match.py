@@ -8,16 +8,39 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeGuard
 
+from game.i18n import N_
 from game.rules import DEFAULT_END_SCORE, FINAL_TIE_CHOICES, GameState, Options, brief, edition_named
 
 HUMAN = "human"
 COMPUTER = "computer"
 REMOTE = "remote"  # a person playing from another computer, over the network (game/net)
 SEAT_KINDS = (HUMAN, COMPUTER, REMOTE)
+
+
+@dataclass(frozen=True)
+class Level:
+    """A computer player by name: the word a screen shows for it (marked for translation, empty
+    for the yardsticks no screen offers) and the bot class game.ai makes for it, named as
+    game.ai.<module>.<bot> so that it is imported only when such a bot is made."""
+
+    name: str
+    word: str
+    module: str
+    bot: str
+
+
 # The computer players a seat may be, and the bot spec that names a program instead: their home
 # is here, not in game.ai (which makes the bots and imports them from here), so that saves and
 # statistics (game.store) can check a seat without loading the computer players.
-BOT_LEVELS = ("easy", "normal", "hard", "expert")
+# A new level is one entry here (plus its French word in the catalogue).
+COMPUTER_LEVELS = (
+    Level("easy", N_("Easy"), "easy", "EasyBot"),
+    Level("normal", N_("Normal"), "normal", "NormalBot"),
+    Level("hard", N_("Hard"), "hard", "HardBot"),
+    Level("expert", N_("Expert"), "expert", "ExpertBot"),
+)
+BOT_LEVELS = tuple(level.name for level in COMPUTER_LEVELS)
+LEVEL_WORDS = {level.name: level.word for level in COMPUTER_LEVELS}  # name -> word, for _() where shown
 COMMAND_PREFIX = "cmd:"  # "cmd:<command line>": a program speaking the bot protocol, never read from a file
 MAX_NAME = 16
 

@@ -88,7 +88,7 @@ def game_from_scenario(data: Any, record_events: bool = True) -> GameState:
 
 
 def _edition(data: dict) -> type[Edition]:
-    name = _field(data, "edition", str, '"voyage" or "classic"')
+    name = _field(data, "edition", str, " or ".join(f'"{known}"' for known in EDITIONS))
     if name not in EDITIONS:  # checked here to quote the name briefly: a file may hold any string
         raise ScenarioError(f"unknown edition {brief(name)}; known editions: {', '.join(sorted(EDITIONS))}")
     return edition_named(name)

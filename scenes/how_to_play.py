@@ -11,22 +11,34 @@ from collections.abc import Callable
 import pygame
 
 from game.i18n import _
-from game.rules import COLS, Classic, Voyage, edition_named
+from game.rules import COLS, EDITIONS, Voyage, edition_named
 from game.ui.ink import inside, note_card, note_text
 from game.ui.layout import Box
 from game.ui.widgets import ACCENT, BODY_SIZE, BUTTON_SIZE, CAPTION_SIZE, DIM, INK, SMALL_SIZE, TITLE_SIZE, draw_panel
+from game.ui.wording import EDITION_WORDS
 from scenes.base import BACKDROP, AppScene
 from scenes.context import AppContext
 
 TEXT_X, TEXT_W, TEXT_Y = 110, 900, 250
 EDITIONS_TOP = 440  # the editions' table on the last page (its text stays above)
 CARD_W, CARD_H = 100, 140
+# the editions' columns, right of the rows' labels: where they start, the room their steps share,
+# where the last one ends, the gap after each of the others
+EDITIONS_LEFT, EDITIONS_SPAN, EDITIONS_RIGHT, EDITIONS_GAP = 560, 1320, 1800, 30
 
 
 def last_edition(app: AppContext) -> str:
     """The edition of the last setup (what the player is about to play), else Voyage."""
     match = app.settings.last_match()
     return match.edition if match is not None else Voyage.name
+
+
+def _edition_columns(count: int) -> list[tuple[int, int]]:
+    """(left x, width) of each edition's column in the editions' table: they share EDITIONS_SPAN
+    in equal steps, the last one reaching the panel's right edge (two: (560, 630), (1220, 580))."""
+    step = EDITIONS_SPAN // count
+    lefts = [EDITIONS_LEFT + index * step for index in range(count)]
+    return [(x, step - EDITIONS_GAP if index < count - 1 else EDITIONS_RIGHT - x) for index, x in enumerate(lefts)]
 
 
 class HowToPlayScene(AppScene):
@@ -64,7 +76,8 @@ class HowToPlayScene(AppScene):
         self.page = max(0, self.page - 1)
 
     def switch_edition(self) -> None:
-        self.edition = Classic if self.edition is Voyage else Voyage
+        editions = list(EDITIONS.values())
+        self.edition = editions[(editions.index(self.edition) + 1) % len(editions)]
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
@@ -210,26 +223,21 @@ class HowToPlayScene(AppScene):
         self.text(surface, _("8 is lower than 10: Lea's score is doubled"), CAPTION_SIZE, 1450, 690, color=ACCENT)
 
     def _picture_editions(self, surface: pygame.Surface) -> None:
-        rows = [
-            (_("Cards"), _("105: three -2, eleven 0, seven of each other value"),
-             _("150: five -2, ten -1, fifteen 0, ten of each 1 to 12")),
-            (_("Players"), _("2 to 4"), _("2 to 8")),
-            (_("Tie for the win"), _("shared win (option: a tiebreak round)"),
-             _("a tiebreak round among the tied (option: shared win)")),
-            (_("Tie for who starts"), _("chosen at random among the tied"),
-             _("the tied flip one more card each, until one is highest")),
-        ]
+        """Every edition's column side by side (game.rules EDITIONS), the one being read highlighted."""
+        rows = ((_("Cards"), "cards"), (_("Players"), "players"), (_("Tie for the win"), "final_tie"),
+                (_("Tie for who starts"), "starter_tie"))
+        columns = list(zip(_edition_columns(len(EDITIONS)), EDITIONS.values(), strict=True))
         top = EDITIONS_TOP + 50
         draw_panel(surface, self.viewport.rect(Box(100, top - 50, 1720, 390)))
-        chosen = 1 if self.edition is Voyage else 2
-        for column, (title, x) in enumerate(((Voyage.title, 560), (Classic.title, 1220)), start=1):
-            self.text(surface, title, BODY_SIZE, x, top, color=ACCENT if column == chosen else DIM, bold=True,
-                      anchor="midleft")
-        for number, (label, voyage, classic) in enumerate(rows):
+        for (x, _w), edition in columns:
+            self.text(surface, _(EDITION_WORDS[edition.name].title), BODY_SIZE, x, top,
+                      color=ACCENT if edition is self.edition else DIM, bold=True, anchor="midleft")
+        for number, (label, row) in enumerate(rows):
             y = top + 70 + number * 70
             self._cell(surface, label, Box(130, y - 33, 410, 66), DIM)
-            for column, (words, x, w) in enumerate(((voyage, 560, 630), (classic, 1220, 580)), start=1):
-                self._cell(surface, words, Box(x, y - 33, w, 66), INK if column == chosen else DIM)
+            for (x, w), edition in columns:
+                words = getattr(EDITION_WORDS[edition.name], row)
+                self._cell(surface, _(words), Box(x, y - 33, w, 66), INK if edition is self.edition else DIM)
 
     def _cell(self, surface: pygame.Surface, words: str, cell: Box, color: tuple[int, int, int]) -> None:
         """One cell of the editions' table: on up to two lines, smaller only if they do not fit."""

@@ -12,14 +12,13 @@ from typing import Any
 import pygame
 
 from game.i18n import _
-from game.match import MatchConfig, clean_name
+from game.match import LEVEL_WORDS, MatchConfig, clean_name
 from game.rules import GameState
 from game.table import TableController
 from game.ui.widgets import ACCENT, BODY_SIZE, CAPTION_SIZE, DIM, HEADING_SIZE, INK, TITLE_SIZE
 from game.ui.wording import is_default_human_name
 from scenes.base import AppScene, wake_the_app
 from scenes.context import AppContext
-from scenes.setup import LEVEL_WORDS
 
 WAITING_COLOUR = (255, 190, 120)
 

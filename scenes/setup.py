@@ -11,21 +11,17 @@ from typing import Any
 import pygame
 
 from game.i18n import N_, _
-from game.match import BOT_LEVELS, COMPUTER, HUMAN, MAX_NAME, REMOTE, MatchConfig, SeatConfig
-from game.rules import FINAL_TIE_CHOICES, edition_named
+from game.match import BOT_LEVELS, COMPUTER, HUMAN, LEVEL_WORDS, MAX_NAME, REMOTE, MatchConfig, SeatConfig
+from game.rules import EDITIONS, FINAL_TIE_CHOICES, edition_named
 from game.ui.widgets import BODY_SIZE, BUTTON_SIZE, CAPTION_SIZE, DIM, INK, SMALL_SIZE, TITLE_SIZE
-from game.ui.wording import PLAYER_NUMBER, YOU, default_human_name, is_default_human_name
+from game.ui.wording import EDITION_WORDS, PLAYER_NUMBER, YOU, default_human_name, is_default_human_name
 from scenes.base import AppScene
 from scenes.context import AppContext
 from scenes.fields import TextField
 
-EDITIONS = ("voyage", "classic")
 END_SCORES = (50, 100, 150, 200, 300)
 COMPUTER_NAMES = ("Robin", "Sasha", "Camille", "Alex", "Charlie", "Morgan", "Dominique", "Noa")
 TIE_WORDS = {"share": N_("shared win"), "tiebreak": N_("tiebreak round")}
-# the engine's edition titles and the computer levels, marked for translation
-EDITION_WORDS = {"Skyjo Voyage": N_("Skyjo Voyage"), "Skyjo (classic)": N_("Skyjo (classic)")}
-LEVEL_WORDS = dict(zip(BOT_LEVELS, (N_("Easy"), N_("Normal"), N_("Hard"), N_("Expert")), strict=True))
 ROW_H = 78
 KINDS = (HUMAN, COMPUTER, REMOTE)  # the order "Who plays" cycles through
 KIND_WORDS = {HUMAN: N_("Human"), COMPUTER: N_("Computer"), REMOTE: N_("Another computer")}
@@ -80,7 +76,7 @@ class SetupScene(AppScene):
         self.buttons.clear()
         c = self.config
         edition = edition_named(c.edition)
-        self.button(560, 150, 420, 64, _("Edition: {title}").format(title=_(EDITION_WORDS.get(edition.title, edition.title))), self.next_edition, "edition", BUTTON_SIZE)
+        self.button(560, 150, 420, 64, _("Edition: {title}").format(title=_(EDITION_WORDS[edition.name].title)), self.next_edition, "edition", BUTTON_SIZE)
         self.button(1000, 150, 120, 64, "-", lambda: self.set_players(c.players - 1), "fewer", BUTTON_SIZE,
                     c.players > edition.min_players)
         self.button(1300, 150, 120, 64, "+", lambda: self.set_players(c.players + 1), "more", BUTTON_SIZE,
@@ -111,7 +107,8 @@ class SetupScene(AppScene):
 
     # ------------------------------------------------------------------ changes
     def next_edition(self) -> None:
-        name = EDITIONS[(EDITIONS.index(self.config.edition) + 1) % len(EDITIONS)]
+        names = tuple(EDITIONS)
+        name = names[(names.index(self.config.edition) + 1) % len(names)]
         edition = edition_named(name)
         seats = self.config.seats[: edition.max_players]
         self.config = replace(self.config, edition=name, seats=seats, final_tie=None)

@@ -6,14 +6,14 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import N_, _
+from game.match import LEVEL_WORDS
 from game.store.stats import PlayerStats
 from game.ui.layout import Box
 from game.ui.widgets import BODY_SIZE, BUTTON_SIZE, CAPTION_SIZE, DIM, INK, SMALL_SIZE, TITLE_SIZE, draw_panel
+from game.ui.wording import EDITION_WORDS
 from scenes.base import AppScene
 from scenes.context import AppContext
-from scenes.setup import LEVEL_WORDS
 
-EDITION_NAMES = {"voyage": N_("Voyage"), "classic": N_("Classic")}
 MAX_ROWS = 7  # the players with the most games; the table stays readable at any window size
 COLUMNS = (  # (title, logical x of the column's centre)
     (N_("Games"), 620), (N_("Won"), 760), (N_("Rounds"), 900), (N_("Best"), 1040), (N_("Average"), 1200),
@@ -124,6 +124,6 @@ def row_figures(entry: PlayerStats) -> list[str]:
 
 def breakdown(entry: PlayerStats) -> str:
     """Games won / played by edition and by opponent level, on one line."""
-    parts = [f"{_(EDITION_NAMES.get(edition, edition))} {t.wins}/{t.games}" for edition, t in sorted(entry.by_edition.items())]
+    parts = [f"{_(EDITION_WORDS[edition].short) if edition in EDITION_WORDS else edition} {t.wins}/{t.games}" for edition, t in sorted(entry.by_edition.items())]
     parts += [_("vs {level} {won}/{played}").format(level=_(LEVEL_WORDS.get(level, level)), won=t.wins, played=t.games) for level, t in sorted(entry.by_level.items())]
     return _("won/played:") + " " + "   ".join(parts) if parts else ""

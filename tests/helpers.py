@@ -41,24 +41,45 @@ def play_to_game_over(app: Any, on_round: Callable[[Any], object] | None = None,
     return run_until(app, game_over, frames)
 
 
+def run_until_clock(app: Any, condition: Callable[[], object], seconds: float = 60.0) -> bool:
+    """Draw frames until `condition()` holds or `seconds` of the clock have passed: for network
+    play, where the other seats move in real time rather than from frame to frame (a minute
+    is far more than any wait needs, and still bounds a test that would hang)."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        app.frame(FRAME)
+        time.sleep(0.001)  # (the network threads get their turn)
+    return bool(condition())
+
+
+def corrupt_files(folder: Any) -> list[Any]:
+    """The damaged files the store moved aside in `folder` (`<name>.corrupt-<when>`), in name order."""
+    return sorted(path for path in folder.iterdir() if ".corrupt-" in path.name)
+
+
 def run_frames(app: Any, frames: int, dt: float = FRAME) -> None:
     """Draw exactly `frames` frames (let animations and computer players move on)."""
     for _ in range(frames):
         app.frame(dt)
 
 
-def key_event(code: int) -> Any:
-    """A KEYDOWN event for `code`, shaped like the ones SDL sends."""
+def key_event(code: int, mod: int = 0) -> Any:
+    """A KEYDOWN event for `code` (with the modifier keys `mod`), shaped like the ones SDL sends."""
     import pygame
 
-    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0)
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0)
 
 
-def key(app: Any, code: int | None = None) -> None:
-    """Press a key (Enter by default) through the event queue, then draw one frame."""
+def key(app: Any, code: int | None = None, mod: int = 0) -> None:
+    """Press a key (Enter by default; with the modifier keys `mod`) through the event queue,
+    then draw one frame."""
     import pygame
 
-    pygame.event.post(key_event(pygame.K_RETURN if code is None else code))
+    pygame.event.post(key_event(pygame.K_RETURN if code is None else code, mod))
     app.frame(FRAME)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pygame
+from helpers import click, key
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.rules import FLIP, REPLACE, TAKE, Action, GameState
@@ -21,16 +22,6 @@ from scenes.play import PlayScene
 SEATS = (SeatConfig("Ann", HUMAN), SeatConfig("Bot", COMPUTER, "easy"))
 
 
-
-
-def click(app, pos) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.frame(1 / 60)
-
-
-def key(app, code=pygame.K_RETURN) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
-    app.frame(1 / 60)
 
 
 def guided_table(app, state: GameState | None = None) -> PlayScene:

@@ -19,12 +19,6 @@ from scenes.play import PlayScene
 from skyjo.app import WINDOW_CLASS_VARIABLES, name_the_window
 
 
-def press(app, code: int, mod: int = 0) -> None:
-    """A real KEYDOWN through the event queue (with its modifier keys), then one frame."""
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0))
-    app.frame(FRAME)
-
-
 def focused(scene) -> str:
     assert scene.buttons.focus is not None, "no button has the focus"
     return scene.buttons.buttons[scene.buttons.focus].name
@@ -76,33 +70,33 @@ def test_setup_opens_with_its_first_button_focused(app):
 def test_tab_then_shift_tab_returns_to_the_same_button(app):
     menu = open_menu(app)
     start = focused(menu)
-    press(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
     assert focused(menu) != start
-    press(app, pygame.K_TAB, pygame.KMOD_LSHIFT)
+    key(app, pygame.K_TAB, pygame.KMOD_LSHIFT)
     assert focused(menu) == start
-    press(app, pygame.K_TAB, pygame.KMOD_RSHIFT)  # backwards from the first wraps round to the last
+    key(app, pygame.K_TAB, pygame.KMOD_RSHIFT)  # backwards from the first wraps round to the last
     assert focused(menu) == "quit"
-    press(app, pygame.K_TAB)  # and forwards from the last back to the first
+    key(app, pygame.K_TAB)  # and forwards from the last back to the first
     assert focused(menu) == start
 
 
 def test_tab_with_only_num_lock_on_still_goes_forwards(app):
     menu = open_menu(app)
-    press(app, pygame.K_TAB, pygame.KMOD_NUM)
+    key(app, pygame.K_TAB, pygame.KMOD_NUM)
     assert focused(menu) == "join"  # the button after New game
 
 
 def test_shift_tab_on_setup_reaches_start_and_enter_starts_the_game(app):
     setup = open_setup(app)
-    press(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
     assert focused(setup) == "start"
-    press(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)
     assert app.stack.top.name == "play"
 
 
 def test_a_setup_change_keeps_the_focus_on_the_button_used(app):
     setup = open_setup(app)
-    press(app, pygame.K_RETURN)  # the edition changes, the screen is rebuilt
+    key(app, pygame.K_RETURN)  # the edition changes, the screen is rebuilt
     assert setup.config.edition == "classic"
     assert focused(setup) == "edition"
 

@@ -4,11 +4,10 @@ the other seats played by our bots through real clients (docs/network.md)."""
 
 from __future__ import annotations
 
-import time
-
 import pygame
 import pytest
 from helpers import FRAME, key_event
+from helpers import run_until_clock as run_until  # the other seats play in real time
 from net_tools import BotPlayer, HostThread, match
 
 from game.ai import make_bot
@@ -18,18 +17,6 @@ from game.rules import GAME_OVER, seat_view
 pytestmark = pytest.mark.slow
 
 LOOPBACK = "127.0.0.1"
-WAIT = 60.0  # seconds (of the clock: the other seats play over the network in real time)
-
-
-def run_until(app, condition, seconds: float = WAIT) -> bool:
-    """Draw frames until `condition()` holds or `seconds` of the clock have passed."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        app.frame(FRAME)
-        time.sleep(0.001)  # (the network threads get their turn)
-    return bool(condition())
 
 
 @pytest.fixture

@@ -2,6 +2,7 @@
 in test_input_queue.py), prompts that say what may be done, the pause overlay over the table."""
 
 import pygame
+from helpers import click, key, run_until
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.rules import check_consistency
@@ -18,30 +19,12 @@ def start(app, seats, seed=5, edition="voyage"):
     return play
 
 
-def run_until(app, play, condition, frames=2000):
-    for _ in range(frames):
-        if condition():
-            return True
-        app.frame(1 / 60)
-    return condition()
-
-
-def key(app, code):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
-    app.frame(1 / 60)
-
-
-def click(app, pos):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.frame(1 / 60)
-
-
 ONE_HUMAN = [SeatConfig("Ann", HUMAN), SeatConfig("Bot", COMPUTER, "easy")]
 
 
 def test_keyboard_alone_plays_opening_and_a_whole_turn(app):
     play = start(app, ONE_HUMAN)
-    assert run_until(app, play, lambda: play.acting_human() == 0)
+    assert run_until(app, lambda: play.acting_human() == 0)
     assert "flip two" in play.prompt()
     assert play.view.cursor == Target.cell(0, 0, 0)  # the opening starts on the grid's first card
     key(app, pygame.K_RETURN)
@@ -50,7 +33,7 @@ def test_keyboard_alone_plays_opening_and_a_whole_turn(app):
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RETURN)
     assert play.state.face_up[0][1]
-    assert run_until(app, play, lambda: play.acting_human() == 0 and play.state.phase == "turn")
+    assert run_until(app, lambda: play.acting_human() == 0 and play.state.phase == "turn")
     assert "take the discard" in play.prompt()
     for code in (pygame.K_UP, pygame.K_LEFT, pygame.K_RETURN):  # back to the draw pile; draw
         key(app, code)
@@ -84,7 +67,7 @@ def test_a_click_during_an_animation_skips_it_and_is_played_once_if_legal(app):
 
 def test_illegal_targets_are_refused_and_said(app):
     play = start(app, ONE_HUMAN)
-    assert run_until(app, play, lambda: play.acting_human() == 0)
+    assert run_until(app, lambda: play.acting_human() == 0)
     play.activate(Target.cell(1, 0, 0))  # the opponent's card
     play.activate(DRAW_TARGET)  # drawing during the opening flips
     assert not any(play.state.face_up[0]) and not any(play.state.face_up[1])
@@ -104,7 +87,7 @@ def test_computer_turns_play_at_a_watchable_pace(app):
     for _ in range(10):  # a sixth of a second
         app.frame(1 / 60)
     assert sum(map(sum, play.state.face_up)) == before  # nobody played in a blink
-    assert run_until(app, play, lambda: sum(map(sum, play.state.face_up)) > before, frames=300)
+    assert run_until(app, lambda: sum(map(sum, play.state.face_up)) > before, frames=300)
 
 
 def test_escape_opens_pause_over_the_table_and_resume_returns(app):
@@ -123,7 +106,7 @@ def test_escape_opens_pause_over_the_table_and_resume_returns(app):
 
 def test_abandon_needs_confirmation_and_deletes_the_save(app):
     play = start(app, ONE_HUMAN)
-    assert run_until(app, play, lambda: play.acting_human() == 0)
+    assert run_until(app, lambda: play.acting_human() == 0)
     play.activate(Target.cell(0, 0, 0))
     app.store.flush()
     assert app.store.has_game()
@@ -140,7 +123,7 @@ def test_a_computer_player_that_cannot_start_is_replaced_and_said(app):
     seats = [SeatConfig("Ann", COMPUTER, "cmd:/nonexistent/bot --x"), SeatConfig("Bob", COMPUTER, "easy")]
     play = start(app, seats)
     said = []
-    assert run_until(app, play, lambda: said.append(play.message) or play.state.phase == "turn")
+    assert run_until(app, lambda: said.append(play.message) or play.state.phase == "turn")
     assert any(m.startswith("Ann's computer player") for m in said)  # told, in plain words
     assert sum(play.state.face_up[0]) == 2  # and Ann's seat still played its opening
     check_consistency(play.state)

@@ -13,6 +13,7 @@ import stat
 from pathlib import Path
 
 import pytest
+from helpers import corrupt_files
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.rules import state_to_dict
@@ -97,10 +98,6 @@ BAD_SAVES = {  # case: (how to damage save.json, what the notice must say)
     "unknown level": (with_doc(lambda d: d["match"]["seats"][1].update(level="godlike")), "unknown computer level"),
     "opening with a card in hand": (with_doc(lambda d: d["state"].update(phase="opening")), "during the opening flips"),
 }
-
-
-def corrupt_files(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.iterdir() if ".corrupt-" in p.name)
 
 
 @pytest.mark.parametrize("case", sorted(BAD_SAVES))

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from helpers import corrupt_files
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.rules import state_to_dict
@@ -129,10 +130,6 @@ def test_export_writes_through_the_store(tmp_path, monkeypatch):
 
 
 # ---------------------------------------------------------------------- size caps
-def corrupt_files(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.iterdir() if ".corrupt-" in p.name)
-
-
 def test_a_huge_damaged_save_is_refused_unread(tmp_path, monkeypatch):
     """50 MB of garbage: refused from its size (no byte of it parsed), moved aside whole,
     and the .bak, a good save, is restored."""

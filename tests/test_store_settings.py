@@ -5,13 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from helpers import corrupt_files
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.store import Settings, Store
-
-
-def corrupt_files(folder):
-    return [p for p in folder.iterdir() if ".corrupt-" in p.name]
 
 
 def test_defaults_when_nothing_is_saved(tmp_path):

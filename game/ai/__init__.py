@@ -6,13 +6,22 @@
 
 from __future__ import annotations
 
-from game.match import BOT_LEVELS, COMMAND_PREFIX
+from importlib import import_module
+
+from game.match import BOT_LEVELS, COMMAND_PREFIX, COMPUTER_LEVELS, Level
 
 from .base import BaseBot, Bot, BotError
 from .worker import BotWorker
 
 LEVELS = BOT_LEVELS  # the levels the app offers (named in game.match, which saves check seats against)
-REFERENCE_BOTS = ("counting", "playout", "judge")  # yardsticks for the simulator, not offered in the app
+# yardsticks for the simulator, not offered in the app (so no screen has a word for them)
+REFERENCES = (
+    Level("counting", "", "hard", "CountingBot"),
+    Level("playout", "", "rollout", "PlayoutBot"),
+    Level("judge", "", "expert", "JudgeBot"),
+)
+REFERENCE_BOTS = tuple(reference.name for reference in REFERENCES)
+_BY_NAME = {entry.name: entry for entry in (*COMPUTER_LEVELS, *REFERENCES)}
 
 
 def make_bot(spec: str, seed: int = 0) -> Bot:
@@ -49,35 +58,12 @@ def check_spec(spec: str) -> None:
 
 
 def _level_class(level: str) -> type[BaseBot]:
-    if level == "easy":
-        from .easy import EasyBot
-
-        return EasyBot
-    if level == "normal":
-        from .normal import NormalBot
-
-        return NormalBot
-    if level == "hard":
-        from .hard import HardBot
-
-        return HardBot
-    if level == "expert":
-        from .expert import ExpertBot
-
-        return ExpertBot
-    if level == "counting":
-        from .hard import CountingBot
-
-        return CountingBot
-    if level == "judge":
-        from .expert import JudgeBot
-
-        return JudgeBot
-    if level == "playout":
-        from .rollout import PlayoutBot
-
-        return PlayoutBot
-    raise ValueError(f"unknown bot {level!r}; choose one of {', '.join(LEVELS)} or {COMMAND_PREFIX}<command line>")
+    """The bot class of a level or reference bot, imported now: the app starts without them."""
+    entry = _BY_NAME.get(level)
+    if entry is None:
+        raise ValueError(f"unknown bot {level!r}; choose one of {', '.join(LEVELS)} or {COMMAND_PREFIX}<command line>")
+    cls: type[BaseBot] = getattr(import_module(f"{__name__}.{entry.module}"), entry.bot)
+    return cls
 
 
 __all__ = ["COMMAND_PREFIX", "LEVELS", "REFERENCE_BOTS", "Bot", "BotError", "BotWorker", "check_spec", "make_bot",

@@ -9,9 +9,8 @@ message, which `skyjo bot` reports on one line.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeGuard
 
-from game.rules import COLS, DEFAULT_END_SCORE, ROWS, Action, SeatView
+from game.rules import COLS, DEFAULT_END_SCORE, ROWS, Action, SeatView, is_whole_number
 from game.rules.view import check_view
 
 MISSING = object()
@@ -20,7 +19,7 @@ MISSING = object()
 def view_from_message(message: dict, edition_named: Callable) -> SeatView:
     """Rebuild and check the view of a `decide` message; ValueError with a plain message if it is
     malformed or describes a position no game could reach."""
-    legal = tuple(Action.from_list(item) for item in _list(message, "legal"))
+    legal = tuple(Action.from_list(item) for item in list_field(message, "legal"))
     if not legal:
         raise ValueError("a decide message needs at least one legal action")
     return view_from_dict(_field(message, "view"), legal, edition_named)
@@ -44,10 +43,10 @@ def view_from_dict(data: object, legal: tuple[Action, ...], edition_named: Calla
         trigger=_optional_int(data, "trigger"),
         discard_pile=_ints(data, "discard_pile"),
         draw_pile=_int(data, "draw_pile"),
-        grids=tuple(_grid(rows) for rows in _list(data, "grids")),
-        removed=tuple(_removed(item) for item in _list(data, "removed_columns", default=[])),
+        grids=tuple(_grid(rows) for rows in list_field(data, "grids")),
+        removed=tuple(_removed(item) for item in list_field(data, "removed_columns", default=[])),
         participants=_ints(data, "participants", default=list(range(players))),
-        round_scores=tuple(_scores(row) for row in _list(data, "round_scores", default=[])),
+        round_scores=tuple(_scores(row) for row in list_field(data, "round_scores", default=[])),
         totals=_ints(data, "totals", default=[0] * players),
         end_score=_int(data, "end_score", default=DEFAULT_END_SCORE),
         legal=legal,
@@ -64,13 +63,9 @@ def _field(data: dict, key: str, default: object = MISSING) -> object:
     return default
 
 
-def _is_int(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _int(data: dict, key: str, default: object = MISSING) -> int:
     value = _field(data, key, default)
-    if not _is_int(value):
+    if not is_whole_number(value):
         raise ValueError(f"{key!r} must be a whole number")
     return value
 
@@ -78,7 +73,7 @@ def _int(data: dict, key: str, default: object = MISSING) -> int:
 def _optional_int(data: dict, key: str) -> int | None:
     """A whole number or null; a missing key is null."""
     value = _field(data, key, None)
-    if value is not None and not _is_int(value):
+    if value is not None and not is_whole_number(value):
         raise ValueError(f"{key!r} must be a whole number or null")
     return value
 
@@ -98,16 +93,20 @@ def _optional_text(data: dict, key: str) -> str | None:
     return value
 
 
-def _list(data: dict, key: str, default: object = MISSING) -> list:
+def list_field(data: dict, key: str, default: object = MISSING) -> list:
+    """`data[key]` (or `default` when it is missing), which must be a list; else ValueError."""
     value = _field(data, key, default)
     if not isinstance(value, list):
         raise ValueError(f"{key!r} must be a list")
     return value
 
 
+_list = list_field  # the old private name game/net/protocol.py still imports: goes when it imports list_field
+
+
 def _ints(data: dict, key: str, default: object = MISSING) -> tuple[int, ...]:
-    values = _list(data, key, default)
-    if not all(_is_int(value) for value in values):
+    values = list_field(data, key, default)
+    if not all(is_whole_number(value) for value in values):
         raise ValueError(f"{key!r} must be a list of whole numbers")
     return tuple(values)
 
@@ -116,19 +115,19 @@ def _grid(rows: object) -> tuple:
     if not (isinstance(rows, list) and len(rows) == ROWS and all(isinstance(r, list) and len(r) == COLS for r in rows)):
         raise ValueError("each grid must hold 3 rows of 4 cells")
     cells = tuple(cell for row in rows for cell in row)
-    if not all(cell is None or cell == "?" or _is_int(cell) for cell in cells):
+    if not all(cell is None or cell == "?" or is_whole_number(cell) for cell in cells):
         raise ValueError("a grid cell must be a number (face-up), \"?\" (face-down) or null (removed)")
     return cells
 
 
 def _removed(item: object) -> tuple[int, int, int]:
-    if not (isinstance(item, list) and len(item) == 3 and all(_is_int(value) for value in item)):
+    if not (isinstance(item, list) and len(item) == 3 and all(is_whole_number(value) for value in item)):
         raise ValueError("each of 'removed_columns' must be [seat, col, value]")
     seat, col, value = item
     return seat, col, value
 
 
 def _scores(row: object) -> tuple:
-    if not (isinstance(row, list) and all(score is None or _is_int(score) for score in row)):
+    if not (isinstance(row, list) and all(score is None or is_whole_number(score) for score in row)):
         raise ValueError("each row of 'round_scores' must be a list of whole numbers or nulls")
     return tuple(row)

@@ -19,6 +19,7 @@ from .actions import (
     VERBS,
     Action,
     brief,
+    is_whole_number,
 )
 from .codec import check_consistency, replay_summary, state_from_dict, state_to_dict
 from .editions import EDITIONS, FINAL_TIE_CHOICES, Classic, Edition, Voyage, edition_named
@@ -32,6 +33,6 @@ __all__ = [
     "ACTION_TABLE", "CELLS", "DEFAULT_END_SCORE", "COLS", "COLUMN_CELLS", "DRAW", "EDITIONS", "FINAL_TIE_CHOICES", "FLIP", "GAME_OVER",
     "OPENING", "REPLACE", "REVEAL", "ROUND_OVER", "ROWS", "TAKE", "TURN", "VERBS", "Action",
     "Classic", "Edition", "GameState", "IllegalActionError", "InvalidStateError", "Options",
-    "PublicView", "SOURCE_DISCARD", "SOURCE_DRAW", "ScoreView", "SeatView", "Voyage", "brief", "check_consistency", "edition_named", "public_view", "replay_summary", "score_view", "seat_view",
+    "PublicView", "SOURCE_DISCARD", "SOURCE_DRAW", "ScoreView", "SeatView", "Voyage", "brief", "check_consistency", "edition_named", "is_whole_number", "public_view", "replay_summary", "score_view", "seat_view",
     "should_double", "state_from_dict", "state_to_dict",
 ]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import reprlib
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, TypeGuard
 
 FLIP = "flip"
 DRAW = "draw"
@@ -61,12 +61,12 @@ class Action(NamedTuple):
         if not isinstance(item, list) or len(item) < 2:
             raise ValueError(f"an action must be a list like [seat, verb, col, row], not {brief(item)}")
         seat, verb, *where = item
-        if not _is_int(seat) or seat < 0:
+        if not is_whole_number(seat) or seat < 0:
             raise ValueError(f"an action's seat must be a whole number from 0, not {brief(seat)}")
         if not _is_verb(verb):
             raise ValueError(f"unknown verb {brief(verb)}; verbs are {', '.join(VERBS)}")
         if verb in PLACING_VERBS:
-            if len(where) != 2 or not all(_is_int(v) for v in where):
+            if len(where) != 2 or not all(is_whole_number(v) for v in where):
                 raise ValueError(f"{verb!r} needs a column and a row: [seat, {verb!r}, col, row]")
             col, row = where
             if not (0 <= col < COLS and 0 <= row < ROWS):
@@ -82,7 +82,8 @@ class Action(NamedTuple):
         return f"seat {self.seat} {self.verb}s ({self.col},{self.row})"
 
 
-def _is_int(value: object) -> bool:
+def is_whole_number(value: object) -> TypeGuard[int]:
+    """An int and not a bool, the one test every decoder of JSON uses: JSON true is not seat 1."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -12,8 +12,17 @@ copies it, how it is written to JSON and loaded back) and what a saved value mus
 - the codec writes, reads and checks every fact (`FIELDS`, in this order: the JSON keys'),
   and `check_consistency` checks every value before the rules that tie facts together.
 
-A new fact is therefore one line in its part, plus a step in codec.STATE_STEPS that gives
-it its default (`codec.with_defaults`) in states saved before it existed.
+A new fact is therefore declared in one line in its part, and none of those lists it again.
+Its price is elsewhere:
+- room: every fact is an attribute of the game, and a game already holds INLINE_ATTRIBUTES
+  (29) of them, the most CPython keeps inline (see there); one more slows every method call
+  of the engine, and tests/test_engine_fast_shape.py fails, so a new fact must replace one
+  or fold into one;
+- saves: bump codec.STATE_FORMAT, add the step in codec.STATE_STEPS that gives the fact its
+  default (`codec.with_defaults`) in states saved before it existed, and store an example
+  of the previous format in tests/data/saves/ (docs/saves.md);
+- meaning: a rule that ties it to other facts joins `check_consistency`, and what a seat
+  may see of it joins `seat_view` (view.py), which names each fact it shows.
 
 Grids are stored per seat as 12 cells in reading order (index = row * 4 + col): `cards`
 holds the value (None once removed), `face_up` whether it shows. Piles keep their top at

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from .actions import ACTION_TABLE, CELLS, COLS, FLIP, REPLACE, REVEAL, ROWS, Action
+from .actions import ACTION_TABLE, CELLS, COLS, FLIP, REPLACE, REVEAL, ROWS, Action, is_whole_number
 from .editions import Edition
 from .state import GAME_OVER, OPENING, PHASES, ROUND_OVER, SOURCE_DISCARD, SOURCE_DRAW, TURN, GameState, Options
 
@@ -208,16 +208,12 @@ def view_legal_actions(view: SeatView) -> list[Action]:
     return out
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)  # JSON true is not seat 1
-
-
 def _is_seat(view: SeatView, value: object) -> bool:
-    return _is_int(value) and 0 <= value < view.players  # type: ignore[operator]
+    return is_whole_number(value) and 0 <= value < view.players
 
 
 def _is_card(view: SeatView, value: object) -> bool:
-    return _is_int(value) and value in view.edition.card_counts
+    return is_whole_number(value) and value in view.edition.card_counts
 
 
 def _seats_problem(view: SeatView) -> str | None:
@@ -230,12 +226,12 @@ def _seats_problem(view: SeatView) -> str | None:
             return f"{name} {value!r} is not a seat of a {view.players}-player game"
     if view.phase not in PHASES:
         return f"unknown phase {view.phase!r}; phases are {', '.join(PHASES)}"
-    if not _is_int(view.round) or view.round < (1 if view.phase in (OPENING, TURN) else 0):
+    if not is_whole_number(view.round) or view.round < (1 if view.phase in (OPENING, TURN) else 0):
         return f"round {view.round!r} is not a round of a game in play"
     seats = view.participants
     if len(seats) < 2 or len(set(seats)) != len(seats) or not all(_is_seat(view, s) for s in seats):
         return f"participants {list(seats)!r} must be at least two different seats of the game"
-    if not _is_int(view.draw_pile) or not 0 <= view.draw_pile <= view.edition.deck_size():
+    if not is_whole_number(view.draw_pile) or not 0 <= view.draw_pile <= view.edition.deck_size():
         return f"a draw pile of {view.draw_pile!r} cards is impossible in {view.edition.title}"
     Options(end_score=view.end_score).validate()  # ValueError with its own sentence
     return None
@@ -258,7 +254,7 @@ def _grids_problem(view: SeatView) -> str | None:
 
 def _piles_problem(view: SeatView) -> str | None:
     for seat, col, value in view.removed:
-        if not (_is_seat(view, seat) and _is_int(col) and 0 <= col < COLS and _is_card(view, value)):
+        if not (_is_seat(view, seat) and is_whole_number(col) and 0 <= col < COLS and _is_card(view, value)):
             return f"removed column {[seat, col, value]!r} is not [seat, column 0-3, card]"
         if view.grids[seat][col] is not None:
             return f"seat {seat}'s column {col} is listed as removed but still holds cards"
@@ -310,9 +306,9 @@ def _scores_problem(view: SeatView) -> str | None:
     if len(view.round_scores) != scored:
         return f"round {view.round} needs {scored} rows of round scores, not {len(view.round_scores)}"
     for row in view.round_scores:
-        if len(row) != view.players or not all(score is None or _is_int(score) for score in row):
+        if len(row) != view.players or not all(score is None or is_whole_number(score) for score in row):
             return f"each row of round scores must hold {view.players} whole numbers or nulls"
-    if len(view.totals) != view.players or not all(_is_int(total) for total in view.totals):
+    if len(view.totals) != view.players or not all(is_whole_number(total) for total in view.totals):
         return f"totals must hold {view.players} whole numbers"
     return None
 
@@ -378,7 +374,7 @@ class ScoreView:
         if edition is None:
             raise ValueError("the scores' edition must be a name")
         players = data["players"]
-        if not _is_int(players):
+        if not is_whole_number(players):
             raise ValueError("the scores' players must be a whole number")
         edition.check_players(players)
         seats = _score_seats(data, players)
@@ -416,13 +412,13 @@ def score_view(state: GameState) -> ScoreView:
 
 def _whole_in(data: dict, key: str, low: int, high: int) -> int:
     value = data[key]
-    if not (_is_int(value) and low <= value <= high):
+    if not (is_whole_number(value) and low <= value <= high):
         raise ValueError(f"the scores' {key} must be a whole number from {low} to {high}")
     return value
 
 
 def _rounds(values: list) -> tuple[int, ...]:
-    if not all(_is_int(value) and 1 <= value <= 10**6 for value in values):
+    if not all(is_whole_number(value) and 1 <= value <= 10**6 for value in values):
         raise ValueError("the scores' tiebreak_rounds must be round numbers")
     return tuple(values)
 
@@ -444,7 +440,7 @@ def _score_seats(data: dict, players: int) -> dict[str, tuple[int, ...]]:
     out = {}
     for key in ("participants", "next_participants", "winners"):
         value = data[key] if data[key] is not None else []
-        if type(value) is not list or len(value) > players or not all(_is_int(s) and 0 <= s < players for s in value):
+        if type(value) is not list or len(value) > players or not all(is_whole_number(s) and 0 <= s < players for s in value):
             raise ValueError(f"the scores' {key} must be a list of seats of the game")
         out[key] = tuple(value)
     return out
@@ -452,32 +448,32 @@ def _score_seats(data: dict, players: int) -> dict[str, tuple[int, ...]]:
 
 def _seat_or_none(data: dict, players: int) -> int | None:
     value = data["trigger"]
-    if value is not None and not (_is_int(value) and 0 <= value < players):
+    if value is not None and not (is_whole_number(value) and 0 <= value < players):
         raise ValueError("the scores' trigger must be a seat of the game or null")
     return value
 
 
 def _score_row(row: object, players: int) -> tuple[int | None, ...]:
-    if type(row) is not list or len(row) != players or not all(s is None or (_is_int(s) and abs(s) <= 10**7) for s in row):
+    if type(row) is not list or len(row) != players or not all(s is None or (is_whole_number(s) and abs(s) <= 10**7) for s in row):
         raise ValueError(f"each row of scores must hold {players} whole numbers")
     return tuple(row)
 
 
 def _totals(row: object, players: int) -> tuple[int, ...]:
-    if type(row) is not list or len(row) != players or not all(_is_int(s) and abs(s) <= 10**7 for s in row):
+    if type(row) is not list or len(row) != players or not all(is_whole_number(s) and abs(s) <= 10**7 for s in row):
         raise ValueError(f"the totals must hold {players} whole numbers")
     return tuple(row)
 
 
 def _score_grid(edition: type[Edition], grid: object) -> tuple[Cell, ...]:
     if type(grid) is not list or len(grid) != CELLS or not all(
-            cell is None or cell == "?" or (_is_int(cell) and cell in edition.card_counts) for cell in grid):
+            cell is None or cell == "?" or (is_whole_number(cell) and cell in edition.card_counts) for cell in grid):
         raise ValueError(f"each grid must hold {CELLS} cards of {edition.title}, \"?\" or null")
     return tuple(grid)
 
 
 def _removed_column(edition: type[Edition], item: object, players: int) -> tuple[int, int, int]:
-    if not (type(item) is list and len(item) == 3 and all(_is_int(v) for v in item)
+    if not (type(item) is list and len(item) == 3 and all(is_whole_number(v) for v in item)
             and 0 <= item[0] < players and 0 <= item[1] < COLS and item[2] in edition.card_counts):
         raise ValueError("each removed column must be [seat, column 0-3, card]")
     return item[0], item[1], item[2]

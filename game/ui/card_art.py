@@ -82,11 +82,6 @@ class CardArt:
         the card by `shadow_margin` on each side (place it with `shadow_rect`)."""
         return self._cached(("shadow",), width, height, _draw_shadow, pad=2 * shadow_margin(width, height))
 
-    @classmethod
-    def clear_cache(cls) -> None:
-        """Forget every picture (e.g. after changing the display mode)."""
-        cls._cache.clear()
-
     # -- cache ---------------------------------------------------------------------------------------
     def _cached(self, what: tuple, width: int, height: int, draw, pad: int = 0) -> pygame.Surface:
         w, h = int(width), int(height)

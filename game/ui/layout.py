@@ -74,12 +74,6 @@ class SeatArea:
         card_w, card_h, gap = cell_metrics(self.grid)
         return Box(self.grid.x + col * (card_w + gap), self.grid.y + row * (card_h + gap), card_w, card_h)
 
-    @property
-    def card_size(self) -> tuple[float, float]:
-        """Width and height of one card of this grid."""
-        card_w, card_h, _ = cell_metrics(self.grid)
-        return card_w, card_h
-
 
 def cell_metrics(grid: Box) -> tuple[float, float, float]:
     """(card width, card height, gap) for a grid box; the gap is GAP_RATIO of a card width."""

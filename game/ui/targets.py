@@ -1,7 +1,7 @@
 """What a player can point at on the table: a card of a seat's grid, a pile or the card in hand.
 
 A `Target` is a small frozen value: `Target.cell(seat, col, row)` or one of the ready-made
-`DRAW_TARGET`, `DISCARD_TARGET` and `HAND_TARGET`. The screen maps clicks and the keyboard
+`DRAW_TARGET` and `DISCARD_TARGET` (the card in hand is `Target(HAND)`). The screen maps clicks and the keyboard
 cursor to targets, and the table scene turns a target into an engine action.
 """
 
@@ -61,7 +61,6 @@ def _order(target: Target) -> tuple:
 
 DRAW_TARGET = Target(DRAW_PILE)
 DISCARD_TARGET = Target(DISCARD_PILE)
-HAND_TARGET = Target(HAND)
 
 
 def grid_targets(seat: int) -> list[Target]:

@@ -51,7 +51,8 @@ class TextCache:
         """The font size, at most `px`, at which `words` is at most `width` pixels wide (and at
         most `height` tall when given); never below `floor`, where it may still overflow.
 
-        The one way text is made smaller until it fits: buttons, page text, card faces."""
+        One line made smaller until it fits: buttons, labels, card faces (a paragraph uses
+        `fit_lines`)."""
         px = max(floor, int(px))
         while px > floor:
             text_w, text_h = self.font(px, bold).size(words)
@@ -85,7 +86,8 @@ class TextCache:
         `height` pixels (lines `spacing` times the font's line height apart), and its lines.
         Never below `floor`: there a line may still be too wide or the lines too tall.
 
-        The one way a paragraph is made to fit its box: tips, notices, page text."""
+        A paragraph made to fit its box: notes, round-score cells, How to play's editions table
+        (How to play's pages shrink their several paragraphs together, in `_paragraphs`)."""
         px = max(floor, int(px))
         while True:
             lines = self.wrap(text, px, width, bold)

@@ -21,12 +21,37 @@ from __future__ import annotations
 import gettext
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
 
 from game.i18n import DOMAIN, N_, _, available_languages, locale_dir
 
 YOU = N_("You")
 PLAYER_NUMBER = N_("Player {number}")
+
+
+@dataclass(frozen=True)
+class EditionWords:
+    """What the screens call an edition (game.rules EDITIONS) and say of it, marked for translation."""
+
+    title: str  # the setup's edition button, the head of its column in How to play
+    short: str  # the statistics' games by edition
+    cards: str  # How to play's table of the editions, one row each
+    players: str
+    final_tie: str
+    starter_tie: str
+
+
+# edition name -> its words: a new edition is its entry in game.rules EDITIONS plus its words here
+EDITION_WORDS: dict[str, EditionWords] = {
+    "voyage": EditionWords(N_("Skyjo Voyage"), N_("Voyage"), N_("105: three -2, eleven 0, seven of each other value"),
+                           N_("2 to 4"), N_("shared win (option: a tiebreak round)"),
+                           N_("chosen at random among the tied")),
+    "classic": EditionWords(N_("Skyjo (classic)"), N_("Classic"),
+                            N_("150: five -2, ten -1, fifteen 0, ten of each 1 to 12"), N_("2 to 8"),
+                            N_("a tiebreak round among the tied (option: shared win)"),
+                            N_("the tied flip one more card each, until one is highest")),
+}
 
 # kind -> (to the viewer, about another seat); every entry formats {name} and the kind's figures
 MESSAGES: dict[str, tuple[str, str]] = {

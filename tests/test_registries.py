@@ -1,0 +1,82 @@
+"""The editions and the computer levels are each listed once: a screen offers, explains and
+counts every edition of game.rules EDITIONS (so a third one is its entry plus its words in
+game.ui.wording), and every computer level of game.match is offered with its word and played
+by the bot class its entry names."""
+
+from __future__ import annotations
+
+import pytest
+
+from game import i18n
+from game.ai import REFERENCES, make_level
+from game.match import BOT_LEVELS, COMPUTER_LEVELS, LEVEL_WORDS
+from game.rules import EDITIONS, Voyage
+from game.store.stats import PlayerStats, Tally
+from game.ui.wording import EDITION_WORDS, EditionWords
+from scenes.how_to_play import HowToPlayScene
+from scenes.setup import SetupScene
+from scenes.statistics import breakdown
+
+
+class Travel(Voyage):
+    """A made-up third edition: Voyage's deck for two to three players."""
+
+    name = "travel"
+    title = "Skyjo Travel"
+    max_players = 3
+
+
+TRAVEL_WORDS = EditionWords("Skyjo Travel", "Travel", "the Voyage deck", "2 to 3", "shared win", "at random")
+
+
+@pytest.fixture
+def third_edition(monkeypatch):
+    monkeypatch.setitem(EDITIONS, Travel.name, Travel)
+    monkeypatch.setitem(EDITION_WORDS, Travel.name, TRAVEL_WORDS)
+
+
+def test_every_edition_has_its_words() -> None:
+    assert set(EDITION_WORDS) == set(EDITIONS)
+
+
+def test_setup_offers_a_third_edition_registered_once(app, third_edition) -> None:
+    setup = app.stack.push(SetupScene(app))
+    seen = [setup.config.edition]
+    for _ in range(3):
+        setup.press("edition")
+        app.frame(1 / 60)
+        seen.append(setup.config.edition)
+        if setup.config.edition == Travel.name:
+            assert setup.buttons.named("edition").label == "Edition: Skyjo Travel"
+            assert setup.config.players <= Travel.max_players
+    assert seen == ["voyage", "classic", "travel", "voyage"]
+
+
+def test_how_to_play_explains_a_third_edition_registered_once(app, third_edition) -> None:
+    seen: list[str] = []
+    howto = app.stack.push(HowToPlayScene(app, "classic"))
+    howto.switch_edition()
+    assert howto.edition is Travel
+    howto.page = len(howto.pages) - 1  # the editions' table
+    i18n.set_recorder(seen.append)
+    try:
+        app.frame(1 / 60)
+    finally:
+        i18n.set_recorder(None)
+    assert {"Skyjo Voyage", "Skyjo (classic)", "Skyjo Travel", "the Voyage deck", "2 to 3", "2 to 8"} <= set(seen)
+    howto.switch_edition()
+    assert howto.edition is Voyage
+
+
+def test_statistics_name_a_third_edition_by_its_short_word(third_edition) -> None:
+    entry = PlayerStats(games=3, wins=2, by_edition={"classic": Tally(1, 1), "travel": Tally(2, 1)})
+    assert breakdown(entry) == "won/played: Classic 1/1   Travel 1/2"
+
+
+def test_each_level_is_offered_with_its_word_and_played_by_its_bot() -> None:
+    assert BOT_LEVELS == tuple(level.name for level in COMPUTER_LEVELS) == ("easy", "normal", "hard", "expert")
+    assert LEVEL_WORDS == {"easy": "Easy", "normal": "Normal", "hard": "Hard", "expert": "Expert"}
+    for entry in (*COMPUTER_LEVELS, *REFERENCES):
+        assert type(make_level(entry.name)).__name__ == entry.bot
+    with pytest.raises(ValueError, match="unknown bot 'easiest'; choose one of easy, normal, hard, expert"):
+        make_level("easiest")
