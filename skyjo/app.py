@@ -15,6 +15,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from typing import Literal
 
 import pygame
 
@@ -392,7 +393,7 @@ def _startup_failed(app: App, error: Exception) -> StartupError:
     return StartupError(f"the game failed while starting ({type(error).__name__}: {error}){aside}")
 
 
-def tell(message: str, kind: str = "info") -> None:
+def tell(message: str, kind: Literal["info", "warn", "error"] = "info") -> None:
     """A message for the player: on stderr, and in a dialog when there is a screen (a
     double-clicked app has no terminal)."""
     print(f"skyjo: {message}", file=sys.stderr)
