@@ -5,6 +5,7 @@ through a link (docs/saves.md, "What the lock and the loaders refuse")."""
 
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 import subprocess
@@ -235,3 +236,21 @@ def test_a_data_folder_that_is_a_file_refuses_the_start(tmp_path, where):
     with pytest.raises(LockRefused, match=f"{blocker} is a file, not a folder"):
         Store(folder).lock_folder()
     assert blocker.read_text() == "a file, not a folder"
+
+
+# ---------------------------------------------------------------- a read-only folder: runs as before
+def test_a_read_only_folder_still_runs_unlocked(tmp_path, monkeypatch):
+    """Read-only media (simulated: tests run as root): nothing can be written, so nothing can
+    be lost, and the game runs without the lock as before; its first save says why it failed."""
+    real_open, real_access = os.open, os.access
+
+    def read_only_open(path, flags, *args, **kwargs):
+        if Path(path).parent == tmp_path and flags & (os.O_CREAT | os.O_WRONLY | os.O_RDWR):
+            raise OSError(errno.EROFS, "Read-only file system", str(path))
+        return real_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", read_only_open)
+    monkeypatch.setattr(os, "access", lambda path, mode: False if Path(path) == tmp_path else real_access(path, mode))
+    store = Store(tmp_path)
+    assert store.lock_folder() is False
+    assert list(tmp_path.iterdir()) == []
