@@ -15,6 +15,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from typing import Literal
 
 import pygame
 
@@ -23,7 +24,7 @@ from game.i18n import detect_language, set_language
 from game.motion import speed_factor
 from game.resources import asset_path
 from game.store import Settings, Store
-from game.store.lock import FolderInUse
+from game.store.lock import FolderInUse, LockRefused
 from game.ui.card_art import CardArt
 from game.ui.scene import Scene, SceneStack
 from game.ui.sound import SoundPlayer
@@ -371,6 +372,9 @@ def open_app(data_dir: str | None, size: tuple[int, int] | None) -> App | int:
     except FolderInUse as error:  # not a failure: the game is already open, with this folder
         tell(f"{error}. Switch to its window, or quit it before starting Skyjo again.")
         return 0
+    except LockRefused as error:  # never run unlocked where a second window could delete the game
+        tell(f"{error}.", kind="error")
+        return 2
     except Exception as error:  # noqa: BLE001 - no display, bad driver: one line, not a traceback
         print(f"skyjo: cannot open the game window: {error}", file=sys.stderr)
         return 1
@@ -389,13 +393,13 @@ def _startup_failed(app: App, error: Exception) -> StartupError:
     return StartupError(f"the game failed while starting ({type(error).__name__}: {error}){aside}")
 
 
-def tell(message: str) -> None:
+def tell(message: str, kind: Literal["info", "warn", "error"] = "info") -> None:
     """A message for the player: on stderr, and in a dialog when there is a screen (a
     double-clicked app has no terminal)."""
     print(f"skyjo: {message}", file=sys.stderr)
     if os.environ.get("SDL_VIDEODRIVER", "").lower() in HEADLESS_DRIVERS:
         return
     try:
-        pygame.display.message_box("Skyjo", message, message_type="info")
+        pygame.display.message_box("Skyjo", message, message_type=kind)
     except Exception:  # noqa: BLE001 - no screen: the stderr line said it
         pass

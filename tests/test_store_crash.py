@@ -30,7 +30,7 @@ def game_states(count: int):
             state.deal()
         else:
             state.apply(chooser.choice(state.legal_actions()))
-        states.append(state.clone())
+        states.append(state.clone(record_events=True))  # with its record, as the app saves it
     return match, states
 
 

@@ -15,6 +15,8 @@ from game.rules import state_from_dict, state_to_dict
 from game.store import Settings, Store
 from game.store.migrations import NO_RECORD_FORMAT, SAVE_FORMAT, save_1_to_2, save_2_to_3
 
+OLD_GAME = "This game comes from an older version; it cannot be checked."
+
 EXAMPLES = Path(__file__).parent / "data" / "saves"
 
 
@@ -97,30 +99,53 @@ def test_format_2_save_without_a_record_still_loads_and_is_kept(tmp_path):
     assert raw["format"] == 2 and "log" not in raw["state"]
     store = Store(folder_with(tmp_path, "save-format2.json", "save.json"))
     match, state = store.load_game()
-    assert store.notices == [] and state.log is None
+    assert store.notices == [OLD_GAME] and state.log is None  # loaded, and said to be unchecked
     assert same_position(state_to_dict(state), raw["state"])
     state.apply(state.legal_actions()[0])
     store.save_game(match, state)
     assert json.loads((tmp_path / "save.json").read_text())["format"] == NO_RECORD_FORMAT
     again = Store(tmp_path)
-    assert state_to_dict(again.load_game()[1]) == state_to_dict(state) and again.notices == []
+    assert state_to_dict(again.load_game()[1]) == state_to_dict(state) and again.notices == [OLD_GAME]
 
 
-@pytest.mark.parametrize("record", ["removed", "null"])
+@pytest.mark.parametrize("record", ["removed", "null", "state format 1"])
 def test_current_format_save_without_its_record_is_damaged(tmp_path, record):
     """A format-3 save must carry its record: without it any arrangement of the right cards
     would load. It is moved aside with a notice, never loaded."""
     raw = example("save-format3.json")
     if record == "removed":
         del raw["state"]["log"]
-    else:
+    elif record == "null":
         raw["state"]["log"] = None
+    else:  # an engine state of the format that had no record yet, inside a current save
+        raw["state"]["format"] = 1
+        del raw["state"]["log"]
     (tmp_path / "save.json").write_text(json.dumps(raw))
     store = Store(tmp_path)
     assert store.load_game() is None
     [notice] = store.notices
     assert "was damaged" in notice and ("no 'log'" if record == "removed" else "game record is missing") in notice
     assert [p.name.split(".corrupt-")[0] for p in tmp_path.iterdir()] == ["save.json"]
+
+
+@pytest.mark.parametrize("relabel", ["log null", "state format 1"])
+def test_a_current_save_relabelled_as_older_and_stripped_of_its_record_never_loads_silently(tmp_path, relabel):
+    """Nothing in the file tells a relabelled save from a genuine older one (format 2 allowed
+    a game without its record), so it loads, but the player is told it cannot be checked:
+    its draw pile may have been stacked."""
+    raw = example("save-format3.json")
+    raw["format"] = 2
+    if relabel == "log null":
+        raw["state"]["log"] = None
+    else:
+        raw["state"]["format"] = 1
+        del raw["state"]["log"]
+    (tmp_path / "save.json").write_text(json.dumps(raw))
+    store = Store(tmp_path)
+    assert store.load_game() is not None
+    assert store.notices == [OLD_GAME]
+    store.notices.clear()
+    assert store.has_game() and store.notices == []  # said once per load, not on every look
 
 
 def test_stored_format_2_save_relabelled_as_current_is_damaged(tmp_path):
@@ -137,7 +162,7 @@ def test_format_1_save_is_upgraded(tmp_path):
     assert raw["format"] == 1 and "app_version" not in raw and "settings" in raw
     store = Store(folder_with(tmp_path, "save-format1.json", "save.json"))
     match, state = store.load_game()
-    assert store.notices == []
+    assert store.notices == [OLD_GAME]
     assert same_position(state_to_dict(state), raw["state"]) and state.log is None
     assert [(s.name, s.kind, s.level) for s in match.seats] == [
         ("Ada", HUMAN, "normal"),

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from .files import FileProblem, NewerFormat, atomic_write, backup_path, quarantine, read_bytes, remove_leftovers
-from .paths import SAVE_FILE, SETTINGS_FILE, STATS_FILE
+from .paths import HOST_SAVE_FILE, SAVE_FILE, SETTINGS_FILE, STATS_FILE
 
 T = TypeVar("T")
 
@@ -30,7 +30,7 @@ SETTINGS_CAP = MiB // 4
 STATS_CAP = 1 * MiB
 TOKENS_FILE = "tokens.json"  # network seat tokens (tokens.py): 64 entries of a few hundred bytes at most
 TOKENS_CAP = 64 * 1024
-SIZE_CAPS = {SAVE_FILE: SAVE_CAP, SETTINGS_FILE: SETTINGS_CAP, STATS_FILE: STATS_CAP, TOKENS_FILE: TOKENS_CAP}
+SIZE_CAPS = {SAVE_FILE: SAVE_CAP, HOST_SAVE_FILE: SAVE_CAP, SETTINGS_FILE: SETTINGS_CAP, STATS_FILE: STATS_CAP, TOKENS_FILE: TOKENS_CAP}
 DEFAULT_CAP = SAVE_CAP  # any other document
 
 # what the end of a cut-off file can look like where the parser stopped: part of a word,

@@ -9,6 +9,7 @@ from game import APP_NAME
 
 ENV_VAR = "SKYJO_DATA_DIR"
 SAVE_FILE = "save.json"
+HOST_SAVE_FILE = "host-save.json"  # a headless host's table (skyjo host): never the desktop game's save
 SETTINGS_FILE = "settings.json"
 STATS_FILE = "stats.json"
 

@@ -26,12 +26,15 @@ from .paths import SAVE_FILE, SETTINGS_FILE, STATS_FILE, resolve_data_dir
 from .saves import SavedGame, decode_save, encode_save
 from .settings import Settings, decode_settings, encode_settings, settings_from_legacy
 from .stats import Stats, decode_stats_checked, encode_stats
-from .tokens import check_entry, decode_tokens, encode_tokens
+from .tokens import check_entry, decode_tokens, encode_tokens, is_plain_text
 from .writer import BackgroundWriter
 
 SAVE_KIND = Kind("Your saved game", "was", "The previous save was restored.", "It could not be recovered.")
 SETTINGS_KIND = Kind("Your settings", "were", "The previous settings were restored.", "The default settings are used.")
 STATS_KIND = Kind("Your statistics", "were", "The previous statistics were restored.", "Statistics start afresh.")
+# said whenever a save without its game record is loaded (only an older format may lack it):
+# nothing shows that its cards lie where the game put them
+UNCHECKED_GAME = "This game comes from an older version; it cannot be checked."
 TOKENS_KIND = Kind("Your network seat tokens", "were", "The previous tokens were restored.",
                    "Seats in network games must be joined afresh.")
 
@@ -43,8 +46,12 @@ class Store:
     under a millisecond); call `flush()` or `close()` before the app exits.
     """
 
-    def __init__(self, data_dir: str | os.PathLike[str] | None = None, *, background: bool = False) -> None:
+    def __init__(self, data_dir: str | os.PathLike[str] | None = None, *, background: bool = False,
+                 save_file: str = SAVE_FILE) -> None:
+        """`save_file` names the autosave in the folder: the desktop game's `save.json`, or
+        HOST_SAVE_FILE for a headless host, so a hosted table never touches the desktop's game."""
         self.data_dir = resolve_data_dir(data_dir)
+        self.save_file = save_file
         self.notices: list[str] = []
         self.last_error: str | None = None  # the latest failed write, None once writing works
         self._lock = threading.Lock()
@@ -64,7 +71,7 @@ class Store:
     # ------------------------------------------------------------------ paths and notices
     @property
     def save_path(self) -> Path:
-        return self.data_dir / SAVE_FILE
+        return self.data_dir / self.save_file
 
     @property
     def settings_path(self) -> Path:
@@ -104,8 +111,9 @@ class Store:
                     self.last_error = None
             return
         reason = describe_os_error(error)
-        what = {SAVE_FILE: "The game", SETTINGS_FILE: "Your settings", STATS_FILE: "Your statistics"}.get(path.name, path.name)
-        kept = " The previous save is kept." if path.name == SAVE_FILE else ""
+        what = {self.save_file: "The game", SETTINGS_FILE: "Your settings", STATS_FILE: "Your statistics"}.get(
+            path.name, path.name)
+        kept = " The previous save is kept." if path.name == self.save_file else ""
         message = f"{what} could not be saved in {path.parent}: {reason}.{kept}"
         with self._lock:
             first = path not in self._failing
@@ -127,8 +135,14 @@ class Store:
         """Claim the data folder for this running game before any file is read or written.
 
         Raises FolderInUse (lock.py) when another running Skyjo has it, having touched no
-        file; False when the folder cannot be locked (read-only), True once held."""
-        return self._folder_lock.acquire()
+        file, and LockRefused when the folder can be written but its lock cannot be taken
+        (the game must not run); False when nothing can be written there (read-only), True
+        once held. A lock entry that had to be set right is told in the notices."""
+        held = self._folder_lock.acquire()
+        for text in self._folder_lock.repairs:
+            self._notice(text)
+        self._folder_lock.repairs.clear()
+        return held
 
     def load_all(self) -> None:
         """Read settings, the saved game and statistics now, at start-up: their notices
@@ -247,6 +261,8 @@ class Store:
             return own
         loaded = load_document(self.save_path, decode_save, SAVE_KIND)
         self._note_loaded(self.save_path, loaded)
+        if loaded.value is not None and loaded.value.state.log is None:
+            self._notice(UNCHECKED_GAME)  # an older format allowed it: loaded, but never silently
         if loaded.value is not None and loaded.value.legacy_settings is not None:
             self._adopt_legacy_settings(loaded.value.legacy_settings)
         self._cached_game = (self._file_key(), loaded.value)
@@ -306,10 +322,15 @@ class Store:
             return self._tokens.get(key)
 
     def save_token(self, key: str, value: str | None) -> bool:
-        """Keep `value` under `key` (None forgets it); False if it could not be written.
+        """Keep `value` under `key` (None forgets it); False if it could not be written, or
+        if the key or value is not plain text (a lone surrogate, a control character):
+        such an entry is not kept, never raises, and never spoils the file for the others.
+        ValueError only for a key or value of the wrong type or length (check_entry).
         Callable from a network thread: the document is small and written at once."""
         if value is not None:
             check_entry(key, value)
+        if not is_plain_text(key) or (value is not None and not is_plain_text(value)):
+            return False
         self.token(key)  # read the file first: its other entries are kept
         with self._lock:
             tokens = dict(self._tokens or {})

@@ -20,7 +20,19 @@ MAX_KEY = 300  # a key names a game ("join ws://host:port code") or a host's fac
 MAX_VALUE = 200  # a token is 32 URL-safe characters; a join code or a port far fewer
 
 
+def is_plain_text(text: str) -> bool:
+    """Text the file can hold and a person can read: encodable as UTF-8 (no lone surrogate,
+    which JSON's \\ud800 escape can smuggle in) and printable (no control character)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return text.isprintable()
+
+
 def decode_tokens(raw: bytes) -> dict[str, str]:
+    """The entries, or FileProblem when any of them is not one the app could have written:
+    the file is then moved aside whole (store.py), as a damaged save is."""
     doc = parse_json(raw)
     check_format(doc, TOKENS_FORMAT, "tokens file")
     tokens = doc.get("tokens")
@@ -28,9 +40,20 @@ def decode_tokens(raw: bytes) -> dict[str, str]:
         raise FileProblem("it has no tokens object")
     out = {}
     for key, value in list(tokens.items())[-MAX_TOKENS:]:
-        if isinstance(value, str) and len(key) <= MAX_KEY and len(value) <= MAX_VALUE:
-            out[key] = value  # a bad entry is dropped alone: the others still give seats back
+        out[key] = checked_entry(key, value)
     return out
+
+
+def checked_entry(key: str, value: object) -> str:
+    """`value` when the pair is one the app writes; FileProblem naming what is wrong. A
+    lone surrogate, loaded, would make every later write of the file fail."""
+    if not isinstance(value, str):
+        raise FileProblem("a token is not text")
+    if not (0 < len(key) <= MAX_KEY and len(value) <= MAX_VALUE):
+        raise FileProblem(f"a token entry is longer than {MAX_KEY} characters for its name or {MAX_VALUE} for its value")
+    if not (is_plain_text(key) and is_plain_text(value)):
+        raise FileProblem("a token entry holds characters that are not plain text")
+    return value
 
 
 def encode_tokens(tokens: dict[str, str]) -> bytes:

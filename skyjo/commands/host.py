@@ -5,9 +5,12 @@
     {"games": 1, "seats": [{"name": "Ann", "wins": 1}, ...]}           (last line, after the games)
 
 Remote seats wait for players (`skyjo join`, or the game's Join screen); a game starts when
-every remote seat is taken. With --data-dir the table is autosaved there, with the seat
-tokens, and a host started again on that folder resumes the saved game. Bad arguments or a
-port that cannot be opened: one line on standard error, exit status 2.
+every remote seat is taken. With --data-dir the table is autosaved there in a file of its
+own (host-save.json: the desktop game's save.json in the same folder is never touched),
+with the seat tokens, and a host started again on that folder resumes the saved table. Bad
+arguments, a data folder that is a file or whose lock cannot be taken, or a port that
+cannot be opened: one line on standard error, exit status 2. The store's notices (a damaged
+file moved aside) are warnings on standard error.
 """
 
 from __future__ import annotations
@@ -69,6 +72,7 @@ def _run(args: argparse.Namespace) -> int:
         return _fail(str(error))
     _say(args, {"listening": host.url, "code": host.code},
          f"Hosting at {host.url}, join code {host.code}" + (" (resumed from the save)" if state else ""))
+    _warn(store)
 
     def next_table(number: int) -> TableController:
         seed = None if config.seed is None else config.seed + number
@@ -80,6 +84,7 @@ def _run(args: argparse.Namespace) -> int:
         host.close(final=True)
         if store is not None:
             store.close()
+            _warn(store)
     names = host.table.names
     wins = [sum(seat in game for game in winners) for seat in range(len(names))]
     _say(args, {"games": len(winners), "seats": [{"name": n, "wins": w} for n, w in zip(names, wins)]},
@@ -117,12 +122,13 @@ def _store(args: argparse.Namespace):  # -> (Store | str | None, (MatchConfig, G
     if not data_dir:
         return None, None
     from game.store import Store
-    from game.store.lock import FolderInUse
+    from game.store.lock import FolderInUse, LockRefused
+    from game.store.paths import HOST_SAVE_FILE
 
-    store = Store(data_dir)
+    store = Store(data_dir, save_file=HOST_SAVE_FILE)  # its own save: the desktop game's is never touched
     try:
         store.lock_folder()
-    except FolderInUse as error:
+    except (FolderInUse, LockRefused) as error:
         return str(error), None
     saved = store.load_game()
     if saved is not None and not any(seat.is_remote for seat in saved[0].seats):
@@ -132,6 +138,12 @@ def _store(args: argparse.Namespace):  # -> (Store | str | None, (MatchConfig, G
 
 def _say(args: argparse.Namespace, data: dict, text: str) -> None:
     print(json.dumps(data) if args.json else text, flush=True)
+
+
+def _warn(store) -> None:  # store: Store | None
+    """The store's notices (a damaged file moved aside, a failed write), one line each."""
+    for notice in store.take_notices() if store is not None else ():
+        print(f"skyjo host: warning: {notice}", file=sys.stderr, flush=True)
 
 
 def _fail(message: str) -> int:
