@@ -32,6 +32,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         check_url(args.url)
+        _check_host_name(args.url)
     except ValueError as error:
         return _fail(str(error))
     path_code = urlsplit(args.url).path.strip("/")
@@ -78,6 +79,16 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_host_name(url: str) -> None:
+    """ValueError unless the address's host can be looked up: a name that is not ASCII must pass
+    IDNA (as `bücher.example` does), else the connection's thread would fail with a traceback."""
+    host = urlsplit(url).hostname or ""
+    try:
+        host.encode("ascii" if host.isascii() else "idna")
+    except UnicodeError:
+        raise ValueError(f"{url!r} is not an address like ws://192.168.1.20:50123: its host name is not valid") from None
+
+
 def _fail(message: str) -> int:
-    print(f"skyjo join: error: {message}", file=sys.stderr)
+    print(f"skyjo join: error: {' '.join(message.split())}", file=sys.stderr)  # one line, whatever it quotes
     return 2
