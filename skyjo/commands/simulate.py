@@ -78,7 +78,7 @@ def _check(args: argparse.Namespace) -> tuple[list[str], Options, int | None]:
     if len(specs) == 1:
         specs *= players
     if not 1 <= args.games <= MAX_GAMES:
-        raise ValueError(f"--games must be from 1 to {MAX_GAMES}")
+        raise ValueError(f"--games must be at least 1 and at most {MAX_GAMES}")
     if not (math.isfinite(args.bot_timeout) and 0 < args.bot_timeout <= MAX_BOT_TIMEOUT):
         raise ValueError(f"--bot-timeout must be a number of seconds above 0 and at most {MAX_BOT_TIMEOUT}")
     if not 1 <= args.workers <= MAX_WORKERS:
