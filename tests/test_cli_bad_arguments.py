@@ -60,6 +60,9 @@ def assert_refused(done: subprocess.CompletedProcess, starts: str) -> str:
     (["bench", "engine", "--seconds", "-1"], "--seconds"),
     (["bench", "idle", "--seconds", "1e30"], "--seconds"),
     ([b"join", b"ws://\xff:50123", b"--code", b"ABCDEF", b"--bot", b"easy"], "host name"),
+    (["join", "ws://127.0.0.1:9", "--code", "ABCDEF", "--bot", "easy", "--data-dir", "/dev/zero"], "not a folder"),
+    (["join", "ws://127.0.0.1:9", "--code", "ABCDEF", "--bot", "easy", "--data-dir", __file__], "not a folder"),
+    (["join", "ws://127.0.0.1:9", "--code", "ABCDEF", "--bot", "easy", "--data-dir", ""], "not a folder"),
 ])
 def test_a_bad_argument_is_one_line_on_stderr_and_status_2(args: list[str | bytes], says: str,
                                                            tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 from urllib.parse import urlsplit
 
@@ -45,9 +46,11 @@ def run(args: argparse.Namespace) -> int:
     if not is_showable_name(clean_name(name)) or clean_name(name) != name.strip():
         return _fail("--name must be 1 to 16 printable characters")
     args.name = clean_name(name)
+    data_dir = getattr(args, "data_dir", None)
+    if data_dir is not None and (not data_dir or (os.path.exists(data_dir) and not os.path.isdir(data_dir))):
+        # else the seat token, the way back to the seat after a dropped connection, is silently not kept
+        return _fail(f"--data-dir {data_dir!r} is not a folder")
     if args.bot is None:
-        import os
-
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         from skyjo.app import run_app
 
