@@ -22,6 +22,7 @@ REFERENCES = (
 )
 REFERENCE_BOTS = tuple(reference.name for reference in REFERENCES)
 _BY_NAME = {entry.name: entry for entry in (*COMPUTER_LEVELS, *REFERENCES)}
+MAX_BUDGET_MS = 600_000  # expert@<ms>: ten minutes a decision is already past any use
 
 
 def make_bot(spec: str, seed: int = 0) -> Bot:
@@ -40,19 +41,30 @@ def make_level(spec: str, seed: int = 0) -> BaseBot:
     level, _, budget = spec.partition("@")
     cls = _level_class(level)
     if budget:  # "expert@50": Expert with a 50 ms budget per decision (for quicker measurement)
-        if level != "expert" or not budget.isdigit() or int(budget) < 1:
-            raise ValueError(f"unknown bot {spec!r}; only expert takes a budget, as expert@<milliseconds>")
+        milliseconds = _budget_ms(budget)
+        if level != "expert" or milliseconds is None:
+            raise ValueError(f"unknown bot {spec!r}; only expert takes a budget, as expert@<milliseconds> "
+                             f"(1 to {MAX_BUDGET_MS})")
         from .expert import ExpertBot
 
-        return ExpertBot(seed, budget_ms=int(budget))
+        return ExpertBot(seed, budget_ms=milliseconds)
     return cls(seed)
+
+
+def _budget_ms(text: str) -> int | None:
+    """The milliseconds of `expert@<ms>`, or None unless 1 to MAX_BUDGET_MS in ASCII digits (the
+    length checked first: int() of thousands of digits raises its own error)."""
+    if not (text.isascii() and text.isdigit() and len(text) <= len(str(MAX_BUDGET_MS))):
+        return None
+    return int(text) if 1 <= int(text) <= MAX_BUDGET_MS else None
 
 
 def check_spec(spec: str) -> None:
     """ValueError unless `spec` names a bot, without starting anything."""
     if spec.startswith(COMMAND_PREFIX):
-        if not spec[len(COMMAND_PREFIX):].strip():
-            raise ValueError(f"a {COMMAND_PREFIX} bot needs a command line after {COMMAND_PREFIX}")
+        from .protocol import command_argv
+
+        command_argv(spec[len(COMMAND_PREFIX):])  # read here, so a bad quote is refused before any game
         return
     make_bot(spec)
 

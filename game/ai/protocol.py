@@ -72,19 +72,27 @@ def one_line(text: str, limit: int = 200) -> str:
     return flat if len(flat) <= limit else flat[: limit - 3] + "..."
 
 
+def command_argv(command: str) -> list[str]:
+    """The program and arguments of a `cmd:` bot's command line, split as a POSIX shell would
+    (nothing is run); ValueError in one line for a quote left open, an empty line or a NUL byte."""
+    try:
+        argv = shlex.split(command)
+    except ValueError as error:  # "No closing quotation", "No escaped character"
+        raise ValueError(f"cannot read the bot command {one_line(repr(command))}: {str(error).lower()}") from None
+    if not argv:
+        raise ValueError(f"a {COMMAND_PREFIX} bot needs a command line after {COMMAND_PREFIX}")
+    if any("\0" in arg for arg in argv):
+        raise ValueError(f"the bot command {one_line(repr(command))} holds a NUL byte, which no program can take")
+    return argv
+
+
 class CommandBot:
     """A bot in another process, started once and spoken to in JSON lines."""
 
     def __init__(self, command: str, timeout: float = DEFAULT_TIMEOUT) -> None:
         self.name = f"{COMMAND_PREFIX}{command}"
         self.timeout = timeout
-        try:
-            argv = shlex.split(command)
-        except ValueError as error:
-            raise ValueError(f"cannot read the bot command {command!r}: {error}") from None
-        if not argv:
-            raise ValueError(f"a {COMMAND_PREFIX} bot needs a command line after {COMMAND_PREFIX}")
-        self._argv = argv
+        self._argv = command_argv(command)
         self._session: _Session | None = None
         self._closed = False
         self._lock = threading.Lock()  # close() may come from another thread than decide()

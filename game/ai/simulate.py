@@ -21,6 +21,11 @@ from .base import Bot, BotError
 from .expert import DEFAULT_SAMPLES, ExpertBot
 
 MAX_ROUND_ACTIONS = 20_000  # a round this long means the bots are stalling each other
+# What a command line may ask of one run (skyjo simulate, the tournament): a million games is
+# hours of Expert play, and its tally keeps every round's score; past MAX_EXPERT_SAMPLES sampled
+# worlds (about a minute of search) a decision would never end.
+MAX_GAMES = 1_000_000
+MAX_EXPERT_SAMPLES = 100_000
 
 
 @dataclass

@@ -12,13 +12,17 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
+import stat
 import sys
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import NoReturn
 
 from .expert import DEFAULT_SAMPLES
-from .simulate import Tally, simulate
+from .simulate import MAX_EXPERT_SAMPLES, MAX_GAMES, Tally, simulate
 
 # What each match should reach: (heads-up, four players). Expert's are issue 20's: 65% heads-up
 # (its 95% interval above 60%) and more than 55% with two Expert seats against two Hard.
@@ -30,6 +34,7 @@ COMMAND = "python -m game.ai.tournament"
 EXPERIMENTS = Path(__file__).resolve().parents[2] / "docs" / "expert-experiments.md"
 LOG_MARKER = f"<!-- copied from docs/{EXPERIMENTS.name} by the command above: edit it there -->"
 MAX_TABLE_BYTES = 1 << 20  # a strength file is a few kilobytes; --relog refuses anything larger
+MAX_WORKERS = 64  # processes, as for skyjo simulate: a typo such as --workers 4000 must not fork-bomb the machine
 
 
 def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
@@ -144,25 +149,91 @@ def relog(path: Path) -> str:
     Everything the games wrote, above the marker, is kept byte for byte; so the log can grow
     after a long run without replaying it or editing the generated file by hand.
     """
-    if path.stat().st_size > MAX_TABLE_BYTES:
-        raise ValueError(f"{path} is larger than a strength table ({MAX_TABLE_BYTES} bytes at most)")
-    head, marker, _ = path.read_text(encoding="utf-8").partition(LOG_MARKER)
+    head, marker, _ = read_table(path).partition(LOG_MARKER)
     if not marker:
         raise ValueError(f"{path} has no copied experiments log (was it written by {COMMAND}?)")
     return head + experiments_section()
 
 
+def read_table(path: Path) -> str:
+    """A strength file's text: a regular file of at most MAX_TABLE_BYTES, read no further than
+    that (so /dev/zero or a huge file costs nothing), in UTF-8. OSError or ValueError otherwise."""
+    # O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused as not a regular file
+    handle = os.fdopen(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)), "rb")
+    with handle:
+        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            raise ValueError(f"{path} is not a regular file")
+        raw = handle.read(MAX_TABLE_BYTES + 1)
+    if len(raw) > MAX_TABLE_BYTES:
+        raise ValueError(f"{path} is larger than a strength table ({MAX_TABLE_BYTES} bytes at most)")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ValueError(f"{path} is not UTF-8 text (byte {error.start})") from None
+
+
+def write_table(path: Path, text: str) -> None:
+    """Put `text` in place of `path`'s, whole or not at all: a file that cannot be written is
+    refused before anything is touched, and a write that fails (a full disk) leaves it as it was."""
+    target = Path(os.path.realpath(path))  # a link keeps pointing at the refreshed file
+    with open(target, "r+b"):  # opened, never truncated: only to be refused now if read-only
+        pass
+    fresh = target.with_name(f".{target.name}.relog")
+    try:
+        fresh.write_bytes(text.encode("utf-8"))  # bytes: the kept lines stay exactly as they were, on any system
+        os.chmod(fresh, stat.S_IMODE(target.stat().st_mode))
+        os.replace(fresh, target)
+    finally:
+        fresh.unlink(missing_ok=True)
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """A bad value gives one line, `tournament: error: ...`, and exit status 2, never the usage."""
+
+    def error(self, message: str) -> NoReturn:
+        sys.stderr.write(f"tournament: error: {' '.join(message.split())}\n")  # a quoted name may hold a newline
+        raise SystemExit(2)
+
+
+def count(high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from 1 to `high`, or one line naming the range."""
+    def parse(text: str) -> int:
+        shown = text if len(text) <= 20 else text[:17] + "..."  # a typo may be thousands of digits long
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{shown!r} is not a whole number (1 to {high})") from None
+        if not 1 <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be from 1 to {high}, not {shown}")
+        return value
+
+    return parse
+
+
+def output_problem(out: str) -> str | None:
+    """Why --out cannot be written, checked before hours of games rather than after; None if it can."""
+    target = Path(out)
+    if target.exists() and not target.is_file():
+        return f"{out} is not a regular file"
+    if not target.parent.is_dir():
+        return f"{target.parent} is not a folder"
+    writable = target if target.exists() else target.parent
+    return None if os.access(writable, os.W_OK) else f"{writable} cannot be written"
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=2000, help="games per row for easy/normal/hard (default 2000)")
-    parser.add_argument("--expert-games", type=int, default=200, help="games per row with Expert (default 200)")
-    parser.add_argument("--expert-four-games", type=int,
+    parser = OneLineParser(prog=COMMAND, description=__doc__.splitlines()[0])
+    game_count = count(MAX_GAMES)
+    parser.add_argument("--games", type=game_count, default=2000,
+                        help="games per row for easy/normal/hard (default 2000)")
+    parser.add_argument("--expert-games", type=game_count, default=200, help="games per row with Expert (default 200)")
+    parser.add_argument("--expert-four-games", type=game_count,
                         help="games per four-player row with Expert (default half of --expert-games)")
-    parser.add_argument("--expert-samples", type=int, default=DEFAULT_SAMPLES,
+    parser.add_argument("--expert-samples", type=count(MAX_EXPERT_SAMPLES), default=DEFAULT_SAMPLES,
                         help=f"Expert's sampled worlds per decision (default {DEFAULT_SAMPLES})")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=count(MAX_WORKERS), default=2)
     parser.add_argument("--only", help="run only the rows whose match contains this text (e.g. expert)")
     parser.add_argument("--no-speed", action="store_true", help="skip the decision-time table")
     parser.add_argument("--out", help="write the Markdown table to this file (default: print it)")
@@ -172,12 +243,20 @@ def main(argv: list[str] | None = None) -> int:
     if args.relog:
         try:
             text = relog(args.relog)
-        except (OSError, UnicodeDecodeError, ValueError) as problem:
+        except ValueError as problem:
             parser.error(f"--relog: {problem}")
-        args.relog.write_text(text, encoding="utf-8")
+        except OSError as problem:
+            parser.error(f"--relog: cannot read {args.relog}: {problem.strerror or problem}")
+        try:
+            write_table(args.relog, text)
+        except OSError as problem:
+            parser.error(f"--relog: cannot write {args.relog}: {problem.strerror or problem}")
         return 0
-    if min(args.games, args.expert_games, args.expert_samples, args.workers, four_player_expert_games(args)) < 1:
-        parser.error("--games, --expert-games, --expert-four-games, --expert-samples and --workers must be positive")
+    if args.out and (reason := output_problem(args.out)):
+        parser.error(f"--out: {reason}")
+    if args.only is not None and not any(args.only in f"{upper} vs {lower}" for upper, lower, _ in pairings(args)):
+        parser.error(f"--only: no match contains {args.only!r} (the matches: "
+                     f"{', '.join(f'{upper} vs {lower}' for upper, lower, _ in pairings(args))})")
     rows = []
     for edition, players in TABLES:
         for upper, lower, games in pairings(args):
@@ -198,8 +277,11 @@ def main(argv: list[str] | None = None) -> int:
         speed = bench_bots(seed=args.seed)
     text = render(rows, args, speed, argv)
     if args.out:
-        with open(args.out, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        try:
+            with open(args.out, "w", encoding="utf-8") as handle:
+                handle.write(text)
+        except OSError as problem:
+            parser.error(f"--out: cannot write {args.out}: {problem.strerror or problem}")
     else:
         print(text, end="")
     return 0

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import sys
+
+MAX_SECONDS = 3600  # --seconds: a figure needs seconds, not hours (and nan or inf would never end)
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -17,8 +21,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.seconds is not None and args.seconds <= 0:
-        print("skyjo bench: error: --seconds must be positive")
+    if args.seconds is not None and not (math.isfinite(args.seconds) and 0 < args.seconds <= MAX_SECONDS):
+        print(f"skyjo bench: error: --seconds must be above 0 and at most {MAX_SECONDS}", file=sys.stderr)
         return 2
     if args.target == "engine":
         from game.bench_engine import bench_engine

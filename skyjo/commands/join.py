@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 from urllib.parse import urlsplit
 
@@ -32,6 +33,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         check_url(args.url)
+        _check_host_name(args.url)
     except ValueError as error:
         return _fail(str(error))
     path_code = urlsplit(args.url).path.strip("/")
@@ -44,9 +46,11 @@ def run(args: argparse.Namespace) -> int:
     if not is_showable_name(clean_name(name)) or clean_name(name) != name.strip():
         return _fail("--name must be 1 to 16 printable characters")
     args.name = clean_name(name)
+    data_dir = getattr(args, "data_dir", None)
+    if data_dir is not None and (not data_dir or (os.path.exists(data_dir) and not os.path.isdir(data_dir))):
+        # else the seat token, the way back to the seat after a dropped connection, is silently not kept
+        return _fail(f"--data-dir {data_dir!r} is not a folder")
     if args.bot is None:
-        import os
-
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         from skyjo.app import run_app
 
@@ -78,6 +82,16 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_host_name(url: str) -> None:
+    """ValueError unless the address's host can be looked up: a name that is not ASCII must pass
+    IDNA (as `bücher.example` does), else the connection's thread would fail with a traceback."""
+    host = urlsplit(url).hostname or ""
+    try:
+        host.encode("ascii" if host.isascii() else "idna")
+    except UnicodeError:
+        raise ValueError(f"{url!r} is not an address like ws://192.168.1.20:50123: its host name is not valid") from None
+
+
 def _fail(message: str) -> int:
-    print(f"skyjo join: error: {message}", file=sys.stderr)
+    print(f"skyjo join: error: {' '.join(message.split())}", file=sys.stderr)  # one line, whatever it quotes
     return 2

@@ -10,6 +10,7 @@ import sys
 from game.rules import Options, edition_named
 
 MAX_WORKERS = 64  # processes: a typo such as --workers 4000 must not fork-bomb the machine
+MAX_BOT_TIMEOUT = 3600  # seconds per decision: past that a cmd: bot has hung (and the clock overflows)
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -48,8 +49,8 @@ def run(args: argparse.Namespace) -> int:
         tally, seconds = simulate(specs, args.edition, args.games, args.seed, args.workers, options,
                                   show_progress=sys.stderr.isatty() and not args.json, bot_timeout=args.bot_timeout,
                                   expert_samples=expert_samples)
-    except BotError as error:
-        print(f"skyjo simulate: error: {error}", file=sys.stderr)
+    except BotError as error:  # one line even if the bot's command line held one
+        print(f"skyjo simulate: error: {' '.join(str(error).split())}", file=sys.stderr)
         return 3
     except KeyboardInterrupt:
         return 130
@@ -64,29 +65,29 @@ def _check(args: argparse.Namespace) -> tuple[list[str], Options, int | None]:
     """The bots, the options and Expert's samples per decision (None: on the clock)."""
     from game.ai import check_spec
     from game.ai.expert import DEFAULT_SAMPLES
-    from game.ai.simulate import check_fixed_work
+    from game.ai.simulate import MAX_EXPERT_SAMPLES, MAX_GAMES, check_fixed_work
 
     edition = edition_named(args.edition)
     specs = [spec.strip() for spec in args.bots.split(",")]
+    players = args.players if args.players is not None else (len(specs) if len(specs) > 1 else 2)
+    edition.check_players(players)  # before the seats are counted out: --players 10**20 must allocate nothing
+    if len(specs) not in (1, players):
+        raise ValueError(f"{len(specs)} bots given for {players} players; give one bot per seat")
     for spec in specs:
         check_spec(spec)
-    players = args.players if args.players is not None else (len(specs) if len(specs) > 1 else 2)
     if len(specs) == 1:
         specs *= players
-    if len(specs) != players:
-        raise ValueError(f"{len(specs)} bots given for {players} players; give one bot per seat")
-    edition.check_players(players)
-    if args.games < 1:
-        raise ValueError("--games must be at least 1")
-    if not (math.isfinite(args.bot_timeout) and args.bot_timeout > 0):
-        raise ValueError("--bot-timeout must be a positive number of seconds")
+    if not 1 <= args.games <= MAX_GAMES:
+        raise ValueError(f"--games must be at least 1 and at most {MAX_GAMES}")
+    if not (math.isfinite(args.bot_timeout) and 0 < args.bot_timeout <= MAX_BOT_TIMEOUT):
+        raise ValueError(f"--bot-timeout must be a number of seconds above 0 and at most {MAX_BOT_TIMEOUT}")
     if not 1 <= args.workers <= MAX_WORKERS:
         raise ValueError(f"--workers must be between 1 and {MAX_WORKERS}")
     options = Options(end_score=args.end_score)
     options.validate()
     samples = DEFAULT_SAMPLES if args.expert_samples is None else args.expert_samples
-    if samples < 0:
-        raise ValueError("--expert-samples must be 0 (on the clock) or more")
+    if not 0 <= samples <= MAX_EXPERT_SAMPLES:
+        raise ValueError(f"--expert-samples must be from 0 (on the clock) to {MAX_EXPERT_SAMPLES}")
     expert_samples = samples or None
     check_fixed_work(specs, expert_samples)
     return specs, options, expert_samples
