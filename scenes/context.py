@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:  # types only: importing the scenes must not open the store or the mixer
     import pygame
 
-    from game.rules import GameState
+    from game.match import MatchConfig
+    from game.rules import GameState, ScoreView
     from game.store import Settings, Store
     from game.ui.card_art import CardArt
     from game.ui.guide import Guide
@@ -38,7 +39,7 @@ class AppContext(Protocol):
     sound: SoundPlayer
     #: the window's surface (the table prepares its layout for it)
     screen: pygame.Surface
-    #: the scenes, bottom to top; navigate by name: stack.push("setup")
+    #: the scenes, bottom to top; navigate by name: stack.push(SETUP) (the names: scenes/names.py)
     stack: SceneStack
     #: the menu's New game sets it, the next table takes it (and clears it): a first game explains itself
     guide_next: bool
@@ -78,17 +79,36 @@ class AppContext(Protocol):
 class TableScreen(Protocol):
     """What the overlays over the table (pause, score sheet, round scoring) use of it."""
 
-    state: GameState
     #: the players' names by seat
     names: list[str]
     #: the first-game guide (the pause menu switches it)
     guide: Guide
-    #: the engine runs here (False: the table is hosted on another computer and has no `state`)
-    local: bool
-    #: this screen serves players on other computers
-    hosting: bool
     #: a computer plays for a player on another computer while they are away (hosting)
     stand_in: bool
+
+    @property
+    def config(self) -> MatchConfig:
+        """The game's settings (the score sheet reads its end score)."""
+        ...
+
+    @property
+    def state(self) -> GameState:
+        """The engine's state; only a `local` table has one (raises otherwise)."""
+        ...
+
+    @property
+    def local(self) -> bool:
+        """The engine runs here (False: the table is hosted on another computer and has no `state`)."""
+        ...
+
+    @property
+    def hosting(self) -> bool:
+        """This screen serves players on other computers."""
+        ...
+
+    def scoring(self) -> ScoreView | None:
+        """The public scores of the rounds scored (None: a table hosted elsewhere that has sent none yet)."""
+        ...
 
     def next_round(self) -> None:
         """Deal the next round, or show the final results (the round scoring's Continue)."""

@@ -32,6 +32,7 @@ from game.ui.widgets import (
 from game.ui.wording import group_sentence, sentence
 from scenes.base import AppScene, paint_backdrop
 from scenes.context import AppContext
+from scenes.names import LOBBY, MENU, PLAY, REPLAY
 from scenes.score_sheet import draw_score_sheet
 
 
@@ -180,7 +181,7 @@ class GameOverScene(AppScene):
     def watch_last_round(self) -> None:
         if self.state is None:
             return
-        self.stack.push("replay", state=self.state, names=self.names, viewer=self.addressee)
+        self.stack.push(REPLAY, state=self.state, names=self.names, viewer=self.addressee)
 
     def export_log(self) -> None:
         if self.state is None:
@@ -189,10 +190,13 @@ class GameOverScene(AppScene):
 
     def play_again(self) -> None:
         hosted = any(seat.is_remote for seat in self.config.seats)  # the players on other computers join again
-        self.stack.replace("lobby" if hosted else "play", config=self.config, state=self.config.new_game())
+        if hosted:
+            self.stack.replace(LOBBY, config=self.config, state=self.config.new_game())
+        else:
+            self.stack.replace(PLAY, config=self.config, state=self.config.new_game())
 
     def menu(self) -> None:
-        self.stack.reset("menu")
+        self.stack.reset(MENU)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

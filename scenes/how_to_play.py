@@ -6,7 +6,7 @@ Every text is looked up with _() while drawing, so a language switch shows at on
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -174,13 +174,13 @@ class HowToPlayScene(AppScene):
                   (b[0] - ux * size + uy * size * 0.6, b[1] - uy * size - ux * size * 0.6)]
         pygame.draw.polygon(surface, ACCENT, points)
 
-    def _grid(self, surface: pygame.Surface, cells: list[int | None | str], x: float, y: float,
+    def _grid(self, surface: pygame.Surface, cells: Sequence[int | None | str], x: float, y: float,
               scale: float = 0.8) -> None:
         """A player's grid (COLS x ROWS, row by row): an int face up, None face down, "" a gap."""
         for index, cell in enumerate(cells):
             cx = x + (index % COLS) * (CARD_W + 12) * scale
             cy = y + (index // COLS) * (CARD_H + 12) * scale
-            if cell == "":
+            if isinstance(cell, str):  # ""
                 self._gap(surface, cx, cy, scale)
             else:
                 self._card(surface, cell, cx, cy, scale)
@@ -298,9 +298,9 @@ class HowToPlayScene(AppScene):
         """Button labels follow the language and the page at draw time."""
         labels = {"previous": _("< Previous"), "next": _("Next >"), "back": _("Back"),
                   "edition": _("Edition: {title} (E)").format(title=self.edition.title)}
+        enabled = {"previous": self.page > 0, "next": self.page < len(self.pages) - 1}
         for name, label in labels.items():
             button = self.buttons.named(name)
             if button is not None:
                 button.label = label
-        self.buttons.named("previous").enabled = self.page > 0
-        self.buttons.named("next").enabled = self.page < len(self.pages) - 1
+                button.enabled = enabled.get(name, button.enabled)

@@ -6,6 +6,7 @@ screen opens, driven by the host (game.net's RemoteTable)."""
 from __future__ import annotations
 
 import threading
+from functools import partial
 from typing import Any
 
 import pygame
@@ -18,6 +19,7 @@ from game.ui.wording import YOU
 from scenes.base import AppScene
 from scenes.context import AppContext
 from scenes.fields import TextField
+from scenes.names import PLAY
 
 CODE_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 SEARCH_SECONDS = 3.0
@@ -95,13 +97,13 @@ class JoinScene(AppScene):
         y = 230
         for game in self.found[:FOUND_ROWS]:
             label = _("{name}'s table ({open} open)").format(name=game.name, open=game.open_seats)
-            self.button(560, y, 800, 64, label, lambda g=game: self.pick(g), f"found:{game.url}")
+            self.button(560, y, 800, 64, label, partial(self.pick, game), f"found:{game.url}")
             y += 76
         self.button(1380, 230, 280, 64, _("Search again"), self.search_again, "search", enabled=not self.searching)
         for row, key in enumerate(FIELD_ORDER):
             field = self.fields[key]
             width = 520 if key == "name" else 800  # (the seat to ask for stands beside the name)
-            self.button(760, 560 + row * 90, width, 70, field.label(self.editing == key), lambda k=key: self.edit(k),
+            self.button(760, 560 + row * 90, width, 70, field.label(self.editing == key), partial(self.edit, key),
                         key)
         seat = _("Seat: first open") if self.seat is None else _("Seat {number}").format(number=self.seat + 1)
         self.button(1300, 560 + 2 * 90, 260, 70, seat, self.next_seat, "seat")
@@ -149,12 +151,13 @@ class JoinScene(AppScene):
     def update(self, dt: float) -> None:
         remote = self.remote
         if remote is None:
-            if not self.searching and self.buttons.named("search") and not self.buttons.named("search").enabled:
+            search = self.buttons.named("search")
+            if not self.searching and search is not None and not search.enabled:
                 self.build()  # the search ended: show what it found
             return
         if remote.status == "connected" and remote.ready:
             self.remote = None
-            self.stack.replace("play", table=remote)
+            self.stack.replace(PLAY, table=remote)
         elif remote.welcomed and remote.status == "connected":
             waiting = _("Joined: waiting for the host to start the game...")
             if self.status != waiting:

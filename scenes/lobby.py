@@ -19,6 +19,7 @@ from game.ui.widgets import ACCENT, BODY_SIZE, CAPTION_SIZE, DIM, HEADING_SIZE, 
 from game.ui.wording import is_default_human_name
 from scenes.base import AppScene, wake_the_app
 from scenes.context import AppContext
+from scenes.names import PLAY
 
 WAITING_COLOUR = (255, 190, 120)
 
@@ -107,7 +108,7 @@ class LobbyScene(AppScene):
         if self.advert is not None:
             self.advert.close()
             self.advert = None
-        self.stack.replace("play", table=table, host=host, resumed=self.resumed)
+        self.stack.replace(PLAY, table=table, host=host, resumed=self.resumed)
 
     def exit(self) -> None:
         if self.host is not None:

@@ -12,6 +12,7 @@ from game.i18n import _
 from game.store import Store
 from game.ui.widgets import BUTTON_SIZE, CAPTION_SIZE, DIM, HEADING_SIZE, LOGO_SIZE, SMALL_SIZE
 from scenes.base import AppScene
+from scenes.names import HOWTO, JOIN, LOBBY, PLAY, SETTINGS, SETUP, STATISTICS
 
 T = TypeVar("T")
 
@@ -34,7 +35,7 @@ class MenuScene(AppScene):
         self.buttons.clear()
         scale = self.app.ui_scale
         # the buttons grow with the text size: as wide as the factor, as tall as the screen holds
-        y = 430 if scale <= 1 else 390
+        y: float = 430 if scale <= 1 else 390
         rows, gaps = (4, 130) if saved else (3, 60)
         w = 600 * scale  # wide enough for two French labels side by side
         h = 90 * max(1.0, min(scale, (1060 - self._notices_height() - y - gaps) / (90 * rows)))
@@ -95,24 +96,27 @@ class MenuScene(AppScene):
         config, state = loaded
         # a table hosted for other computers opens its lobby again: their players rejoin there
         hosted = any(seat.is_remote for seat in config.seats)
-        self.stack.push("lobby" if hosted else "play", config=config, state=state, resumed=True)
+        if hosted:
+            self.stack.push(LOBBY, config=config, state=state, resumed=True)
+        else:
+            self.stack.push(PLAY, config=config, state=state, resumed=True)
 
     def new_game(self) -> None:
         # a player's first game explains each decision once (game/ui/guide.py)
         self.app.guide_next = not self.app.settings.guide_done
-        self.stack.push("setup")
+        self.stack.push(SETUP)
 
     def join_game(self) -> None:
-        self.stack.push("join")
+        self.stack.push(JOIN)
 
     def how_to_play(self) -> None:
-        self.stack.push("howto")
+        self.stack.push(HOWTO)
 
     def settings(self) -> None:
-        self.stack.push("settings")
+        self.stack.push(SETTINGS)
 
     def statistics(self) -> None:
-        self.stack.push("statistics")
+        self.stack.push(STATISTICS)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -123,8 +127,8 @@ class MenuScene(AppScene):
     def draw(self, surface: pygame.Surface) -> None:
         self.begin_page(surface, "SKYJO", LOGO_SIZE, 190)
         self.text(surface, _("the card game: lowest score wins"), HEADING_SIZE, 960, 300, color=DIM)
-        if self.summary and self.buttons.named("continue"):
-            below = self.buttons.named("continue").box
+        if self.summary and (above := self.buttons.named("continue")) is not None:
+            below = above.box
             self.text(surface, self.summary, CAPTION_SIZE, 960, below.y + below.h + 25, color=DIM)
         lines = self._notice_lines()
         top = max([880] + [b.box.y + b.box.h + 24 for b in self.buttons.buttons])  # below the last button

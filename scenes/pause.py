@@ -10,6 +10,7 @@ from game.motion import SPEED_WORDS, next_speed
 from game.ui.widgets import ACCENT, BUTTON_SIZE, CAPTION_SIZE, INK, TITLE_SIZE, draw_panel
 from scenes.base import AppScene, veil
 from scenes.context import AppContext, TableScreen
+from scenes.names import MENU, REPLAY, SETTINGS
 from scenes.round_replay import last_finished_round
 
 
@@ -69,15 +70,22 @@ class PauseScene(AppScene):
     def toggle_stand_in(self) -> None:
         self.play.stand_in = not self.play.stand_in
         self.build()
-        self.buttons.focus = self.buttons.buttons.index(self.buttons.named("stand_in"))
+        self._focus("stand_in")
 
     def toggle_guide(self) -> None:
         self.play.guide.switch(not self.play.guide.enabled)
         self.build()
-        self.buttons.focus = self.buttons.buttons.index(self.buttons.named("guide"))
+        self._focus("guide")
+
+    def _focus(self, name: str) -> None:
+        """The keyboard focus on the button `name` of the menu just rebuilt (its label changed)."""
+        button = self.buttons.named(name)
+        if button is None:
+            raise ValueError(f"the pause menu has no button {name!r}")
+        self.buttons.focus = self.buttons.buttons.index(button)
 
     def watch_last_round(self) -> None:
-        self.stack.push("replay", state=self.play.state, names=self.play.names)
+        self.stack.push(REPLAY, state=self.play.state, names=self.play.names)
 
     def next_speed(self) -> None:
         self.app.settings.animation_speed = next_speed(self.app.settings.animation_speed)
@@ -91,16 +99,16 @@ class PauseScene(AppScene):
         self.buttons.focus = focus
 
     def settings(self) -> None:
-        self.stack.push("settings", modal=True)
+        self.stack.push(SETTINGS, modal=True)
 
     def to_menu(self) -> None:
-        self.stack.reset("menu")
+        self.stack.reset(MENU)
 
     def abandon(self) -> None:
         if not self.confirming:
             self.confirming = True  # a second press confirms: a game is never lost by one slip
             self.build()
-            self.buttons.focus = self.buttons.buttons.index(self.buttons.named("abandon"))
+            self._focus("abandon")
             return
         if self.app.store is not None:
             try:

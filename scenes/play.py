@@ -54,6 +54,7 @@ from game.ui.wording import sentence
 from scenes.base import AppScene, wake_the_app
 from scenes.context import AppContext
 from scenes.hints import TableHints
+from scenes.names import GAMEOVER, HANDOFF, PAUSE, ROUND, SCORES
 from scenes.score_overlay import draw_scores_button, scores_button_box, scores_button_hit
 
 PILES_SPLIT = COLS // 2  # the keyboard cursor: columns left of this are under the draw pile, the rest under the discard
@@ -279,17 +280,17 @@ class PlayScene(AppScene):
             case HandoffDue(seat=seat):
                 recap = recap_lines(self._log[self._read.get(seat, 0):], seat, self.names)
                 self._read[seat] = len(self._log)
-                self.stack.push("handoff", player=self.names[seat], recap=recap, on_done=lambda: self._set_viewer(seat))
+                self.stack.push(HANDOFF, player=self.names[seat], recap=recap, on_done=lambda: self._set_viewer(seat))
             case RoundOver():
-                self.stack.push("round", play=self)
+                self.stack.push(ROUND, play=self)
             case GameOver():
                 if self.guide.enabled:
                     self.guide.finish()  # one guided game is enough
                 if self.local:
-                    self.stack.replace("gameover", config=self.config, state=self.state)
+                    self.stack.replace(GAMEOVER, config=self.config, state=self.state)
                 else:
                     seats = tuple(replace(seat, name=name) for seat, name in zip(self.config.seats, self.names, strict=True))
-                    self.stack.replace("gameover", config=replace(self.config, seats=seats), scores=self.scoring(),
+                    self.stack.replace(GAMEOVER, config=replace(self.config, seats=seats), scores=self.scoring(),
                                        viewer=self.addressee)  # (with the names of those who joined since)
 
     def _set_viewer(self, seat: int) -> None:
@@ -434,7 +435,7 @@ class PlayScene(AppScene):
 
     def _key(self, key: int) -> bool:
         if key == pygame.K_ESCAPE:
-            self.stack.push("pause", play=self)
+            self.stack.push(PAUSE, play=self)
             return True
         if self.anim.busy and key in SKIP_KEYS:
             self._queue(self.view.cursor if key != pygame.K_SPACE else None)  # Space only skips
@@ -455,7 +456,7 @@ class PlayScene(AppScene):
 
     def show_scores(self) -> None:
         """The score sheet over the table (S, Tab or the Scores button)."""
-        self.stack.push("scores", play=self)
+        self.stack.push(SCORES, play=self)
 
     def _move_cursor(self, dx: int, dy: int) -> None:
         """The cursor walks the acting (or watching) player's grid; above row 0 are the piles."""

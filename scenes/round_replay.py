@@ -54,9 +54,10 @@ class RoundReplayScene(AppScene):
         self.names = names
         self.viewer = viewer  # the seat the captions speak to as "you" (None: each player by name)
         self.record = state.record()
-        self.index = last_finished_round(state)
-        if self.index is None:
+        index = last_finished_round(state)
+        if index is None:
             raise ValueError("no round has been played to its end yet")
+        self.index = index
         self.step = 0  # how many actions are shown
         self.auto = False
         self.wait = 0.0

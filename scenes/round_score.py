@@ -47,7 +47,10 @@ class RoundScoreScene(AppScene):
     def __init__(self, app: AppContext, play: TableScreen) -> None:
         super().__init__(app)
         self.play = play
-        self.state = play.scoring()
+        scores = play.scoring()
+        if scores is None:  # the table opens this screen when a round ends: it has scored one
+            raise ValueError("the round scoring opened before a round was scored")
+        self.state = scores
         self.names = play.names
         self.rows = round_breakdown(self.state)
         self.progress = 0.0

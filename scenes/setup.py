@@ -6,6 +6,7 @@ Defaults make "New game" then "Start" two clicks: You + 2 Normal computers, Voya
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 import pygame
@@ -18,6 +19,7 @@ from game.ui.wording import EDITION_WORDS, PLAYER_NUMBER, YOU, default_human_nam
 from scenes.base import AppScene
 from scenes.context import AppContext
 from scenes.fields import TextField
+from scenes.names import LOBBY, MENU, PLAY, REPLACE_GAME
 
 END_SCORES = (50, 100, 150, 200, 300)
 COMPUTER_NAMES = ("Robin", "Sasha", "Camille", "Alex", "Charlie", "Morgan", "Dominique", "Noa")
@@ -89,12 +91,12 @@ class SetupScene(AppScene):
             size = BUTTON_SIZE
             editing = self.editing == seat
             label = player.name + ("_" if editing else "")
-            self.button(360, y, 520, h, label, lambda s=seat: self.edit_name(s), f"name{seat}", size)
+            self.button(360, y, 520, h, label, partial(self.edit_name, seat), f"name{seat}", size)
             kind = _(KIND_WORDS.get(player.kind, player.kind))
-            self.button(900, y, 300, h, kind, lambda s=seat: self.toggle_kind(s), f"kind{seat}", size)
+            self.button(900, y, 300, h, kind, partial(self.toggle_kind, seat), f"kind{seat}", size)
             computer = player.kind == COMPUTER
             self.button(1220, y, 300, h, _(LEVEL_WORDS.get(player.level, player.level)) if computer else "-",
-                        lambda s=seat: self.next_level(s), f"level{seat}", size, computer)
+                        partial(self.next_level, seat), f"level{seat}", size, computer)
         self.button(360, 800, 560, 64, _("Game ends at {score} points").format(score=c.end_score), self.next_end_score, "end_score", BUTTON_SIZE)
         tie = c.options.final_tie_for(edition)
         self.button(960, 800, 560, 64, _("Tie at the end: {rule}").format(rule=_(TIE_WORDS[tie])), self.next_final_tie, "final_tie", BUTTON_SIZE)
@@ -187,7 +189,7 @@ class SetupScene(AppScene):
             return
         summary = self._saved_game()
         if summary is not None and not replace_saved:
-            self.stack.push("replace_game", summary=summary, continue_saved=self.continue_saved,
+            self.stack.push(REPLACE_GAME, summary=summary, continue_saved=self.continue_saved,
                             start_new=lambda: self.start(True))
             return
         if self.stack.top is not self and self.stack.top is not None:
@@ -196,7 +198,10 @@ class SetupScene(AppScene):
         self.app.save_settings()
         # seats played from other computers: the lobby opens the table to the network first
         hosted = any(seat.is_remote for seat in self.config.seats)
-        self.stack.replace("lobby" if hosted else "play", config=self.config, state=state)
+        if hosted:
+            self.stack.replace(LOBBY, config=self.config, state=state)
+        else:
+            self.stack.replace(PLAY, config=self.config, state=state)
 
     def _saved_game(self) -> dict[str, Any] | None:
         store = self.app.store
@@ -208,7 +213,7 @@ class SetupScene(AppScene):
     def continue_saved(self) -> None:
         """Back to the saved game instead, as the menu's Continue does."""
         stack = self.stack
-        menu = stack.find("menu")
+        menu = stack.find(MENU)
         while stack.top is not menu and stack.top is not None:
             stack.pop()  # the question, then this screen
         if menu is not None:

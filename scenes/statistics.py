@@ -109,8 +109,8 @@ class StatisticsScene(AppScene):
 
 def row_figures(entry: PlayerStats) -> list[str]:
     """The table's cells for one player, in COLUMNS order."""
-    average = entry.average_round
-    won = f"{entry.wins} ({round(100 * entry.win_rate)}%)" if entry.games else "0"
+    average, rate = entry.average_round, entry.win_rate
+    won = f"{entry.wins} ({round(100 * rate)}%)" if rate is not None else "0"  # (None: no game played)
     return [
         str(entry.games),
         won,

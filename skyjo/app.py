@@ -30,6 +30,7 @@ from game.ui.scene import Scene, SceneStack
 from game.ui.sound import SoundPlayer
 from game.ui.text import TextCache
 from scenes.context import AppContext
+from scenes.names import JOIN, MENU
 
 MIN_SIZE = (800, 450)
 # The frames drawn before the app counts as started: if one of them fails, a data file read
@@ -51,6 +52,7 @@ IDLE_TICK = 0.25
 IDLE_POLL = 0.01
 # Every scene by name -> "module:Class". Each class's `name` is its key (a test checks), and
 # the modules are imported when a scene is first made, so starting the app loads only the menu.
+# The scenes navigate with the typed names of scenes/names.py (a test checks they agree).
 SCENES: dict[str, str] = {
     "menu": "scenes.menu:MenuScene",
     "setup": "scenes.setup:SetupScene",
@@ -76,7 +78,7 @@ class StartupError(RuntimeError):
 
 def scene_class(name: str) -> Callable[..., Scene]:
     """The class registered as `name` in SCENES (its module imported now); it is called with
-    the AppContext and the keyword arguments the scene was asked for with."""
+    the AppContext and the arguments the scene was asked for with."""
     module, _, cls = SCENES[name].partition(":")
     return getattr(importlib.import_module(module), cls)
 
@@ -84,7 +86,7 @@ def scene_class(name: str) -> Callable[..., Scene]:
 def register_scenes(stack: SceneStack, app: AppContext) -> None:
     """Every scene of SCENES on `stack`, made for `app` (the scenes' AppContext)."""
     for name in SCENES:
-        stack.register(name, lambda _name=name, **kwargs: scene_class(_name)(app, **kwargs))
+        stack.register(name, lambda *args, _name=name, **kwargs: scene_class(_name)(app, *args, **kwargs))
 
 
 @contextmanager
@@ -351,9 +353,9 @@ def run_app(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 1
     try:
-        app.stack.push("menu")
+        app.stack.push(MENU)
         if getattr(args, "command", None) == "join":  # `skyjo join URL` without --bot: a person plays here
-            app.stack.push("join", url=args.url, code=args.code or "", player=args.name or "", auto=True)
+            app.stack.push(JOIN, url=args.url, code=args.code or "", player=args.name or "", auto=True)
         for _ in range(STARTUP_FRAMES):
             app.frame(0.0)
     except Exception as error:

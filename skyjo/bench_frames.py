@@ -10,6 +10,7 @@ import time
 from typing import Any
 
 from game.motion import SPEEDS
+from scenes.names import PLAY
 
 WIDTH, HEIGHT = 1920, 1080
 RUNS = (("voyage", 4), ("classic", 8))
@@ -50,7 +51,7 @@ def _frame_times(data_dir: str, edition: str, players: int, seed: int, max_frame
     app.store.close()
     app.store = None  # measure drawing, not saving
     app.speed_override = SPEED
-    play = app.stack.push("play", config=config, state=config.new_game())  # loading: the layout, prewarmed card art
+    play = app.stack.push(PLAY, config=config, state=config.new_game())  # loading: the layout, prewarmed card art
     times: list[float] = []
     with frame_loop_threads():  # as App.run has it
         for _ in range(max_frames):

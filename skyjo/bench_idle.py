@@ -19,6 +19,8 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from scenes.names import MENU, PLAY
+
 if TYPE_CHECKING:
     from skyjo.app import App
 
@@ -76,7 +78,7 @@ def _measure(app: App, scene: str, seconds: float, prepare: Callable[[App], Driv
 
 
 def _menu(app: App) -> None:
-    app.stack.push("menu")
+    app.stack.push(MENU)
 
 
 def _human_to_act(app: App, seed: int) -> None:
@@ -84,7 +86,7 @@ def _human_to_act(app: App, seed: int) -> None:
     from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 
     config = MatchConfig("voyage", (SeatConfig("Ada", HUMAN), SeatConfig("Ben", COMPUTER, "normal")), seed=seed)
-    play: Any = app.stack.push("play", config=config, state=config.new_game())
+    play: Any = app.stack.push(PLAY, config=config, state=config.new_game())
     for _frame in range(SETTLE_FRAMES):
         play.anim.skip()
         app.frame(1 / 60)
@@ -100,7 +102,7 @@ def _computers(app: App, seed: int) -> Driver:
 
     seats = tuple(SeatConfig(name, COMPUTER, "normal") for name in ("Ada", "Ben", "Cleo", "Dan"))
     config = MatchConfig("voyage", seats, seed=seed)
-    app.stack.push("play", config=config, state=config.new_game())
+    app.stack.push(PLAY, config=config, state=config.new_game())
 
     def driver(app: App) -> None:
         top: Any = app.stack.top

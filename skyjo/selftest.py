@@ -17,6 +17,7 @@ import pygame
 
 from game.rules import check_consistency
 from game.ui.scene import Scene
+from scenes.names import MENU, PLAY
 from skyjo.app import App
 
 TIME_LIMIT = 60.0  # seconds; a healthy run takes a few
@@ -41,7 +42,7 @@ class SelfTestDriver:
             return
         if not self.seen or self.seen[-1] != scene.name:
             self.seen.append(scene.name)
-        play = app.stack.find("play")
+        play = app.stack.find(PLAY)
         if play is not None and self.frame % 20 == 0:
             check_consistency(play.state)
         if self.frame - self.last_click < CLICK_EVERY:
@@ -81,7 +82,7 @@ class SelfTestDriver:
         self.last_click = self.frame
 
 
-def self_test(data_dir: str | None, first_scene: Callable[[App], Scene | str] = lambda app: "menu",
+def self_test(data_dir: str | None, first_scene: Callable[[App], Scene] = lambda app: app.stack.make(MENU),
               speed: float = 60.0) -> int:
     """Run the walk-through from `first_scene` (the menu); print one line; return the exit status."""
 

@@ -3,56 +3,74 @@
     skyjo (the composition root) -> scenes -> net -> table -> ai, store -> rules
                                     scenes -> ui ----------------------> rules
 
-Every module of game/, scenes/ and skyjo/ is parsed (not imported) and each import
-statement is checked, at module level and inside functions alike. The shared leaves
-(game.i18n, game.match, game.replay, game.motion, game.resources, game.bench_engine and
-the game package itself) sit just above the rules: anything may use them, and they use only
-the rules and each other. Nothing below the scenes and the UI imports pygame or pytmx.
+The contract is written where a newcomer reads it: pyproject.toml's [tool.importlinter], checked
+by import-linter's `lint-imports` (layers: the app on the scenes on game/, and inside game/ the
+network on the tables on the computer players and the store on the shared leaves on the rules;
+forbidden: pygame and pytmx below the screen, the drawing off the tables; every module of game/
+placed). It sees every import, at module level or inside a function, direct or through others.
+
+What import-linter cannot see is *where* an import sits: the scenes reach each other by name,
+and an import of one scene by another inside a function (how the old cycle between the scenes
+was made) is checked here by parsing the scenes' source.
 """
 
 from __future__ import annotations
 
 import ast
+import os
+import shutil
+import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("game", "scenes", "skyjo")
-
-# layer -> the modules of it: a module belongs to the first layer with a matching prefix
-LAYERS: dict[str, tuple[str, ...]] = {
-    "alias": ("game.__main__",),  # `python -m game`, kept as an alias of skyjo/entry.py
-    "rules": ("game.rules",),
-    "leaf": ("game.i18n", "game.match", "game.replay", "game.motion", "game.resources", "game.bench_engine"),
-    "ai": ("game.ai",),
-    "store": ("game.store",),
-    "table": ("game.table",),
-    "net": ("game.net",),
-    "ui": ("game.ui",),
-    "scenes": ("scenes",),
-    "root": ("skyjo",),
-}
-PACKAGE_LEAF = "game"  # `from game import __version__`: the package's own __init__ is a leaf
-# layer -> the layers it may import (its own included)
-MAY_IMPORT: dict[str, set[str]] = {
-    "rules": {"rules"},
-    "leaf": {"rules", "leaf"},
-    "ai": {"rules", "leaf", "ai"},
-    "store": {"rules", "leaf", "store"},
-    "table": {"rules", "leaf", "ai", "store", "table"},
-    "net": {"rules", "leaf", "ai", "store", "table", "net"},  # network play: a table served or joined
-    "ui": {"rules", "leaf", "ui"},
-    "scenes": {"rules", "leaf", "ai", "store", "table", "net", "ui", "scenes"},
-    "root": set(LAYERS),
-    "alias": {"leaf"},
-}
-# the one edge out of game/ into the root: `python -m game` runs the app's entry point
-ALIAS_TARGETS = {"skyjo.entry"}
-# third-party packages that would tie a layer to the screen
-SCREEN_PACKAGES = ("pygame", "pytmx")
-NO_SCREEN = {"rules", "leaf", "ai", "store", "table", "net", "alias"}
+# import-linter's own entry point (`lint-imports` is the same function), run in a fresh process
+LINT_IMPORTS = ("import sys; from importlinter.cli import lint_imports; "
+                "sys.exit(lint_imports(no_cache=True, no_logo=True, limit_to_contracts=tuple(sys.argv[1:])))")
 
 
+def lint_imports(root: Path, *contracts: str) -> subprocess.CompletedProcess[str]:
+    """Check the contracts of `root`/pyproject.toml (all, or those ids) against the packages there."""
+    return subprocess.run([sys.executable, "-c", LINT_IMPORTS, *contracts], cwd=root, capture_output=True,
+                          text=True, timeout=120, env={**os.environ, "COLUMNS": "200"})  # (long lines unwrapped)
+
+
+def test_the_import_contracts_hold() -> None:
+    done = lint_imports(ROOT)
+    assert done.returncode == 0, f"imports against the layering (pyproject.toml [tool.importlinter]):\n{done.stdout}{done.stderr}"
+    assert "broken" in done.stdout and " 0 broken" in done.stdout, done.stdout  # it ran the contracts
+
+
+@pytest.mark.parametrize(("module", "wrong_import", "contract"), [
+    ("game/rules/state.py", "import pygame", "no-screen"),
+    ("game/rules/state.py", "from game.ai import players", "game"),
+    ("game/ai/__init__.py", "import game.store", "game"),
+    ("game/ui/widgets.py", "from game.table import controller", "drawing"),
+    ("game/net/host.py", "def late():\n    from scenes import base", "app"),
+    ("scenes/menu.py", "import skyjo.app", "app"),
+    ("game/__init__.py", "import pygame", "package"),
+    ("game/__main__.py", "import game.rules", "alias"),
+    ("game/newcomer.py", "import game.rules", "game"),  # a module of game/ with no place in the contract
+])
+def test_a_wrong_import_breaks_its_contract(tmp_path: Path, module: str, wrong_import: str, contract: str) -> None:
+    """The contracts can fail: a copy of the code with one wrong import added breaks the one
+    that forbids it (and the copy as it is keeps it)."""
+    for package in PACKAGES:
+        shutil.copytree(ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "pyproject.toml", tmp_path)
+    assert lint_imports(tmp_path, contract).returncode == 0
+    path = tmp_path / module
+    path.write_text((path.read_text(encoding="utf-8") if path.exists() else "") + f"\n{wrong_import}\n",
+                    encoding="utf-8")
+    done = lint_imports(tmp_path, contract)
+    assert done.returncode == 1 and "BROKEN" in done.stdout, done.stdout + done.stderr
+
+
+# ---------------------------------------------------------------------- scenes by name
 @dataclass(frozen=True)
 class Edge:
     source: str
@@ -63,8 +81,7 @@ class Edge:
 
     def __str__(self) -> str:
         where = "inside a function" if self.in_function else "at module level"
-        return (f"{self.path.relative_to(ROOT)}:{self.line}: {self.source} ({layer_of(self.source)}) imports "
-                f"{self.target} ({layer_of(self.target) or 'third party'}) {where}")
+        return f"{self.path.relative_to(ROOT)}:{self.line}: {self.source} imports {self.target} {where}"
 
 
 def module_name(path: Path) -> str:
@@ -82,19 +99,6 @@ def project_modules() -> dict[str, Path]:
 
 
 MODULES = project_modules()
-
-
-def layer_of(module: str) -> str | None:
-    if module == PACKAGE_LEAF:
-        return "leaf"
-    for layer, prefixes in LAYERS.items():
-        if any(module == prefix or module.startswith(prefix + ".") for prefix in prefixes):
-            return layer
-    return None
-
-
-def _is_project(name: str) -> bool:
-    return name.split(".")[0] in PACKAGES
 
 
 def _resolve_from(node: ast.ImportFrom, module: str, path: Path) -> list[str]:
@@ -142,41 +146,14 @@ def edges() -> list[Edge]:
 EDGES = edges()
 
 
-def against_the_direction(edge: Edge) -> str | None:
-    """Why an edge breaks the layering, or None."""
-    source = layer_of(edge.source)
-    assert source is not None
-    top = edge.target.split(".")[0]
-    if top in SCREEN_PACKAGES:
-        return "the screen below the UI" if source in NO_SCREEN else None
-    if not _is_project(edge.target):
-        return None
-    if source == "alias" and edge.target in ALIAS_TARGETS:
-        return None
-    target = layer_of(edge.target)
-    if target is None:
-        return "a module of no layer"
-    return None if target in MAY_IMPORT[source] else f"{source} may not import {target}"
-
-
-def test_every_module_has_a_layer() -> None:
-    """A new module must be placed (LAYERS above and the README's code map) before it is used."""
-    homeless = sorted(module for module in MODULES if layer_of(module) is None)
-    assert not homeless, f"no layer for: {', '.join(homeless)}"
-
-
-def test_imports_point_one_way() -> None:
-    wrong = [f"{edge}: {why}" for edge in EDGES if (why := against_the_direction(edge))]
-    for line in wrong:
-        print(line)
-    assert not wrong, "imports against the layering:\n" + "\n".join(wrong)
+def _is_scene(module: str) -> bool:
+    return module == "scenes" or module.startswith("scenes.")
 
 
 def test_scenes_reach_each_other_by_name() -> None:
-    """A scene asks the stack for the next one by name (skyjo/app.py SCENES); an import of
-    another scene inside a function is how the old cycle between the scenes was made."""
-    wrong = [str(edge) for edge in EDGES
-             if layer_of(edge.source) == "scenes" and layer_of(edge.target) == "scenes" and edge.in_function]
+    """A scene asks the stack for the next one by name (scenes/names.py, skyjo/app.py SCENES);
+    an import of another scene inside a function is how the old cycle between the scenes was made."""
+    wrong = [str(edge) for edge in EDGES if _is_scene(edge.source) and _is_scene(edge.target) and edge.in_function]
     for line in wrong:
         print(line)
     assert not wrong, "function-level imports between scenes:\n" + "\n".join(wrong)

@@ -1,19 +1,47 @@
-"""The game package (rules engine, computer players, store, drawing) type-checks cleanly with
-mypy (settings in pyproject.toml), so a type error there fails the tests, not a player's game."""
+"""The code type-checks cleanly with mypy (settings in pyproject.toml): the game package (rules
+engine, computer players, store, drawing), the scenes and the app around them, so a type error
+there fails the tests, not a player's game."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ["game"]  # scenes/ not yet: its scene stack and buttons are typed Optional
+PACKAGES = ["game", "scenes", "skyjo"]
 
 
-def test_the_game_package_type_checks() -> None:
-    done = subprocess.run([sys.executable, "-m", "mypy", *PACKAGES], cwd=ROOT, capture_output=True, text=True,
+def mypy(*arguments: str) -> tuple[int, str]:
+    done = subprocess.run([sys.executable, "-m", "mypy", *arguments], cwd=ROOT, capture_output=True, text=True,
                           timeout=300)
-    report = (done.stdout + done.stderr).strip()
-    assert done.returncode == 0, f"mypy {' '.join(PACKAGES)} found problems:\n{report}"
+    return done.returncode, (done.stdout + done.stderr).strip()
+
+
+def test_the_code_type_checks() -> None:
+    status, report = mypy(*PACKAGES)
+    assert status == 0, f"mypy {' '.join(PACKAGES)} found problems:\n{report}"
     assert report.startswith("Success: no issues found"), report
+
+
+def test_a_scene_asked_for_by_name_is_checked_against_its_constructor() -> None:
+    """scenes/names.py: `push` returns the named scene's class, and an argument the scene does
+    not take (or of the wrong type, or one it needs left out) is a type error."""
+    program = textwrap.dedent("""\
+        from game.ui.scene import SceneStack
+        from scenes.names import MENU, PAUSE, PLAY, REPLAY
+        def navigate(stack: SceneStack) -> None:
+            reveal_type(stack.push(MENU))
+            reveal_type(stack.find(PLAY))
+            stack.push(PLAY, confg=None)
+            stack.push(PAUSE)
+            stack.replace(REPLAY, state=None, names=[])
+            stack.reset(MENU, modal=True)
+        """)
+    status, report = mypy("-c", program)
+    assert status == 1, report
+    assert 'Revealed type is "scenes.menu.MenuScene"' in report
+    assert 'Revealed type is "scenes.play.PlayScene | None"' in report
+    wrong = sorted(int(line.split(":")[1]) for line in report.splitlines() if ": error:" in line)
+    assert wrong == [6, 7, 8, 9], report  # each wrong navigation, and nothing else

@@ -42,7 +42,7 @@ def test_push_pop_call_lifecycle_in_order():
     stack.push(b)
     assert stack.top is b
     stack.pop()
-    assert stack.top is a and b.stack is None
+    assert stack.top is a and not b.on_stack
     assert log == [("a", "enter"), ("a", "pause"), ("b", "enter"), ("b", "exit"), ("a", "resume")]
 
 
@@ -114,6 +114,20 @@ def test_a_scene_can_close_itself_while_handling_an_event():
     assert ("table", "resume") in log
 
 
+def test_a_scene_navigates_with_the_stack_it_is_on_and_says_so_when_it_is_on_none():
+    log, stack = [], SceneStack({"menu": lambda: Recorder("menu", log)})
+    popup = Recorder("popup", log)
+    with pytest.raises(RuntimeError, match="'popup' is on no stack"):
+        popup.stack.push("menu")  # made but never pushed
+    stack.push(popup)
+    assert popup.on_stack and popup.stack is stack
+    popup.stack.replace("menu")
+    assert not popup.on_stack and [s.name for s in stack.scenes] == ["menu"]
+    with pytest.raises(RuntimeError, match="'popup' is on no stack"):
+        popup.stack.push("menu")  # replaced: it no longer navigates
+    assert [s.name for s in stack.scenes] == ["menu"]
+
+
 def test_reset_and_find():
     log, stack = [], SceneStack()
     stack.push(Recorder("a", log))
@@ -139,6 +153,16 @@ def test_scenes_are_made_by_name_with_keyword_arguments():
     assert stack.scenes == [fresh] and fresh is not menu
 
 
+def test_a_scene_by_name_gets_positional_arguments_too():
+    """The typed names allow what the scene's constructor allows, positions included."""
+    log, stack = [], SceneStack()
+    stack.register("table", lambda *args, **kwargs: Recorder("table", log, *args, **kwargs))
+    table = stack.push("table", {"x"}, overlay=True)
+    assert table.consume == {"x"} and table.overlay
+    with pytest.raises(TypeError):
+        stack.push(Recorder("b", log), {"x"})  # arguments only go to a factory
+
+
 def test_an_unknown_name_says_which_names_exist_and_changes_nothing():
     log, stack = [], SceneStack({"menu": lambda: Recorder("menu", log)})
     menu = stack.push("menu")
@@ -153,3 +177,25 @@ def test_every_registered_scene_is_registered_under_its_own_name():
     from skyjo.app import SCENES, scene_class
 
     assert {name: scene_class(name).name for name in SCENES} == {name: name for name in SCENES}
+
+
+def test_the_typed_scene_names_are_the_registered_names_of_the_classes_they_type():
+    """scenes/names.py tells the type checker which class each name makes; the app makes the
+    class skyjo/app.py SCENES registers under it. A name typed as another class fails here."""
+    import ast
+    from pathlib import Path
+
+    from scenes import names
+    from skyjo.app import SCENES
+
+    tree = ast.parse(Path(names.__file__).read_text(encoding="utf-8"))
+    home = {alias.name: node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+            for alias in node.names}
+    typed = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and getattr(node.value.func, "id", "") == "named":
+            name, lambda_ = node.value.args
+            constant = node.targets[0].id
+            assert getattr(names, constant) == name.value  # the constant is the name at run time
+            typed[name.value] = f"{home[lambda_.body.id]}:{lambda_.body.id}"
+    assert typed == SCENES

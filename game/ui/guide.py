@@ -16,7 +16,7 @@ from typing import Protocol
 import pygame
 
 from game.i18n import _
-from game.rules import GAME_OVER, OPENING, ROUND_OVER, SOURCE_DRAW, GameState
+from game.rules import GAME_OVER, OPENING, ROUND_OVER, SOURCE_DRAW, PublicView, SeatView
 from game.ui.layout import Box, Viewport
 from game.ui.note import draw_note
 from game.ui.text import TextCache
@@ -43,9 +43,10 @@ def topic_text(topic: str) -> str:
     return texts[topic]()
 
 
-def topic_for(state: GameState, acting: int | None) -> str | None:
-    """The decision now facing the table, as a guide topic (None: nothing new to explain);
-    `acting` is the seat whose human may act now (None: no human's decision)."""
+def topic_for(state: SeatView | PublicView, acting: int | None) -> str | None:
+    """The decision now facing the table (as the screen's seat sees it), as a guide topic
+    (None: nothing new to explain); `acting` is the seat whose human may act now (None: no
+    human's decision)."""
     if state.phase in (ROUND_OVER, GAME_OVER):
         return "scoring"
     if state.removed:
@@ -88,7 +89,7 @@ class Guide:
         if on:
             self.seen.clear()
 
-    def watch(self, state: GameState, acting: int | None, watching: bool = True) -> None:
+    def watch(self, state: SeatView | PublicView, acting: int | None, watching: bool = True) -> None:
         """Called every frame the table is idle (no animation playing): show the next unseen
         topic, if any. Nothing while nobody watches the table (only computers play)."""
         if not self.enabled or self.current is not None or not watching:

@@ -8,17 +8,30 @@ input arrives (skyjo/app.py), so an idle screen costs next to no CPU.
 
 Scenes reach each other by name: the composition root registers a factory per scene name
 (`stack.register("play", factory)`), and a scene asks for the next one with
-`stack.push("play", config=..., state=...)` (also `replace`, `reset`, `find`). The keyword
-arguments go to the factory, so scenes hand data to each other without importing each other.
+`stack.push(PLAY, config=..., state=...)` (also `replace`, `reset`, `find`). The arguments go
+to the factory, so scenes hand data to each other without importing each other. A name is a
+`SceneName`: a plain string to the stack, and to the type checker the scene it makes, so the
+arguments are checked against that scene's constructor and `push` returns that scene's type
+(the names: scenes/names.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Generic, ParamSpec, TypeVar, overload
 
-#: makes a scene from keyword arguments (the root binds the application context)
+#: makes a scene from the arguments it was asked for with (the root binds the application context)
 SceneFactory = Callable[..., "Scene"]
+
+Args = ParamSpec("Args")
+S = TypeVar("S", bound="Scene")
+
+
+class SceneName(str, Generic[Args, S]):
+    """The name a scene is registered under. At run time it is the string itself; to the type
+    checker it also carries the scene's class (`S`) and the arguments its factory takes
+    (`Args`), so `stack.push(name, ...)` is checked and returns an `S`. Made by
+    scenes/names.py, which reads both from the scene's constructor."""
 
 
 class Scene:
@@ -35,7 +48,19 @@ class Scene:
     updates_below: bool = False
 
     def __init__(self) -> None:
-        self.stack: SceneStack | None = None
+        self._stack: SceneStack | None = None  # set and cleared by the stack alone
+
+    @property
+    def stack(self) -> SceneStack:
+        """The stack this scene is on, to navigate with (a scene only acts while it is on one)."""
+        if self._stack is None:
+            raise RuntimeError(f"the scene {self.name or type(self).__name__!r} is on no stack: push it first")
+        return self._stack
+
+    @property
+    def on_stack(self) -> bool:
+        """True from push until it is popped, replaced or removed."""
+        return self._stack is not None
 
     def enter(self) -> None:
         """Called once when pushed."""
@@ -67,8 +92,8 @@ class Scene:
 
     def close(self) -> None:
         """Remove this scene from its stack (the top or not)."""
-        if self.stack is not None:
-            self.stack.remove(self)
+        if self._stack is not None:
+            self._stack.remove(self)
 
 
 class SceneStack:
@@ -81,21 +106,22 @@ class SceneStack:
 
     # ------------------------------------------------------------------ the registry
     def register(self, name: str, factory: SceneFactory) -> None:
-        """`factory(**kwargs)` makes the scene called `name` (a second call replaces it)."""
+        """`factory(*args, **kwargs)` makes the scene called `name` (a second call replaces it)."""
         self.factories[name] = factory
 
-    def make(self, name: str, **kwargs: Any) -> Scene:
-        """A new scene by name; kwargs are its factory's keyword arguments."""
+    def make(self, name: str, /, *args: object, **kwargs: object) -> Scene:
+        """A new scene by name, made by its factory from the arguments (unchecked: to navigate,
+        `push`, `replace` and `reset` check a `SceneName`'s arguments)."""
         factory = self.factories.get(name)
         if factory is None:
             raise KeyError(f"no scene named {name!r}; registered: {', '.join(sorted(self.factories)) or 'none'}")
-        return factory(**kwargs)
+        return factory(*args, **kwargs)
 
-    def _scene(self, scene: Scene | str, kwargs: dict[str, Any]) -> Scene:
+    def _scene(self, scene: Scene | str, args: tuple[object, ...], kwargs: dict[str, object]) -> Scene:
         if isinstance(scene, str):
-            return self.make(scene, **kwargs)
-        if kwargs:
-            raise TypeError("keyword arguments are for a scene given by name")
+            return self.make(scene, *args, **kwargs)
+        if args or kwargs:
+            raise TypeError("arguments are for a scene given by name")
         return scene
 
     # ------------------------------------------------------------------ the stack
@@ -106,12 +132,19 @@ class SceneStack:
     def top(self) -> Scene | None:
         return self.scenes[-1] if self.scenes else None
 
-    def push(self, scene: Scene | str, **kwargs: Any) -> Scene:
-        """Put a scene (or a new one by name, made from kwargs) on top."""
-        scene = self._scene(scene, kwargs)
+    # To the type checker a scene goes by a SceneName and the arguments its class takes (a plain
+    # string still works at run time, unchecked: the tests name scenes so).
+    @overload
+    def push(self, scene: S, /) -> S: ...
+    @overload
+    def push(self, scene: SceneName[Args, S], /, *args: Args.args, **kwargs: Args.kwargs) -> S: ...
+
+    def push(self, scene: Scene | str, /, *args: object, **kwargs: object) -> Scene:
+        """Put a scene (or a new one by name, made from the arguments) on top."""
+        scene = self._scene(scene, args, kwargs)
         if self.scenes:
             self.scenes[-1].pause()
-        scene.stack = self
+        scene._stack = self
         self.scenes.append(scene)
         scene.enter()
         return scene
@@ -121,7 +154,7 @@ class SceneStack:
             return None
         scene = self.scenes.pop()
         scene.exit()
-        scene.stack = None
+        scene._stack = None
         if self.scenes:
             self.scenes[-1].resume()
         return scene
@@ -134,16 +167,21 @@ class SceneStack:
             return
         self.scenes.remove(scene)
         scene.exit()
-        scene.stack = None
+        scene._stack = None
 
-    def replace(self, scene: Scene | str, **kwargs: Any) -> Scene:
+    @overload
+    def replace(self, scene: S, /) -> S: ...
+    @overload
+    def replace(self, scene: SceneName[Args, S], /, *args: Args.args, **kwargs: Args.kwargs) -> S: ...
+
+    def replace(self, scene: Scene | str, /, *args: object, **kwargs: object) -> Scene:
         """Pop the top scene and push `scene` (the one beneath is not resumed in between)."""
-        scene = self._scene(scene, kwargs)
+        scene = self._scene(scene, args, kwargs)
         if self.scenes:
             old = self.scenes.pop()
             old.exit()
-            old.stack = None
-        scene.stack = self
+            old._stack = None
+        scene._stack = self
         self.scenes.append(scene)
         scene.enter()
         return scene
@@ -152,15 +190,25 @@ class SceneStack:
         while self.scenes:
             scene = self.scenes.pop()
             scene.exit()
-            scene.stack = None
+            scene._stack = None
 
-    def reset(self, scene: Scene | str, **kwargs: Any) -> Scene:
+    @overload
+    def reset(self, scene: S, /) -> S: ...
+    @overload
+    def reset(self, scene: SceneName[Args, S], /, *args: Args.args, **kwargs: Args.kwargs) -> S: ...
+
+    def reset(self, scene: Scene | str, /, *args: object, **kwargs: object) -> Scene:
         """Empty the stack and start again from `scene` (e.g. back to the main menu)."""
-        scene = self._scene(scene, kwargs)  # made first: a bad name leaves the stack as it was
+        scene = self._scene(scene, args, kwargs)  # made first: a bad name leaves the stack as it was
         self.clear()
         return self.push(scene)
 
-    def find(self, kind: type | str) -> Any:
+    @overload
+    def find(self, kind: SceneName[..., S]) -> S | None: ...
+    @overload
+    def find(self, kind: type[S]) -> S | None: ...
+
+    def find(self, kind: type | str) -> Scene | None:
         """The topmost scene of a class, or with that name; None when there is none."""
         for scene in reversed(self.scenes):
             if scene.name == kind if isinstance(kind, str) else isinstance(scene, kind):
@@ -169,7 +217,7 @@ class SceneStack:
 
     def handle_event(self, event: Any) -> bool:
         for scene in reversed(list(self.scenes)):
-            if scene.stack is not self:
+            if scene._stack is not self:
                 continue  # removed by an earlier handler
             if scene.handle_event(event):
                 return True
