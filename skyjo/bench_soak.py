@@ -130,10 +130,10 @@ def _play_one(app: App, driver: SoakDriver, frame_ms: list[float]) -> None:
 
 
 def soak_app(games: int, seed: int = 1, end_score: int | None = None,
-             after_game: Callable[[int], object] | None = None) -> dict[str, Any]:
+             after_game: Callable[[int, App], object] | None = None) -> dict[str, Any]:
     """Play `games` computer games in the real app through its screens (see the module's
-    docstring). `after_game(n)` is called back at the menu after game n (1-based), after the
-    memory reading (tests take tracemalloc snapshots there)."""
+    docstring). `after_game(n, app)` is called back at the menu after game n (1-based), after
+    the memory reading (tests look at the app there)."""
     _headless()
     from skyjo.app import App, frame_loop_threads  # imported once pygame is told not to greet (--json)
 
@@ -157,7 +157,7 @@ def soak_app(games: int, seed: int = 1, end_score: int | None = None,
                     rounds += driver.rounds
                     rss.append(settled_rss())
                     if after_game is not None:
-                        after_game(number + 1)
+                        after_game(number + 1, app)
         finally:
             app.close()
     return _result("app", games, time.perf_counter() - started, rss, menu_mb,
