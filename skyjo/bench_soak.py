@@ -5,11 +5,11 @@ and audio drivers) and plays `games` whole computer-only games one after another
 screens a player uses: the menu's New game, the setup with every seat a computer, Start, the
 table at full speed, each round's scoring, the game-over screen, and back through "Main menu".
 After each game, back at the menu, the process's resident memory is read (after a
-gc.collect()). With `host=True` a headless NetHost on 127.0.0.1 serves the games instead to
-two bots joined through real clients (threads of this process), as `skyjo host` would.
+gc.collect()). With `--host` (`soak_host`) a headless NetHost on 127.0.0.1 serves the games
+instead to two bots joined through real clients (threads of this process), as `skyjo host` would.
 
-Everything runs in a temporary data folder: the player's own saves, settings and statistics
-are never read or touched. Figures are printed, never asserted; the issue's target: after the
+The app runs in a temporary data folder and the host writes nothing: the player's own saves,
+settings and statistics are never read or touched. Figures are printed, never asserted; the issue's target: after the
 first game, RSS grows by at most 10 MB over 20 more games (`bench soak --games 21`).
 """
 
@@ -151,8 +151,7 @@ def soak_app(games: int, seed: int = 1, end_score: int | None = None,
             with frame_loop_threads():  # as App.run has it: the computers think in threads
                 for number in range(games):
                     driver = SoakDriver(end_score)
-                    if seed is not None:
-                        _seed_next_game(app, seed + number)
+                    _seed_next_game(app, seed + number)
                     _play_one(app, driver, frame_ms)
                     rounds += driver.rounds
                     rss.append(settled_rss())
@@ -179,6 +178,8 @@ def _seed_next_game(app: App, seed: int) -> None:
 def soak_host(games: int, seed: int = 1, end_score: int | None = None) -> dict[str, Any]:
     """A NetHost on 127.0.0.1 serving `games` games in a row to two Easy bots joined through
     real clients (threads here); memory after each game."""
+    from dataclasses import replace
+
     from game.ai import make_bot
     from game.match import REMOTE, MatchConfig, SeatConfig
     from game.net.client import NetClient, RemoteTable
@@ -187,7 +188,9 @@ def soak_host(games: int, seed: int = 1, end_score: int | None = None) -> dict[s
     from game.table import TableController
 
     seats = (SeatConfig("Ada", REMOTE), SeatConfig("Ben", REMOTE))
-    config = MatchConfig("voyage", seats, seed=seed, **({} if end_score is None else {"end_score": end_score}))
+    config = MatchConfig("voyage", seats, seed=seed)
+    if end_score is not None:
+        config = replace(config, end_score=end_score)
     host = NetHost(TableController(config, config.new_game(), speed=0), HOST_CODE, "127.0.0.1", 0)
     rss: list[float] = []
     stop = threading.Event()
@@ -205,12 +208,16 @@ def soak_host(games: int, seed: int = 1, end_score: int | None = None) -> dict[s
     first = host.table
     menu_mb = settled_rss()
     started = time.perf_counter()
+    deadline = threading.Timer(HOST_GAME_WAIT, stop.set)  # bots that hang end the run, with an error
+    deadline.daemon = True
+    deadline.start()
     for thread in bots:
         thread.start()
     try:
-        winners = host_games(host, next_table, games, on_table=on_table, stop=_deadline(stop, HOST_GAME_WAIT))
+        winners = host_games(host, next_table, games, on_table=on_table, stop=stop)
         rss.append(settled_rss())
     finally:
+        deadline.cancel()
         host.close(final=True)
         stop.set()
         for thread in bots:
@@ -220,14 +227,6 @@ def soak_host(games: int, seed: int = 1, end_score: int | None = None) -> dict[s
     if len(winners) < games:
         raise RuntimeError(f"the host finished {len(winners)} of {games} games within {HOST_GAME_WAIT:.0f} s")
     return _result("host", games, time.perf_counter() - started, rss, menu_mb, players=2)
-
-
-def _deadline(stop: threading.Event, seconds: float) -> threading.Event:
-    """`stop`, set by a timer after `seconds` (a run whose bots hang ends, with an error)."""
-    timer = threading.Timer(seconds, stop.set)
-    timer.daemon = True
-    timer.start()
-    return stop
 
 
 # ---------------------------------------------------------------------- figures
@@ -251,12 +250,17 @@ def run_soak(args: argparse.Namespace) -> int:
         print(f"skyjo bench: error: {problem}", file=sys.stderr)
         return 2
     games = args.games if args.games is not None else DEFAULT_GAMES
-    result = soak_host(games, args.seed) if args.host else soak_app(games, args.seed)
+    try:
+        result = soak_host(games, args.seed) if args.host else soak_app(games, args.seed)
+    except (RuntimeError, OSError) as error:  # a stuck game, a port that cannot be opened: one line
+        print(f"skyjo bench: soak failed: {error}", file=sys.stderr)
+        return 1
     if args.json:
         print(json.dumps(result))
         return 0
-    where = "a headless host serving two bots on 127.0.0.1" if args.host else "the app, headless"
-    print(f"soak: {games} computer games in {where}, {result['seconds']} s (a temporary data folder)")
+    where = ("a headless host serving two bots on 127.0.0.1 (nothing written to disk)" if args.host
+             else "the app, headless (a temporary data folder, never yours)")
+    print(f"soak: {games} computer games in {where}, {result['seconds']} s")
     print(f"  resident memory before the first game: {result['start_mb']} MB")
     for number, mb in enumerate(result["rss_mb"], 1):
         print(f"  after game {number:>4}: {mb:8.1f} MB")

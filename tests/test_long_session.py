@@ -89,3 +89,24 @@ def test_games_in_a_row_through_main_menu_leave_nothing_behind() -> None:
     assert max(held) <= HELD_AT_MOST
     per_game = (traced[4] - traced[2]) / 2
     assert per_game < 256 * 1024, f"{per_game / 1024:.0f} KiB of Python objects kept per game"
+
+
+@pytest.mark.parametrize("games", ["0", "1001", "-3"])
+def test_soak_refuses_a_number_of_games_out_of_range_in_one_line(games: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from skyjo.cli import main
+
+    assert main(["bench", "soak", "--games", games, "--json"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == f"skyjo bench: error: --games must be between 1 and 1000, not {games}\n"
+
+
+@pytest.mark.slow
+def test_a_headless_host_serving_games_in_a_row_reports_memory_after_each() -> None:
+    """Two bots joined on 127.0.0.1 play three short games; the host's memory is read after each."""
+    from skyjo.bench_soak import soak_host
+
+    result = soak_host(3, seed=5, end_score=10)
+    json.dumps(result)
+    assert result["mode"] == "host" and result["games"] == 3 and len(result["rss_mb"]) == 3
+    assert all(isinstance(mb, float) and mb > 0 for mb in result["rss_mb"])
