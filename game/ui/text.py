@@ -4,21 +4,31 @@ from __future__ import annotations
 
 import pygame
 
+from game.ui.surface_cache import MB, SurfaceCache
+
 Color = tuple[int, int, int] | tuple[int, int, int, int]
+
+
+# The rendered strings' pixels kept: 2 MB, or half the window's pixels on a larger screen.
+# One frame of the table draws under 0.4 MB of text at 1920x1080 (0.2 MB at 1280x720); the
+# rest is kept for screens the player goes back to. (A count alone let a session keep every earlier game's
+# score labels: about 0.6 MB a game, issue #30.)
+TEXT_BUDGET = 2 * MB
+TEXT_PER_SCREEN = 0.5
 
 
 class TextCache:
     """Fonts by (size, bold) and rendered strings by (text, size, colour, bold).
 
     Rendering text is slow compared with blitting, and a frame redraws the same labels,
-    so both fonts and surfaces are kept. The cache is bounded to avoid growing forever
-    with changing strings (scores, timers).
+    so both fonts and surfaces are kept. The surfaces are bounded by the memory of their
+    pixels (the least recently drawn go first) and by `max_items`, so strings that change
+    with play (scores, names, timers) do not pile up.
     """
 
     def __init__(self, max_items: int = 2048) -> None:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-        self._surfaces: dict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = {}
-        self._max_items = max_items
+        self.cache = SurfaceCache(TEXT_BUDGET, TEXT_PER_SCREEN, max_items)
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         """The default font at ``size`` pixels; ``bold`` adds synthetic emboldening."""
@@ -36,14 +46,12 @@ class TextCache:
     def render(self, text: str, size: int, color: Color = (255, 255, 255), bold: bool = False) -> pygame.Surface:
         """An anti-aliased, per-pixel-alpha surface of ``text``; the same object for the same arguments."""
         key = (text, int(size), tuple(color), bool(bold))
-        surface = self._surfaces.get(key)
+        surface = self.cache.get(key)
         if surface is None:
-            if len(self._surfaces) >= self._max_items:
-                self._surfaces.clear()  # simple and rare: a frame re-renders what it needs
             surface = self.font(size, bold).render(text, True, color)
             if _has_display():
                 surface = surface.convert_alpha()
-            self._surfaces[key] = surface
+            self.cache.put(key, surface)
         return surface
 
     def fit_px(self, words: str, px: int, width: float, height: float | None = None, bold: bool = False,
@@ -99,7 +107,7 @@ class TextCache:
 
     def clear(self) -> None:
         """Drop every cached surface (e.g. after a display mode change)."""
-        self._surfaces.clear()
+        self.cache.clear()
 
 
 def _has_display() -> bool:

@@ -12,11 +12,14 @@ MAX_SECONDS = 3600  # --seconds: a figure needs seconds, not hours (and nan or i
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("bench", help="measure engine throughput, frame times, the idle app's CPU use or network round trips")
-    parser.add_argument("target", choices=("engine", "frames", "bots", "idle", "network"), help="what to measure")
+    parser.add_argument("target", choices=("engine", "frames", "bots", "idle", "network", "soak"), help="what to measure")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--seconds", type=float, default=None,
                         help="time per engine run (default 2) or per idle screen (default 10)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--games", type=int, default=None,
+                        help="soak: whole games played one after another (1-1000, default 21)")
+    parser.add_argument("--host", action="store_true", help="soak: a headless host serving two joined bots")
     parser.set_defaults(handler=run)
 
 
@@ -39,6 +42,10 @@ def run(args: argparse.Namespace) -> int:
 
         runs = bench_idle(args.seconds or 10.0, args.seed)
         columns = ("scene", "seconds", "cpu_seconds_per_second", "frames_per_second")
+    elif args.target == "soak":
+        from skyjo.bench_soak import run_soak
+
+        return run_soak(args)
     elif args.target == "network":
         from skyjo.bench_network import bench_network
 
