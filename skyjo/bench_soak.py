@@ -136,6 +136,7 @@ def soak_app(games: int, seed: int = 1, end_score: int | None = None,
     the memory reading (tests look at the app there)."""
     _headless()
     from skyjo.app import App, frame_loop_threads  # imported once pygame is told not to greet (--json)
+    from scenes.names import MENU
 
     frame_ms: list[float] = []
     rss: list[float] = []
@@ -145,7 +146,7 @@ def soak_app(games: int, seed: int = 1, end_score: int | None = None,
         app = App(scratch, size=SIZE)
         try:
             app.speed_override = SPEED
-            app.stack.push("menu")
+            app.stack.push(MENU)
             app.frame(1 / 60)
             menu_mb = settled_rss()
             with frame_loop_threads():  # as App.run has it: the computers think in threads
