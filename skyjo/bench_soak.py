@@ -135,8 +135,8 @@ def soak_app(games: int, seed: int = 1, end_score: int | None = None,
     docstring). `after_game(n, app)` is called back at the menu after game n (1-based), after
     the memory reading (tests look at the app there)."""
     _headless()
-    from skyjo.app import App, frame_loop_threads  # imported once pygame is told not to greet (--json)
     from scenes.names import MENU
+    from skyjo.app import App, frame_loop_threads  # imported once pygame is told not to greet (--json)
 
     frame_ms: list[float] = []
     rss: list[float] = []
