@@ -24,7 +24,7 @@ from game.net.admission import STRANGERS, STRANGERS_PER_ADDRESS, WrongCodes, con
 from game.net.host import CLOSE_SEAT_GONE, CLOSE_TRY_LATER, NetHost
 from game.net.notices import without_paths
 from game.store import Store
-from game.table import Notice, TableController
+from game.table import Notice
 
 ROOT = Path(__file__).resolve().parents[1]
 loopback_aliases = pytest.mark.skipif(not sys.platform.startswith("linux"),
