@@ -124,9 +124,10 @@ def test_strangers_from_many_addresses_cannot_keep_a_seated_player_out():
         bob.hello(name="Bob", seat=1)
         ann.close()  # Ann's connection drops
         assert bob.expect("waiting")["why"] == "reconnecting"
-        held = _strangers(hosted.url, [f"127.0.0.{n}" for n in range(2, 11)], each=STRANGERS_PER_ADDRESS)
-        held += _half_open(hosted.host.port, 40, [f"127.0.0.{n}" for n in range(20, 25)], time.monotonic() + 20)
-        assert len(held) >= STRANGERS  # the strangers hold every place they may
+        strangers = _strangers(hosted.url, [f"127.0.0.{n}" for n in range(2, 11)], each=STRANGERS_PER_ADDRESS)
+        held = strangers + _half_open(hosted.host.port, 40, [f"127.0.0.{n}" for n in range(20, 25)],
+                                      time.monotonic() + 20)
+        assert len(strangers) >= STRANGERS  # the strangers hold every place they may
         welcome = _rejoin(hosted.url, token)
         assert welcome["seat"] == 0 and welcome["token"] == token
         assert bob.expect("waiting")["why"] == "returned"
