@@ -542,6 +542,7 @@ class NetHost:
         except TimeoutError:
             pass
         await self._close(client, code, reason)
+
     async def _close(self, client: _Client, code: int, reason: str) -> None:
         client.gone = True
         try:
