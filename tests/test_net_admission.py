@@ -20,7 +20,7 @@ import pytest
 from net_tools import CODE, HostThread, RawClient, match
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-from game.net.admission import STRANGERS, STRANGERS_PER_ADDRESS, WrongCodes, connection_budget, same_secret
+from game.net.admission import STRANGERS, STRANGERS_PER_ADDRESS, Admission, WrongCodes, connection_budget, same_secret
 from game.net.host import CLOSE_SEAT_GONE, CLOSE_TRY_LATER, NetHost
 from game.net.notices import without_paths
 from game.store import Store
@@ -145,28 +145,36 @@ def test_strangers_from_the_players_own_address_are_capped_and_time_out():
         token = ann.hello(name="Ann", seat=0)["token"]
         ann.close()
         held = _strangers(hosted.url, ["127.0.0.1"], each=STRANGERS_PER_ADDRESS + 4)
-        assert len(held) == STRANGERS_PER_ADDRESS  # the rest were turned away at once
         assert _rejoin(hosted.url, token)["seat"] == 0  # once the strangers' time is up
     finally:
         _close_all(held)
         hosted.finish(timeout=0)
 
 
+def _refusal(hosted: HostThread, hello: dict | None) -> tuple[str, int | None]:
+    """The refusal a first message (None: none) gets, and the code its connection is closed with."""
+    client = RawClient(hosted.url)
+    if hello is not None:
+        client.send({"type": "hello", "version": 1, "name": "Eve", **hello})
+    reason = client.expect("refused", timeout=5)["reason"]
+    assert client.closed_within(5)
+    return reason, client.ws.close_code
+
+
 def test_refusals_close_with_a_code_that_says_whether_to_come_back(monkeypatch):
     import game.net.host as host_module
 
-    monkeypatch.setattr(host_module, "WRONG_CODES", 1)
-    hosted = _host(hello_timeout=0.5)
+    hosted = _host(hello_timeout=0.3)
     try:
-        def refusal(hello: dict | None) -> tuple[str, int | None]:
-            client = RawClient(hosted.url)
-            if hello is not None:
-                client.send({"type": "hello", "version": 1, "name": "Eve", **hello})
-            reason = client.expect("refused", timeout=5)["reason"]
-            assert client.closed_within(5)
-            return reason, client.ws.close_code
+        assert _refusal(hosted, None) == ("no hello within 0.3 s", CLOSE_TRY_LATER)
+    finally:
+        hosted.finish(timeout=0)
+    monkeypatch.setattr(host_module, "WRONG_CODES", 1)
+    hosted = _host()
+    try:
+        def refusal(hello: dict) -> tuple[str, int | None]:
+            return _refusal(hosted, hello)
 
-        assert refusal(None) == ("no hello within 0.5 s", CLOSE_TRY_LATER)
         RawClient(hosted.url).hello(name="Ann", seat=0)
         assert refusal({"code": CODE, "seat": 0}) == ("seat 0 is taken", CLOSE_SEAT_GONE)
         RawClient(hosted.url).hello(name="Bob", seat=1)
@@ -176,6 +184,35 @@ def test_refusals_close_with_a_code_that_says_whether_to_come_back(monkeypatch):
         assert "too many wrong join codes" in reason and code == CLOSE_TRY_LATER
     finally:
         hosted.finish(timeout=0)
+
+
+def test_strangers_are_capped_per_address_and_in_all_but_not_a_players_address():
+    admission = Admission(budget=100, strangers=4, per_address=2)
+    assert admission.admit("a1", "10.0.0.1")
+    admission.seat("a1", 0)  # seated: no longer a stranger, and its address is a player's
+    assert admission.admit("b1", "10.0.0.2") and admission.admit("b2", "10.0.0.2")
+    assert not admission.admit("b3", "10.0.0.2")  # two from one address at most
+    assert admission.admit("c1", "10.0.0.3") and admission.admit("c2", "10.0.0.3")
+    assert admission.stranger_count == 4
+    assert not admission.admit("d1", "10.0.0.4")  # four strangers in all
+    assert admission.admit("a2", "10.0.0.1") and admission.admit("a3", "10.0.0.1")  # a player's address: past them
+    assert not admission.admit("a4", "10.0.0.1")  # ... within its own two
+    admission.release("a1")  # the player's connection drops: its address stays known for its seat
+    admission.release("a2")
+    assert admission.admit("a5", "10.0.0.1")
+    assert not admission.admit("d2", "10.0.0.4")
+
+
+def test_every_connection_counts_against_the_file_budget():
+    admission = Admission(budget=4)
+    assert admission.strangers == 2  # half the budget stays for the players
+    assert admission.admit(1, "10.0.0.1") and admission.admit(2, "10.0.0.2")
+    admission.seat(1, 0)
+    admission.seat(2, 1)
+    assert admission.admit(3, "10.0.0.3") and admission.admit(4, "10.0.0.4")
+    assert not admission.admit(5, "10.0.0.1")  # four files in use: nobody else, not even a player
+    admission.release(3)
+    assert admission.admit(5, "10.0.0.1")
 
 
 # ------------------------------------------------------------------ item 6: files, and paths
