@@ -14,6 +14,7 @@ remote seat is sent its own filtered messages (its `seat_view`, the events `for_
 A connection's sends go through a bounded queue: one that stops reading is dropped.
 
 Every refusal is one `refused` line to that connection and one log line here; the game goes on.
+Who may connect at all, and how many join codes may be guessed, is admission.py's.
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ import secrets
 import socket
 import threading
 import time
-from collections import deque
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -33,12 +33,15 @@ from typing import Any
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from game.i18n import _
 from game.match import MatchConfig
 from game.rules import Action, GameState, score_view, seat_view
 from game.rules.events import Event
 from game.table import GameOver, Notice, RoundOver, TableController, TableEvents, TableMessage
 
+from .admission import BACKLOG, WRONG_CODES, Admission, WrongCodes, gated_connection, quiet_loop_errors, same_secret
 from .inbox import Inbox
+from .notices import is_save_failure, without_paths
 from .protocol import MAX_FRAME, PROTOCOL_VERSION, ProtocolError, decode_client, encode, event_list, one_line, refused
 
 log = logging.getLogger("skyjo.net.host")
@@ -51,12 +54,13 @@ BURST = 200  # speed up to ~70)... with this many at once; past that its message
 SEND_QUEUE = 256  # messages waiting for one client; past that it is not reading: dropped
 PING_INTERVAL = 10.0  # the transport's keep-alive: a peer that answers no ping in time is gone
 PING_TIMEOUT = 10.0
-WRONG_CODES = 10  # wrong join codes one address may try a minute
-MAX_CONNECTIONS = 64  # open connections at once (8 seats, reconnections, a few strangers turned away)
+MAX_CONNECTIONS = 64  # open WebSocket connections at once (admission.py caps every TCP connection before)
 CLOSE_WAIT = 3.0  # seconds close() waits for the connections and the thread
 CLOSE_FINAL = 1000  # the games are over: a client stops (1001, going away, means: reconnect later)
 CLOSE_POLICY = 1008
 CLOSE_REPLACED = 4001  # the seat was taken back by a newer connection with its token
+CLOSE_SEAT_GONE = 4003  # this hello can never be seated (wrong code, no open seat, seat taken): do not retry
+CLOSE_TRY_LATER = 1013  # too many connections, wrong codes or no hello in time: retrying later may work
 
 
 def new_code() -> str:
@@ -156,15 +160,19 @@ class NetHost:
         self._stand_in: str | None = None
         self._inbox: Inbox[tuple[str, _Client, dict]] = Inbox()
         self._numbers = 0
-        self._wrong_codes: dict[str, deque[float]] = {}
+        self._wrong_codes = WrongCodes(per_address=WRONG_CODES)
+        self._admission = Admission()
+        self._save_failure_told = False  # remote players were told the host cannot save, this run of failures
         if resume and store is not None:
             self.tokens = {seat: token for seat in self.remote_seats if (token := store.token(f"host seat {seat}"))}
         elif store is not None:  # a new game: the seats of an older one are not given back
             for seat in range(len(table.config.seats)):
                 if store.token(f"host seat {seat}") is not None:
                     store.save_token(f"host seat {seat}", None)
+        self._known_tokens = tuple(self.tokens.values())  # what the network thread may read
         table.subscribe(self._on_table)
         self._loop = asyncio.new_event_loop()
+        quiet_loop_errors(self._loop)
         self._server: Any = None
         self._failed: BaseException | None = None
         started = threading.Event()
@@ -304,6 +312,7 @@ class NetHost:
             self._claim(seat, message["name"])
         client.seat = seat
         self.clients[seat] = client
+        self._loop.call_soon_threadsafe(self._admission.seat, client.ws, seat)
         if seat in self.table.substitutes:
             self.table.substitute(seat, None)  # its player is back: the computer stops
         log.info("%s seated as %s", client, self.table.names[seat])
@@ -322,7 +331,7 @@ class NetHost:
     def _seat_for(self, client: _Client, message: dict) -> int | None:
         token, wanted = message["token"], message["seat"]
         for seat, known in self.tokens.items():
-            if token is not None and secrets.compare_digest(token, known):
+            if token is not None and same_secret(token, known):
                 return seat
         remote = self.remote_seats
         if wanted is not None:
@@ -336,6 +345,7 @@ class NetHost:
 
     def _claim(self, seat: int, name: str) -> None:
         self.tokens[seat] = secrets.token_urlsafe(24)
+        self._known_tokens = tuple(self.tokens.values())
         if self.store is not None:
             self.store.save_token(f"host seat {seat}", self.tokens[seat])
         table = self.table
@@ -378,8 +388,9 @@ class NetHost:
             self._broadcast({"type": "waiting", "seat": seat, "name": self.table.names[seat], "why": "reconnecting"})
 
     def _turn_away(self, client: _Client, reason: str) -> int | None:
-        """Refuse a hello and close its connection; None, for `_seat_for` to return."""
-        self._call(self._refuse_and_close(client, reason))
+        """Refuse a hello that can never be seated and close its connection; None, for
+        `_seat_for` to return."""
+        self._call(self._refuse_and_close(client, reason, CLOSE_SEAT_GONE))
         return None
 
     def _refuse(self, client: _Client, reason: str) -> None:
@@ -391,14 +402,27 @@ class NetHost:
         state = self.table.state
         if isinstance(message, TableEvents):
             self.live = True
+            store = getattr(self.table, "store", None)
+            if store is None or not getattr(store, "last_error", None):
+                self._save_failure_told = False  # the last save worked: a new failure is news again
             for seat, client in list(self.clients.items()):
                 self._send(client, table_message(state, seat, message.events, message.action))
         elif isinstance(message, Notice):
-            self._broadcast({"type": "notice", "text": one_line(message.text)})
+            self._on_notice(message.text)
         elif isinstance(message, RoundOver):
             self._broadcast({"type": "round_over", "round": message.round, "scores": score_view(state).to_dict()})
         elif isinstance(message, GameOver):
             self._broadcast({"type": "game_over"})
+
+    def _on_notice(self, text: str) -> None:
+        """The host's own notices name its folders and files: remote players are told a sentence
+        with no local path in it, and a failing save once per run of failures."""
+        if is_save_failure(text, getattr(self.table, "store", None)):
+            if self._save_failure_told:
+                return
+            self._save_failure_told = True
+            text = _("The host could not save the game; play goes on.")
+        self._broadcast({"type": "notice", "text": one_line(without_paths(text))})
 
     def _send_lobby(self) -> None:
         seats = [{"name": name, "kind": config.kind, "taken": not config.is_remote or seat in self.tokens}
@@ -425,7 +449,8 @@ class NetHost:
             return await serve(
                 self._serve, bind, port, max_size=MAX_FRAME, compression=None, ping_interval=ping_interval,
                 ping_timeout=ping_timeout, open_timeout=self.hello_timeout, close_timeout=1, max_queue=16,
-                logger=logging.getLogger("skyjo.net.websockets"))
+                logger=logging.getLogger("skyjo.net.websockets"), backlog=BACKLOG,
+                create_connection=gated_connection(self._admission))
 
         try:
             self._server = self._loop.run_until_complete(listen())
@@ -441,7 +466,7 @@ class NetHost:
         client = _Client(ws, self._numbers, *self._limits)
         writer = asyncio.create_task(self._write(client))
         if len(self._server.connections) > MAX_CONNECTIONS:
-            await self._refuse_and_close(client, "too many connections to this table")
+            await self._refuse_and_close(client, "too many connections to this table", CLOSE_TRY_LATER)
             writer.cancel()
             return
         why = "connection closed"
@@ -459,11 +484,11 @@ class NetHost:
         try:
             first = await asyncio.wait_for(ws.recv(), self.hello_timeout)
         except TimeoutError:
-            await self._refuse_and_close(client, f"no hello within {self.hello_timeout:g} s")
+            await self._refuse_and_close(client, f"no hello within {self.hello_timeout:g} s", CLOSE_TRY_LATER)
             return "no hello"
-        problem = self._hello_problem(client, first)
+        problem, code = self._hello_problem(client, first)
         if problem:
-            await self._refuse_and_close(client, problem)
+            await self._refuse_and_close(client, problem, code)
             return problem
         self._inbox.put(("hello", client, decode_client(first)))
         async for raw in ws:
@@ -487,36 +512,36 @@ class NetHost:
             self._inbox.put((message["type"], client, message))
         return "connection closed"
 
-    def _hello_problem(self, client: _Client, raw: str | bytes) -> str | None:
+    def _hello_problem(self, client: _Client, raw: str | bytes) -> tuple[str | None, int]:
+        """Why this first message cannot be a hello here (and the close code to say it with), or
+        (None, 0). Past the wrong-code limits only a hello with a seat's token is compared."""
         try:
             message = decode_client(raw)
         except ProtocolError as error:
-            return str(error)
+            return str(error), CLOSE_POLICY
         if message["type"] != "hello":
-            return "the first message must be a hello"
+            return "the first message must be a hello", CLOSE_POLICY
         if message["version"] != PROTOCOL_VERSION:
-            return f"this host speaks protocol version {PROTOCOL_VERSION}, not {message['version']}"
+            return f"this host speaks protocol version {PROTOCOL_VERSION}, not {message['version']}", CLOSE_POLICY
         address = client.peer.rsplit(":", 1)[0]
-        if len(self._wrong_codes) > 1000:  # a scan from many addresses: forget the oldest minute's tries
-            self._wrong_codes.clear()
-        tries = self._wrong_codes.setdefault(address, deque())
-        while tries and tries[0] < time.monotonic() - 60:
-            tries.popleft()
-        if len(tries) >= WRONG_CODES:
-            return "too many wrong join codes from your address; wait a minute"
-        if not secrets.compare_digest(message["code"].upper(), self.code.upper()):
-            tries.append(time.monotonic())
-            return "wrong join code"
-        return None
+        token = message["token"]
+        if token is None or not any(same_secret(token, known) for known in self._known_tokens):
+            limited = self._wrong_codes.refusal(address)
+            if limited:
+                return limited, CLOSE_TRY_LATER
+        if not same_secret(message["code"].upper(), self.code.upper()):
+            self._wrong_codes.wrong(address)
+            return "wrong join code", CLOSE_SEAT_GONE
+        return None, 0
 
-    async def _refuse_and_close(self, client: _Client, reason: str) -> None:
+    async def _refuse_and_close(self, client: _Client, reason: str, code: int = CLOSE_POLICY) -> None:
         log.warning("%s turned away: %s", client, one_line(reason))
         self._push(client, encode(refused(reason)))
         try:
             await asyncio.wait_for(client.queue.join(), 1.0)
         except TimeoutError:
             pass
-        await self._close(client, CLOSE_POLICY, reason)
+        await self._close(client, code, reason)
 
     async def _close(self, client: _Client, code: int, reason: str) -> None:
         client.gone = True
@@ -547,9 +572,10 @@ class NetHost:
 
     async def _shutdown(self, code: int, reason: str) -> None:
         self._server.close(close_connections=False)
-        for connection in list(self._server.connections):
-            try:
-                await asyncio.wait_for(connection.close(code, reason), 1.0)
-            except (TimeoutError, ConnectionClosed):
-                pass
+        opened = list(self._server.connections)
+        closing = [asyncio.wait_for(connection.close(code, reason), 1.0) for connection in opened]
+        await asyncio.gather(*closing, return_exceptions=True)  # together: a deaf one costs 1 s, not 1 s each
+        for connection in list(self._admission.open):  # the rest never finished their handshake
+            if connection.transport is not None:
+                connection.transport.abort()
         await asyncio.wait_for(self._server.wait_closed(), 1.0)
