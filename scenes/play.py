@@ -228,6 +228,11 @@ class PlayScene(AppScene):
         if self.host is not None:
             self.host.pump()  # the remote seats' actions, played on this thread
             self._watch_absent()
+        broken = getattr(self.table, "host_at_fault", None)
+        if broken:  # a host that broke the protocol: nothing it said can be shown; say why at the menu
+            self.app.notices.append(_("The network game stopped: {reason}").format(reason=broken))
+            self.stack.reset("menu")
+            return
         self.anim.update(dt)
         self._settled = 0.0 if self.anim.busy else self._settled + dt * speed
         if not self.anim.busy:
