@@ -90,6 +90,21 @@ def test_a_hostile_host_closes_the_remote_table_with_the_reason(name):
     assert host.connections == 1  # a host that breaks the protocol is not asked again
 
 
+def test_whatever_breaks_in_the_connection_thread_closes_it_with_a_reason(monkeypatch):
+    def unforeseen(raw):
+        raise RuntimeError("something no check foresaw")
+
+    monkeypatch.setattr(client_module, "decode_host", unforeseen)
+    with FakeHost([send(welcome(), table())]) as host:
+        client = NetClient(host.url, CODE, "Ann", reconnect_for=WAIT)
+        client.start()
+        try:
+            assert _until(lambda: client.status == CLOSED), client.status  # not a thread dead in silence
+        finally:
+            client.close()
+    assert client.status_reason == "the connection failed: RuntimeError: something no check foresaw"
+
+
 def test_the_join_command_ends_on_a_hostile_host_without_a_traceback():
     with FakeHost([send(welcome(), view_with(players=10**20))]) as host:
         done = subprocess.run([sys.executable, "-m", "skyjo", "join", host.url, "--code", CODE, "--bot", "easy"],
