@@ -54,7 +54,7 @@ from game.ui.wording import sentence
 from scenes.base import AppScene, wake_the_app
 from scenes.context import AppContext
 from scenes.hints import TableHints
-from scenes.names import GAMEOVER, HANDOFF, PAUSE, ROUND, SCORES
+from scenes.names import GAMEOVER, HANDOFF, MENU, PAUSE, ROUND, SCORES
 from scenes.score_overlay import draw_scores_button, scores_button_box, scores_button_hit
 
 PILES_SPLIT = COLS // 2  # the keyboard cursor: columns left of this are under the draw pile, the rest under the discard
@@ -229,6 +229,11 @@ class PlayScene(AppScene):
         if self.host is not None:
             self.host.pump()  # the remote seats' actions, played on this thread
             self._watch_absent()
+        broken = getattr(self.table, "host_at_fault", None)
+        if broken:  # a host that broke the protocol: nothing it said can be shown; say why at the menu
+            self.app.notices.append(_("The network game stopped: {reason}").format(reason=broken))
+            self.stack.reset(MENU)
+            return
         self.anim.update(dt)
         self._settled = 0.0 if self.anim.busy else self._settled + dt * speed
         if not self.anim.busy:

@@ -31,8 +31,10 @@ def view_from_dict(data: object, legal: tuple[Action, ...], edition_named: Calla
     if not isinstance(data, dict):
         raise ValueError("'view' must be an object")
     players = _int(data, "players")
+    edition = edition_named(_field(data, "edition"))
+    edition.check_players(players)  # before the defaults below are built from it (10**8 seats...)
     view = SeatView(
-        edition=edition_named(_field(data, "edition")),
+        edition=edition,
         players=players,
         seat=_int(data, "seat"),
         round=_int(data, "round"),

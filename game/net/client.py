@@ -40,6 +40,11 @@ RECONNECT_FOR = 15 * 60.0  # seconds a lost connection is retried (a seat is kep
 BACKOFF_FIRST, BACKOFF_MOST = 0.25, 5.0  # seconds between tries, doubling
 OPEN_TIMEOUT = 5.0
 CLOSE_FINAL, CLOSE_REPLACED = 1000, 4001  # host.py's close codes that mean: do not come back
+CLOSE_SEAT_GONE = 4003  # ... the seat is gone (unknown token, wrong code, no open seat): do not come back
+CLOSE_BAD_HOST = 1008  # ours: the host broke the protocol or sent too much
+STOP_CODES = {CLOSE_FINAL: "the host ended the games", CLOSE_REPLACED: "your seat was taken by another connection",
+              CLOSE_SEAT_GONE: "the host no longer keeps your seat"}  # any other refusal is retried
+MAX_INBOX = 1000  # host messages received and not yet delivered; past it the host sent too much
 CONNECTING, CONNECTED, RECONNECTING, CLOSED = "connecting", "connected", "reconnecting", "closed"
 
 
@@ -87,6 +92,7 @@ class NetClient:
         self.messages: Inbox[dict[str, Any]] = Inbox()
         self.finished = False  # the host ended the games (as opposed to a lost connection)
         self.reason = ""  # why the connection closed for good
+        self.host_at_fault = False  # ... because the host sent a bad message or too much
         # written by the thread, read by the screen: the latest connection status and its reason,
         # the welcome (seat, names, config) and the first view, before `RemoteTable.update` delivers them
         self.status, self.status_reason = CONNECTING, ""
@@ -100,6 +106,11 @@ class NetClient:
     def start(self) -> None:
         if not self._thread.is_alive() and not self._stop.is_set():
             self._thread.start()
+
+    @property
+    def gone(self) -> bool:
+        """The connection's thread has ended (whatever its last status says): nothing more will come."""
+        return self._thread.ident is not None and not self._thread.is_alive()
 
     def send(self, message: dict[str, Any]) -> bool:
         """Send one message now (from any thread); False when not connected."""
@@ -134,6 +145,17 @@ class NetClient:
         self.messages.put({"type": "status", "status": status, "reason": reason})
 
     def _run(self) -> None:
+        """The thread: whatever goes wrong in it ends as a closed status with a reason, never
+        as a thread that died silently (a screen or `skyjo join --bot` would wait for ever)."""
+        try:
+            self._connect_and_retry()
+        except Exception as error:  # noqa: BLE001 - said once, in one line, to the player
+            log.warning("the connection failed: %s", error, exc_info=True)
+            self.reason = f"the connection failed: {type(error).__name__}: {error}"[:300]
+            self.host_at_fault = True  # (a message from the host got past the checks: nothing it says is trusted)
+            self._status(CLOSED, self.reason)
+
+    def _connect_and_retry(self) -> None:
         welcomed_once = False
         lost_at: float | None = None
         delay = BACKOFF_FIRST
@@ -144,8 +166,11 @@ class NetClient:
                 lost_at, delay = None, BACKOFF_FIRST
             if self._stop.is_set():
                 break
-            if outcome != "lost" or not welcomed_once:  # ended, refused, or never reached: say so, stop
+            # never welcomed (a wrong code, no host there), or told to stop: say so, stop. Once
+            # welcomed, any other refusal (host full, try later...) is retried for reconnect_for
+            if outcome in ("finished", "stop", "bad") or not welcomed_once:
                 self.finished = outcome == "finished"
+                self.host_at_fault = outcome == "bad"
                 self.reason = reason
                 self._status(CLOSED, reason)
                 return
@@ -161,7 +186,8 @@ class NetClient:
         self._status(CLOSED, "closed")
 
     def _session(self) -> tuple[str, bool, str]:
-        """One connection: ("finished" | "refused" | "lost", whether it was welcomed, why)."""
+        """One connection: ("finished" | "stop" | "bad" | "refused" | "lost", whether it was welcomed,
+        why). "stop": the host said the seat is gone; "bad": it broke the protocol or sent too much."""
         try:
             ws = connect(self.url, open_timeout=OPEN_TIMEOUT, close_timeout=1, max_size=MAX_FRAME, compression=None,
                          proxy=None, ping_interval=10, ping_timeout=10, legacy=True)
@@ -175,12 +201,17 @@ class NetClient:
         try:
             ws.send(encode(hello(self.code, self.name, self.token, self.seat)))
             for raw in ws:
+                if self.messages.qsize() >= MAX_INBOX:  # the screen is far behind: a flood, not a game
+                    log.warning("the host sent too much: %d messages waiting", MAX_INBOX)
+                    ws.close(CLOSE_BAD_HOST, "too many messages")
+                    return "bad", welcomed, f"the host sent too much: over {MAX_INBOX} messages waiting"
                 try:
                     message = decode_host(raw)
-                except ProtocolError as error:  # a host that breaks the protocol: start afresh
+                    self._check_agrees(message)
+                except ProtocolError as error:  # a host that breaks the protocol: nothing it says is trusted
                     log.warning("the host sent a bad message: %s", error)
-                    ws.close(1002, "bad message")
-                    return "lost", welcomed, f"the host sent a bad message: {error}"
+                    ws.close(CLOSE_BAD_HOST, "bad message")
+                    return "bad", welcomed, f"the host sent a bad message: {error}"
                 if message["type"] == "welcome":
                     welcomed = True
                     self._welcomed(message)
@@ -194,14 +225,45 @@ class NetClient:
         finally:
             with self._lock:
                 self._ws = None
+        sent = ws.protocol.close_sent
+        if sent is not None and sent.code == 1009:  # the transport refused a frame over MAX_FRAME
+            return "bad", welcomed, f"the host sent a bad message: a frame over {MAX_FRAME // 1024} KiB"
         code = ws.close_code
         if code == CLOSE_FINAL:
-            return "finished", welcomed, ws.close_reason or "the host ended the games"
-        if code == CLOSE_REPLACED:
-            return "refused", welcomed, ws.close_reason or "your seat was taken by another connection"
+            return "finished", welcomed, ws.close_reason or STOP_CODES[code]
+        if code in STOP_CODES:
+            return "stop", welcomed, refusal or ws.close_reason or STOP_CODES[code]
         if refusal is not None:
             return "refused", welcomed, refusal
         return "lost", welcomed, "connection lost"
+
+    def _check_agrees(self, message: dict[str, Any]) -> None:
+        """ProtocolError unless `message` fits the game we were welcomed to: its players, its
+        edition and our seat (the screen was built for that game; a 4-player view at a 2-player
+        table would crash it)."""
+        welcome = self.welcome
+        kind = message["type"]
+        if welcome is None:
+            if kind in ("table", "round_over"):
+                raise ProtocolError(f"a {kind} message before the welcome")
+            return
+        config: MatchConfig = welcome["config"]
+        if kind == "welcome":
+            if message["config"].players != config.players or message["config"].edition != config.edition:
+                raise ProtocolError("a second welcome to another game")
+        elif kind == "table":
+            view: SeatView = message["view"]
+            if view.players != config.players or view.edition.name != config.edition or view.seat != self.seat:
+                raise ProtocolError(f"a view of seat {view.seat} of a {view.players}-player {view.edition.name} "
+                                    f"game, but we hold seat {self.seat} of a {config.players}-player {config.edition} game")
+        elif kind == "round_over":
+            scores: ScoreView = message["scores"]
+            if scores.players != config.players or scores.edition.name != config.edition:
+                raise ProtocolError(f"scores of a {scores.players}-player game; ours has {config.players}")
+        elif kind == "lobby" and len(message["seats"]) != config.players:
+            raise ProtocolError(f"a lobby of {len(message['seats'])} seats; the game has {config.players}")
+        elif kind == "waiting" and message["seat"] >= config.players:
+            raise ProtocolError(f"waiting for seat {message['seat']}, not a seat of the game")
 
     def _welcomed(self, message: dict[str, Any]) -> None:
         first = self.token is None
@@ -253,6 +315,12 @@ class RemoteTable:
     @property
     def status_reason(self) -> str:
         return self.client.status_reason
+
+    @property
+    def host_at_fault(self) -> str | None:
+        """Why the connection closed for good when the host broke the protocol or sent too much
+        (a screen leaves the table: nothing the host said can be trusted); None otherwise."""
+        return self.client.reason if self.client.host_at_fault and self.client.status == CLOSED else None
 
     @property
     def ready(self) -> bool:

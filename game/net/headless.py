@@ -78,6 +78,8 @@ def play_as_bot(remote: RemoteTable, bot: Bot, *, stop: threading.Event | None =
     while remote.status != CLOSED or not remote.caught_up:
         if stop is not None and stop.is_set():
             return False
+        if remote.client.gone and remote.caught_up:  # (the thread always says closed; never wait on a dead one)
+            break
         remote.update(TICK)
         seat = remote.acting_human()
         if seat is not None and remote.caught_up:

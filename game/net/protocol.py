@@ -18,7 +18,7 @@ from typing import Any
 from game.ai.viewcodec import _list
 from game.ai.viewcodec import view_from_dict as read_view
 from game.match import MAX_NAME, MatchConfig, is_showable_name
-from game.rules import Action, ScoreView, SeatView, edition_named
+from game.rules import COLS, ROWS, Action, ScoreView, SeatView, edition_named
 from game.rules.events import Event, event_from_dict
 
 PROTOCOL_VERSION = 1
@@ -30,6 +30,7 @@ MAX_TEXT = 300  # characters of a notice, a refusal or a waiting reason
 MAX_CODE = 16
 MAX_TOKEN = 64
 MAX_SEATS = 8
+MOST_SEED = 2**64  # a seed in a welcome's config, either way
 WAIT_REASONS = ("joining", "reconnecting", "returned")
 
 CLIENT_TYPES = ("hello", "play", "ready", "bye")
@@ -119,13 +120,13 @@ def decode_host(raw: str | bytes) -> dict[str, Any]:
         return {"type": kind, **_HOST_DECODERS[kind](data)}
     except ProtocolError:
         raise
-    except (ValueError, KeyError, TypeError) as error:
+    except (ValueError, KeyError, TypeError, ArithmeticError, RecursionError) as error:
         raise ProtocolError(one_line(f"{kind}: {error}")) from None
 
 
 def _welcome(data: dict) -> dict[str, Any]:
     _keys(data, {"seat", "token", "names", "config"})
-    config = MatchConfig.from_dict(data["config"])
+    config = _config(data["config"])
     names = data["names"]
     if type(names) is not list or len(names) != config.players or not all(map(is_showable_name, names)):
         raise ProtocolError(f"welcome's names must be {config.players} names of 1 to {MAX_NAME} characters")
@@ -133,6 +134,18 @@ def _welcome(data: dict) -> dict[str, Any]:
     if seat is None or seat >= config.players:
         raise ProtocolError("welcome's seat is not a seat of the game")
     return {"seat": seat, "token": _short(data, "token", MAX_TOKEN), "names": list(names), "config": config}
+
+
+def _config(data: object) -> MatchConfig:
+    """The welcome's match, its numbers bounded before MatchConfig builds anything from them."""
+    if not isinstance(data, dict):
+        raise ProtocolError("welcome's config must be an object")
+    seats, seed = data.get("seats"), data.get("seed")
+    if type(seats) is not list or not 2 <= len(seats) <= MAX_SEATS:
+        raise ProtocolError(f"welcome's config must list 2 to {MAX_SEATS} seats")
+    if seed is not None and not (_is_int(seed) and -MOST_SEED <= seed <= MOST_SEED):
+        raise ProtocolError(f"welcome's seed must be a whole number of at most {MOST_SEED} either way")
+    return MatchConfig.from_dict(data)  # the edition, its players, end_score... as the rules have them
 
 
 def _lobby(data: dict) -> dict[str, Any]:
@@ -161,7 +174,37 @@ def _table(data: dict) -> dict[str, Any]:
     if len(events) > MAX_EVENTS:
         raise ProtocolError(f"a table message holds at most {MAX_EVENTS} events")
     action = None if data["action"] is None else Action.from_list(data["action"])
-    return {"view": view, "events": tuple(event_from_dict(item) for item in events), "action": action}
+    if action is not None and not 0 <= action.seat < view.players:
+        raise ProtocolError(f"table's action is for seat {action.seat}, not a seat of a {view.players}-player game")
+    decoded = tuple(event_from_dict(item) for item in events)
+    for event in decoded:
+        _check_event(event, view)
+    return {"view": view, "events": decoded, "action": action}
+
+
+_EVENT_SEATS = ("seat", "trigger")  # an event's fields that name one seat, ...
+_EVENT_SEAT_LISTS = ("seats", "winners")  # ... a list of seats,
+_EVENT_ROWS = ("raw", "scores", "totals")  # ... a number per seat,
+_EVENT_CARDS = ("value", "old_value", "discard_top")  # ... a card
+
+
+def _check_event(event: Event, view: SeatView) -> None:
+    """An event names only seats, cells and cards of the game its view shows (the screen
+    looks each of them up: a seat 9 at a 2-player table would crash it)."""
+    fields = event.to_dict()
+    seats = range(view.players)
+    cards = view.edition.card_counts
+    for key, value in fields.items():
+        if value is None:
+            continue
+        if key in _EVENT_SEATS and value not in seats or key in _EVENT_SEAT_LISTS and not set(value) <= set(seats):
+            raise ProtocolError(f"a {event.kind} event names a seat that is not one of the {view.players}")
+        if key in _EVENT_ROWS and len(value) != view.players:
+            raise ProtocolError(f"a {event.kind} event's {key} must hold one number per seat")
+        if key == "col" and not 0 <= value < COLS or key == "row" and not 0 <= value < ROWS:
+            raise ProtocolError(f"a {event.kind} event names a cell off the grid")
+        if key in _EVENT_CARDS and value not in cards:
+            raise ProtocolError(f"a {event.kind} event shows a card that is not one of {view.edition.title}")
 
 
 def _notice(data: dict) -> dict[str, Any]:

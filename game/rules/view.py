@@ -17,6 +17,9 @@ from .actions import ACTION_TABLE, CELLS, COLS, FLIP, REPLACE, REVEAL, ROWS, Act
 from .editions import Edition
 from .state import GAME_OVER, OPENING, PHASES, ROUND_OVER, SOURCE_DISCARD, SOURCE_DRAW, TURN, GameState, Options
 
+MOST_ROUNDS = 10**4  # a view from elsewhere: rounds of a game (one row of scores each), as ScoreView has it
+MOST_SCORE = 10**7  # ... and a round's score or a total, either way
+
 Cell = int | str | None  # value face-up, "?" face-down, None removed/not dealt
 
 
@@ -208,6 +211,10 @@ def view_legal_actions(view: SeatView) -> list[Action]:
     return out
 
 
+def _is_score(value: object) -> bool:
+    return is_whole_number(value) and -MOST_SCORE <= value <= MOST_SCORE
+
+
 def _is_seat(view: SeatView, value: object) -> bool:
     return is_whole_number(value) and 0 <= value < view.players
 
@@ -226,8 +233,8 @@ def _seats_problem(view: SeatView) -> str | None:
             return f"{name} {value!r} is not a seat of a {view.players}-player game"
     if view.phase not in PHASES:
         return f"unknown phase {view.phase!r}; phases are {', '.join(PHASES)}"
-    if not is_whole_number(view.round) or view.round < (1 if view.phase in (OPENING, TURN) else 0):
-        return f"round {view.round!r} is not a round of a game in play"
+    if not is_whole_number(view.round) or not (1 if view.phase in (OPENING, TURN) else 0) <= view.round <= MOST_ROUNDS:
+        return f"round {str(view.round)[:20]} is not a round of a game in play (at most {MOST_ROUNDS})"
     seats = view.participants
     if len(seats) < 2 or len(set(seats)) != len(seats) or not all(_is_seat(view, s) for s in seats):
         return f"participants {list(seats)!r} must be at least two different seats of the game"
@@ -306,10 +313,10 @@ def _scores_problem(view: SeatView) -> str | None:
     if len(view.round_scores) != scored:
         return f"round {view.round} needs {scored} rows of round scores, not {len(view.round_scores)}"
     for row in view.round_scores:
-        if len(row) != view.players or not all(score is None or is_whole_number(score) for score in row):
-            return f"each row of round scores must hold {view.players} whole numbers or nulls"
-    if len(view.totals) != view.players or not all(is_whole_number(total) for total in view.totals):
-        return f"totals must hold {view.players} whole numbers"
+        if len(row) != view.players or not all(score is None or _is_score(score) for score in row):
+            return f"each row of round scores must hold {view.players} whole numbers (at most {MOST_SCORE} either way) or nulls"
+    if len(view.totals) != view.players or not all(_is_score(total) for total in view.totals):
+        return f"totals must hold {view.players} whole numbers (at most {MOST_SCORE} either way)"
     return None
 
 
