@@ -15,7 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from game.sentences import Sentence
+
 from .files import FileProblem, NewerFormat, atomic_write, backup_path, quarantine, read_bytes, remove_leftovers
+from .notices import MOVED_ASIDE, NOT_MOVED, Kind, StoreNotice, said
 from .paths import HOST_SAVE_FILE, SAVE_FILE, SETTINGS_FILE, STATS_FILE
 
 T = TypeVar("T")
@@ -39,20 +42,10 @@ _PARTIAL_NUMBER = re.compile(r"-?\d*\.?\d*(?:[eE][-+]?\d*)?")
 _PARTIAL_ESCAPE = re.compile(r"u[0-9a-fA-F]{0,4}")  # even 4 digits: the closing quote is missing
 
 
-@dataclass(frozen=True)
-class Kind:
-    """How to speak about one kind of file in the menu's notices."""
-
-    subject: str  # "Your saved game"
-    verb: str  # "was" or "were", to agree with the subject
-    restored: str  # "The previous save was restored."
-    lost: str  # "It could not be recovered."
-
-
 @dataclass
 class Loaded(Generic[T]):
     value: T | None
-    notices: list[str]
+    notices: list[StoreNotice]
 
 
 def parse_json(raw: bytes) -> Any:
@@ -112,8 +105,8 @@ def load_document(path: Path, decode: Callable[[bytes], T], kind: Kind, limit: i
     Temporary files that a killed process left behind are removed first."""
     remove_leftovers(path)
     limit = size_cap(path) if limit is None else limit
-    notices: list[str] = []
-    problems: list[str] = []
+    notices: list[StoreNotice] = []
+    problems: list[Sentence] = []
     for candidate in (path, backup_path(path)):
         try:
             raw = read_bytes(candidate, limit)
@@ -121,31 +114,34 @@ def load_document(path: Path, decode: Callable[[bytes], T], kind: Kind, limit: i
                 continue
             value = decode(raw)
         except FileProblem as problem:
-            problems.append(_set_aside(candidate, problem, kind, is_backup=candidate != path))
+            problems += _set_aside(candidate, problem, kind, is_backup=candidate != path)
             continue
         except Exception as error:  # noqa: BLE001 - whatever a hand-edited file holds, never a crash
             unexpected = FileProblem(f"it holds something unexpected ({type(error).__name__})")
-            problems.append(_set_aside(candidate, unexpected, kind, is_backup=candidate != path))
+            problems += _set_aside(candidate, unexpected, kind, is_backup=candidate != path)
             continue
         if candidate != path:
             _restore(path, raw)
         if problems:
-            notices.append(" ".join(problems) + " " + kind.restored)
+            notices.append(StoreNotice((*problems, said(kind.restored))))
         return Loaded(value, notices)
     if problems:
-        notices.append(" ".join(problems) + " " + kind.lost)
+        notices.append(StoreNotice((*problems, said(kind.lost))))
     return Loaded(None, notices)
 
 
-def _set_aside(candidate: Path, problem: FileProblem, kind: Kind, is_backup: bool) -> str:
-    what = f"The backup of {kind.subject[0].lower()}{kind.subject[1:]}" if is_backup else kind.subject
-    verb = "could not be used" if isinstance(problem, NewerFormat) else f"{'was' if is_backup else kind.verb} damaged"
-    reason = str(problem)
+def _set_aside(candidate: Path, problem: FileProblem, kind: Kind, is_backup: bool) -> list[Sentence]:
+    """Move a bad file aside; what was wrong with it and where it went."""
+    if isinstance(problem, NewerFormat):
+        what = kind.backup_unusable if is_backup else kind.unusable
+    else:
+        what = kind.backup_damaged if is_backup else kind.damaged
+    told = said(what, reason=str(problem))
     try:
         moved = quarantine(candidate)
     except OSError as error:
-        return f"{what} {verb}: {reason}. It could not be moved aside ({error.strerror or error}) and is still at {candidate}."
-    return f"{what} {verb}: {reason}. It was moved to {moved}."
+        return [told, said(NOT_MOVED, error=error.strerror or str(error), path=str(candidate))]
+    return [told, said(MOVED_ASIDE, moved=str(moved))]
 
 
 def _restore(path: Path, raw: bytes) -> None:
