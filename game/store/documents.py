@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from game.i18n import N_
 from game.sentences import Sentence
 
 from .files import FileProblem, NewerFormat, atomic_write, backup_path, quarantine, read_bytes, remove_leftovers
@@ -51,20 +52,20 @@ class Loaded(Generic[T]):
 def parse_json(raw: bytes) -> Any:
     """The JSON document in `raw`, or FileProblem saying plainly what is wrong."""
     if not raw.strip():
-        raise FileProblem("the file is empty")
+        raise FileProblem(N_("the file is empty"))
     try:
         text = raw.decode("utf-8-sig")  # a BOM from a hand edit in some editors is harmless
     except UnicodeDecodeError as error:
         if error.reason == "unexpected end of data":  # cut inside a multi-byte character
-            raise FileProblem("it is cut short (incomplete JSON)") from None
-        raise FileProblem("it is not a text file") from None
+            raise FileProblem(N_("it is cut short (incomplete JSON)")) from None
+        raise FileProblem(N_("it is not a text file")) from None
     try:
         return json.loads(text)
     except RecursionError:
-        raise FileProblem("it is nested too deeply to be a save") from None
+        raise FileProblem(N_("it is nested too deeply to be a save")) from None
     except json.JSONDecodeError as error:
         if _cut_short(text, error):
-            raise FileProblem("it is cut short (incomplete JSON)") from None
+            raise FileProblem(N_("it is cut short (incomplete JSON)")) from None
         raise FileProblem(f"it is not valid JSON (line {error.lineno}, column {error.colno})") from None
 
 

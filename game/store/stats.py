@@ -11,6 +11,7 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from game.i18n import N_
 from game.match import BOT_LEVELS, HUMAN, MatchConfig, clean_name, is_showable_name
 from game.rules import EDITIONS, GameState, brief, should_double
 from game.sentences import Sentence
@@ -166,7 +167,7 @@ def decode_stats_checked(raw: bytes) -> tuple[Stats, list[Sentence]]:
     check_format(data, STATS_FORMAT, "statistics file")
     players, recorded = data.get("players"), data.get("recorded", {})
     if not isinstance(players, dict) or not isinstance(recorded, dict):
-        raise FileProblem("its players or records are not objects")
+        raise FileProblem(N_("its players or records are not objects"))
     notes: list[Sentence] = []
     try:
         stats = Stats()
