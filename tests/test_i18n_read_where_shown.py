@@ -10,7 +10,6 @@ import errno
 import json
 import os
 import re
-import shutil
 import string
 from pathlib import Path
 
@@ -51,98 +50,67 @@ def fail_fsync(monkeypatch) -> None:
     monkeypatch.setattr(os, "fsync", lambda fd: (_ for _ in ()).throw(OSError(errno.ENOSPC, "full")))
 
 
+def _saved_twice(folder: Path) -> None:
+    """A save and settings with a good backup each (the second write keeps the first)."""
+    for volume in (0.3, 0.6):
+        Store(folder).save_game(MATCH, MATCH.new_game())
+        Store(folder).save_settings(Settings(volume=volume))
+
+
+def _load_all(store: Store) -> None:
+    store.load_settings(), store.load_game(), store.load_stats(), store.token("k")
+
+
+# what each notice is about: the files the folder holds (written over a saved game and
+# settings when `saved` is true)
+BAD_FILES = {
+    "damaged save and backup, lost": (False, {"save.json": "", "save.json.bak": "{"}),
+    "damaged save, backup restored": (True, {"save.json": '{"format": 1, "state": '}),
+    "save from a newer version": (False, {"save.json": '{"format": 99}'}),
+    "old save that cannot be checked": (False, {"save.json": (EXAMPLES / "save-format2.json").read_text()}),
+    "damaged settings": (False, {"settings.json": "volume=0.5"}),
+    "damaged settings, backup restored": (True, {"settings.json": "{{{"}),
+    "settings reset": (False, {"settings.json": json.dumps({**Settings().to_dict(), "volume": "loud"})}),
+    "damaged statistics": (False, {"stats.json": '{"format": 1, "players": {"Ann": {"games": -3}}}'}),
+    "a statistics name cleaned": (False, {"stats.json": json.dumps(
+        {"format": 1, "recorded": {}, "players": {"Zo\u0007e": {"games": 1}}})}),
+    "damaged network seat tokens": (False, {"tokens.json": '{"format": 1, "tokens": {"k\\udfff": "fine"}}'}),
+}
+FAILED_WRITES = {
+    "game not saved": lambda store: store.save_game(MATCH, MATCH.new_game()),
+    "settings not saved": lambda store: store.save_settings(Settings(volume=0.9)),
+    "tokens not saved": lambda store: store.save_token("host code", "K7QX2M"),
+}
+
+
 def every_store_notice(root: Path, monkeypatch) -> dict[str, StoreNotice]:
     """Each kind of store notice, made to happen in a folder of its own, by what it is about."""
     said: dict[str, StoreNotice] = {}
-
-    def folder(name: str) -> Path:
-        path = root / name
-        path.mkdir()
-        return path
 
     def take(name: str, store: Store) -> None:
         told = store.take_notices()
         assert told, f"{name}: no notice"
         said[name] = told[0]
 
-    empty_save = folder("empty save")
-    (empty_save / "save.json").write_text("")
-    (empty_save / "save.json.bak").write_text("{")
-    store = Store(empty_save)
-    assert store.load_game() is None
-    take("damaged save and backup, lost", store)
-
-    restored = folder("restored save")
-    Store(restored).save_game(MATCH, MATCH.new_game())
-    Store(restored).save_game(MATCH, MATCH.new_game())
-    (restored / "save.json").write_text('{"format": 1, "state": ')
-    store = Store(restored)
-    assert store.load_game() is not None
-    take("damaged save, backup restored", store)
-
-    newer = folder("newer save")
-    (newer / "save.json").write_text('{"format": 99}')
-    store = Store(newer)
-    store.load_game()
-    take("save from a newer version", store)
-
-    old = folder("old save")
-    shutil.copy(EXAMPLES / "save-format2.json", old / "save.json")
-    store = Store(old)
-    assert store.load_game() is not None
-    take("old save that cannot be checked", store)
-
-    settings = folder("settings")
-    (settings / "settings.json").write_text("volume=0.5")
-    store = Store(settings)
-    store.load_settings()
-    take("damaged settings", store)
-
-    restored_settings = folder("restored settings")
-    Store(restored_settings).save_settings(Settings(volume=0.3))
-    Store(restored_settings).save_settings(Settings(volume=0.6))
-    (restored_settings / "settings.json").write_text("{{{")
-    store = Store(restored_settings)
-    store.load_settings()
-    take("damaged settings, backup restored", store)
-
-    reset = folder("reset settings")
-    (reset / "settings.json").write_text(json.dumps({**Settings().to_dict(), "volume": "loud"}))
-    store = Store(reset)
-    store.load_settings()
-    take("settings reset", store)
-
-    stats = folder("stats")
-    (stats / "stats.json").write_text('{"format": 1, "players": {"Ann": {"games": -3}}}')
-    store = Store(stats)
-    store.load_stats()
-    take("damaged statistics", store)
-
-    names = folder("names")
-    (names / "stats.json").write_text(json.dumps({"format": 1, "recorded": {}, "players": {
-        "Zo\u0007e": {"games": 1}}}))
-    store = Store(names)
-    store.load_stats()
-    take("a statistics name cleaned", store)
-
-    tokens = folder("tokens")
-    (tokens / "tokens.json").write_text('{"format": 1, "tokens": {"k\\udfff": "fine"}}')
-    store = Store(tokens)
-    store.token("k")
-    take("damaged network seat tokens", store)
-
-    for name, write in [("game not saved", lambda s: s.save_game(MATCH, MATCH.new_game())),
-                        ("settings not saved", lambda s: s.save_settings(Settings(volume=0.9))),
-                        ("tokens not saved", lambda s: s.save_token("host code", "K7QX2M"))]:
-        store = Store(folder(name))
+    for name, (saved, files) in BAD_FILES.items():
+        (root / name).mkdir()
+        if saved:
+            _saved_twice(root / name)
+        for file, content in files.items():
+            (root / name / file).write_text(content)
+        store = Store(root / name)
+        _load_all(store)
+        take(name, store)
+    for name, write in FAILED_WRITES.items():
+        (root / name).mkdir()
+        store = Store(root / name)
         fail_fsync(monkeypatch)
         write(store)
         monkeypatch.undo()
         take(name, store)
-
-    link = folder("lock")
-    (link / LOCK_FILE).symlink_to(root / "elsewhere")
-    store = Store(link)
+    (root / "lock").mkdir()
+    (root / "lock" / LOCK_FILE).symlink_to(root / "elsewhere")
+    store = Store(root / "lock")
     try:
         assert store.lock_folder() is True
         take("lock file set right", store)
@@ -158,8 +126,8 @@ def test_every_store_notice_is_worded_in_french_and_stays_english_in_english(tmp
         assert french != english, f"{name}: not translated: {french}"
         assert not UNFILLED.search(french) and not UNFILLED.search(english), f"{name}: {french}"
     # the English is the very text of before, character for character
-    moved = [path for path in corrupt_files(tmp_path / "empty save") if path.name.startswith("save.json.corrupt")]
-    moved_bak = [path for path in corrupt_files(tmp_path / "empty save") if path.name.startswith("save.json.bak")]
+    moved = [path for path in corrupt_files(tmp_path / "damaged save and backup, lost") if path.name.startswith("save.json.corrupt")]
+    moved_bak = [path for path in corrupt_files(tmp_path / "damaged save and backup, lost") if path.name.startswith("save.json.bak")]
     assert in_language("en", said["damaged save and backup, lost"]) == (
         f"Your saved game was damaged: the file is empty. It was moved to {moved[0]}. The backup of your saved "
         f"game was damaged: it is cut short (incomplete JSON). It was moved to {moved_bak[0]}. "

@@ -74,37 +74,48 @@ class Kind:
 MOVED_ASIDE = sentence("store_moved_aside", N_("It was moved to {moved}."))
 NOT_MOVED = sentence("store_not_moved", N_("It could not be moved aside ({error}) and is still at {path}."))
 
-SAVE_KIND = Kind(
-    sentence("store_save_damaged", N_("Your saved game was damaged: {reason}.")),
-    sentence("store_save_unusable", N_("Your saved game could not be used: {reason}.")),
-    sentence("store_save_backup_damaged", N_("The backup of your saved game was damaged: {reason}.")),
-    sentence("store_save_backup_unusable", N_("The backup of your saved game could not be used: {reason}.")),
-    sentence("store_save_restored", N_("The previous save was restored.")),
-    sentence("store_save_lost", N_("It could not be recovered.")),
+
+def _kind(name: str, *texts: str) -> Kind:
+    """Declare a kind's six sentences, keyed store_<name>_<field> in Kind's order."""
+    fields = Kind.__dataclass_fields__
+    return Kind(*(sentence(f"store_{name}_{field}", text) for field, text in zip(fields, texts, strict=True)))
+
+
+SAVE_KIND = _kind(
+    "save",
+    N_("Your saved game was damaged: {reason}."),
+    N_("Your saved game could not be used: {reason}."),
+    N_("The backup of your saved game was damaged: {reason}."),
+    N_("The backup of your saved game could not be used: {reason}."),
+    N_("The previous save was restored."),
+    N_("It could not be recovered."),
 )
-SETTINGS_KIND = Kind(
-    sentence("store_settings_damaged", N_("Your settings were damaged: {reason}.")),
-    sentence("store_settings_unusable", N_("Your settings could not be used: {reason}.")),
-    sentence("store_settings_backup_damaged", N_("The backup of your settings was damaged: {reason}.")),
-    sentence("store_settings_backup_unusable", N_("The backup of your settings could not be used: {reason}.")),
-    sentence("store_settings_restored", N_("The previous settings were restored.")),
-    sentence("store_settings_lost", N_("The default settings are used.")),
+SETTINGS_KIND = _kind(
+    "settings",
+    N_("Your settings were damaged: {reason}."),
+    N_("Your settings could not be used: {reason}."),
+    N_("The backup of your settings was damaged: {reason}."),
+    N_("The backup of your settings could not be used: {reason}."),
+    N_("The previous settings were restored."),
+    N_("The default settings are used."),
 )
-STATS_KIND = Kind(
-    sentence("store_stats_damaged", N_("Your statistics were damaged: {reason}.")),
-    sentence("store_stats_unusable", N_("Your statistics could not be used: {reason}.")),
-    sentence("store_stats_backup_damaged", N_("The backup of your statistics was damaged: {reason}.")),
-    sentence("store_stats_backup_unusable", N_("The backup of your statistics could not be used: {reason}.")),
-    sentence("store_stats_restored", N_("The previous statistics were restored.")),
-    sentence("store_stats_lost", N_("Statistics start afresh.")),
+STATS_KIND = _kind(
+    "stats",
+    N_("Your statistics were damaged: {reason}."),
+    N_("Your statistics could not be used: {reason}."),
+    N_("The backup of your statistics was damaged: {reason}."),
+    N_("The backup of your statistics could not be used: {reason}."),
+    N_("The previous statistics were restored."),
+    N_("Statistics start afresh."),
 )
-TOKENS_KIND = Kind(
-    sentence("store_tokens_damaged", N_("Your network seat tokens were damaged: {reason}.")),
-    sentence("store_tokens_unusable", N_("Your network seat tokens could not be used: {reason}.")),
-    sentence("store_tokens_backup_damaged", N_("The backup of your network seat tokens was damaged: {reason}.")),
-    sentence("store_tokens_backup_unusable", N_("The backup of your network seat tokens could not be used: {reason}.")),
-    sentence("store_tokens_restored", N_("The previous tokens were restored.")),
-    sentence("store_tokens_lost", N_("Seats in network games must be joined afresh.")),
+TOKENS_KIND = _kind(
+    "tokens",
+    N_("Your network seat tokens were damaged: {reason}."),
+    N_("Your network seat tokens could not be used: {reason}."),
+    N_("The backup of your network seat tokens was damaged: {reason}."),
+    N_("The backup of your network seat tokens could not be used: {reason}."),
+    N_("The previous tokens were restored."),
+    N_("Seats in network games must be joined afresh."),
 )
 
 # a failed write, by the file that could not be written
