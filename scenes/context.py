@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # types only: importing the scenes must not open the store or
     from game.ui.scene import SceneStack
     from game.ui.sound import SoundPlayer
     from game.ui.text import TextCache
+    from scenes.notices import MenuNotice
 
 
 class AppContext(Protocol):
@@ -30,7 +31,7 @@ class AppContext(Protocol):
     #: the player's settings; change a field, then call save_settings() (and apply_settings())
     settings: Settings
     #: lines for the main menu's notice band (a file moved aside, a save that failed)
-    notices: list[str]
+    notices: list[MenuNotice]
     #: fonts and wrapped lines, shared by every scene
     text: TextCache
     #: card faces in the current theme, shared by every scene

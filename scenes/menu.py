@@ -10,9 +10,11 @@ import pygame
 
 from game.i18n import _
 from game.store import Store
+from game.store.notices import StoreNotice
 from game.ui.widgets import BUTTON_SIZE, CAPTION_SIZE, DIM, HEADING_SIZE, LOGO_SIZE, SMALL_SIZE
 from scenes.base import AppScene
 from scenes.names import HOWTO, JOIN, LOBBY, PLAY, SETTINGS, SETUP, STATISTICS
+from scenes.notices import worded
 
 T = TypeVar("T")
 
@@ -63,7 +65,8 @@ class MenuScene(AppScene):
 
     def _notice_lines(self) -> list[str]:
         # notices name file paths and can be long: wrapped, newest last, in the bottom band
-        return [line for notice in self.app.notices[-3:] for line in self.app.text.wrap(notice, 26, 1760)][-5:]
+        # worded now, in the language of this frame (a notice said before a language switch follows it)
+        return [line for notice in self.app.notices[-3:] for line in self.app.text.wrap(worded(notice), 26, 1760)][-5:]
 
     def _notices_height(self) -> float:
         return 34 * len(self._notice_lines()) + 30 if self.app.notices else 0
@@ -144,5 +147,5 @@ def _call(method: Callable[[], T], default: T) -> T:
         return default
 
 
-def _drain(store: Store) -> list[str]:
+def _drain(store: Store) -> list[StoreNotice]:
     return list(store.take_notices())

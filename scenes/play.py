@@ -47,6 +47,7 @@ from game.table import GameOver, HandoffDue, Notice, RoundOver, Table, TableCont
 from game.ui.guide import Guide
 from game.ui.ink import inside, note_button
 from game.ui.recap import recap_lines
+from game.ui.refusals import word_refusal
 from game.ui.table_anim import Animator
 from game.ui.table_view import Board, TableView
 from game.ui.targets import DISCARD_PILE, DISCARD_TARGET, DRAW_PILE, DRAW_TARGET, HAND, Target, grid_targets
@@ -312,7 +313,7 @@ class PlayScene(AppScene):
         animated); a refused one is said in the notice line."""
         reason = self.table.play(action)
         if reason is not None:
-            self.message = self.board.banner = reason
+            self.message = self.board.banner = word_refusal(reason)  # the player's language
         return reason is None
 
     def next_round(self) -> None:

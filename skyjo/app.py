@@ -25,12 +25,14 @@ from game.motion import speed_factor
 from game.resources import asset_path
 from game.store import Settings, Store
 from game.store.lock import FolderInUse, LockRefused
+from game.store.notices import SETTINGS_UNREADABLE, SETTINGS_UNSAVED, notice
 from game.ui.card_art import CardArt
 from game.ui.scene import Scene, SceneStack
 from game.ui.sound import SoundPlayer
 from game.ui.text import TextCache
 from scenes.context import AppContext
 from scenes.names import JOIN, MENU
+from scenes.notices import MenuNotice
 
 MIN_SIZE = (800, 450)
 # The frames drawn before the app counts as started: if one of them fails, a data file read
@@ -119,7 +121,7 @@ class App:
 
     def __init__(self, data_dir: str | None = None, size: tuple[int, int] | None = None) -> None:
         self.store: Store | None = Store(data_dir, background=True)  # autosaves are written off the frame loop
-        self.notices: list[str] = []
+        self.notices: list[MenuNotice] = []
         # before any file is read: a second window on this folder stops here (FolderInUse)
         self.store.lock_folder()
         self.store.load_all()  # every start-up notice is ready for the first menu frame
@@ -152,7 +154,7 @@ class App:
         try:
             settings = store.load_settings()
         except Exception as error:  # noqa: BLE001 - a bad settings file must never stop the app
-            self.notices.append(f"Settings could not be read ({error}); defaults are used.")
+            self.notices.append(notice(SETTINGS_UNREADABLE, error=str(error)))
             return Settings()
         self.notices.extend(store.take_notices())
         return settings
@@ -163,7 +165,7 @@ class App:
         try:
             self.store.save_settings(self.settings)
         except Exception as error:  # noqa: BLE001 - reported, never raised into the frame loop
-            self.notices.append(f"Settings could not be saved: {error}")
+            self.notices.append(notice(SETTINGS_UNSAVED, error=str(error)))
 
     def _saved_size(self) -> tuple[int, int] | None:
         """The window size of last time, if it still fits the desktop."""

@@ -18,6 +18,7 @@ from helpers import click_button, finished_game, key, run_frames
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.store import Store
+from scenes.notices import worded
 
 ANN_BOB = MatchConfig("voyage", (SeatConfig("Ann", HUMAN), SeatConfig("Bob", COMPUTER, "easy"),
                                  SeatConfig("Cleo", COMPUTER, "easy")), seed=11)
@@ -209,7 +210,7 @@ def test_a_damaged_save_is_told_on_the_first_menu_frame(tmp_path):
     try:
         menu(app)
         assert any("Your saved game was damaged" in notice and "could not be recovered" in notice
-                   for notice in app.notices)
+                   for notice in map(worded, app.notices))
         assert list(tmp_path.glob("save.json.corrupt-*"))
     finally:
         app.close()
@@ -222,7 +223,7 @@ def test_a_damaged_save_with_a_good_backup_says_the_older_save_was_restored(tmp_
     app = open_app(tmp_path)
     try:
         scene = menu(app)
-        assert any("The previous save was restored" in notice for notice in app.notices)
+        assert any("The previous save was restored" in notice for notice in map(worded, app.notices))
         assert scene.buttons.named("continue") is not None
     finally:
         app.close()
@@ -243,7 +244,7 @@ def test_a_saved_name_the_font_cannot_draw_is_refused_with_a_notice(tmp_path, na
         scene = menu(app)
         scene.draw(app.screen)
         assert scene.buttons.named("continue") is None
-        assert any("printable characters" in notice for notice in app.notices)
+        assert any("printable characters" in notice for notice in map(worded, app.notices))
         assert list(tmp_path.glob("save.json.corrupt-*")), "moved aside, not deleted"
     finally:
         app.close()
@@ -259,7 +260,7 @@ def test_a_remembered_setup_with_such_a_name_is_reset_with_a_notice(tmp_path, na
         scene = setup_from_menu(app)
         scene.draw(app.screen)
         assert scene.config == MatchConfig()
-        assert any("last_setup" in notice for notice in app.notices)
+        assert any("last_setup" in notice for notice in map(worded, app.notices))
         app.close()
     finally:
         app.close()
@@ -281,7 +282,7 @@ def test_a_statistics_name_the_font_cannot_draw_is_cleaned_or_left_out(tmp_path,
         scene.draw(app.screen)
         names = [shown for shown, _ in scene.players]
         assert "Zoe" in names and all(shown.isprintable() for shown in names)
-        assert any("cannot be shown" in notice for notice in app.notices)
+        assert any("cannot be shown" in notice for notice in map(worded, app.notices))
     finally:
         app.close()
 
@@ -291,7 +292,7 @@ def test_absurd_figures_in_statistics_are_refused_at_load(tmp_path, figure):
     stats_file(tmp_path, {"Ann": {"games": 1, "round_total": figure, "rounds": 1}})
     store = Store(tmp_path)
     assert store.load_stats().players == {}
-    assert "damaged" in store.notices[0] and "beyond any real game" in store.notices[0]
+    assert "damaged" in store.notices[0].worded() and "beyond any real game" in store.notices[0].worded()
     assert list(tmp_path.glob("stats.json.corrupt-*"))
 
 
@@ -299,7 +300,7 @@ def test_statistics_tables_name_only_known_editions_and_levels(tmp_path):
     stats_file(tmp_path, {"Ann": {"games": 1, "by_level": {"\x00": {"games": 1}}}})
     store = Store(tmp_path)
     assert store.load_stats().players == {}
-    assert "unknown entry" in store.notices[0]
+    assert "unknown entry" in store.notices[0].worded()
 
 
 def test_a_start_up_failure_moves_the_files_it_read_aside(tmp_path, monkeypatch):
@@ -345,7 +346,7 @@ def test_a_saved_game_naming_a_program_is_refused_and_runs_nothing(tmp_path):
     try:
         scene = menu(app)
         assert scene.buttons.named("continue") is None
-        assert any("names a program to run" in notice for notice in app.notices)
+        assert any("names a program to run" in notice for notice in map(worded, app.notices))
         scene.continue_game()
         run_frames(app, 30)
     finally:
@@ -362,7 +363,7 @@ def test_a_remembered_setup_naming_a_program_is_refused_and_runs_nothing(tmp_pat
     try:
         scene = setup_from_menu(app)
         assert all(not seat.level.startswith("cmd:") for seat in scene.config.seats)
-        assert any("last_setup" in notice for notice in app.notices)
+        assert any("last_setup" in notice for notice in map(worded, app.notices))
         scene.press("start")
         run_frames(app, 60)
     finally:

@@ -112,7 +112,7 @@ def test_bad_save_is_moved_aside_and_backup_restored(saved, case):
     assert state_to_dict(loaded[1]) == state_to_dict(old)
     [moved] = corrupt_files(folder)
     assert moved.read_bytes() == bad_bytes, "the damaged file is kept for the player"
-    [notice] = store.notices
+    [notice] = [told.worded() for told in store.notices]
     assert reason in notice and str(moved) in notice and "previous save was restored" in notice
     assert ("could not be used" if case.startswith("newer") else "was damaged") in notice
     # the .bak is back in place as the save, and a fresh store loads it without any notice
@@ -127,7 +127,7 @@ def test_bad_save_without_backup_gives_no_game_and_a_notice(tmp_path, case):
     BAD_SAVES[case][0](tmp_path / "save.json")
     store = Store(tmp_path)
     assert store.load_game() is None and not store.has_game() and store.game_summary() is None
-    [notice] = store.notices
+    [notice] = [told.worded() for told in store.notices]
     assert "could not be recovered" in notice and len(corrupt_files(tmp_path)) == 1
     if case == "newer format":
         assert "newer version of Skyjo" in notice
@@ -140,7 +140,7 @@ def test_both_save_and_backup_bad(saved):
     store = Store(folder)
     assert store.load_game() is None
     assert len(corrupt_files(folder)) == 2
-    [notice] = store.notices
+    [notice] = [told.worded() for told in store.notices]
     assert "backup" in notice and "could not be recovered" in notice
 
 
@@ -160,7 +160,7 @@ def test_folder_in_place_of_the_save(saved):
     store = Store(folder)
     assert state_to_dict(store.load_game()[1]) == state_to_dict(old)
     [moved] = corrupt_files(folder)
-    assert (moved / "inside.txt").exists() and "a folder is in its place" in store.notices[0]
+    assert (moved / "inside.txt").exists() and "a folder is in its place" in store.notices[0].worded()
 
 
 def test_unreadable_save(saved, monkeypatch):
@@ -176,7 +176,7 @@ def test_unreadable_save(saved, monkeypatch):
     monkeypatch.setattr(builtins, "open", refusing_open)
     store = Store(folder)
     assert state_to_dict(store.load_game()[1]) == state_to_dict(old)
-    assert "cannot be read (permission denied)" in store.notices[0] and len(corrupt_files(folder)) == 1
+    assert "cannot be read (permission denied)" in store.notices[0].worded() and len(corrupt_files(folder)) == 1
 
 
 def test_unreadable_save_that_cannot_be_moved(saved, monkeypatch):
@@ -192,7 +192,7 @@ def test_unreadable_save_that_cannot_be_moved(saved, monkeypatch):
     monkeypatch.setattr(os, "replace", no_replace)
     store = Store(folder)
     assert state_to_dict(store.load_game()[1]) == state_to_dict(old)
-    assert "could not be moved aside" in store.notices[0] and str(folder / "save.json") in store.notices[0]
+    assert "could not be moved aside" in store.notices[0].worded() and str(folder / "save.json") in store.notices[0].worded()
 
 
 def test_read_only_save_file_loads_and_is_replaced(saved):
@@ -254,9 +254,9 @@ def test_full_disk_keeps_the_old_save_and_reports(saved, monkeypatch, failing):
     store.save_game(MATCH, next_state(next_state(new)))
     monkeypatch.undo()
     assert {p.name: p.read_bytes() for p in folder.iterdir()} == before, "old save, .bak untouched, no temp file"
-    [notice] = store.notices  # reported once, not once per action
+    [notice] = [told.worded() for told in store.notices]  # reported once, not once per action
     assert "could not be saved" in notice and "the disk is full" in notice and "previous save is kept" in notice
-    assert store.last_error == notice
+    assert store.last_error == notice and store.last_failure.worded() == notice
     assert state_to_dict(Store(folder).load_game()[1]) == state_to_dict(new)
     store.save_game(MATCH, next_state(new))  # space again: saving works and the error clears
     assert store.last_error is None
@@ -269,7 +269,7 @@ def test_background_write_failure_is_reported_not_raised(saved, monkeypatch):
     store.save_game(MATCH, next_state(new))
     assert store.flush()
     monkeypatch.undo()
-    assert "the disk is full" in store.notices[0]
+    assert "the disk is full" in store.notices[0].worded()
     assert state_to_dict(Store(folder).load_game()[1]) == state_to_dict(new)
 
 
@@ -284,7 +284,7 @@ def test_unwritable_folder_reports(tmp_path, monkeypatch):
     store = Store(target)
     store.save_game(MATCH, two_states()[0])
     monkeypatch.undo()
-    assert "permission denied" in store.notices[0] and not target.exists()
+    assert "permission denied" in store.notices[0].worded() and not target.exists()
 
 
 def test_leftover_temp_files_are_removed_on_load(saved):
@@ -304,7 +304,7 @@ def test_finished_game_in_a_save_is_not_offered(tmp_path):
 
     (tmp_path / "save.json").write_bytes(encode_save(MATCH, state))
     store = Store(tmp_path)
-    assert store.load_game() is None and "already over" in store.notices[0]
+    assert store.load_game() is None and "already over" in store.notices[0].worded()
     store.save_game(MATCH, MATCH.new_game())
     assert (tmp_path / "save.json").exists()
     store.save_game(MATCH, state)  # saving a finished game removes the save instead

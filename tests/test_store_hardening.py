@@ -149,7 +149,7 @@ def test_a_huge_damaged_save_is_refused_unread(tmp_path, monkeypatch):
     assert parsed == [len((tmp_path / "save.json").read_bytes())], "only the good backup was parsed"
     [moved] = corrupt_files(tmp_path)
     assert moved.stat().st_size == huge, "the damaged file is kept, whole"
-    [notice] = store.notices
+    [notice] = [told.worded() for told in store.notices]
     assert "was damaged: it is larger than 4 MiB" in notice and str(moved) in notice
     assert "previous save was restored" in notice
 
@@ -164,7 +164,7 @@ def test_the_save_cap_is_exact(tmp_path):
     (tmp_path / "save.json").write_bytes(at_cap + b" ")
     (tmp_path / "save.json.bak").unlink(missing_ok=True)
     store = Store(tmp_path)
-    assert store.load_game() is None and "larger than 4 MiB" in store.notices[0]
+    assert store.load_game() is None and "larger than 4 MiB" in store.notices[0].worded()
     with pytest.raises(FileProblem, match="larger than 4 MiB"):
         decode_save(at_cap + b" ")  # any other caller of decode_save is bounded too
 
@@ -178,7 +178,7 @@ def test_oversized_settings_and_statistics_are_refused(tmp_path, name, cap, word
     store = Store(tmp_path)
     settings, stats = store.load_settings(), store.load_stats()
     assert settings.animation_speed == "normal" and stats.players == {}  # the defaults
-    [notice] = store.notices
+    [notice] = [told.worded() for told in store.notices]
     assert f"it is larger than {words}" in notice and len(corrupt_files(tmp_path)) == 1
 
 
@@ -216,14 +216,14 @@ def test_a_pipe_in_place_of_the_save_does_not_block(tmp_path):
     os.mkfifo(tmp_path / "save.json")  # a plain open would wait for a writer for ever
     store = Store(tmp_path)
     assert store.load_game() is None
-    assert "not an ordinary file" in store.notices[0] and len(corrupt_files(tmp_path)) == 1
+    assert "not an ordinary file" in store.notices[0].worded() and len(corrupt_files(tmp_path)) == 1
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
 def test_a_link_to_an_endless_device_is_refused(tmp_path):
     (tmp_path / "save.json").symlink_to("/dev/zero")
     store = Store(tmp_path)
-    assert store.load_game() is None and "not an ordinary file" in store.notices[0]
+    assert store.load_game() is None and "not an ordinary file" in store.notices[0].worded()
     [moved] = corrupt_files(tmp_path)
     assert moved.is_symlink(), "the link is moved aside, not what it points to"
 
@@ -231,7 +231,7 @@ def test_a_link_to_an_endless_device_is_refused(tmp_path):
 def test_a_linked_bad_save_is_moved_aside_as_a_link(tmp_path, outside):
     (tmp_path / "save.json").symlink_to(outside)
     store = Store(tmp_path)
-    assert store.load_game() is None and "not valid JSON" in store.notices[0]
+    assert store.load_game() is None and "not valid JSON" in store.notices[0].worded()
     [moved] = corrupt_files(tmp_path)
     assert moved.is_symlink() and outside.read_text() == "not yours"
 

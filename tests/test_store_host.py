@@ -157,7 +157,7 @@ def test_tokens_that_are_not_plain_text_are_refused_on_load_and_never_kept(tmp_p
     (tmp_path / "tokens.json").write_text('{"format": 1, "tokens": {"k\\udfff": "fine"}}')
     store = Store(tmp_path)
     assert store.token("k") is None
-    [notice] = store.take_notices()
+    [notice] = [told.worded() for told in store.take_notices()]
     assert "tokens were damaged" in notice and "moved to" in notice
     assert store.save_token("join ws://h:2 ABC", "\ud800") is False  # not kept, no exception
     assert store.save_token("join ws://h:2 ABC", "bell\a") is False

@@ -82,7 +82,7 @@ def test_a_strange_entry_at_the_lock_name_is_moved_aside_and_never_followed(tmp_
         assert lock.is_file() and not lock.is_symlink()
         [aside] = [p for p in folder.iterdir() if p.name.startswith(f"{LOCK_FILE}.corrupt-")]
         assert aside.is_symlink() or aside.is_fifo()
-        [notice] = store.take_notices()
+        [notice] = [told.worded() for told in store.take_notices()]
         assert notice.startswith(f"The lock file {lock} was ") and f"moved to {aside} and made afresh" in notice
     finally:
         store.close()

@@ -17,6 +17,10 @@ from game.store.migrations import NO_RECORD_FORMAT, SAVE_FORMAT, save_1_to_2, sa
 
 OLD_GAME = "This game comes from an older version; it cannot be checked."
 
+
+def _worded(notices) -> list[str]:
+    return [told.worded() for told in notices]
+
 EXAMPLES = Path(__file__).parent / "data" / "saves"
 
 
@@ -99,13 +103,13 @@ def test_format_2_save_without_a_record_still_loads_and_is_kept(tmp_path):
     assert raw["format"] == 2 and "log" not in raw["state"]
     store = Store(folder_with(tmp_path, "save-format2.json", "save.json"))
     match, state = store.load_game()
-    assert store.notices == [OLD_GAME] and state.log is None  # loaded, and said to be unchecked
+    assert _worded(store.notices) == [OLD_GAME] and state.log is None  # loaded, and said to be unchecked
     assert same_position(state_to_dict(state), raw["state"])
     state.apply(state.legal_actions()[0])
     store.save_game(match, state)
     assert json.loads((tmp_path / "save.json").read_text())["format"] == NO_RECORD_FORMAT
     again = Store(tmp_path)
-    assert state_to_dict(again.load_game()[1]) == state_to_dict(state) and again.notices == [OLD_GAME]
+    assert state_to_dict(again.load_game()[1]) == state_to_dict(state) and _worded(again.notices) == [OLD_GAME]
 
 
 @pytest.mark.parametrize("record", ["removed", "null", "state format 1"])
@@ -123,7 +127,7 @@ def test_current_format_save_without_its_record_is_damaged(tmp_path, record):
     (tmp_path / "save.json").write_text(json.dumps(raw))
     store = Store(tmp_path)
     assert store.load_game() is None
-    [notice] = store.notices
+    [notice] = [told.worded() for told in store.notices]
     assert "was damaged" in notice and ("no 'log'" if record == "removed" else "game record is missing") in notice
     assert [p.name.split(".corrupt-")[0] for p in tmp_path.iterdir()] == ["save.json"]
 
@@ -143,7 +147,7 @@ def test_a_current_save_relabelled_as_older_and_stripped_of_its_record_never_loa
     (tmp_path / "save.json").write_text(json.dumps(raw))
     store = Store(tmp_path)
     assert store.load_game() is not None
-    assert store.notices == [OLD_GAME]
+    assert _worded(store.notices) == [OLD_GAME]
     store.notices.clear()
     assert store.has_game() and store.notices == []  # said once per load, not on every look
 
@@ -154,7 +158,7 @@ def test_stored_format_2_save_relabelled_as_current_is_damaged(tmp_path):
     raw["format"] = SAVE_FORMAT
     (tmp_path / "save.json").write_text(json.dumps(raw))
     store = Store(tmp_path)
-    assert store.load_game() is None and "its game record is missing" in store.notices[0]
+    assert store.load_game() is None and "its game record is missing" in store.notices[0].worded()
 
 
 def test_format_1_save_is_upgraded(tmp_path):
@@ -162,7 +166,7 @@ def test_format_1_save_is_upgraded(tmp_path):
     assert raw["format"] == 1 and "app_version" not in raw and "settings" in raw
     store = Store(folder_with(tmp_path, "save-format1.json", "save.json"))
     match, state = store.load_game()
-    assert store.notices == [OLD_GAME]
+    assert _worded(store.notices) == [OLD_GAME]
     assert same_position(state_to_dict(state), raw["state"]) and state.log is None
     assert [(s.name, s.kind, s.level) for s in match.seats] == [
         ("Ada", HUMAN, "normal"),
@@ -218,7 +222,7 @@ def test_broken_format_1_save_is_moved_aside(tmp_path, change, reason):
     (tmp_path / "save.json").write_text(json.dumps(raw))
     store = Store(tmp_path)
     assert store.load_game() is None
-    assert reason in store.notices[0]
+    assert reason in store.notices[0].worded()
     assert not (tmp_path / "settings.json").exists(), "nothing is taken from a save that is refused"
 
 

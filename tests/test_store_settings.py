@@ -56,7 +56,7 @@ def test_one_bad_value_takes_its_default_and_keeps_the_rest(tmp_path, field, val
     assert getattr(settings, field) == getattr(Settings(), field)
     kept = {k: v for k, v in Settings((1024, 768), True, "slow", False, 0.5, "de").__dict__.items() if k != field}
     assert {k: v for k, v in settings.__dict__.items() if k != field} == kept
-    [notice] = store.notices
+    [notice] = [told.worded() for told in store.notices]
     assert field in notice and "reset" in notice
     assert not corrupt_files(tmp_path)
 
@@ -77,7 +77,7 @@ def test_bad_settings_file_is_moved_aside_and_defaults_used(tmp_path, content, r
     assert store.load_settings() == Settings()
     [moved] = corrupt_files(tmp_path)
     assert moved.read_text() == content
-    [notice] = store.notices
+    [notice] = [told.worded() for told in store.notices]
     assert reason in notice and str(moved) in notice and "default settings are used" in notice
 
 
@@ -88,7 +88,7 @@ def test_bad_settings_file_falls_back_on_backup(tmp_path):
     (tmp_path / "settings.json").write_text("{{{")
     again = Store(tmp_path)
     assert again.load_settings().volume == 0.3
-    assert "previous settings were restored" in again.notices[0]
+    assert "previous settings were restored" in again.notices[0].worded()
 
 
 def test_failed_settings_write_is_reported(tmp_path, monkeypatch):
@@ -100,7 +100,7 @@ def test_failed_settings_write_is_reported(tmp_path, monkeypatch):
     store = Store(tmp_path)
     assert store.save_settings(Settings(volume=0.9)) is False
     monkeypatch.undo()
-    assert "Your settings could not be saved" in store.notices[0]
+    assert "Your settings could not be saved" in store.notices[0].worded()
     assert Store(tmp_path).load_settings().volume == 0.3
 
 

@@ -129,7 +129,7 @@ def test_damaged_stats_file(tmp_path):
     (tmp_path / "stats.json").write_text('{"format": 1, "players": {"Ann": {"games": -3}}}')
     store = Store(tmp_path)
     assert store.load_stats().players == {}
-    assert "Your statistics were damaged" in store.notices[0] and "start afresh" in store.notices[0]
+    assert "Your statistics were damaged" in store.notices[0].worded() and "start afresh" in store.notices[0].worded()
     assert [p.name.startswith("stats.json.corrupt-") for p in tmp_path.iterdir()] == [True]
 
 
@@ -144,4 +144,4 @@ def test_stats_decoder_surprise_is_contained(tmp_path, monkeypatch):
     (tmp_path / "stats.json").write_text('{"format": 1, "players": {}}')
     store = Store(tmp_path)
     assert store.load_stats().players == {}
-    assert "something unexpected (RuntimeError)" in store.notices[0]
+    assert "something unexpected (RuntimeError)" in store.notices[0].worded()

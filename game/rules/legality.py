@@ -12,6 +12,7 @@ from operator import and_, is_not, not_
 
 from .actions import ACTION_TABLE, CELLS, COLS, DRAW, FLIP, INTERNED, REVEAL, Action, brief, shape_problem
 from .position import GAME_OVER, OPENING, ROUND_OVER, SOURCE_DISCARD, SOURCE_DRAW, TURN, Position
+from .reasons import N_, Reason
 
 NO_CARDS = (None,) * CELLS  # compared cell by cell with a grid: which cells still hold a card
 
@@ -92,42 +93,45 @@ class Legality(Position):
         seat, verb, col, row = action
         if phase != TURN or seat != self.to_act:  # the usual case, a turn's action by its seat, passes one test
             if phase == GAME_OVER:
-                return "the game is over"
+                return Reason(N_("the game is over"))
             if phase == ROUND_OVER:
-                return "the round is over; the next round must be dealt first"
+                return Reason(N_("the round is over; the next round must be dealt first"))
             if seat != self.to_act:
-                return f"it is seat {self.to_act}'s turn to act, not seat {brief(seat)}'s"
+                return Reason(N_("it is seat {to_act}'s turn to act, not seat {seat}'s"), to_act=str(self.to_act), seat=brief(seat))
             return self._why_illegal_flip(action)  # in the opening
         if verb == FLIP:
-            return "flipping a card freely is only done at the start of the round; draw or take the discard"
+            return Reason(N_("flipping a card freely is only done at the start of the round; draw or take the discard"))
         if col is None or row is None:  # draw or take: a well-formed action has a position exactly for the others
             if self.holding is not None:
-                return f"seat {seat} already holds a {self.holding}; replace a card with it" + (
-                    " or discard it and reveal a card" if self.source == SOURCE_DRAW else ""
-                )
+                if self.source == SOURCE_DRAW:
+                    return Reason(N_("seat {seat} already holds a {card}; replace a card with it or discard it and "
+                                     "reveal a card"), seat=seat, card=self.holding)
+                return Reason(N_("seat {seat} already holds a {card}; replace a card with it"), seat=seat, card=self.holding)
             if verb == DRAW and not self.draw_pile:
-                return "the draw pile is empty"
+                return Reason(N_("the draw pile is empty"))
             return None
         if self.holding is None:
-            return f"seat {seat} holds no card; draw or take the discard first"
+            return Reason(N_("seat {seat} holds no card; draw or take the discard first"), seat=seat)
         index = row * COLS + col
         if self.cards[seat][index] is None:
-            return f"position ({col},{row}) is empty: its column was removed"
+            return Reason(N_("position ({col},{row}) is empty: its column was removed"), col=col, row=row)
         if verb == REVEAL:
             if self.source == SOURCE_DISCARD:
-                return "a card taken from the discard pile cannot be discarded back; replace a card with it"
+                return Reason(N_("a card taken from the discard pile cannot be discarded back; replace a card with it"))
             if self.face_up[seat][index]:
-                return f"position ({col},{row}) is already face-up; reveal a face-down card"
+                return Reason(N_("position ({col},{row}) is already face-up; reveal a face-down card"), col=col, row=row)
         return None
 
     def _why_illegal_flip(self, action: Action) -> str | None:
         seat, verb, col, row = action
         if verb != FLIP or col is None or row is None:
-            what = "one more card to break the tie for the start" if self.tie_to_flip else "two cards"
-            return f"the round has not started: seat {seat} must first flip {what}"
+            if self.tie_to_flip:
+                return Reason(N_("the round has not started: seat {seat} must first flip one more card to break "
+                                 "the tie for the start"), seat=seat)
+            return Reason(N_("the round has not started: seat {seat} must first flip two cards"), seat=seat)
         index = row * COLS + col
         if self.cards[seat][index] is None:
-            return f"position ({col},{row}) is empty: its column was removed"
+            return Reason(N_("position ({col},{row}) is empty: its column was removed"), col=col, row=row)
         if self.face_up[seat][index]:
-            return f"position ({col},{row}) is already face-up; flip a face-down card"
+            return Reason(N_("position ({col},{row}) is already face-up; flip a face-down card"), col=col, row=row)
         return None

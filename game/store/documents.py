@@ -15,7 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from game.i18n import N_
+from game.sentences import Sentence
+
 from .files import FileProblem, NewerFormat, atomic_write, backup_path, quarantine, read_bytes, remove_leftovers
+from .notices import MOVED_ASIDE, NOT_MOVED, Kind, StoreNotice, said
 from .paths import HOST_SAVE_FILE, SAVE_FILE, SETTINGS_FILE, STATS_FILE
 
 T = TypeVar("T")
@@ -39,39 +43,29 @@ _PARTIAL_NUMBER = re.compile(r"-?\d*\.?\d*(?:[eE][-+]?\d*)?")
 _PARTIAL_ESCAPE = re.compile(r"u[0-9a-fA-F]{0,4}")  # even 4 digits: the closing quote is missing
 
 
-@dataclass(frozen=True)
-class Kind:
-    """How to speak about one kind of file in the menu's notices."""
-
-    subject: str  # "Your saved game"
-    verb: str  # "was" or "were", to agree with the subject
-    restored: str  # "The previous save was restored."
-    lost: str  # "It could not be recovered."
-
-
 @dataclass
 class Loaded(Generic[T]):
     value: T | None
-    notices: list[str]
+    notices: list[StoreNotice]
 
 
 def parse_json(raw: bytes) -> Any:
     """The JSON document in `raw`, or FileProblem saying plainly what is wrong."""
     if not raw.strip():
-        raise FileProblem("the file is empty")
+        raise FileProblem(N_("the file is empty"))
     try:
         text = raw.decode("utf-8-sig")  # a BOM from a hand edit in some editors is harmless
     except UnicodeDecodeError as error:
         if error.reason == "unexpected end of data":  # cut inside a multi-byte character
-            raise FileProblem("it is cut short (incomplete JSON)") from None
-        raise FileProblem("it is not a text file") from None
+            raise FileProblem(N_("it is cut short (incomplete JSON)")) from None
+        raise FileProblem(N_("it is not a text file")) from None
     try:
         return json.loads(text)
     except RecursionError:
-        raise FileProblem("it is nested too deeply to be a save") from None
+        raise FileProblem(N_("it is nested too deeply to be a save")) from None
     except json.JSONDecodeError as error:
         if _cut_short(text, error):
-            raise FileProblem("it is cut short (incomplete JSON)") from None
+            raise FileProblem(N_("it is cut short (incomplete JSON)")) from None
         raise FileProblem(f"it is not valid JSON (line {error.lineno}, column {error.colno})") from None
 
 
@@ -112,8 +106,8 @@ def load_document(path: Path, decode: Callable[[bytes], T], kind: Kind, limit: i
     Temporary files that a killed process left behind are removed first."""
     remove_leftovers(path)
     limit = size_cap(path) if limit is None else limit
-    notices: list[str] = []
-    problems: list[str] = []
+    notices: list[StoreNotice] = []
+    problems: list[Sentence] = []
     for candidate in (path, backup_path(path)):
         try:
             raw = read_bytes(candidate, limit)
@@ -121,31 +115,34 @@ def load_document(path: Path, decode: Callable[[bytes], T], kind: Kind, limit: i
                 continue
             value = decode(raw)
         except FileProblem as problem:
-            problems.append(_set_aside(candidate, problem, kind, is_backup=candidate != path))
+            problems += _set_aside(candidate, problem, kind, is_backup=candidate != path)
             continue
         except Exception as error:  # noqa: BLE001 - whatever a hand-edited file holds, never a crash
             unexpected = FileProblem(f"it holds something unexpected ({type(error).__name__})")
-            problems.append(_set_aside(candidate, unexpected, kind, is_backup=candidate != path))
+            problems += _set_aside(candidate, unexpected, kind, is_backup=candidate != path)
             continue
         if candidate != path:
             _restore(path, raw)
         if problems:
-            notices.append(" ".join(problems) + " " + kind.restored)
+            notices.append(StoreNotice((*problems, said(kind.restored))))
         return Loaded(value, notices)
     if problems:
-        notices.append(" ".join(problems) + " " + kind.lost)
+        notices.append(StoreNotice((*problems, said(kind.lost))))
     return Loaded(None, notices)
 
 
-def _set_aside(candidate: Path, problem: FileProblem, kind: Kind, is_backup: bool) -> str:
-    what = f"The backup of {kind.subject[0].lower()}{kind.subject[1:]}" if is_backup else kind.subject
-    verb = "could not be used" if isinstance(problem, NewerFormat) else f"{'was' if is_backup else kind.verb} damaged"
-    reason = str(problem)
+def _set_aside(candidate: Path, problem: FileProblem, kind: Kind, is_backup: bool) -> list[Sentence]:
+    """Move a bad file aside; what was wrong with it and where it went."""
+    if isinstance(problem, NewerFormat):
+        what = kind.backup_unusable if is_backup else kind.unusable
+    else:
+        what = kind.backup_damaged if is_backup else kind.damaged
+    told = said(what, reason=str(problem))
     try:
         moved = quarantine(candidate)
     except OSError as error:
-        return f"{what} {verb}: {reason}. It could not be moved aside ({error.strerror or error}) and is still at {candidate}."
-    return f"{what} {verb}: {reason}. It was moved to {moved}."
+        return [told, said(NOT_MOVED, error=error.strerror or str(error), path=str(candidate))]
+    return [told, said(MOVED_ASIDE, moved=str(moved))]
 
 
 def _restore(path: Path, raw: bytes) -> None:

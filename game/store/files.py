@@ -19,6 +19,8 @@ import stat
 import time
 from pathlib import Path
 
+from game.i18n import N_
+
 from .errors import SaveError
 
 BACKUP_SUFFIX = ".bak"
@@ -161,7 +163,7 @@ def read_bytes(path: Path, limit: int | None = None) -> bytes | None:
         with open(path, "rb", opener=_open_without_waiting) as handle:
             info = os.fstat(handle.fileno())
             if not stat.S_ISREG(info.st_mode):  # a FIFO or a device would never end
-                raise FileProblem("it is not an ordinary file")
+                raise FileProblem(N_("it is not an ordinary file"))
             if limit is None:
                 return handle.read()
             if info.st_size > limit:
@@ -170,9 +172,9 @@ def read_bytes(path: Path, limit: int | None = None) -> bytes | None:
     except (FileNotFoundError, NotADirectoryError):
         return None
     except IsADirectoryError:
-        raise FileProblem("a folder is in its place") from None
+        raise FileProblem(N_("a folder is in its place")) from None
     except PermissionError:
-        raise FileProblem("it cannot be read (permission denied)") from None
+        raise FileProblem(N_("it cannot be read (permission denied)")) from None
     except OSError as error:
         raise FileProblem(f"it cannot be read ({error.strerror or error})") from None
     if len(data) > limit:
@@ -216,11 +218,11 @@ def describe_os_error(error: OSError) -> str:
     import errno
 
     if error.errno == errno.ENOSPC:
-        return "the disk is full"
+        return N_("the disk is full")
     if error.errno == errno.EDQUOT:
-        return "the disk quota is used up"
+        return N_("the disk quota is used up")
     if isinstance(error, PermissionError) or error.errno in (errno.EACCES, errno.EPERM):
-        return "permission denied"
+        return N_("permission denied")
     if error.errno == errno.EROFS:
-        return "the disk is read-only"
+        return N_("the disk is read-only")
     return error.strerror or str(error)

@@ -31,7 +31,10 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from game.sentences import Sentence
+
 from .files import quarantine
+from .notices import LOCK_NOT_PLAIN, LOCK_WAS_LINK, said
 
 LOCK_FILE = "skyjo.lock"
 LOCK_MODE = 0o644  # readable by every account, so another account's Skyjo can lock it too
@@ -60,7 +63,7 @@ class FolderLock:
         self.folder = folder
         self.path = folder / LOCK_FILE
         self._fd: int | None = None
-        self.repairs: list[str] = []  # what acquire() had to set right, for the store's notices
+        self.repairs: list[Sentence] = []  # what acquire() had to set right, for the store's notices
 
     @property
     def held(self) -> bool:
@@ -203,8 +206,8 @@ class FolderLock:
             except OSError as error:
                 raise LockRefused(f"Skyjo cannot lock its data folder: {self.path} is not a lock file and cannot be "
                                   f"moved aside ({error.strerror or error})") from None
-        kind = "a link" if stat.S_ISLNK(info.st_mode) else "not a plain file"
-        self.repairs.append(f"The lock file {self.path} was {kind}; it was moved to {moved} and made afresh.")
+        repair = LOCK_WAS_LINK if stat.S_ISLNK(info.st_mode) else LOCK_NOT_PLAIN
+        self.repairs.append(said(repair, path=str(self.path), moved=str(moved)))
 
     @contextlib.contextmanager
     def _repair_guard(self) -> Iterator[None]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from game.i18n import N_
 from game.rules.codec import run_steps
 
 from .files import FileProblem
@@ -34,14 +35,14 @@ LEGACY_SETTINGS = "legacy_settings"  # settings found inline in a format-1 save
 def save_1_to_2(doc: dict[str, Any]) -> dict[str, Any]:
     seats = doc.get("seats")
     if not isinstance(seats, list):
-        raise FileProblem("its list of seats is missing")
+        raise FileProblem(N_("its list of seats is missing"))
     new_seats = []
     for seat in seats:
         if not isinstance(seat, dict):
-            raise FileProblem("a seat is not an object")
+            raise FileProblem(N_("a seat is not an object"))
         computer = seat.get("computer")
         if not isinstance(computer, bool):
-            raise FileProblem("a seat does not say whether it is a computer")
+            raise FileProblem(N_("a seat does not say whether it is a computer"))
         new_seats.append(
             {"name": seat.get("name"), "kind": "computer" if computer else "human", "level": seat.get("level") or "normal"}
         )

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game import APP_NAME, __version__
+from game.i18n import N_
 from game.match import MatchConfig
 from game.rules import GameState, InvalidStateError, state_from_dict, state_to_dict
 from game.rules.codec import NewerStateFormat
@@ -69,7 +70,7 @@ def _decode_current(doc: dict[str, Any], record_required: bool) -> SavedGame:
     """A current-format document; `record_required` is False only for one that began as an
     older format, from before the engine kept the game record."""
     if "match" not in doc or "state" not in doc:
-        raise FileProblem("it lacks the match or the game state")
+        raise FileProblem(N_("it lacks the match or the game state"))
     try:
         match = MatchConfig.from_dict(doc["match"])
     except ValueError as error:
@@ -85,10 +86,10 @@ def _decode_current(doc: dict[str, Any], record_required: bool) -> SavedGame:
         raise FileProblem(f"its game is impossible under the rules: {error}") from None
     if record_required and state.log is None:
         # without it nothing shows that the cards lie where the game put them
-        raise FileProblem("its game record is missing")
+        raise FileProblem(N_("its game record is missing"))
     check_match_fits(match, state)
     if state.is_terminal:
-        raise FileProblem("its game is already over")  # finished games are never saved
+        raise FileProblem(N_("its game is already over"))  # finished games are never saved
     version, saved_at = doc.get("app_version"), doc.get("saved_at")
     legacy = doc.get(LEGACY_SETTINGS)
     return SavedGame(
@@ -110,4 +111,4 @@ def check_match_fits(match: MatchConfig, state: GameState) -> None:
     if match.end_score != state.options.end_score or match.options.final_tie_for(edition) != state.options.final_tie_for(
         edition
     ):
-        raise FileProblem("its options differ from the game's")
+        raise FileProblem(N_("its options differ from the game's"))

@@ -11,11 +11,14 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from game.i18n import N_
 from game.match import BOT_LEVELS, HUMAN, MatchConfig, clean_name, is_showable_name
 from game.rules import EDITIONS, GameState, brief, should_double
+from game.sentences import Sentence
 
 from .documents import check_format, parse_json
 from .files import FileProblem
+from .notices import NAME_CLEANED, NAME_LEFT_OUT, said
 
 STATS_FORMAT = 1
 KEEP_RECORDS = 50  # games remembered for de-duplication
@@ -154,7 +157,7 @@ def decode_stats(raw: bytes) -> Stats:
     return decode_stats_checked(raw)[0]
 
 
-def decode_stats_checked(raw: bytes) -> tuple[Stats, list[str]]:
+def decode_stats_checked(raw: bytes) -> tuple[Stats, list[Sentence]]:
     """Statistics from a file's bytes, and plain notes on what was cleaned on the way.
 
     Raises FileProblem when a figure is invalid or absurd (the file is then moved aside).
@@ -164,17 +167,17 @@ def decode_stats_checked(raw: bytes) -> tuple[Stats, list[str]]:
     check_format(data, STATS_FORMAT, "statistics file")
     players, recorded = data.get("players"), data.get("recorded", {})
     if not isinstance(players, dict) or not isinstance(recorded, dict):
-        raise FileProblem("its players or records are not objects")
-    notes: list[str] = []
+        raise FileProblem(N_("its players or records are not objects"))
+    notes: list[Sentence] = []
     try:
         stats = Stats()
         for name, entry in players.items():
             shown = name if is_showable_name(name) else clean_name(name)
             if shown != name:
                 if not shown or shown in players or shown in stats.players:
-                    notes.append(f"a player whose name cannot be shown ({brief(name)}) was left out.")
+                    notes.append(said(NAME_LEFT_OUT, name=brief(name)))
                     continue
-                notes.append(f"the name {brief(name)} held characters that cannot be shown; it is now {shown!r}.")
+                notes.append(said(NAME_CLEANED, name=brief(name), shown=repr(shown)))
             stats.players[shown] = _player(entry)
         for key, record in recorded.items():
             stats.recorded[str(key)] = {"rounds": _count_value(record["rounds"]), "done": bool(record["done"])}

@@ -1,7 +1,8 @@
 """The app's one door to the disk: the autosave, settings and statistics.
 
 Every method is safe to call from the frame loop: nothing here raises on a bad file or a
-failed write. Problems become plain sentences in `store.notices` for the menu to show.
+failed write. Problems become notices in `store.notices` (notices.py: declared sentences and
+their arguments), worded in the player's language by the screen that shows them.
 """
 
 from __future__ import annotations
@@ -17,26 +18,35 @@ from typing import Any
 from game import __version__
 from game.match import MatchConfig
 from game.rules import GameState
+from game.sentences import Sentence
 
 from . import stats as stats_mod
-from .documents import TOKENS_FILE, Kind, load_document
+from .documents import TOKENS_FILE, load_document
 from .files import FileProblem, atomic_write, backup_path, describe_os_error, quarantine, read_bytes, remove
 from .lock import FolderLock
+from .notices import (
+    FILE_NOT_SAVED,
+    GAME_NOT_REMOVED,
+    GAME_NOT_SAVED,
+    SAVE_KIND,
+    SETTINGS_KIND,
+    SETTINGS_NOT_SAVED,
+    SETTINGS_RESET,
+    STATS_IN,
+    STATS_KIND,
+    STATS_NOT_SAVED,
+    TOKENS_KIND,
+    UNCHECKED_GAME,
+    StoreNotice,
+    notice,
+    said,
+)
 from .paths import SAVE_FILE, SETTINGS_FILE, STATS_FILE, resolve_data_dir
 from .saves import SavedGame, decode_save, encode_save
 from .settings import Settings, decode_settings, encode_settings, settings_from_legacy
 from .stats import Stats, decode_stats_checked, encode_stats
 from .tokens import check_entry, decode_tokens, encode_tokens, is_plain_text
 from .writer import BackgroundWriter
-
-SAVE_KIND = Kind("Your saved game", "was", "The previous save was restored.", "It could not be recovered.")
-SETTINGS_KIND = Kind("Your settings", "were", "The previous settings were restored.", "The default settings are used.")
-STATS_KIND = Kind("Your statistics", "were", "The previous statistics were restored.", "Statistics start afresh.")
-# said whenever a save without its game record is loaded (only an older format may lack it):
-# nothing shows that its cards lie where the game put them
-UNCHECKED_GAME = "This game comes from an older version; it cannot be checked."
-TOKENS_KIND = Kind("Your network seat tokens", "were", "The previous tokens were restored.",
-                   "Seats in network games must be joined afresh.")
 
 
 class Store:
@@ -52,8 +62,9 @@ class Store:
         HOST_SAVE_FILE for a headless host, so a hosted table never touches the desktop's game."""
         self.data_dir = resolve_data_dir(data_dir)
         self.save_file = save_file
-        self.notices: list[str] = []
-        self.last_error: str | None = None  # the latest failed write, None once writing works
+        self.notices: list[StoreNotice] = []
+        self.last_failure: StoreNotice | None = None  # the latest failed write, None once writing works
+        self.last_error: str | None = None  # ...worded when it happened, for the table's notice (TableStore)
         self._lock = threading.Lock()
         self._failing: set[Path] = set()
         self._settings: Settings | None = None
@@ -81,16 +92,16 @@ class Store:
     def stats_path(self) -> Path:
         return self.data_dir / STATS_FILE
 
-    def take_notices(self) -> list[str]:
+    def take_notices(self) -> list[StoreNotice]:
         """The notices not yet shown, emptying the list."""
         with self._lock:
             out, self.notices = self.notices, []
         return out
 
-    def _notice(self, text: str) -> None:
+    def _notice(self, told: StoreNotice) -> None:
         with self._lock:
-            if text not in self.notices:
-                self.notices.append(text)
+            if told not in self.notices:
+                self.notices.append(told)
 
     # ------------------------------------------------------------------ writing
     def _write(self, path: Path, data: bytes) -> bool:
@@ -108,17 +119,16 @@ class Store:
             with self._lock:
                 self._failing.discard(path)
                 if not self._failing:
-                    self.last_error = None
+                    self.last_failure = self.last_error = None
             return
-        reason = describe_os_error(error)
-        what = {self.save_file: "The game", SETTINGS_FILE: "Your settings", STATS_FILE: "Your statistics"}.get(
-            path.name, path.name)
-        kept = " The previous save is kept." if path.name == self.save_file else ""
-        message = f"{what} could not be saved in {path.parent}: {reason}.{kept}"
+        reason, folder = describe_os_error(error), str(path.parent)
+        what = {self.save_file: GAME_NOT_SAVED, SETTINGS_FILE: SETTINGS_NOT_SAVED, STATS_FILE: STATS_NOT_SAVED}.get(path.name)
+        message = notice(what, folder=folder, reason=reason) if what else notice(
+            FILE_NOT_SAVED, name=path.name, folder=folder, reason=reason)
         with self._lock:
             first = path not in self._failing
             self._failing.add(path)
-            self.last_error = message
+            self.last_failure, self.last_error = message, message.worded()
         if first:
             self._notice(message)
 
@@ -139,8 +149,8 @@ class Store:
         (the game must not run); False when nothing can be written there (read-only), True
         once held. A lock entry that had to be set right is told in the notices."""
         held = self._folder_lock.acquire()
-        for text in self._folder_lock.repairs:
-            self._notice(text)
+        for repair in self._folder_lock.repairs:
+            self._notice(StoreNotice((repair,)))
         self._folder_lock.repairs.clear()
         return held
 
@@ -185,7 +195,7 @@ class Store:
         loaded = load_document(self.settings_path, decode, SETTINGS_KIND)
         self._note_loaded(self.settings_path, loaded)
         if reset:
-            self._notice(f"Some settings in {self.settings_path} were invalid and were reset: {', '.join(reset)}.")
+            self._notice(notice(SETTINGS_RESET, path=str(self.settings_path), names=", ".join(reset)))
         return loaded.value or Settings()
 
     def save_settings(self, settings: Settings) -> bool:
@@ -248,7 +258,7 @@ class Store:
             remove(backup_path(self.save_path))
             remove(self.save_path)
         except OSError as error:
-            self._notice(f"The saved game at {self.save_path} could not be removed: {describe_os_error(error)}.")
+            self._notice(notice(GAME_NOT_REMOVED, path=str(self.save_path), reason=describe_os_error(error)))
 
     def _saved_game(self) -> SavedGame | None:
         self.flush()
@@ -262,7 +272,7 @@ class Store:
         loaded = load_document(self.save_path, decode_save, SAVE_KIND)
         self._note_loaded(self.save_path, loaded)
         if loaded.value is not None and loaded.value.state.log is None:
-            self._notice(UNCHECKED_GAME)  # an older format allowed it: loaded, but never silently
+            self._notice(notice(UNCHECKED_GAME))  # an older format allowed it: loaded, but never silently
         if loaded.value is not None and loaded.value.legacy_settings is not None:
             self._adopt_legacy_settings(loaded.value.legacy_settings)
         self._cached_game = (self._file_key(), loaded.value)
@@ -288,8 +298,8 @@ class Store:
         return SavedGame(game.match, game.state, game.app_version, saved_at if isinstance(saved_at, str) else None)
 
     def _note_loaded(self, path: Path, loaded: Any) -> None:
-        for text in loaded.notices:
-            self._notice(text)
+        for told in loaded.notices:
+            self._notice(told)
         if loaded.value is not None:
             self.loaded.add(path)
 
@@ -316,8 +326,7 @@ class Store:
         with self._lock:
             if self._tokens is None:
                 loaded = load_document(self.tokens_path, decode_tokens, TOKENS_KIND)
-                for text in loaded.notices:
-                    self.notices.append(text)
+                self.notices.extend(loaded.notices)
                 self._tokens = loaded.value or {}
             return self._tokens.get(key)
 
@@ -346,7 +355,7 @@ class Store:
 
     def _loaded_stats(self) -> Stats:
         if self._stats is None:
-            cleaned: list[str] = []
+            cleaned: list[Sentence] = []
 
             def decode(raw: bytes) -> Stats:
                 stats, notes = decode_stats_checked(raw)
@@ -355,8 +364,8 @@ class Store:
 
             loaded = load_document(self.stats_path, decode, STATS_KIND)
             self._note_loaded(self.stats_path, loaded)
-            for text in cleaned:
-                self._notice(f"{STATS_KIND.subject} in {self.stats_path}: {text}")
+            for note in cleaned:
+                self._notice(StoreNotice((said(STATS_IN, path=str(self.stats_path)), note)))
             self._stats = loaded.value or Stats()
             self._stats_key = self._file_key(self.stats_path)
         return self._stats

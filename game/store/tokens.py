@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 
+from game.i18n import N_
+
 from .documents import check_format, parse_json
 from .files import FileProblem
 
@@ -37,7 +39,7 @@ def decode_tokens(raw: bytes) -> dict[str, str]:
     check_format(doc, TOKENS_FORMAT, "tokens file")
     tokens = doc.get("tokens")
     if not isinstance(tokens, dict):
-        raise FileProblem("it has no tokens object")
+        raise FileProblem(N_("it has no tokens object"))
     out = {}
     for key, value in list(tokens.items())[-MAX_TOKENS:]:
         out[key] = checked_entry(key, value)
@@ -48,11 +50,11 @@ def checked_entry(key: str, value: object) -> str:
     """`value` when the pair is one the app writes; FileProblem naming what is wrong. A
     lone surrogate, loaded, would make every later write of the file fail."""
     if not isinstance(value, str):
-        raise FileProblem("a token is not text")
+        raise FileProblem(N_("a token is not text"))
     if not (0 < len(key) <= MAX_KEY and len(value) <= MAX_VALUE):
         raise FileProblem(f"a token entry is longer than {MAX_KEY} characters for its name or {MAX_VALUE} for its value")
     if not (is_plain_text(key) and is_plain_text(value)):
-        raise FileProblem("a token entry holds characters that are not plain text")
+        raise FileProblem(N_("a token entry holds characters that are not plain text"))
     return value
 
 

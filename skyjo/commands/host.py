@@ -143,7 +143,7 @@ def _say(args: argparse.Namespace, data: dict, text: str) -> None:
 def _warn(store) -> None:  # store: Store | None
     """The store's notices (a damaged file moved aside, a failed write), one line each."""
     for notice in store.take_notices() if store is not None else ():
-        print(f"skyjo host: warning: {notice}", file=sys.stderr, flush=True)
+        print(f"skyjo host: warning: {notice.worded()}", file=sys.stderr, flush=True)  # English: no language is set
 
 
 def _fail(message: str) -> int:
