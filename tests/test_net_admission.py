@@ -24,6 +24,7 @@ from game.net.admission import STRANGERS, STRANGERS_PER_ADDRESS, Admission, Wron
 from game.net.host import CLOSE_SEAT_GONE, CLOSE_TRY_LATER, NetHost
 from game.net.notices import without_paths
 from game.store import Store
+from game.store.paths import HOST_SAVE_FILE
 from game.table import Notice
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -281,7 +282,7 @@ def _play(players: list[RawClient], moves: int, latest: dict[int, dict]) -> list
 def _saved_actions(folder: Path) -> int:
     """The actions in the autosave of `folder` (read once its host stopped: a reader racing the
     host's writes is no test of the host)."""
-    saved = Store(folder).load_game()
+    saved = Store(folder, save_file=HOST_SAVE_FILE).load_game()  # skyjo host's own save (never save.json)
     return 0 if saved is None or saved[1].log is None else sum(len(entry["actions"]) for entry in saved[1].log)
 
 
