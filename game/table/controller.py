@@ -19,13 +19,24 @@ animations are done, which is what holds a computer's next move until the last o
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Protocol
 
 from game.ai.players import make_worker as make_bot_worker
 from game.i18n import _
 from game.match import MatchConfig
-from game.rules import GAME_OVER, ROUND_OVER, Action, GameState, PublicView, SeatView, public_view, seat_view
+from game.rules import (
+    GAME_OVER,
+    ROUND_OVER,
+    Action,
+    GameState,
+    PublicView,
+    ScoreView,
+    SeatView,
+    public_view,
+    score_view,
+    seat_view,
+)
 
 from .messages import GameOver, HandoffDue, Notice, Observer, RoundOver, TableEvents, TableMessage
 
@@ -144,6 +155,38 @@ class TableController:
     def view(self, seat: int | None) -> SeatView | PublicView:
         """The table as `seat` sees it; None: as a spectator sees it."""
         return public_view(self.state) if seat is None else seat_view(self.state, seat)
+
+    def score_view(self) -> ScoreView:
+        """The public scores of the rounds scored so far."""
+        return score_view(self.state)
+
+    @property
+    def record(self) -> GameState:
+        """The game is played here: its state is the record."""
+        return self.state
+
+    # ------------------------------------------------------------------ other computers (none by itself)
+    # A table run here alone serves nobody: a NetHost around it (game.net's HostedTable) answers these.
+    hosting = False
+    broken: str | None = None
+
+    @property
+    def away_seats(self) -> Collection[int]:
+        return ()
+
+    @property
+    def stand_in(self) -> bool:
+        return False
+
+    @stand_in.setter
+    def stand_in(self, on: bool) -> None:
+        """Nobody plays from another computer here: nobody to stand in for."""
+
+    def receive(self) -> None:
+        """Nothing arrives from another computer."""
+
+    def wake_with(self, hook: Callable[[], object] | None) -> None:
+        """Nothing arrives from another computer: nothing to wake a screen for."""
 
     # ------------------------------------------------------------------ the flow
     def update(self, dt: float) -> None:
