@@ -19,7 +19,7 @@ import logging
 import queue
 import threading
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -29,7 +29,7 @@ from websockets.sync.client import ClientConnection, connect
 from game.i18n import _
 from game.match import MatchConfig
 from game.rules import Action, ScoreView, SeatView
-from game.table import GameOver, Notice, Observer, RoundOver, TableEvents, TableMessage
+from game.table import GameOver, NobodyToStandIn, Notice, Observer, RoundOver, TableEvents, TableMessage
 
 from .inbox import Inbox
 from .protocol import MAX_FRAME, ProtocolError, decode_host, encode, hello
@@ -276,7 +276,7 @@ class NetClient:
         self._status(CONNECTED)
 
 
-class RemoteTable:
+class RemoteTable(NobodyToStandIn):
     """A table hosted elsewhere, driven like a TableController (game/table/shape.py's Table)."""
 
     hotseat = False
@@ -340,20 +340,7 @@ class RemoteTable:
         return self._config
 
     record = None  # the engine and its record are at the host
-    hosting = False
-
-    @property
-    def away_seats(self) -> Collection[int]:
-        """None that this screen may let a computer play: the host decides (its notices say who is away)."""
-        return ()
-
-    @property
-    def stand_in(self) -> bool:
-        return False
-
-    @stand_in.setter
-    def stand_in(self, on: bool) -> None:
-        """The host decides who plays for a player away."""
+    hosting = False  # (and nobody away to stand in for here: the host decides, see NobodyToStandIn)
 
     @property
     def broken(self) -> str | None:

@@ -19,7 +19,7 @@ animations are done, which is what holds a computer's next move until the last o
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from typing import Protocol
 
 from game.ai.players import make_worker as make_bot_worker
@@ -39,6 +39,7 @@ from game.rules import (
 )
 
 from .messages import GameOver, HandoffDue, Notice, Observer, RoundOver, TableEvents, TableMessage
+from .shape import NobodyToStandIn
 
 THINK_FIRST = 0.7  # seconds before a computer's first action of a turn (at speed 1)
 THINK_NEXT = 0.45  # ... and between its draw and its placing
@@ -72,7 +73,7 @@ class Worker(Protocol):
 WorkerFactory = Callable[[str, int], Worker]  # (level, seed) -> a worker; ValueError if it cannot be made
 
 
-class TableController:
+class TableController(NobodyToStandIn):
     """Runs one table: `update(dt)` and `next_round()` move the game on, `play(action)` takes
     a player's action in, and every observer hears what happened (see messages.py).
 
@@ -166,21 +167,10 @@ class TableController:
         return self.state
 
     # ------------------------------------------------------------------ other computers (none by itself)
-    # A table run here alone serves nobody: a NetHost around it (game.net's HostedTable) answers these.
+    # A table run here alone serves nobody (and nobody is away: NobodyToStandIn); a NetHost around
+    # it (game.net's HostedTable) answers these.
     hosting = False
     broken: str | None = None
-
-    @property
-    def away_seats(self) -> Collection[int]:
-        return ()
-
-    @property
-    def stand_in(self) -> bool:
-        return False
-
-    @stand_in.setter
-    def stand_in(self, on: bool) -> None:
-        """Nobody plays from another computer here: nobody to stand in for."""
 
     def receive(self) -> None:
         """Nothing arrives from another computer."""

@@ -122,3 +122,21 @@ class Table(Protocol):
     def close(self) -> None:
         """Release what the table holds (computer players, connections)."""
         ...
+
+
+class NobodyToStandIn:
+    """The presence members of a table that never lets a computer play for a player away: a
+    table run here alone (nobody plays from elsewhere), a seat at a table hosted elsewhere (its
+    host decides, and its notices say who is away)."""
+
+    @property
+    def away_seats(self) -> Collection[int]:
+        return ()
+
+    @property
+    def stand_in(self) -> bool:
+        return False
+
+    @stand_in.setter
+    def stand_in(self, on: bool) -> None:
+        """Nobody here to stand in for."""
