@@ -94,7 +94,7 @@ class HostedTable:
         self.controller.subscribe(observer)
 
     def start(self) -> None:
-        self.controller.start()  # (the host notices at its next pump, and sends the players the table)
+        self.controller.start()  # (the players are sent a new game's deal at once, a resumed game at the next pump)
 
     def receive(self) -> None:
         """Apply what the remote seats' players sent (on this thread: their actions are played
