@@ -93,13 +93,14 @@ class TableScreen(Protocol):
         ...
 
     @property
-    def state(self) -> GameState:
-        """The engine's state; only a `local` table has one (raises otherwise)."""
+    def record(self) -> GameState | None:
+        """The engine's state where the game is played here (the round's replay); None at a
+        table hosted on another computer."""
         ...
 
     @property
     def local(self) -> bool:
-        """The engine runs here (False: the table is hosted on another computer and has no `state`)."""
+        """The engine runs here (False: the table is hosted on another computer and has no `record`)."""
         ...
 
     @property

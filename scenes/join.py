@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import threading
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -20,6 +20,9 @@ from scenes.base import AppScene
 from scenes.context import AppContext
 from scenes.fields import TextField
 from scenes.names import PLAY
+
+if TYPE_CHECKING:
+    from game.net import RemoteTable
 
 CODE_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 SEARCH_SECONDS = 3.0
@@ -47,7 +50,7 @@ class JoinScene(AppScene):
         self.searching = False
         self.status = ""
         self.error = ""
-        self.remote: Any = None
+        self.remote: RemoteTable | None = None  # handed to the table screen once `ready`: a Table then
         self.auto = auto  # started as `skyjo join URL`: connect at once
         self.dirty = True
 

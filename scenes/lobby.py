@@ -2,7 +2,7 @@
 address and a short join code), who has joined each seat played from another computer, and
 Start once every such seat is taken. The table itself runs here (a TableController with the
 app's store, so it autosaves); the network host (game.net) serves the remote seats and keeps
-serving them from the table screen."""
+serving them from the table screen, as one table (game.net's HostedTable)."""
 
 from __future__ import annotations
 
@@ -101,14 +101,16 @@ class LobbyScene(AppScene):
         return self.dirty  # a player joined (a message wakes the app; the lobby then redraws once)
 
     def start(self) -> None:
+        from game.net import HostedTable
+
         if not self._ready() or self.table is None:
             return
-        table, host = self.table, self.host
-        self.table = self.host = None  # the table screen owns them now
+        hosted = HostedTable(self.table, self.host)
+        self.table = self.host = None  # the table screen owns them now (one table: the game and its door)
         if self.advert is not None:
             self.advert.close()
             self.advert = None
-        self.stack.replace(PLAY, table=table, host=host, resumed=self.resumed)
+        self.stack.replace(PLAY, table=hosted, resumed=self.resumed)
 
     def exit(self) -> None:
         if self.host is not None:

@@ -63,7 +63,8 @@ class PauseScene(AppScene):
     def _learning_row(self, y: float) -> None:
         """Explain as we play (the first-game guide) and Watch the last round, side by side."""
         label = _("Explain as we play: on") if self.play.guide.enabled else _("Explain as we play: off")
-        can_watch = self.play.local and last_finished_round(self.play.state) is not None
+        record = self.play.record
+        can_watch = record is not None and last_finished_round(record) is not None
         self._pair(y, (label, self.toggle_guide, "guide", True),
                    (_("Watch the last round"), self.watch_last_round, "watch", can_watch))
 
@@ -85,7 +86,9 @@ class PauseScene(AppScene):
         self.buttons.focus = self.buttons.buttons.index(button)
 
     def watch_last_round(self) -> None:
-        self.stack.push(REPLAY, state=self.play.state, names=self.play.names)
+        record = self.play.record
+        if record is not None:  # (the button is disabled where the game is played elsewhere)
+            self.stack.push(REPLAY, state=record, names=self.play.names)
 
     def next_speed(self) -> None:
         self.app.settings.animation_speed = next_speed(self.app.settings.animation_speed)

@@ -94,7 +94,7 @@ def test_a_game_hosted_from_the_lobby_is_played_to_the_end_with_a_joined_player(
         assert "Zoé (on another computer)" in lobby.seat_line(1)[0]
         lobby.press("start")
         play = app.stack.top
-        assert play.name == "play" and play.host is not None
+        assert play.name == "play" and play.hosting  # one table: the game here, served to the other computer
         assert play.names[1] == "Zoé"
         play_here(app, play)
         over = app.stack.top
@@ -197,7 +197,7 @@ def test_a_player_who_lost_the_connection_is_said_and_a_computer_may_play_for_th
     play = app.stack.top
     guest.stop.set()
     guest.remote.close()  # Zoé's computer goes away mid-game
-    assert run_until(app, lambda: 1 in play.host.away)
+    assert run_until(app, lambda: 1 in play.table.away_seats)
     app.frame(FRAME)
     assert "Zoé lost the connection" in play.board.banner
     play.handle_event(key_event(pygame.K_ESCAPE))

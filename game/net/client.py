@@ -29,7 +29,7 @@ from websockets.sync.client import ClientConnection, connect
 from game.i18n import _
 from game.match import MatchConfig
 from game.rules import Action, ScoreView, SeatView
-from game.table import GameOver, Notice, Observer, RoundOver, TableEvents, TableMessage
+from game.table import GameOver, NobodyToStandIn, Notice, Observer, RoundOver, TableEvents, TableMessage
 
 from .inbox import Inbox
 from .protocol import MAX_FRAME, ProtocolError, decode_host, encode, hello
@@ -276,7 +276,7 @@ class NetClient:
         self._status(CONNECTED)
 
 
-class RemoteTable:
+class RemoteTable(NobodyToStandIn):
     """A table hosted elsewhere, driven like a TableController (game/table/shape.py's Table)."""
 
     hotseat = False
@@ -287,7 +287,7 @@ class RemoteTable:
         """`RemoteTable(url, code, name, store=app.store)` connects at once (its NetClient
         keeps the seat token in `store`); `RemoteTable(client)` drives a NetClient made apart."""
         self.client = url if isinstance(url, NetClient) else NetClient(url, code, name, token, store=store)
-        self.config: MatchConfig | None = None  # known once welcomed (see `ready`)
+        self._config: MatchConfig | None = None  # known once welcomed (see `ready` and `config`)
         self.names: list[str] = []
         self.seat = 0
         self.speed = speed  # the host paces the game; kept for the screen's sake
@@ -332,6 +332,23 @@ class RemoteTable:
         return self.welcomed and self.client.first_view is not None
 
     # ------------------------------------------------------------------ the Table shape
+    @property
+    def config(self) -> MatchConfig:
+        """The match, as the host's welcome said (a screen opens once `ready`, so it is known)."""
+        if self._config is None:
+            raise RuntimeError("the host has not welcomed us yet: wait until the table is ready")
+        return self._config
+
+    record = None  # the engine and its record are at the host
+    hosting = False  # (and nobody away to stand in for here: the host decides, see NobodyToStandIn)
+
+    @property
+    def broken(self) -> str | None:
+        return self.host_at_fault
+
+    def receive(self) -> None:
+        """The connection's thread receives; `update` delivers, one table step at a time."""
+
     def subscribe(self, observer: Observer) -> None:
         self.observers.append(observer)
 
@@ -351,11 +368,14 @@ class RemoteTable:
             return None
         return self.seat
 
-    def view(self, seat: int | None = None) -> SeatView | None:
+    def view(self, seat: int | None = None) -> SeatView:
         """Our seat's latest delivered view, whatever `seat` is asked for. Before `update` has
         delivered a step it is the first view received (as a TableController's view before its
-        `start` shows the dealt table); None before that."""
-        return self._view if self._view is not None else self.client.first_view
+        `start` shows the dealt table); there is none before the table is `ready`."""
+        view = self._view if self._view is not None else self.client.first_view
+        if view is None:
+            raise RuntimeError("the host has sent no table yet: wait until the table is ready")
+        return view
 
     def score_view(self) -> ScoreView | None:
         """The latest round's public scoring facts."""
@@ -434,7 +454,7 @@ class RemoteTable:
             self._emit(Notice(_("Disconnected: {reason}").format(reason=message["reason"])))
 
     def _on_welcome(self, message: dict[str, Any]) -> None:
-        self.config, self.seat = message["config"], message["seat"]
+        self._config, self.seat = message["config"], message["seat"]
         self.names[:] = message["names"]
         self.welcomed = True
 

@@ -6,9 +6,9 @@ a replay can be others. No pygame here, nor anything of game.ui or the scenes.
 
 from .controller import FALLBACK_LEVEL, THINK_FIRST, THINK_NEXT, TableController, TableStore, Worker, WorkerFactory
 from .messages import GameOver, HandoffDue, Notice, Observer, RoundOver, TableEvents, TableMessage
-from .shape import Table
+from .shape import NobodyToStandIn, Table
 
 __all__ = [
-    "FALLBACK_LEVEL", "THINK_FIRST", "THINK_NEXT", "GameOver", "HandoffDue", "Notice", "Observer", "RoundOver",
-    "Table", "TableController", "TableEvents", "TableMessage", "TableStore", "Worker", "WorkerFactory",
+    "FALLBACK_LEVEL", "THINK_FIRST", "THINK_NEXT", "GameOver", "HandoffDue", "NobodyToStandIn", "Notice", "Observer",
+    "RoundOver", "Table", "TableController", "TableEvents", "TableMessage", "TableStore", "Worker", "WorkerFactory",
 ]

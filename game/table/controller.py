@@ -25,9 +25,21 @@ from typing import Protocol
 from game.ai.players import make_worker as make_bot_worker
 from game.i18n import _
 from game.match import MatchConfig
-from game.rules import GAME_OVER, ROUND_OVER, Action, GameState, PublicView, SeatView, public_view, seat_view
+from game.rules import (
+    GAME_OVER,
+    ROUND_OVER,
+    Action,
+    GameState,
+    PublicView,
+    ScoreView,
+    SeatView,
+    public_view,
+    score_view,
+    seat_view,
+)
 
 from .messages import GameOver, HandoffDue, Notice, Observer, RoundOver, TableEvents, TableMessage
+from .shape import NobodyToStandIn
 
 THINK_FIRST = 0.7  # seconds before a computer's first action of a turn (at speed 1)
 THINK_NEXT = 0.45  # ... and between its draw and its placing
@@ -61,7 +73,7 @@ class Worker(Protocol):
 WorkerFactory = Callable[[str, int], Worker]  # (level, seed) -> a worker; ValueError if it cannot be made
 
 
-class TableController:
+class TableController(NobodyToStandIn):
     """Runs one table: `update(dt)` and `next_round()` move the game on, `play(action)` takes
     a player's action in, and every observer hears what happened (see messages.py).
 
@@ -144,6 +156,27 @@ class TableController:
     def view(self, seat: int | None) -> SeatView | PublicView:
         """The table as `seat` sees it; None: as a spectator sees it."""
         return public_view(self.state) if seat is None else seat_view(self.state, seat)
+
+    def score_view(self) -> ScoreView:
+        """The public scores of the rounds scored so far."""
+        return score_view(self.state)
+
+    @property
+    def record(self) -> GameState:
+        """The game is played here: its state is the record."""
+        return self.state
+
+    # ------------------------------------------------------------------ other computers (none by itself)
+    # A table run here alone serves nobody (and nobody is away: NobodyToStandIn); a NetHost around
+    # it (game.net's HostedTable) answers these.
+    hosting = False
+    broken: str | None = None
+
+    def receive(self) -> None:
+        """Nothing arrives from another computer."""
+
+    def wake_with(self, hook: Callable[[], object] | None) -> None:
+        """Nothing arrives from another computer: nothing to wake a screen for."""
 
     # ------------------------------------------------------------------ the flow
     def update(self, dt: float) -> None:

@@ -1,30 +1,61 @@
-"""What a table screen drives: the shape shared by a table run here (`TableController`) and a
-table hosted on another computer (game.net's `RemoteTable`). The screen decides from the
-seat views a table gives it, never from an engine state, so it works the same with either."""
+"""What a table screen drives: the whole contract shared by a table run here
+(`TableController`), a table run here and served to other computers (game.net's
+`HostedTable`) and a seat at a table hosted on another computer (game.net's `RemoteTable`).
+The screen decides from the seat views a table gives it, never from an engine state, so it
+works the same with each; game/net/conformance.py makes mypy prove that each one is a `Table`.
+
+A member that only some kinds of table have a use for is still declared here, with its
+neutral answer for the others (no seat away, nothing broken, no record elsewhere), so the
+screen never asks which kind it holds."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
 from typing import Protocol
 
 from game.match import MatchConfig
-from game.rules import Action, PublicView, SeatView
+from game.rules import Action, GameState, PublicView, ScoreView, SeatView
 
 from .messages import Observer
 
 
 class Table(Protocol):
-    config: MatchConfig
-    names: list[str]
-    hotseat: bool  # several humans share this screen (a hand-off between them)
-    handoffs: int  # hand-offs signalled so far
-    scored_round: int  # the last round whose end was announced
-    speed: float
+    @property
+    def config(self) -> MatchConfig:
+        """The match (a joined table knows it from the host's welcome, before any screen opens)."""
+        ...
+
+    @property
+    def names(self) -> list[str]:
+        """The players' names by seat (the same list, updated in place when a player joins)."""
+        ...
+
+    @property
+    def hotseat(self) -> bool:
+        """Several humans share this screen (a hand-off between them)."""
+        ...
+
+    @property
+    def handoffs(self) -> int:
+        """Hand-offs signalled so far."""
+        ...
+
+    scored_round: int  # the last round whose end was announced (a screen gallery sets it by hand)
+    speed: float  # animation speed: a computer's think pauses are divided by it
 
     def subscribe(self, observer: Observer) -> None: ...
 
     def start(self) -> None: ...
 
-    def update(self, dt: float) -> None: ...
+    def receive(self) -> None:
+        """Take in what other computers sent, every frame, even while the screen holds the game
+        back (a player elsewhere is never kept waiting by this screen's animations)."""
+        ...
+
+    def update(self, dt: float) -> None:
+        """Move the game on by `dt` seconds: take in what other computers sent, let a computer
+        think, signal what comes next. Called only when the screen is ready for it."""
+        ...
 
     def is_human(self, seat: int) -> bool:
         """A person plays `seat` at this screen."""
@@ -46,4 +77,66 @@ class Table(Protocol):
 
     def next_round(self) -> None: ...
 
-    def close(self) -> None: ...
+    def score_view(self) -> ScoreView | None:
+        """The public scores of the rounds scored so far (None: a joined table whose host has
+        scored no round yet)."""
+        ...
+
+    @property
+    def record(self) -> GameState | None:
+        """The engine's state, where the game is played here (the round's replay, the game over
+        screen's record); None at a table hosted on another computer."""
+        ...
+
+    @property
+    def hosting(self) -> bool:
+        """This table serves players on other computers (a computer may stand in for one away)."""
+        ...
+
+    @property
+    def away_seats(self) -> Collection[int]:
+        """Seats played from another computer whose player lost the connection and that this
+        table may let a computer play (`stand_in`); empty where nobody plays from elsewhere,
+        and at a joined table (its host decides, and its notices say who is away)."""
+        ...
+
+    @property
+    def stand_in(self) -> bool:
+        """A computer plays for each player on another computer who lost the connection."""
+        ...
+
+    @stand_in.setter
+    def stand_in(self, on: bool) -> None: ...
+
+    @property
+    def broken(self) -> str | None:
+        """Why this table can never go on (a host that broke the protocol: nothing it said can
+        be trusted); None while it can."""
+        ...
+
+    def wake_with(self, hook: Callable[[], object] | None) -> None:
+        """Call `hook` (from another thread) whenever a message from another computer arrives,
+        so that a screen sleeping between frames can `update` at once; None: stop."""
+        ...
+
+    def close(self) -> None:
+        """Release what the table holds (computer players, connections)."""
+        ...
+
+
+class NobodyToStandIn:
+    """The presence members of a table that never lets a computer play for a player away: a
+    table run here alone (nobody plays from elsewhere), a seat at a table hosted elsewhere (its
+    host decides, and its notices say who is away)."""
+
+    @property
+    def away_seats(self) -> Collection[int]:
+        return ()
+
+    @property
+    def stand_in(self) -> bool:
+        return False
+
+    @stand_in.setter
+    def stand_in(self, on: bool) -> None:
+        """Nobody here to stand in for."""

@@ -1,0 +1,52 @@
+"""A table hosted here is one table (game/net/hosted.py): its `update` (or `receive`) plays
+what the players on other computers sent, and closing it closes its door too, telling the
+players whether the game is over (they stop) or not (they may rejoin the resumed game).
+Loopback only; every wait bounded."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from helpers import finished_game
+from net_tools import CODE, RawClient, match
+
+from game.match import REMOTE, SeatConfig
+from game.net.host import CLOSE_FINAL, NetHost
+from game.net.hosted import HostedTable
+from game.table import TableController
+
+GOING_AWAY = 1001  # the host stopped: come back later
+
+
+def joined(hosted: HostedTable, take_in) -> RawClient:
+    """A player joined through a raw connection, seated by `take_in` (the hosted table's own calls)."""
+    raw = RawClient(hosted.host.url)
+    raw.send({"type": "hello", "version": 1, "code": CODE, "name": "Zoé"})
+    deadline = time.monotonic() + 10
+    while not hosted.host.all_claimed and time.monotonic() < deadline:
+        take_in()
+        time.sleep(0.01)
+    assert hosted.host.all_claimed, "the player was never seated"
+    raw.expect("welcome")
+    return raw
+
+
+@pytest.mark.parametrize("finished", [False, True])
+def test_closing_a_hosted_table_tells_its_players_whether_the_game_is_over(finished):
+    if finished:
+        config, state = finished_game(4, end_score=30)
+        config = config.with_seat(1, SeatConfig("Zoé", REMOTE))
+    else:
+        config = match("voyage", "remote,easy", seed=3)
+        state = config.new_game()
+    controller = TableController(config, state, resumed=finished, speed=0)
+    hosted = HostedTable(controller, NetHost(controller, CODE, "127.0.0.1", 0))
+    raw = joined(hosted, hosted.receive if finished else lambda: hosted.update(0.0))
+    try:
+        assert hosted.names[0 if not finished else 1] == "Zoé" and hosted.hosting
+        hosted.close()
+        assert raw.closed_within(5)
+        assert raw.ws.close_code == (CLOSE_FINAL if finished else GOING_AWAY)
+    finally:
+        raw.ws.close()
