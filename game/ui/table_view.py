@@ -295,15 +295,17 @@ class TableView:
     def _label_info(self, board: Board, seat: int, label: pygame.Rect, base: int, two_lines: bool, name: str,
                     acting: bool) -> tuple[str, int, int]:
         """The points line and the sizes of the name and of that line. It tells the game total and
-        the live round score ("12 points · face up: 14"). The name and that line shrink together
-        to keep the live score, down to LIVE_SHRINK of their size or to their size at 100 % text;
-        below that it gives way ("to play" never does: the seat to act is told in words, not by
-        colour alone)."""
+        the live round score ("12 points · face up: 14"). On a label of one line, the name and that
+        line shrink together to keep the live score, down to LIVE_SHRINK of their size or to their
+        size at 100 % text; below that (or on a label of two lines) it gives way, to a third line
+        where there is one ("to play" never does: the seat to act is told in words, not by colour
+        alone)."""
         total = seat_score_words(board.totals[seat], None, acting)
         plain = self._label_px(label, base, two_lines, name, total, acting)
         info = seat_score_words(board.totals[seat], board.visible_sum(seat), acting)
         least = min(LIVE_SHRINK, 1 / max(1.0, self.ui_scale))  # a larger text setting may give back its growth
-        steps = [1 - step / 20 for step in range(round((1 - least) * 20) + 1)]  # by 5 % steps
+        # by 5 % steps; a label of two lines never shrinks: its live score takes a third line instead
+        steps = [1 - step / 20 for step in range(1 if two_lines else round((1 - least) * 20) + 1)]
         for name_gives_way in (False, True):  # both lines shrink together; then a long name a little more
             for share in steps:
                 size, info_px = (max(8, round(px * share)) for px in plain)
