@@ -14,6 +14,7 @@ from game.ai.worker import BotWorker
 from game.i18n import _
 from game.rules import DRAW, TAKE, Action, SeatView
 from game.ui.targets import DISCARD_TARGET, DRAW_TARGET, Target
+from game.ui.wording import a_card, card_words
 
 
 def place_name(col: int, row: int) -> str:
@@ -31,18 +32,23 @@ def explain(view: SeatView, advice: Advice) -> str:
                  "to build").format(where=where)
     if reason is Reason.DRAW:
         return _("Hint: draw a card; on average it is worth more to you than the {card} on the discard "
-                 "pile").format(card=advice.card)
+                 "pile").format(card=_shown(advice.card))
     if advice.then is not None:  # TAKE, FORCED
         placing = _placing(view, advice.then, _("it"))
         if reason is Reason.FORCED:
             line = _("Hint: take the {card}, since the draw pile is empty, and {placing}")
         else:
             line = _("Hint: take the {card} and {placing}")
-        return _with_end(line.format(card=advice.card, placing=placing), advice.then)
+        return _with_end(line.format(card=_shown(advice.card), placing=placing), advice.then)
     if reason is Reason.REVEAL:
         return _with_end(_revealing(advice), advice)
-    thing = _("the {card}").format(card=advice.card)
+    thing = _("the {card}").format(card=_shown(advice.card))
     return _with_end(_("Hint: {placing}").format(placing=_placing(view, advice, thing)), advice)
+
+
+def _shown(card: int | None) -> str:
+    """A card value as the table writes it ("−2"); every reason that names a card has one."""
+    return "?" if card is None else card_words(card)
 
 
 def _place(action: Action) -> tuple[int, int]:
@@ -54,16 +60,17 @@ def _placing(view: SeatView, advice: Advice, thing: str) -> str:
     """Why the card goes where Hard puts it; `thing` names the card ("it", "the 5")."""
     where = place_name(*_place(advice.action))
     old = view.grid()[advice.action.index]
-    card, reason = advice.card, advice.reason
+    card, reason = _shown(advice.card), advice.reason
     if reason is Reason.COMPLETE:
         return _("put {thing} in {where}: it completes a column of {card}s, which is removed").format(
             thing=thing, where=where, card=card)
     if reason is Reason.LOWER:
         return _("put {thing} on your {old} in {where}: it lowers your score by {gain}").format(
-            thing=thing, old=old, where=where, gain=f"{advice.saved:g}")
+            thing=thing, old=card_words(old) if isinstance(old, int) else old, where=where, gain=f"{advice.saved:g}")
     if reason is Reason.HIDDEN:
-        return _("put {thing} on the face-down card in {where}: a {card} beats the {average:.1f} a hidden card is "
-                 "worth on average").format(thing=thing, where=where, card=card, average=advice.hidden)
+        said = "?" if advice.card is None else a_card(advice.card)  # "an 8": the article goes by the number
+        return _("put {thing} on the face-down card in {where}: {a_card} beats the {average:.1f} a hidden card is "
+                 "worth on average").format(thing=thing, where=where, a_card=said, average=advice.hidden)
     if reason is Reason.PAIR:
         return _("put {thing} in {where}: it pairs with the other {card} in that column, towards a column of "
                  "three").format(thing=thing, where=where, card=card)
@@ -88,9 +95,9 @@ def _revealing(advice: Advice) -> str:
     where = place_name(*_place(advice.action))
     if advice.other > 0:
         return _("Hint: discard the {card} and reveal the card in {where}; learning a hidden card is worth more "
-                 "here").format(card=advice.card, where=where)
+                 "here").format(card=_shown(advice.card), where=where)
     return _("Hint: discard the {card} and reveal the card in {where}; keeping the {card} would not gain you "
-             "anything").format(card=advice.card, where=where)
+             "anything").format(card=_shown(advice.card), where=where)
 
 
 def _with_end(line: str, advice: Advice) -> str:

@@ -58,11 +58,12 @@ def test_replace_reveal_and_draw_hints_give_their_reasons() -> None:
     state.apply(Action(0, "draw"))
     view = seat_view(state, 0)
     card = view.holding
+    shown = f"\u2212{-card}" if card < 0 else str(card)  # a negative card takes a true minus sign
     hidden = explain(view, Advice(Action(0, "replace", 3, 2), Reason.HIDDEN, card, saved=0.5, hidden=4.83))
-    assert f"put the {card} on the face-down card in {place_name(3, 2)}" in hidden
+    assert f"put the {shown} on the face-down card in {place_name(3, 2)}" in hidden
     assert "the 4.8 a hidden card is worth on average" in hidden  # Hard's counted average, not another one
     reveal = explain(view, Advice(Action(0, "reveal", 2, 1), Reason.REVEAL, card, other=-1.0))
-    assert f"discard the {card} and reveal the card in column 3, middle" in reveal
+    assert f"discard the {shown} and reveal the card in column 3, middle" in reveal
     assert "would not gain you anything" in reveal
     worth_less = explain(view, Advice(Action(0, "reveal", 2, 1), Reason.REVEAL, card, other=0.5))
     assert "learning a hidden card is worth more" in worth_less

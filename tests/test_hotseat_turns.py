@@ -126,6 +126,12 @@ def drawn_words(app, scene):
     return seen
 
 
+# a card value with its indefinite article, as the recap says it (a true minus sign; "an" before a vowel sound)
+A_CARD = {"en": {-2: "a −2", -1: "a −1", 0: "a 0", 1: "a 1", 2: "a 2", 3: "a 3", 4: "a 4", 5: "a 5", 6: "a 6",
+                 7: "a 7", 8: "an 8", 9: "a 9", 10: "a 10", 11: "an 11", 12: "a 12"},
+          "fr": {value: "un " + ("−" if value < 0 else "") + str(abs(value)) for value in range(-2, 13)}}
+
+
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_the_handoff_recaps_what_the_other_player_did(app, language):
     app.settings.language = language
@@ -136,8 +142,8 @@ def test_the_handoff_recaps_what_the_other_player_did(app, language):
     # the opening: Bob hears of Ann's two flips
     top = until_handoff_to(app, play, "Bob", rng)
     ann_up = [play.state.cards[0][i] for i in range(12) if play.state.face_up[0][i]]
-    flip = "Ann a retourné un {}" if language == "fr" else "Ann turned over a {}"
-    assert sorted(top.recap) == sorted(flip.format(value) for value in ann_up)
+    flip = "Ann a retourné {}" if language == "fr" else "Ann turned over {}"
+    assert sorted(top.recap) == sorted(flip.format(A_CARD[language][value]) for value in ann_up)
     words = drawn_words(app, top)
     assert all(line in words for line in top.recap)
     assert ("Depuis votre dernier tour :" if language == "fr" else "Since your last turn:") in words
@@ -163,6 +169,6 @@ def test_the_handoff_recaps_what_the_other_player_did(app, language):
             play.activate(rng.choice(sorted(play.legal_targets())))
     else:
         raise AssertionError("no second hand-off to Bob")
-    line = ("Ann a pioché et défaussé un {}, retourné un {}" if language == "fr"
-            else "Ann drew and discarded a {}, revealed a {}").format(thrown, revealed)
+    line = ("Ann a pioché et défaussé {}, retourné {}" if language == "fr"
+            else "Ann drew and discarded {}, revealed {}").format(A_CARD[language][thrown], A_CARD[language][revealed])
     assert top.player == "Bob" and line in top.recap

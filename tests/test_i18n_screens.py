@@ -41,7 +41,7 @@ def test_every_string_shown_in_french_is_translated(app):
     assert not missing, f"shown but not translated: {missing}"
 
 
-SAME_IN_FRENCH = {"Score", "Total", "Normal", "Expert", "Skyjo Voyage", "Voyage", "Tom", "{points} pts",
+SAME_IN_FRENCH = {"Score", "Total", "Normal", "Expert", "Skyjo Voyage", "Voyage", "Tom", "{points} pts", "{points} point", "{points} points",
                   "Scores (S)", "Page {page} of {count}"}
 
 

@@ -78,17 +78,17 @@ def test_the_label_shows_the_live_score_apart_from_the_total():
         total, live = board.totals[seat], board.visible_sum(seat)
         assert live == face_up_sum(state, seat) and live != 0
         line = seen[seen.index(NAMES[seat]) + 1]
-        assert line.startswith(f"{total} pts · ") and line.endswith(f"visible: {live}") or line.endswith(
-            f"visible {live}"), line
+        assert total == 0
+        assert line == f"0 points · face up: {live}" if live >= 0 else f"0 points · face up: \u2212{-live}", line
 
 
-def test_the_score_words_name_the_cards_while_few_are_up():
-    board = Board(2, grids=[[8, 6] + ["?"] * 10, [8, -2, 3] + ["?"] * 9], totals=[12, -3])
-    assert TableView.score_words(board, 0) == "12 pts · visible 14"
-    assert TableView.score_words(board, 0, short=False) == "12 pts · 8 + 6 visible: 14"
-    assert TableView.score_words(board, 1, short=False) == "-3 pts · 8 + (-2) + 3 visible: 9"
-    board.grids[1][3] = 0  # four cards up: the sum alone
-    assert TableView.score_words(board, 1, short=False) == "-3 pts · visible 9"
+def test_the_score_words_say_the_total_and_the_face_up_sum_in_one_format():
+    board = Board(3, grids=[[8, 6] + ["?"] * 10, [8, -2, 3] + ["?"] * 9, [-2, -1] + ["?"] * 10], totals=[12, -3, 1])
+    assert TableView.score_words(board, 0) == "12 points · face up: 14"
+    assert TableView.score_words(board, 1) == "\u22123 points · face up: 9"
+    assert TableView.score_words(board, 2) == "1 point · face up: \u22123"
+    board.grids[1][3] = 0  # four cards up: the same format
+    assert TableView.score_words(board, 1) == "\u22123 points · face up: 9"
 
 
 def _turn(anim: Animator, take: ev.Event, play: ev.Event | None = None) -> str | None:

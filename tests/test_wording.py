@@ -30,8 +30,8 @@ SENTENCES = [
     ("took_card", {"card": 7},
      ("You took a 7 from the discard", "Robin took a 7 from the discard"),
      ("Vous avez pris un 7 dans la défausse", "Robin a pris un 7 dans la défausse")),
-    ("drew_card", {"card": -2}, ("You drew a -2", "Robin drew a -2"),
-     ("Vous avez pioché un -2", "Robin a pioché un -2")),
+    ("drew_card", {"card": -2}, ("You drew a −2", "Robin drew a −2"),  # a true minus sign (U+2212)
+     ("Vous avez pioché un −2", "Robin a pioché un −2")),
     ("took", {}, ("You took the discard", "Robin took the discard"),
      ("Vous avez pris la défausse", "Robin a pris la défausse")),
     ("drew", {}, ("You drew", "Robin drew"), ("Vous avez pioché", "Robin a pioché")),

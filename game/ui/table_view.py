@@ -18,18 +18,15 @@ from game.ui.note import draw_note
 from game.ui.targets import DISCARD_PILE, DRAW_PILE, HAND, PILES, Target
 from game.ui.text import TextCache
 from game.ui.widgets import ACCENT, DIM, FELT, INK, draw_panel, font_px
-from game.ui.wording import sentence
+from game.ui.wording import live_words, seat_score_words, sentence
 
 SEAT_PANEL = (10, 60, 42)
 _UNSET = object()
 ACTIVE_RING = (255, 214, 90)
 RING_MARGIN = 8  # layout pixels between a grid and the "to play" ring drawn around it
 LABEL_CLEARANCE = 24  # layout pixels between a grid and the words of a label beside it (past the ring)
-
-
-def turn_words(acting: bool) -> str:
-    """What follows the points of the seat to act ("  - to play")."""
-    return "  - " + _("to play") if acting else ""
+CAPTION_GAP = 5  # layout pixels at least between a pile's caption and the prompt's panel
+LIVE_SHRINK = 0.75  # a label's words may shrink to this share of their size to keep the live score
 
 
 class TableView:
@@ -257,7 +254,7 @@ class TableView:
         info_image = self.text.render(info, info_px, ACTIVE_RING if acting else DIM)
         ring = self.viewport.rect(area.grid.inflate(2 * RING_MARGIN))
         extra_image = None
-        if two_lines and info == _("{points} pts").format(points=board.totals[seat]) + turn_words(acting):
+        if two_lines and info == seat_score_words(board.totals[seat], None, acting):
             # the live score did not fit beside the total: it gets a third line, the label moving up
             # as far as needed to keep it on the table
             live = self.live_words(board, seat)
@@ -298,19 +295,27 @@ class TableView:
     def _label_info(self, board: Board, seat: int, label: pygame.Rect, base: int, two_lines: bool, name: str,
                     acting: bool) -> tuple[str, int, int]:
         """The points line and the sizes of the name and of that line. It tells the game total and
-        the live round score, with the face-up cards where they fit ("8 + 6 visible: 14"). Where
-        the words would squeeze the name, the live score gives way ("to play" never does: the
-        seat to act is told in words, not by colour alone)."""
-        turn = turn_words(acting)
-        total = _("{points} pts").format(points=board.totals[seat])
-        plain = self._label_px(label, base, two_lines, name, total + turn, acting)
-        candidates = [self.score_words(board, seat, short=False) + turn, self.score_words(board, seat) + turn]
-        for info in candidates:
-            size, info_px = self._label_px(label, base, two_lines, name, info, acting)
-            if size >= plain[0] and info_px >= plain[1] and self._label_fits(label, two_lines, name, size, info,
-                                                                              info_px, acting):
-                return info, size, info_px
-        return total + turn, *plain
+        the live round score ("12 points · face up: 14"). On a label of one line, the name and that
+        line shrink together to keep the live score, down to LIVE_SHRINK of their size or to their
+        size at 100 % text; below that (or on a label of two lines) it gives way, to a third line
+        where there is one ("to play" never does: the seat to act is told in words, not by colour
+        alone)."""
+        total = seat_score_words(board.totals[seat], None, acting)
+        plain = self._label_px(label, base, two_lines, name, total, acting)
+        info = seat_score_words(board.totals[seat], board.visible_sum(seat), acting)
+        least = min(LIVE_SHRINK, 1 / max(1.0, self.ui_scale))  # a larger text setting may give back its growth
+        # by 5 % steps; a label of two lines never shrinks: its live score takes a third line instead
+        steps = [1 - step / 20 for step in range(1 if two_lines else round((1 - least) * 20) + 1)]
+        for name_gives_way in (False, True):  # both lines shrink together; then a long name a little more
+            for share in steps:
+                size, info_px = (max(8, round(px * share)) for px in plain)
+                if name_gives_way and not two_lines:
+                    marker = self.text.font(size, True).get_height() // 2 + 6 if acting else 0
+                    room = label.w - marker - font_px(self.viewport, 16) - self.text.font(info_px).size(info)[0]
+                    size = max(size * 4 // 5, self._fit_px(name, size, width=room, bold=acting))
+                if self._label_fits(label, two_lines, name, size, info, info_px, acting):
+                    return info, size, info_px
+        return total, *plain
 
     def _label_fits(self, label: pygame.Rect, two_lines: bool, name: str, size: int, info: str, info_px: int,
                     acting: bool) -> bool:
@@ -324,20 +329,15 @@ class TableView:
         return marker + font(size, acting).size(name)[0] + font_px(self.viewport, 16) + info_w <= label.w
 
     @staticmethod
-    def score_words(board: Board, seat: int, short: bool = True) -> str:
-        """The seat's game total and its live round score, the sum of its face-up cards: "12 pts ·
-        visible 14", or with two or three cards up and `short` False "12 pts · 8 + 6 visible: 14"."""
-        total = _("{points} pts").format(points=board.totals[seat])
-        return f"{total} · {TableView.live_words(board, seat, short)}"
+    def score_words(board: Board, seat: int) -> str:
+        """The seat's game total and its live round score, the sum of its face-up cards:
+        "12 points · face up: 14"."""
+        return seat_score_words(board.totals[seat], board.visible_sum(seat), False)
 
     @staticmethod
-    def live_words(board: Board, seat: int, short: bool = True) -> str:
-        """The live round score alone: "visible 14" (or "8 + 6 visible: 14")."""
-        cards = board.visible(seat)
-        if not short and 2 <= len(cards) <= 3:
-            shown = " + ".join(str(value) if value >= 0 else f"({value})" for value in cards)
-            return _("{cards} visible: {sum}").format(cards=shown, sum=sum(cards))
-        return _("visible {sum}").format(sum=sum(cards))
+    def live_words(board: Board, seat: int) -> str:
+        """The live round score alone: "face up: 14"."""
+        return live_words(board.visible_sum(seat))
 
     def _beside_grid(self, label: pygame.Rect, grid_box: Box) -> tuple[pygame.Rect, bool]:
         """A label box beside its grid, trimmed on the grid's side to keep its words clear of the
@@ -374,7 +374,8 @@ class TableView:
         band = self.viewport.rect(self.layout.prompt)
         hand = self.viewport.rect(self.layout.hand)
         top = band.centery - (self.text.font(self._prompt_px(band), True).get_height() + 10) // 2
-        height = min(band.top, top) - draw.bottom - 4  # clear of the prompt's panel too
+        # clear of the prompt's panel too, by a gap that reads as one (the captions never touch it)
+        height = min(band.top, top) - draw.bottom - 2 - font_px(self.viewport, CAPTION_GAP)
         # the captions never cross into the gap between the piles, so they never read as one line
         self._caption(surface, draw, _("Draw pile ({count})").format(count=board.draw_count), band.left, draw.right,
                       height)
@@ -385,7 +386,7 @@ class TableView:
         base = font_px(self.viewport, 24)
         size = self._fit_px(words, max(base, self._px(24)), width=right - left, height=height, floor=base)
         image = self.text.render(words, size, INK)
-        place = image.get_rect(midtop=(rect.centerx, rect.bottom + 4))
+        place = image.get_rect(midtop=(rect.centerx, rect.bottom + 2))
         place.right = min(place.right, right)
         place.left = max(place.left, left)
         self._blit_text(surface, image, place, words)

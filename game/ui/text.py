@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from game.ui.surface_cache import MB, SurfaceCache
@@ -14,6 +16,9 @@ Color = tuple[int, int, int] | tuple[int, int, int, int]
 # rest is kept for screens the player goes back to. (A count alone let a session keep every earlier game's
 # score labels: about 0.6 MB a game, issue #30.)
 TEXT_BUDGET = 2 * MB
+# where a line may break: white space, but not before a number ("an 11", "column 3"), which stays with
+# the word it follows; nor at a no-break space
+_BREAKS = re.compile(r"[^\S\u00a0\u202f]++(?![\d\u2212])")
 TEXT_PER_SCREEN = 0.5
 
 
@@ -73,11 +78,12 @@ class TextCache:
 
     def wrap(self, text: str, size: int, width: float, bold: bool = False) -> list[str]:
         """``text`` broken at spaces into lines no wider than ``width`` pixels at ``size``
-        (a word longer than the width, such as a file path, stands on its own line)."""
+        (a word longer than the width, such as a file path, stands on its own line); never before a
+        number ("an 11" keeps its number with its article) nor at a no-break space."""
         font = self.font(size, bold)
         lines: list[str] = []
         line = ""
-        for word in text.split():
+        for word in _BREAKS.split(text.strip()):  # (a "word" may hold spaces: "drew an 11")
             candidate = f"{line} {word}" if line else word
             if line and font.size(candidate)[0] > width:
                 lines.append(line)

@@ -14,6 +14,18 @@ Default seat names: the setup shows a human seat as the localised "You" when it 
 human, and as "Player <seat number>" when several humans play. `is_default_human_name`
 recognises those names in every catalogue ("You", "Vous", "Player 3", "Joueur 3"), so that a
 default name follows the language and the number of humans, while a typed name is kept.
+
+Numbers in words (`card_words`, `a_card`, `points_words`, `seat_score_words`): one format for
+every label and sentence of the table.
+- A negative value takes a true minus sign, U+2212 ("−2"), which the game's font draws.
+- English "a"/"an" goes by how the number is said: "an" before a vowel sound, that is a number
+  said from "eight" or "eleven" or "eighteen" (8, 11, 18, 80-89, 800-899, 8000, 11000, ...);
+  "a" before everything else, negative values included ("a −1", said "a minus one"). French
+  says "un" before every value ("un 8", "un −2"): both English forms translate to it.
+- Points go through ngettext with the number's size (its absolute value), as CLDR counts:
+  "1 point", "0 points", "2 points", "−1 point" in English; "0 point", "1 point", "2 points",
+  "−1 point" in French, whose catalogue says plural=(n > 1).
+- A seat's label joins its facts with " · " and nothing else: "12 points · face up: 14 · to play".
 """
 
 from __future__ import annotations
@@ -24,7 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from game.i18n import DOMAIN, N_, _, available_languages, locale_dir
+from game.i18n import DOMAIN, N_, _, available_languages, locale_dir, ngettext
 
 YOU = N_("You")
 PLAYER_NUMBER = N_("Player {number}")
@@ -53,7 +65,9 @@ EDITION_WORDS: dict[str, EditionWords] = {
                             N_("the tied flip one more card each, until one is highest")),
 }
 
-# kind -> (to the viewer, about another seat); every entry formats {name} and the kind's figures
+# kind -> (to the viewer, about another seat); every entry formats {name} and the kind's figures.
+# A card value `card` is written "{card}" ("the {card}"), or "{a_card}" with its indefinite
+# article ("an 8", "un 8"): `sentence` gives both forms of every whole-number figure.
 MESSAGES: dict[str, tuple[str, str]] = {
     "win": (N_("You win!"), N_("{name} wins!")),
     "column": (N_("You complete a column of {value}s: it is removed"),
@@ -63,8 +77,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "starts": (N_("You start ({why})"), N_("{name} starts ({why})")),
     "plays_next": (N_("You play next"), N_("{name} plays next")),
     # the card in hand, captioned (its value shown, or not yet)
-    "took_card": (N_("You took a {card} from the discard"), N_("{name} took a {card} from the discard")),
-    "drew_card": (N_("You drew a {card}"), N_("{name} drew a {card}")),
+    "took_card": (N_("You took {a_card} from the discard"), N_("{name} took {a_card} from the discard")),
+    "drew_card": (N_("You drew {a_card}"), N_("{name} drew {a_card}")),
     "took": (N_("You took the discard"), N_("{name} took the discard")),
     "drew": (N_("You drew"), N_("{name} drew")),
     # the short-lived cue by a seat's label after somebody else's turn: where the card came from
@@ -77,13 +91,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "replace": (N_("You replace a card ({place})"), N_("{name} replaces a card ({place})")),
     "reveal": (N_("You discard and reveal a card ({place})"), N_("{name} discards and reveals a card ({place})")),
     # the hand-off's recap of what the others did since the next player's last turn
-    "recap_flip": (N_("You turned over a {value}"), N_("{name} turned over a {value}")),
-    "recap_take_replace": (N_("You took the {card} from the discard pile and replaced a {old}"),
-                           N_("{name} took the {card} from the discard pile and replaced a {old}")),
-    "recap_draw_replace": (N_("You drew a {card} and replaced a {old}"),
-                           N_("{name} drew a {card} and replaced a {old}")),
-    "recap_draw_discard": (N_("You drew and discarded a {card}, revealed a {value}"),
-                           N_("{name} drew and discarded a {card}, revealed a {value}")),
+    "recap_flip": (N_("You turned over {a_value}"), N_("{name} turned over {a_value}")),
+    "recap_take_replace": (N_("You took the {card} from the discard pile and replaced {a_old}"),
+                           N_("{name} took the {card} from the discard pile and replaced {a_old}")),
+    "recap_draw_replace": (N_("You drew {a_card} and replaced {a_old}"),
+                           N_("{name} drew {a_card} and replaced {a_old}")),
+    "recap_draw_discard": (N_("You drew and discarded {a_card}, revealed {a_value}"),
+                           N_("{name} drew and discarded {a_card}, revealed {a_value}")),
     "recap_column": (N_("You completed a column of {value}s"), N_("{name} completed a column of {value}s")),
 }
 
@@ -135,10 +149,69 @@ def speaks_to(seat: int, viewer: int | None, names: Sequence[str]) -> bool:
     return seat == viewer or (viewer is None and is_you_name(names[seat]))
 
 
+MINUS = "\u2212"  # the minus sign of a negative card value, wider and higher than a hyphen
+A_CARD = N_("a {card}")  # a card value said from a consonant: "a 5", "a −2"
+AN_CARD = N_("an {card}")  # said from a vowel: "an 8", "an 11"
+FACE_UP = N_("face up: {sum}")  # the live round score by a grid: the sum of the face-up cards
+TO_PLAY = N_("to play")
+FACTS = " · "  # between the facts of a seat's label
+
+
+def card_words(value: int) -> str:
+    """A card value (or any signed figure) as the table writes it: "5", "0", "−2"."""
+    return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
+def takes_an(value: int) -> bool:
+    """Whether English says "an" before the number: said from "eight", "eleven" or "eighteen".
+    Negative numbers are said from "minus": "a"."""
+    if value < 0:
+        return False
+    digits = str(value)
+    group = digits[:len(digits) % 3 or 3]  # the leading group of thousands: 11 000 is "eleven thousand"
+    return digits.startswith("8") or group in ("11", "18")
+
+
+def a_card(value: int) -> str:
+    """A card value with its indefinite article: "a 5", "an 8", "a −1" ("un 8" in French)."""
+    return _(AN_CARD if takes_an(value) else A_CARD).format(card=card_words(value))
+
+
+def points_words(points: int) -> str:
+    """A game total: "1 point", "12 points", "−3 points" (the plural form by the number's size)."""
+    return ngettext("{points} point", "{points} points", abs(points)).format(points=card_words(points))
+
+
+def live_words(face_up_sum: int) -> str:
+    """The live round score by a grid: "face up: 14"."""
+    return _(FACE_UP).format(sum=card_words(face_up_sum))
+
+
+def seat_score_words(total: int, face_up_sum: int | None, acting: bool) -> str:
+    """A seat's points line: "12 points · face up: 14", "· to play" after it for the seat to
+    act; without the live score (None) where it has no room on that line."""
+    facts = [points_words(total)]
+    if face_up_sum is not None:
+        facts.append(live_words(face_up_sum))
+    if acting:
+        facts.append(_(TO_PLAY))
+    return FACTS.join(facts)
+
+
+def _worded(figures: dict[str, object]) -> dict[str, object]:
+    """The figures with every card value written out, and each also as "a_<name>" with its article."""
+    worded = dict(figures)
+    for name, value in figures.items():
+        if isinstance(value, int) and not isinstance(value, bool):
+            worded[name], worded[f"a_{name}"] = card_words(value), a_card(value)
+    return worded
+
+
 def sentence(kind: str, seat: int, viewer: int | None, names: Sequence[str], **figures: object) -> str:
     """The line of `kind` about `seat`, in the current language: to the viewer in the second
     person, about anybody else by name."""
     you, other = MESSAGES[kind]
+    figures = _worded(figures)
     if speaks_to(seat, viewer, names):
         return _(you).format(**figures)
     return _(other).format(name=names[seat], **figures)
