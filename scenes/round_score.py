@@ -20,6 +20,8 @@ COUNT_UP = 1.4  # seconds at normal speed
 DOUBLED_MARK = "x2"  # beside a doubled score; the note under the rows says it in words
 DOUBLED = (255, 140, 120)
 NOTE_WIDTH = 1580  # logical px: the note under the rows, the panel's width less its margins
+ROWS_ROOM = 420  # logical px the rows may take before the score sheet's
+NOTE_FREE = 40  # of the note's height, what the sheet gives up (the rest comes out of the rows' room)
 # Why the one who ended the round is (not) doubled, a sentence of its own under the rows, at
 # body size: (to the player at the screen, about anybody else)
 TRIGGER_NOTES = {
@@ -122,13 +124,13 @@ class RoundScoreScene(AppScene):
             number=state.round)
         self.text(surface, title, TITLE_SIZE, 960, 60, color=ACCENT, bold=True)
         top = 120
-        line = min(64, 420 / max(1, len(self.rows)))
         note = self.trigger_note()
         note_size = BODY_SIZE * self.app.ui_scale  # a sentence: at the size of the player's reading
-        note_lines = self.app.text.wrap(note[0], round(note_size), NOTE_WIDTH) if note else []
-        note_step = note_size * 1.2
+        note_h = note_size * 1.2 + 16 if note else 0  # one line (made a little smaller if it must: never wrapped)
+        # the note's room comes out of the rows' when many seats share the height (the sheet below keeps its own)
+        line = min(64, (ROWS_ROOM - max(0.0, note_h - NOTE_FREE)) / max(1, len(self.rows)))
         rows_h = line * (len(self.rows) + 1)
-        panel = Box(140, top, 1640, rows_h + 10 + (note_step * len(note_lines) + 16 if note_lines else 0))
+        panel = Box(140, top, 1640, rows_h + 10 + note_h)
         draw_panel(surface, self.viewport.rect(panel))
         size = min(30, line * 0.55)
         for x, words in ((170, N_("Player")), (560, N_("Cards left")), (760, N_("Columns")), (960, N_("Sum")), (1120, N_("Score"))):
@@ -143,12 +145,10 @@ class RoundScoreScene(AppScene):
             self.text(surface, str(shown), size * 1.2, 1120, y, color=ACCENT, bold=True, anchor="midleft")
             if row["doubled"]:  # the mark beside the score; the note below says it in words
                 self.text(surface, DOUBLED_MARK, size * 1.2, 1230, y, color=DOUBLED, bold=True, anchor="midleft")
-        y = top + rows_h + note_step / 2
-        with inside(self.viewport.rect(panel)):  # (the ink journal checks that the note stays on its panel)
-            for words in note_lines:
-                self.text(surface, words, note_size, 170, y, max_width=NOTE_WIDTH, color=INK, anchor="midleft",
-                          bold=bool(note and note[1]))
-                y += note_step
+        if note:
+            with inside(self.viewport.rect(panel)):  # (the ink journal checks that the note stays on its panel)
+                self.text(surface, note[0], note_size, 170, top + rows_h + note_h / 2, max_width=NOTE_WIDTH,
+                          color=INK, anchor="midleft", bold=note[1])
         sheet_top = top + panel.h + 30
         draw_score_sheet(self, surface, state, self.names, sheet_top, 930)
         if state.next_is_tiebreak and state.phase != GAME_OVER:

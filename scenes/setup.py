@@ -196,6 +196,8 @@ class SetupScene(AppScene):
         field = TextField(self.config.seats[seat].name, MAX_NAME, replaces=self._shows_default(seat))
         if not field.take(event):
             return False
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
+            return True  # (the space itself comes as TEXTINPUT: a default it would follow is still replaced)
         self.typed.add(seat)
         self.config = self.config.with_seat(seat, replace(self.config.seats[seat], name=field.value))
         self.build()

@@ -110,6 +110,13 @@ def test_typing_over_a_default_name_replaces_it_and_then_adds_to_what_was_typed(
     assert setup.config.seats[1].name == "Player 2"  # untouched
 
 
+def test_a_name_started_with_a_space_still_replaces_the_default(app):
+    setup = open_setup(app, SeatConfig("Player 1", HUMAN), SeatConfig("Player 2", HUMAN))
+    click(app, centre(app, setup, "name1"))
+    type_text(app, " Jo")
+    assert setup.config.seats[1].name == " Jo"  # (Start trims it)
+
+
 def test_typing_into_a_name_the_player_typed_before_adds_to_it(app):
     setup = open_setup(app, SeatConfig("Zoé", HUMAN), SeatConfig("Bob", HUMAN))
     click(app, centre(app, setup, "name1"))
