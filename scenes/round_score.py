@@ -146,8 +146,9 @@ class RoundScoreScene(AppScene):
             if row["doubled"]:  # the mark beside the score; the note below says it in words
                 self.text(surface, DOUBLED_MARK, size * 1.2, 1230, y, color=DOUBLED, bold=True, anchor="midleft")
         if note:
+            fitted = self.app.text.fit_px(note[0], round(note_size), NOTE_WIDTH, bold=note[1])  # (logical px)
             with inside(self.viewport.rect(panel)):  # (the ink journal checks that the note stays on its panel)
-                self.text(surface, note[0], note_size, 170, top + rows_h + note_h / 2, max_width=NOTE_WIDTH,
+                self.text(surface, note[0], fitted, 170, top + rows_h + note_h / 2, max_width=NOTE_WIDTH,
                           color=INK, anchor="midleft", bold=note[1])
         sheet_top = top + panel.h + 30
         draw_score_sheet(self, surface, state, self.names, sheet_top, 930)
