@@ -10,9 +10,10 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from game.i18n import _
-from game.ui.widgets import ACCENT, BODY_SIZE, CAPTION_SIZE, DIM, DISPLAY_SIZE
+from game.ui.widgets import ACCENT, BODY_SIZE, CAPTION_SIZE, DIM, DISPLAY_SIZE, SMALL_SIZE
 from scenes.base import AppScene, paint_backdrop
 from scenes.context import AppContext
+from scenes.names import PAUSE, PLAY, SCORES
 
 HIDDEN = (16, 20, 34)
 
@@ -40,10 +41,25 @@ class HandoffScene(AppScene):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.done()
             return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_s, pygame.K_TAB):
+            self._over_the_table(event.key)
+            return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.done()
             return True
         return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION)
+
+    def _over_the_table(self, key: int) -> None:
+        """Esc: the table's pause menu (save and quit, settings...); S or Tab: the score sheet,
+        as on the table itself. Both open over this screen, which stays opaque beneath them:
+        nothing of the table shows until the player named here says they are ready."""
+        table = self.stack.find(PLAY)
+        if table is None:  # (a hand-off with no table beneath: a gallery's screen alone)
+            return
+        if key == pygame.K_ESCAPE:
+            self.stack.push(PAUSE, play=table)
+        else:
+            self.stack.push(SCORES, play=table)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.fit(surface)
@@ -56,4 +72,5 @@ class HandoffScene(AppScene):
             for number, line in enumerate(lines):
                 self.text(surface, line, CAPTION_SIZE, 960, 592 + 38 * number)
         self.text(surface, _("Click, or press Enter or Space, to continue"), CAPTION_SIZE, 960, 1010, color=DIM)
+        self.text(surface, _("Esc: pause menu    S: scores"), SMALL_SIZE, 960, 1055, color=DIM)
         self.buttons.draw(surface, self.viewport)

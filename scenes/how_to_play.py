@@ -102,7 +102,7 @@ class HowToPlayScene(AppScene):
             _("Each player has a grid of 12 cards, face down: 4 columns of 3 rows. A card never moves to "
               "another place in the grid."),
             _("The {title} deck has {count} cards worth from -2 to 12. Your score is the sum of your cards: "
-              "the lower, the better.").format(title=edition.title, count=edition.deck_size()),
+              "the lower, the better.").format(title=_(EDITION_WORDS[edition.name].title), count=edition.deck_size()),
             _("Rounds are played until a total reaches 100 (the setup may choose another limit). Then the "
               "lowest total wins."),
         ]
@@ -297,7 +297,7 @@ class HowToPlayScene(AppScene):
     def _label_buttons(self) -> None:
         """Button labels follow the language and the page at draw time."""
         labels = {"previous": _("< Previous"), "next": _("Next >"), "back": _("Back"),
-                  "edition": _("Edition: {title} (E)").format(title=self.edition.title)}
+                  "edition": _("Edition: {title} (E)").format(title=_(EDITION_WORDS[self.edition.name].title))}
         enabled = {"previous": self.page > 0, "next": self.page < len(self.pages) - 1}
         for name, label in labels.items():
             button = self.buttons.named(name)

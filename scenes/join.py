@@ -15,7 +15,7 @@ from game.i18n import _
 from game.match import MAX_NAME
 from game.rules import EDITIONS
 from game.ui.widgets import ACCENT, BODY_SIZE, CAPTION_SIZE, DIM, INK, TITLE_SIZE
-from game.ui.wording import YOU
+from game.ui.wording import YOU, is_default_human_name
 from scenes.base import AppScene
 from scenes.context import AppContext
 from scenes.fields import TextField
@@ -39,12 +39,12 @@ class JoinScene(AppScene):
 
     def __init__(self, app: AppContext, url: str = "", code: str = "", player: str = "", auto: bool = False) -> None:
         super().__init__(app)
+        name = player or self._remembered_name()
         self.fields = {
             "address": TextField(url, 200),
             "code": TextField(code.upper(), 8, CODE_LETTERS, upper=True),
-            "name": TextField(player or self._remembered_name(), MAX_NAME),
+            "name": TextField(name, MAX_NAME, replaces=is_default_human_name(name)),
         }
-        self.editing: str | None = None
         self.seat: int | None = None  # the seat asked for (None: the first open one)
         self.found: list[Any] = []
         self.searching = False
@@ -59,6 +59,13 @@ class JoinScene(AppScene):
         humans = config.human_seats if config else []
         name = config.seats[humans[0]].name if config and humans else ""
         return name if name and name != _(YOU) and name != YOU else ""
+
+    @property
+    def editing(self) -> str | None:
+        """The field that takes the typing: the one with the focus ring."""
+        focus = self.buttons.focus
+        name = self.buttons.buttons[focus].name if focus is not None and focus < len(self.buttons.buttons) else None
+        return name if name in self.fields else None
 
     def enter(self) -> None:
         if self.discover:
@@ -88,8 +95,8 @@ class JoinScene(AppScene):
 
     def pick(self, game: Any) -> None:
         self.fields["address"].value = game.url
-        self.editing = "code"  # what the player types next: the code the host's screen shows
         self.build()
+        self._focus("code")  # what the player types next: the code the host's screen shows
 
     # ------------------------------------------------------------------ buttons
     def build(self) -> None:
@@ -106,8 +113,7 @@ class JoinScene(AppScene):
         for row, key in enumerate(FIELD_ORDER):
             field = self.fields[key]
             width = 520 if key == "name" else 800  # (the seat to ask for stands beside the name)
-            self.button(760, 560 + row * 90, width, 70, field.label(self.editing == key), partial(self.edit, key),
-                        key)
+            self.button(760, 560 + row * 90, width, 70, field.value, partial(self.edit, key), key)
         seat = _("Seat: first open") if self.seat is None else _("Seat {number}").format(number=self.seat + 1)
         self.button(1300, 560 + 2 * 90, 260, 70, seat, self.next_seat, "seat")
         self.button(560, 930, 360, 90, _("Back"), self.close, "back")
@@ -117,6 +123,7 @@ class JoinScene(AppScene):
             self.buttons.focus = names.index(focused)  # a change keeps the focus where the player is
         else:
             self.buttons.focus_first()  # the first game found, else the search
+        self._label_fields()
 
     def next_seat(self) -> None:
         """The seat to ask the host for: the first open one, or seat 1, 2... (the host says
@@ -129,14 +136,33 @@ class JoinScene(AppScene):
         self.build()
 
     def edit(self, key: str) -> None:
-        self.editing = None if self.editing == key else key
-        self.build()
+        """A field clicked (or Enter on it, see handle_event): the focus ring and the typing go there."""
+        self._focus(key)
+
+    def _focus(self, name: str) -> None:
+        button = self.buttons.named(name)
+        if button is not None:
+            self.buttons.focus = self.buttons.buttons.index(button)
+        self._label_fields()
+        self.dirty = True
+
+    def _next_field(self, key: str) -> None:
+        """Enter in a field: on to the next one; after the last, to Join."""
+        order = list(FIELD_ORDER)
+        self._focus(order[order.index(key) + 1] if key != order[-1] else "join")
+
+    def _label_fields(self) -> None:
+        """The field with the focus shows the typing cursor (the focus moves without a rebuild)."""
+        editing = self.editing
+        for key, field in self.fields.items():
+            button = self.buttons.named(key)
+            if button is not None:
+                button.label = field.label(editing == key)
 
     def join(self) -> None:
         """Connect to the host (the table opens once it gives a seat)."""
         from game.net import NetClient, RemoteTable, parse_address
 
-        self.editing = None
         name = self.fields["name"].value.strip() or _(YOU)
         try:
             url = parse_address(self.fields["address"].value)
@@ -181,11 +207,12 @@ class JoinScene(AppScene):
             self.remote = None
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.editing is not None:
-            taken = self.fields[self.editing].take(event)
-            if taken is not None:
-                if taken is False:
-                    self.editing = None
+        key = self.editing
+        if key is not None:
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self._next_field(key)
+                return True
+            if self.fields[key].take(event):
                 self.build()
                 return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -213,4 +240,5 @@ class JoinScene(AppScene):
             self.text(surface, self.status, CAPTION_SIZE, 960, 860, color=INK)
         else:
             self.text(surface, _("The host's screen shows the address and the join code."), CAPTION_SIZE, 960, 860, color=ACCENT)
+        self._label_fields()  # (Tab or an arrow moved the focus since the last frame)
         self.buttons.draw(surface, self.viewport)

@@ -7,6 +7,8 @@ import pygame
 
 from game.i18n import _
 from game.motion import SPEED_WORDS, next_speed
+from game.ui.ink import inside
+from game.ui.layout import Box
 from game.ui.widgets import ACCENT, BUTTON_SIZE, CAPTION_SIZE, INK, TITLE_SIZE, draw_panel
 from scenes.base import AppScene, veil
 from scenes.context import AppContext, TableScreen
@@ -130,9 +132,20 @@ class PauseScene(AppScene):
     def draw(self, surface: pygame.Surface) -> None:
         self.fit(surface)
         surface.blit(veil(surface.get_size()), (0, 0))
-        draw_panel(surface, self.viewport.rect(self.buttons.buttons[0].box).unionall(
-            [self.viewport.rect(b.box) for b in self.buttons.buttons]).inflate(80, 160))
-        self.text(surface, _("Paused"), TITLE_SIZE, 960, 200, color=ACCENT, bold=True)
-        if self.confirming:
-            self.text(surface, _("The saved game will be deleted."), CAPTION_SIZE, 960, 990, color=INK)
+        scale = self.app.ui_scale
+        bottom = max(button.box.y + button.box.h for button in self.buttons.buttons)
+        # the question's words under the last row, wrapped to the column: inside the panel at any text size
+        size = CAPTION_SIZE * scale
+        lines = self.app.text.wrap(_("The saved game will be deleted."), round(size), self.width) \
+            if self.confirming else []
+        step = size * 1.25
+        top = 200 - TITLE_SIZE * scale / 2 - 24  # (the title's own room, at the player's text size)
+        end = bottom + (24 + step * len(lines) if lines else 0) + 40
+        panel = self.viewport.rect(Box(960 - self.width / 2 - 40, top, self.width + 80, end - top))
+        draw_panel(surface, panel)
+        with inside(panel):  # (the ink journal checks that every word stays on the panel)
+            self.text(surface, _("Paused"), TITLE_SIZE, 960, 200, color=ACCENT, bold=True)
+            for number, line in enumerate(lines):
+                self.text(surface, line, CAPTION_SIZE, 960, bottom + 24 + step * (number + 0.5), max_width=self.width,
+                          color=INK, bold=True)
         self.buttons.draw(surface, self.viewport)

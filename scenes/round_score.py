@@ -7,16 +7,31 @@ import pygame
 
 from game.i18n import N_, _
 from game.rules import GAME_OVER, ScoreView
-from game.ui.ink import inside, note_text
+from game.ui.ink import inside
 from game.ui.layout import Box
 from game.ui.tween import Tweener
 from game.ui.widgets import ACCENT, BODY_SIZE, DIM, INK, TITLE_SIZE, draw_panel
-from game.ui.wording import group_sentence
+from game.ui.wording import group_sentence, speaks_to
 from scenes.base import AppScene, veil
 from scenes.context import AppContext, TableScreen
 from scenes.score_sheet import draw_score_sheet
 
 COUNT_UP = 1.4  # seconds at normal speed
+DOUBLED_MARK = "x2"  # beside a doubled score; the note under the rows says it in words
+DOUBLED = (255, 140, 120)
+NOTE_WIDTH = 1580  # logical px: the note under the rows, the panel's width less its margins
+ROWS_ROOM = 420  # logical px the rows may take before the score sheet's
+NOTE_FREE = 40  # of the note's height, what the sheet gives up (the rest comes out of the rows' room)
+# Why the one who ended the round is (not) doubled, a sentence of its own under the rows, at
+# body size: (to the player at the screen, about anybody else)
+TRIGGER_NOTES = {
+    "doubled": (N_("You ended the round without the strictly lowest score: your score is doubled (x2)."),
+                N_("{name} ended the round without the strictly lowest score: their score is doubled (x2).")),
+    "lowest": (N_("You ended the round with the lowest score: not doubled."),
+               N_("{name} ended the round with the lowest score: not doubled.")),
+    "zero": (N_("You ended the round; a score of zero or less is never doubled."),
+             N_("{name} ended the round; a score of zero or less is never doubled.")),
+}
 
 
 def round_breakdown(state: ScoreView) -> list[dict]:
@@ -28,12 +43,9 @@ def round_breakdown(state: ScoreView) -> list[dict]:
         raw = sum(cards)
         doubled = seat == state.trigger and scores[seat] != raw
         if seat == state.trigger and not doubled:
-            why = N_("ended the round with the lowest score: not doubled") if raw > 0 else \
-                N_("ended the round; a score of zero or less is never doubled")
-        elif doubled:
-            why = N_("ended the round without the strictly lowest score: doubled")
+            why = "lowest" if raw > 0 else "zero"
         else:
-            why = ""
+            why = "doubled" if doubled else ""  # (a key of TRIGGER_NOTES)
         rows.append({"seat": seat, "cards": len(cards), "columns": sum(1 for s, _, _ in state.removed if s == seat),
                      "raw": raw, "score": scores[seat], "doubled": doubled, "why": why})
     return rows
@@ -92,22 +104,17 @@ class RoundScoreScene(AppScene):
         super().handle_event(event)
         return True
 
-    def _note(self, surface: pygame.Surface, words: str, cell: Box, size: float, color: tuple[int, int, int],
-              bold: bool) -> None:
-        """Why a score is (not) doubled, in the last column of its row: on two lines when it is
-        long (French), made smaller only when two lines do not hold it."""
-        room = self.viewport.rect(cell)
-        text = self.app.text
-        px, lines = text.fit_lines(words, round(size * self.viewport.scale), room.w, room.h, bold)
-        step = text.font(px, bold).get_linesize()
-        y = room.centery - (step * (len(lines) - 1) + text.font(px, bold).get_height()) // 2
-        with inside(room):
-            for part in lines:
-                image = text.render(part, px, color, bold)
-                place = image.get_rect(topleft=(room.left, y))
-                surface.blit(image, place)
-                note_text(part, image, place)
-                y += step
+    def trigger_note(self) -> tuple[str, bool] | None:
+        """The sentence that says why the one who ended the round is (not) doubled, and whether
+        they are; None when nobody ended it (a tiebreak round played to its end)."""
+        row = next((row for row in self.rows if row["why"]), None)
+        if row is None:
+            return None
+        you, other = TRIGGER_NOTES[row["why"]]
+        addressee = getattr(self.play, "addressee", None)  # the table's "you" (None: each player by name)
+        if speaks_to(row["seat"], addressee, self.names):
+            return _(you), row["doubled"]
+        return _(other).format(name=self.names[row["seat"]]), row["doubled"]
 
     def draw(self, surface: pygame.Surface) -> None:
         self.fit(surface)
@@ -117,8 +124,14 @@ class RoundScoreScene(AppScene):
             number=state.round)
         self.text(surface, title, TITLE_SIZE, 960, 60, color=ACCENT, bold=True)
         top = 120
-        line = min(64, 420 / max(1, len(self.rows)))
-        draw_panel(surface, self.viewport.rect(Box(140, top, 1640, line * (len(self.rows) + 1) + 10)))
+        note = self.trigger_note()
+        note_size = BODY_SIZE * self.app.ui_scale  # a sentence: at the size of the player's reading
+        note_h = note_size * 1.2 + 16 if note else 0  # one line (made a little smaller if it must: never wrapped)
+        # the note's room comes out of the rows' when many seats share the height (the sheet below keeps its own)
+        line = min(64, (ROWS_ROOM - max(0.0, note_h - NOTE_FREE)) / max(1, len(self.rows)))
+        rows_h = line * (len(self.rows) + 1)
+        panel = Box(140, top, 1640, rows_h + 10 + note_h)
+        draw_panel(surface, self.viewport.rect(panel))
         size = min(30, line * 0.55)
         for x, words in ((170, N_("Player")), (560, N_("Cards left")), (760, N_("Columns")), (960, N_("Sum")), (1120, N_("Score"))):
             self.text(surface, _(words), size, x, top + line / 2, color=DIM, anchor="midleft")
@@ -130,11 +143,14 @@ class RoundScoreScene(AppScene):
             self.text(surface, str(row["columns"]), size, 760, y, color=INK, anchor="midleft")
             self.text(surface, str(row["raw"]), size, 960, y, color=INK, anchor="midleft")
             self.text(surface, str(shown), size * 1.2, 1120, y, color=ACCENT, bold=True, anchor="midleft")
-            if row["why"]:
-                mark = "x2! " if row["doubled"] else ""
-                self._note(surface, mark + _(row["why"]), Box(1230, y - line / 2, 1760 - 1230, line), size * 0.8,
-                           (255, 140, 120) if row["doubled"] else DIM, row["doubled"])
-        sheet_top = top + line * (len(self.rows) + 1) + 40
+            if row["doubled"]:  # the mark beside the score; the note below says it in words
+                self.text(surface, DOUBLED_MARK, size * 1.2, 1230, y, color=DOUBLED, bold=True, anchor="midleft")
+        if note:
+            fitted = self.app.text.fit_px(note[0], round(note_size), NOTE_WIDTH, bold=note[1])  # (logical px)
+            with inside(self.viewport.rect(panel)):  # (the ink journal checks that the note stays on its panel)
+                self.text(surface, note[0], fitted, 170, top + rows_h + note_h / 2, max_width=NOTE_WIDTH,
+                          color=INK, anchor="midleft", bold=note[1])
+        sheet_top = top + panel.h + 30
         draw_score_sheet(self, surface, state, self.names, sheet_top, 930)
         if state.next_is_tiebreak and state.phase != GAME_OVER:
             addressee = getattr(self.play, "addressee", None)  # the table's "you" (None: each player by name)

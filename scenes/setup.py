@@ -67,8 +67,15 @@ class SetupScene(AppScene):
     def __init__(self, app: AppContext, config: MatchConfig | None = None) -> None:
         super().__init__(app)
         self.config = default_names(config or initial_config(app))
-        self.editing: int | None = None  # seat whose name is being typed
+        self.typed: set[int] = set()  # seats whose name the player typed into here (typing then adds to it)
         self.error = ""
+
+    @property
+    def editing(self) -> int | None:
+        """The seat whose name takes the typing: its name field has the focus ring."""
+        focus = self.buttons.focus
+        name = self.buttons.buttons[focus].name if focus is not None and focus < len(self.buttons.buttons) else ""
+        return int(name[4:]) if name.startswith("name") else None
 
     def enter(self) -> None:
         self.build()
@@ -89,9 +96,7 @@ class SetupScene(AppScene):
             y = top + seat * row_h
             h = row_h - 10
             size = BUTTON_SIZE
-            editing = self.editing == seat
-            label = player.name + ("_" if editing else "")
-            self.button(360, y, 520, h, label, partial(self.edit_name, seat), f"name{seat}", size)
+            self.button(360, y, 520, h, player.name, partial(self.edit_name, seat), f"name{seat}", size)
             kind = _(KIND_WORDS.get(player.kind, player.kind))
             self.button(900, y, 300, h, kind, partial(self.toggle_kind, seat), f"kind{seat}", size)
             computer = player.kind == COMPUTER
@@ -106,6 +111,15 @@ class SetupScene(AppScene):
             self.buttons.focus = focus  # a change keeps the focus where the player is
         else:
             self.buttons.focus_first()  # opening: the keyboard starts on the first button
+        self._label_names()
+
+    def _label_names(self) -> None:
+        """The name field with the focus shows the typing cursor (the focus moves without a rebuild)."""
+        editing = self.editing
+        for seat, player in enumerate(self.config.seats):
+            button = self.buttons.named(f"name{seat}")
+            if button is not None:
+                button.label = player.name + ("_" if editing == seat else "")
 
     # ------------------------------------------------------------------ changes
     def next_edition(self) -> None:
@@ -156,19 +170,35 @@ class SetupScene(AppScene):
         self.build()
 
     def edit_name(self, seat: int) -> None:
-        self.editing = None if self.editing == seat else seat
-        self.build()
+        """A name clicked (or pressed): the focus ring, and with it the typing, goes there."""
+        self._focus(f"name{seat}")
+
+    def _focus(self, name: str) -> None:
+        button = self.buttons.named(name)
+        if button is not None:
+            self.buttons.focus = self.buttons.buttons.index(button)
+        self._label_names()
+
+    def _shows_default(self, seat: int) -> bool:
+        """The seat's name is one the game gave ("Player 1", "You", a computer's), not one typed."""
+        player = self.config.seats[seat]
+        return seat not in self.typed and (is_default_human_name(player.name) or (
+            player.kind == COMPUTER and player.name in COMPUTER_NAMES))
 
     def _type(self, event: pygame.event.Event) -> bool:
-        """Typing into the seat name being edited (TEXTINPUT for letters, KEYDOWN for edits)."""
+        """Typing into the focused seat name (TEXTINPUT for letters, KEYDOWN for edits); Enter
+        goes on to the next seat's name, after the last to Start."""
         seat = self.editing
         assert seat is not None
-        field = TextField(self.config.seats[seat].name, MAX_NAME)
-        taken = field.take(event)
-        if taken is None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self._focus(f"name{seat + 1}" if seat + 1 < self.config.players else "start")
+            return True
+        field = TextField(self.config.seats[seat].name, MAX_NAME, replaces=self._shows_default(seat))
+        if not field.take(event):
             return False
-        if taken is False:  # Enter, Tab or Esc: the name is done
-            self.editing = None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
+            return True  # (the space itself comes as TEXTINPUT: a default it would follow is still replaced)
+        self.typed.add(seat)
         self.config = self.config.with_seat(seat, replace(self.config.seats[seat], name=field.value))
         self.build()
         return True
@@ -243,4 +273,5 @@ class SetupScene(AppScene):
                       anchor="midright")
         if self.error:
             self.text(surface, self.error, CAPTION_SIZE, 960, 890, color=(255, 150, 130))
+        self._label_names()  # (Tab or an arrow moved the focus since the last frame)
         self.buttons.draw(surface, self.viewport)

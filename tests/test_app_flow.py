@@ -147,7 +147,7 @@ def test_a_seat_name_is_typed_with_the_keyboard(app):
         pygame.event.post(key_event(pygame.K_BACKSPACE))
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Zoé"))
     key(app, pygame.K_RETURN)
-    assert setup.config.seats[1].name == "Zoé" and setup.editing is None
+    assert setup.config.seats[1].name == "Zoé" and setup.editing == 2  # Enter: on to the next name
     setup.press("name1")
     for _ in range(10):
         pygame.event.post(key_event(pygame.K_BACKSPACE))

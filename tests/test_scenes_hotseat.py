@@ -107,3 +107,60 @@ def test_a_hot_seat_game_of_two_humans_plays_to_the_winner(app):
     assert app.stack.top.name == "gameover"
     best = min(play.state.totals)
     assert play.state.winners == [seat for seat, total in enumerate(play.state.totals) if total == best]
+
+
+def _at_the_handoff(app):
+    """A hot-seat game of two humans: Ann makes her opening flips, then the "Pass to Cy"
+    screen covers the table."""
+    from tests.helpers import run_until
+
+    seats = [SeatConfig("Ann", HUMAN), SeatConfig("Cy", HUMAN)]
+    config = MatchConfig("voyage", tuple(seats), seed=6)
+    app.stack.push(MenuScene(app))
+    play = app.stack.push(PlayScene(app, config, config.new_game()))
+    assert run_until(app, lambda: app.stack.top.name == "handoff")
+    app.stack.top.press("ready")
+    first = play.acting_human()
+
+    def next_handoff() -> bool:
+        if app.stack.top is play and play.acting_human() == first:
+            play.activate(sorted(play.legal_targets())[0])
+        return app.stack.top.name == "handoff"
+
+    assert run_until(app, next_handoff)
+    return play, app.stack.top
+
+
+def test_escape_on_the_handoff_opens_the_pause_menu_and_the_table_stays_hidden(app):
+    import pygame
+
+    from tests.helpers import key
+
+    play, handoff = _at_the_handoff(app)
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top.name == "pause" and app.stack.scenes[-2] is handoff
+    drawn = []
+    play.draw = lambda surface: drawn.append("table")
+    app.stack.draw(app.screen)
+    del play.draw
+    assert drawn == []  # the pause menu lies over the hand-off screen, not over the table
+    key(app, pygame.K_ESCAPE)  # Esc again: back to "Pass to ...", still waiting for the player
+    assert app.stack.top is handoff
+    key(app, pygame.K_ESCAPE)
+    app.stack.top.press("menu")  # save and go to the menu
+    app.frame(1 / 60)
+    assert app.stack.top.name == "menu" and app.store.game_summary() is not None
+
+
+def test_s_on_the_handoff_shows_the_score_sheet_then_any_key_returns_to_it(app):
+    import pygame
+
+    from tests.helpers import key
+
+    play, handoff = _at_the_handoff(app)
+    key(app, pygame.K_s)
+    assert app.stack.top.name == "scores" and app.stack.scenes[-2] is handoff
+    key(app, pygame.K_SPACE)  # any key closes the sheet: back to the hand-off, not past it
+    assert app.stack.top is handoff and play.viewer == 0  # the table still faces Ann
+    key(app, pygame.K_RETURN)
+    assert app.stack.top is play and play.viewer == 1  # turned to Cy once ready

@@ -146,6 +146,7 @@ class ButtonGroup:
             started, self.pressed = self.pressed, None
             index = self.at(event.pos)
             if index is not None and started in (None, index):  # let go off the button pressed: nothing
+                self.focus = index  # the focus ring follows the click (a text field clicked takes the typing)
                 self.buttons[index].action()
                 return True
             return False
