@@ -17,7 +17,7 @@ import pytest
 from hostile_host import WAIT, FakeHost, close_with, send, table, view_with, welcome
 
 from game.net import client as client_module
-from game.net.client import CLOSE_SEAT_GONE, CLOSED, CONNECTED, MAX_INBOX, RECONNECTING, NetClient, RemoteTable
+from game.net.client import CLOSE_SEAT_GONE, CLOSED, CONNECTED, MAX_INBOX, RECONNECTING, NetClient, RemoteTable, Status
 from game.rules.events import TurnStarted
 
 CODE = "TEST42"
@@ -51,7 +51,7 @@ HOSTILE = {  # what a host sends, in order: each breaks the game the client was 
         {"name": f"P{n}", "kind": "remote", "taken": False} for n in range(4)]}],
     "a welcome seeded with 10**100": [_with_seed(10**100)],
     "a welcome of 9 seats": [welcome(9, "classic")],
-    "deep nesting": [welcome(), '{"type": "notice", "text": ' + "[" * 5000 + "]" * 5000 + "}"],
+    "deep nesting": [welcome(), '{"type": "notice", "key": "player_back", "args": ' + "[" * 5000 + "]" * 5000 + "}"],
     "a view before any welcome": [table()],
 }
 
@@ -118,7 +118,7 @@ def test_a_host_that_floods_is_left_and_the_inbox_stays_bounded():
         ws.recv(WAIT)
         for message in (welcome(), table()):
             ws.send(json.dumps(message))
-        notice = json.dumps({"type": "notice", "text": "x" * 200})
+        notice = json.dumps({"type": "notice", "key": "player_back", "args": {"name": "x" * 16}})
         try:
             for _ in range(MAX_INBOX * 5):  # far past the bound; the client leaves first
                 ws.send(notice)
@@ -144,7 +144,7 @@ def quick_retries(monkeypatch):
 
 
 def test_a_dropped_player_keeps_knocking_on_a_full_host_until_welcomed_again(quick_retries):
-    refused = {"type": "refused", "reason": "too many connections to this table"}
+    refused = {"type": "refused", "reason": "too many connections to this table", "kind": "hello"}
     scripts = [close_with(1001, "the host stopped", welcome(), table()),  # the connection drops
                close_with(1013, "try again later", refused),  # the host is full, for a while
                "503",  # ... turned away at the handshake
@@ -159,7 +159,7 @@ def test_a_dropped_player_keeps_knocking_on_a_full_host_until_welcomed_again(qui
 
 
 def test_a_host_that_says_the_seat_is_gone_stops_the_retries_at_once(quick_retries):
-    gone = {"type": "refused", "reason": "this table keeps no seat for that token"}
+    gone = {"type": "refused", "reason": "this table keeps no seat for that token", "kind": "hello"}
     scripts = [close_with(1001, "the host stopped", welcome(), table()),
                close_with(CLOSE_SEAT_GONE, "the seat is gone", gone),
                close_with(1000, "the games are over", welcome(), table())]  # never reached
@@ -222,8 +222,8 @@ def _statuses(client: NetClient) -> list[str]:
                 message = client.messages.get(timeout=0.1)
             except Exception:  # noqa: BLE001 - queue.Empty: nothing yet
                 continue
-            if message["type"] == "status":
-                seen.append(message["status"])
+            if isinstance(message, Status):
+                seen.append(message.status)
     finally:
         client.close()
     return seen
