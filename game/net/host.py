@@ -23,7 +23,6 @@ import asyncio
 import logging
 import queue
 import secrets
-import socket
 import threading
 from collections.abc import Callable
 from dataclasses import replace
@@ -40,7 +39,7 @@ from game.wire.pieces import scores_to_wire
 from . import protocol as wire
 from .admission import WRONG_CODES, Admission, WrongCodes, quiet_loop_errors, same_secret
 from .inbox import Inbox
-from .listener import MAX_CONNECTIONS, Arrival, Client, Gone, Listener, Refusal
+from .listener import MAX_CONNECTIONS, Arrival, Client, Gone, Listener, Refusal, lan_address
 from .notices import for_players, is_save_failure
 from .protocol import Hello, Play, Ready, encode, event_list, notice, one_line, refused
 
@@ -70,16 +69,6 @@ def stored_port(text: str | None) -> int:
     except ValueError:
         return 0
     return port if 0 < port < 65536 else 0
-
-
-def lan_address() -> str:
-    """This computer's address on the local network, for the URL to show (no packet is sent)."""
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(("192.0.2.1", 9))  # TEST-NET: only picks the outgoing interface
-            return probe.getsockname()[0]
-    except OSError:
-        return "127.0.0.1"
 
 
 def table_message(state: GameState, seat: int, events: tuple[Event, ...] = (), action: Action | None = None) -> dict:

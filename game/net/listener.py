@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import socket
 import threading
 import time
 from dataclasses import dataclass
@@ -58,6 +59,16 @@ class Refusal:
 
 
 Arrival = Hello | Play | Ready | Gone | Refusal  # what the table's thread is handed, with its client
+
+
+def lan_address() -> str:
+    """This computer's address on the local network, for the URL to show (no packet is sent)."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET: only picks the outgoing interface
+            return probe.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
 
 
 class Client:
