@@ -79,7 +79,9 @@ def test_every_table_step_decodes_for_every_seat():
     ('{"type": "notice", "key": "no_such_sentence", "args": {}}', "unknown sentence"),
     ('{"type": "notice", "key": "bot_failed", "args": {"name": "Ann"}}', "takes name, problem"),
     ('{"type": "notice", "key": "bot_failed", "args": {"name": "Ann", "problem": "a\\u0007b"}}', "printable"),
-    ('{"type": "welcome", "seat": 0, "token": "t", "names": ["A"], "config": {"seats": []}}', "welcome"),
+    ('{"type": "welcome", "seat": 0, "token": "t", "names": ["A"], "config": {"seats": []}}', "length >= 2 - at `\\$.config.seats`"),
+    ('{"type": "welcome", "seat": 0, "token": "t", "names": ["A", "B"], "config": {"seats": [{"name": "A", '
+     '"kind": "remote"}, {"name": "B", "kind": "computer", "level": "cmd:rm -rf ~"}]}}', "welcome: a computer seat"),
     ('{"type": "waiting", "seat": 0, "name": "A", "why": "coffee"}', "Invalid enum value 'coffee' - at `\\$.why`"),
     ('{"type": "lobby", "seats": [{"name": "A", "kind": "alien", "taken": true}]}', "at `\\$.seats"),
     ('{"type": "refused"}', "missing required field `reason`"),

@@ -35,6 +35,7 @@ from game.sentences import Sentence
 from game.table import GameOver, Notice, RoundOver, TableController, TableEvents, TableMessage
 from game.wire.closing import CLOSE_AWAY, CLOSE_FINAL, CLOSE_POLICY, CLOSE_REPLACED, CLOSE_SEAT_GONE, CLOSE_TRY_LATER
 from game.wire.pieces import scores_to_wire
+from game.wire.reading import convert
 
 from . import protocol as wire
 from .admission import WRONG_CODES, Admission, WrongCodes, quiet_loop_errors, same_secret
@@ -275,7 +276,8 @@ class NetHost(Listener):
         if seat in self.table.substitutes:
             self.table.substitute(seat, None)  # its player is back: the computer stops
         log.info("%s seated as %s", client, self.table.names[seat])
-        self._send(client, wire.Welcome(seat, self.tokens[seat], list(self.table.names), public_config(self.table.config)))
+        match = convert(public_config(self.table.config), wire.Match)
+        self._send(client, wire.Welcome(seat, self.tokens[seat], list(self.table.names), match))
         self._send_lobby()
         if self.live:
             self._send(client, table_message(self.table.state, seat))

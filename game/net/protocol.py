@@ -19,10 +19,10 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Annotated, Any, Literal
 
-from msgspec import Meta, Struct
+from msgspec import Meta, Struct, to_builtins
 
 from game.match import MAX_NAME, MatchConfig, is_showable_name
-from game.rules import COLS, ROWS, Action, ScoreView, SeatView, is_whole_number
+from game.rules import COLS, DEFAULT_END_SCORE, ROWS, Action, ScoreView, SeatView
 from game.rules.events import Event
 from game.sentences import Sentence
 from game.wire.pieces import ActionList, EventWire, Scores, View, action_from, event_from, scores_from, seat_view_from
@@ -37,7 +37,6 @@ MAX_TEXT = 300  # characters of a refusal or of a notice's argument
 MAX_CODE = 16
 MAX_TOKEN = 64
 MAX_SEATS = 8
-MOST_SEED = 2**64  # a seed in a welcome's config, either way
 WAIT_REASONS = ("joining", "reconnecting", "returned")
 # what a refusal refuses: "play" a move (nothing moved: try again), "message" one the host could
 # not take (malformed, out of place, too fast), "hello" a connection it will not seat (a close follows)
@@ -84,15 +83,34 @@ ClientMessage = Hello | Play | Ready | Bye
 
 
 # ---------------------------------------------------------------- host -> client
+class SeatConfigWire(Struct, forbid_unknown_fields=True):
+    name: str
+    kind: str
+    level: str = "normal"
+
+
+class Match(Struct, forbid_unknown_fields=True):
+    """`MatchConfig.to_dict()`: the match, as its own format has it (MatchConfig checks the rest)."""
+
+    seats: Annotated[list[SeatConfigWire], Meta(min_length=2, max_length=MAX_SEATS)]
+    edition: str = "voyage"
+    end_score: int = DEFAULT_END_SCORE
+    final_tie: str | None = None
+    seed: int | None = None  # always null from a host; msgspec holds it to 64 bits
+
+
 class Welcome(_Message, tag="welcome", dict=True):
     seat: Seat
     token: Annotated[str, Meta(min_length=1, max_length=MAX_TOKEN)]
     names: Annotated[list[str], Meta(max_length=MAX_SEATS)]
-    config: dict[str, Any]  # MatchConfig.to_dict(), without its seed: the match's own format, checked by it
+    config: Match
 
     @cached_property
     def match(self) -> MatchConfig:
-        return _config(self.config)
+        try:
+            return MatchConfig.from_dict(to_builtins(self.config))  # the edition, its players, end_score...
+        except ValueError as error:
+            raise ProtocolError(one_line(f"welcome: {error}")) from None
 
 
 class LobbySeat(Struct, forbid_unknown_fields=True):
@@ -251,19 +269,6 @@ def _check_host(message: HostMessage) -> None:
             _name(name)
         case Refused(reason=reason):
             _short(reason, "reason", MAX_TEXT)
-
-
-def _config(data: dict[str, Any]) -> MatchConfig:
-    """The welcome's match, its numbers bounded before MatchConfig builds anything from them."""
-    seats, seed = data.get("seats"), data.get("seed")
-    if type(seats) is not list or not 2 <= len(seats) <= MAX_SEATS:
-        raise ProtocolError(f"welcome's config must list 2 to {MAX_SEATS} seats")
-    if seed is not None and not (is_whole_number(seed) and -MOST_SEED <= seed <= MOST_SEED):
-        raise ProtocolError(f"welcome's seed must be a whole number of at most {MOST_SEED} either way")
-    try:
-        return MatchConfig.from_dict(data)  # the edition, its players, end_score... as the rules have them
-    except ValueError as error:
-        raise ProtocolError(one_line(f"welcome: {error}")) from None
 
 
 _EVENT_SEATS = ("seat", "trigger")  # an event's fields that name one seat, ...

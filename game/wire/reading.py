@@ -15,7 +15,7 @@ import msgspec
 
 T = TypeVar("T")
 
-MOST_DIGITS = 30  # a number longer than this is nobody's card, score or seed (a seed is 20 digits)
+MOST_DIGITS = 100  # a number longer than this is read no further (msgspec refuses past 64 bits, naming the field)
 _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)  # a JSON string, escapes and all
 _MARKS = re.compile(r"[\[\]{}]")
 _LONG_NUMBER = re.compile(rf"\d{{{MOST_DIGITS + 1},}}")
