@@ -14,7 +14,7 @@ import time
 import tracemalloc
 
 import pytest
-from hostile_host import WAIT, FakeHost, close_with, send, table, view_with, welcome
+from hostile_host import WAIT, FakeHost, close_with, send, table, view_with, wait_for_close, welcome
 
 from game.net import client as client_module
 from game.net.client import CLOSE_SEAT_GONE, CLOSED, CONNECTED, MAX_INBOX, RECONNECTING, NetClient, RemoteTable, Status
@@ -199,6 +199,33 @@ def test_a_bot_refuses_a_number_out_of_range_in_one_line(changes, words, capsys)
     assert serve("easy", 0, stdin=io.BytesIO(line.encode()), stdout=io.StringIO()) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and words in err and "Traceback" not in err, err
+
+
+def test_a_refused_move_can_be_played_again_and_only_a_refused_move():
+    """What a refusal means is its `kind`, never its words: after a refused play the seat may
+    play again; a refusal of another kind (whatever its text looks like) leaves the move on its way."""
+    def referee(ws) -> None:
+        ws.recv(WAIT)
+        for message in (welcome(), table()):
+            ws.send(json.dumps(message))
+        ws.recv(WAIT)  # the first play
+        ws.send(json.dumps({"type": "refused", "reason": "it is not your turn", "kind": "play"}))
+        ws.recv(WAIT)  # the same move, played again
+        ws.send(json.dumps({"type": "refused", "reason": '[0, "flip", 0, 0] looks like a play', "kind": "message"}))
+        wait_for_close(ws)
+
+    with FakeHost([referee]) as host:
+        remote = RemoteTable(NetClient(host.url, CODE, "Ann", reconnect_for=0))
+        try:
+            assert _until(lambda: remote.update(0) or remote.view() is not None and remote.acting_human() == 0)
+            move = remote.view().legal[0]
+            assert remote.play(move) is None and remote.acting_human() is None  # on its way
+            assert _until(lambda: remote.update(0) or remote.last_refusal == "it is not your turn")
+            assert remote.acting_human() == 0 and remote.play(move) is None  # the seat plays again
+            assert _until(lambda: remote.update(0) or (remote.last_refusal or "").startswith("["))
+            assert remote.acting_human() is None  # not a refused play: the move is still on its way
+        finally:
+            remote.close()
 
 
 # ---------------------------------------------------------------- helpers
