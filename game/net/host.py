@@ -345,7 +345,7 @@ class NetHost(Listener):
         self._call(self._refuse_and_close(client, reason, CLOSE_SEAT_GONE))
         return None
 
-    def _refuse(self, client: Client, reason: str, kind: str = "message") -> None:
+    def _refuse(self, client: Client, reason: str, kind: wire.RefusalKind = "message") -> None:
         log.warning("%s refused: %s", client, one_line(reason))
         self._send(client, refused(reason, kind))
 

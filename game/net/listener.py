@@ -32,6 +32,7 @@ from .protocol import (
     Play,
     ProtocolError,
     Ready,
+    RefusalKind,
     decode_client,
     encode,
     one_line,
@@ -55,7 +56,7 @@ class Refusal:
     """Something the connection sent that the table's thread answers with a `refused` line."""
 
     reason: str
-    kind: str = "message"
+    kind: RefusalKind = "message"
 
 
 Arrival = Hello | Play | Ready | Gone | Refusal  # what the table's thread is handed, with its client

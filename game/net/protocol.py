@@ -37,10 +37,10 @@ MAX_TEXT = 300  # characters of a refusal or of a notice's argument
 MAX_CODE = 16
 MAX_TOKEN = 64
 MAX_SEATS = 8
-WAIT_REASONS = ("joining", "reconnecting", "returned")
+WaitReason = Literal["joining", "reconnecting", "returned"]
 # what a refusal refuses: "play" a move (nothing moved: try again), "message" one the host could
 # not take (malformed, out of place, too fast), "hello" a connection it will not seat (a close follows)
-REFUSALS = ("play", "message", "hello")
+RefusalKind = Literal["play", "message", "hello"]
 
 Seat = Annotated[int, Meta(ge=0, lt=MAX_SEATS)]
 Text = Annotated[str, Meta(min_length=1, max_length=MAX_TEXT)]
@@ -167,12 +167,12 @@ class GameOver(_Message, tag="game_over"):
 class Waiting(_Message, tag="waiting"):
     seat: Seat
     name: str
-    why: Literal["joining", "reconnecting", "returned"]
+    why: WaitReason
 
 
 class Refused(_Message, tag="refused"):
     reason: Text
-    kind: Literal["play", "message", "hello"]
+    kind: RefusalKind
 
 
 HostMessage = Welcome | Lobby | Table | Notice | RoundOver | GameOver | Waiting | Refused
@@ -183,8 +183,8 @@ def hello(code: str, name: str, token: str | None = None, seat: int | None = Non
     return Hello(PROTOCOL_VERSION, code, name, token, seat)
 
 
-def refused(reason: str, kind: str = "message") -> Refused:
-    return Refused(one_line(reason, MAX_TEXT), kind)  # type: ignore[arg-type]
+def refused(reason: str, kind: RefusalKind = "message") -> Refused:
+    return Refused(one_line(reason, MAX_TEXT), kind)
 
 
 def notice(said: Sentence) -> Notice:

@@ -8,6 +8,7 @@
 Another program may add fields of its own, so unknown fields are ignored here (the network
 protocol refuses them); a field this program reads is of its declared type or the line is
 refused. Only `decide` must be complete: the notices before and after a game may be bare.
+The protocol keeps its first version: every message it ever wrote reads the same.
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from game.rules import SeatView
 from .pieces import ActionList, View, action_from, seat_view_from
 from .reading import WireError, read
 
-BOT_PROTOCOL_VERSION = 1  # (unchanged: every message its first version wrote still reads the same)
 MAX_MESSAGE_BYTES = 1 << 20  # 1 MiB for one line, either way; a decide message is a few kilobytes
 MAX_DEPTH = 32  # nesting of a line's lists and objects (a decide message's grids are 5 deep)
 TOO_DEEP = "JSON nested too deeply to read (over {most} levels)"
