@@ -260,8 +260,8 @@ class PlayScene(AppScene):
                 self.anim.add_events(list(events))
                 if not events and action is None:  # where the game stands (a rejoined network seat)
                     self.resync()
-            case Notice(text=text):
-                self.message = self.board.banner = text
+            case Notice(sentence=said):
+                self.message = self.board.banner = said.worded()
             case HandoffDue(seat=seat):
                 recap = recap_lines(self._log[self._read.get(seat, 0):], seat, self.names)
                 self._read[seat] = len(self._log)

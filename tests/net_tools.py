@@ -16,6 +16,7 @@ from game.match import COMPUTER, REMOTE, MatchConfig, SeatConfig
 from game.net.client import NetClient, RemoteTable
 from game.net.headless import host_games, play_as_bot
 from game.net.host import NetHost
+from game.net.protocol import PROTOCOL_VERSION
 from game.table import TableController
 
 CODE = "TEST42"
@@ -105,7 +106,7 @@ class RawClient:
         self.ws.send(message if isinstance(message, str | bytes) else json.dumps(message))
 
     def hello(self, code: str = CODE, name: str = "Raw", **extra: Any) -> dict:
-        self.send({"type": "hello", "version": 1, "code": code, "name": name, **extra})
+        self.send({"type": "hello", "version": PROTOCOL_VERSION, "code": code, "name": name, **extra})
         return self.expect("welcome")
 
     def receive(self, timeout: float = 5.0) -> dict | None:

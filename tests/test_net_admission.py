@@ -23,9 +23,11 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from game.net.admission import STRANGERS, STRANGERS_PER_ADDRESS, Admission, WrongCodes, connection_budget, same_secret
 from game.net.host import CLOSE_SEAT_GONE, CLOSE_TRY_LATER, NetHost
 from game.net.notices import without_paths
+from game.sentences import Sentence
 from game.store import Store
 from game.store.paths import HOST_SAVE_FILE
 from game.table import Notice
+from game.table.controller import BOT_NOT_STARTED, SAVE_FAILED, STATS_FAILED, STORE_PROBLEM
 
 ROOT = Path(__file__).resolve().parents[1]
 loopback_aliases = pytest.mark.skipif(not sys.platform.startswith("linux"),
@@ -92,7 +94,7 @@ def _rejoin(url: str, token: str, address: str = "127.0.0.1", timeout: float = 2
     while time.monotonic() < deadline:
         try:
             client = _raw(url, address)
-            client.send({"type": "hello", "version": 1, "code": CODE, "name": "Ann", "token": token})
+            client.send({"type": "hello", "version": 2, "code": CODE, "name": "Ann", "token": token})
             message = client.receive(5)
             if message is not None and message["type"] == "welcome":
                 client.close()
@@ -156,7 +158,7 @@ def _refusal(hosted: HostThread, hello: dict | None) -> tuple[str, int | None]:
     """The refusal a first message (None: none) gets, and the code its connection is closed with."""
     client = RawClient(hosted.url)
     if hello is not None:
-        client.send({"type": "hello", "version": 1, "name": "Eve", **hello})
+        client.send({"type": "hello", "version": 2, "name": "Eve", **hello})
     reason = client.expect("refused", timeout=5)["reason"]
     assert client.closed_within(5)
     return reason, client.ws.close_code
@@ -318,12 +320,16 @@ def test_a_notice_naming_a_folder_never_reaches_a_remote_player():
         ann = RawClient(hosted.url)
         ann.hello(name="Ann", seat=0)
         host: NetHost = hosted.host
-        for _ in range(3):  # a failing disk: every autosave fails, the players hear of it once
-            host._on_table(Notice("The game could not be saved in /home/ann/.local/share/skyjo: "
-                                  "[Errno 28] No space left on device. The previous save is kept."))
-        host._on_table(Notice("Bot 1's computer player could not start ([Errno 2] No such file or directory: "
-                              "'/home/ann/bots/my bot.py'); Normal plays instead."))
-        texts = [ann.expect("notice")["text"] for _ in range(2)]
+        for failure in (STORE_PROBLEM.say(problem="The game could not be saved in /home/ann/.local/share/skyjo: "
+                                             "[Errno 28] No space left on device. The previous save is kept."),
+                        SAVE_FAILED.say(error="[Errno 13] Permission denied: '/home/ann/.local/share/skyjo/game.json'"),
+                        STATS_FAILED.say(error="/home/ann/.local/share/skyjo is read-only")):
+            host._on_table(Notice(failure))  # a failing disk: every save fails, the players hear of it once
+        host._on_table(Notice(BOT_NOT_STARTED.say(name="Bot 1", error="[Errno 2] No such file or directory: "
+                                                                      "'/home/ann/bots/my bot.py'")))
+        notices = [ann.expect("notice") for _ in range(2)]
+        assert notices[0] == {"type": "notice", "key": "host_save_failed", "args": {}}  # no folder in it at all
+        texts = [Sentence.checked(notice["key"], notice["args"]).worded() for notice in notices]
         assert texts[0] == "The host could not save the game; play goes on."
         assert "/" not in texts[1] and "ann" not in texts[1] and "Normal plays instead" in texts[1]
         with pytest.raises(TimeoutError):
@@ -359,7 +365,7 @@ def test_a_join_code_with_accents_is_a_wrong_code(caplog):
     try:
         with caplog.at_level(logging.WARNING):
             client = RawClient(hosted.url)
-            client.send({"type": "hello", "version": 1, "code": "ÄÖÜ123", "name": "Eve"})
+            client.send({"type": "hello", "version": 2, "code": "ÄÖÜ123", "name": "Eve"})
             assert client.expect("refused")["reason"] == "wrong join code"
             assert client.closed_within(3) and client.ws.close_code == CLOSE_SEAT_GONE
         assert not [record for record in caplog.records if record.exc_info or record.levelno >= logging.ERROR]
@@ -458,7 +464,7 @@ def test_an_address_at_its_limit_stays_limited_after_a_thousand_others_guess(mon
     try:
         def guess(address: str) -> str:
             client = _raw(hosted.url, address)
-            client.send({"type": "hello", "version": 1, "code": "GUESS1", "name": "Eve"})
+            client.send({"type": "hello", "version": 2, "code": "GUESS1", "name": "Eve"})
             reason = client.expect("refused")["reason"]
             client.close()
             return reason
@@ -490,7 +496,7 @@ def test_a_host_stopped_after_a_flood_prints_no_traceback():
         held += _strangers(url, [f"127.0.1.{n}" for n in range(1, 6)], each=4)
         for n, client in enumerate(held[-10:]):
             if isinstance(client, RawClient):
-                client.send("{not json" if n % 2 else {"type": "hello", "version": 1, "code": "NOPE", "name": "Eve"})
+                client.send("{not json" if n % 2 else {"type": "hello", "version": 2, "code": "NOPE", "name": "Eve"})
         _play([ann, bob], 2, latest)  # the game goes on meanwhile
     finally:
         err = _stop(process)  # while the flood's connections are still open

@@ -20,10 +20,11 @@ def test_the_record_holds_where_the_table_is_and_never_the_code():
 
 
 @pytest.mark.parametrize("properties", [
-    {"v": "2", "name": "x", "open": "1"},  # a protocol we do not speak
-    {"v": "1", "name": "x", "open": "99"},
-    {"v": "1", "name": "x", "open": "many"},
-    {"v": "1", "name": "", "open": "1"},
+    {"v": "1", "name": "x", "open": "1"},  # a protocol we do not speak (any more: notices were text)
+    {"v": "3", "name": "x", "open": "1"},
+    {"v": "2", "name": "x", "open": "99"},
+    {"v": "2", "name": "x", "open": "many"},
+    {"v": "2", "name": "", "open": "1"},
 ])
 def test_records_that_are_not_joinable_tables_are_skipped(properties):
     info = ServiceInfo(SERVICE_TYPE, f"odd.{SERVICE_TYPE}", addresses=[socket.inet_aton("10.0.0.2")], port=4000,
@@ -33,7 +34,7 @@ def test_records_that_are_not_joinable_tables_are_skipped(properties):
 
 def test_a_name_from_the_network_is_cleaned():
     info = ServiceInfo(SERVICE_TYPE, f"odd.{SERVICE_TYPE}", addresses=[socket.inet_aton("10.0.0.2")], port=4000,
-                       properties={"v": "1", "name": "Bob\x00\n table with a very long name", "open": "1"},
+                       properties={"v": "2", "name": "Bob\x00\n table with a very long name", "open": "1"},
                        server="odd.local.")
     game = game_from_info(info)
     assert game is not None and game.name.isprintable() and len(game.name) <= 16

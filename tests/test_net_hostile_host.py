@@ -14,10 +14,10 @@ import time
 import tracemalloc
 
 import pytest
-from hostile_host import WAIT, FakeHost, close_with, send, table, view_with, welcome
+from hostile_host import WAIT, FakeHost, close_with, send, table, view_with, wait_for_close, welcome
 
 from game.net import client as client_module
-from game.net.client import CLOSE_SEAT_GONE, CLOSED, CONNECTED, MAX_INBOX, RECONNECTING, NetClient, RemoteTable
+from game.net.client import CLOSE_SEAT_GONE, CLOSED, CONNECTED, MAX_INBOX, RECONNECTING, NetClient, RemoteTable, Status
 from game.rules.events import TurnStarted
 
 CODE = "TEST42"
@@ -51,7 +51,7 @@ HOSTILE = {  # what a host sends, in order: each breaks the game the client was 
         {"name": f"P{n}", "kind": "remote", "taken": False} for n in range(4)]}],
     "a welcome seeded with 10**100": [_with_seed(10**100)],
     "a welcome of 9 seats": [welcome(9, "classic")],
-    "deep nesting": [welcome(), '{"type": "notice", "text": ' + "[" * 5000 + "]" * 5000 + "}"],
+    "deep nesting": [welcome(), '{"type": "notice", "key": "player_back", "args": ' + "[" * 5000 + "]" * 5000 + "}"],
     "a view before any welcome": [table()],
 }
 
@@ -118,7 +118,7 @@ def test_a_host_that_floods_is_left_and_the_inbox_stays_bounded():
         ws.recv(WAIT)
         for message in (welcome(), table()):
             ws.send(json.dumps(message))
-        notice = json.dumps({"type": "notice", "text": "x" * 200})
+        notice = json.dumps({"type": "notice", "key": "player_back", "args": {"name": "x" * 16}})
         try:
             for _ in range(MAX_INBOX * 5):  # far past the bound; the client leaves first
                 ws.send(notice)
@@ -144,7 +144,7 @@ def quick_retries(monkeypatch):
 
 
 def test_a_dropped_player_keeps_knocking_on_a_full_host_until_welcomed_again(quick_retries):
-    refused = {"type": "refused", "reason": "too many connections to this table"}
+    refused = {"type": "refused", "reason": "too many connections to this table", "kind": "hello"}
     scripts = [close_with(1001, "the host stopped", welcome(), table()),  # the connection drops
                close_with(1013, "try again later", refused),  # the host is full, for a while
                "503",  # ... turned away at the handshake
@@ -159,7 +159,7 @@ def test_a_dropped_player_keeps_knocking_on_a_full_host_until_welcomed_again(qui
 
 
 def test_a_host_that_says_the_seat_is_gone_stops_the_retries_at_once(quick_retries):
-    gone = {"type": "refused", "reason": "this table keeps no seat for that token"}
+    gone = {"type": "refused", "reason": "this table keeps no seat for that token", "kind": "hello"}
     scripts = [close_with(1001, "the host stopped", welcome(), table()),
                close_with(CLOSE_SEAT_GONE, "the seat is gone", gone),
                close_with(1000, "the games are over", welcome(), table())]  # never reached
@@ -201,6 +201,33 @@ def test_a_bot_refuses_a_number_out_of_range_in_one_line(changes, words, capsys)
     assert err.count("\n") == 1 and words in err and "Traceback" not in err, err
 
 
+def test_a_refused_move_can_be_played_again_and_only_a_refused_move():
+    """What a refusal means is its `kind`, never its words: after a refused play the seat may
+    play again; a refusal of another kind (whatever its text looks like) leaves the move on its way."""
+    def referee(ws) -> None:
+        ws.recv(WAIT)
+        for message in (welcome(), table()):
+            ws.send(json.dumps(message))
+        ws.recv(WAIT)  # the first play
+        ws.send(json.dumps({"type": "refused", "reason": "it is not your turn", "kind": "play"}))
+        ws.recv(WAIT)  # the same move, played again
+        ws.send(json.dumps({"type": "refused", "reason": '[0, "flip", 0, 0] looks like a play', "kind": "message"}))
+        wait_for_close(ws)
+
+    with FakeHost([referee]) as host:
+        remote = RemoteTable(NetClient(host.url, CODE, "Ann", reconnect_for=0))
+        try:
+            assert _until(lambda: remote.update(0) or remote.view() is not None and remote.acting_human() == 0)
+            move = remote.view().legal[0]
+            assert remote.play(move) is None and remote.acting_human() is None  # on its way
+            assert _until(lambda: remote.update(0) or remote.last_refusal == "it is not your turn")
+            assert remote.acting_human() == 0 and remote.play(move) is None  # the seat plays again
+            assert _until(lambda: remote.update(0) or (remote.last_refusal or "").startswith("["))
+            assert remote.acting_human() is None  # not a refused play: the move is still on its way
+        finally:
+            remote.close()
+
+
 # ---------------------------------------------------------------- helpers
 def _until(condition, seconds: float = WAIT) -> bool:
     deadline = time.monotonic() + seconds
@@ -222,8 +249,8 @@ def _statuses(client: NetClient) -> list[str]:
                 message = client.messages.get(timeout=0.1)
             except Exception:  # noqa: BLE001 - queue.Empty: nothing yet
                 continue
-            if message["type"] == "status":
-                seen.append(message["status"])
+            if isinstance(message, Status):
+                seen.append(message.status)
     finally:
         client.close()
     return seen

@@ -186,7 +186,7 @@ def test_the_screens_api_a_lobby_and_a_joined_table(tmp_path):
         assert remote.names == ["Zoé", "Bot 1"] and remote.seat == 0
         assert remote.view().to_act == table.state.to_act  # where the resumed game stands
         late = RawClient(host.url)
-        late.send({"type": "hello", "version": 1, "code": CODE, "name": "Late"})
+        late.send({"type": "hello", "version": 2, "code": CODE, "name": "Late"})
         for _ in range(50):
             host.pump(0.01)
         assert "no open seat" in late.expect("refused")["reason"]

@@ -1,19 +1,20 @@
 """The network protocol's strict decoding (game/net/protocol.py), the events and round scores
-rebuilt from JSON (game/rules events.event_from_dict, view.ScoreView), and the seat-token
-document (game/store/tokens.py)."""
+rebuilt from JSON (game/wire/pieces.py), and the seat-token document (game/store/tokens.py)."""
 
 from __future__ import annotations
 
 import json
 import random
 
+import msgspec
 import pytest
 
 from game.net.host import table_message
-from game.net.protocol import ProtocolError, decode_client, decode_host, encode, hello
-from game.rules import GameState, ScoreView, score_view
-from game.rules.events import CardDrawn, event_from_dict
+from game.net.protocol import Hello, Play, ProtocolError, decode_client, decode_host, encode, hello
+from game.rules import GameState, score_view
+from game.rules.events import CardDrawn
 from game.store import Store
+from game.wire.pieces import Scores, event_from_builtins, scores_from, scores_to_wire
 
 
 def _game(seed: int, edition: str = "classic", players: int = 3):
@@ -36,28 +37,30 @@ def test_every_event_and_score_comes_back_from_json_as_it_was():
     kinds = set()
     for _, events in steps:
         for event in events:
-            assert event_from_dict(json.loads(json.dumps(event.to_dict()))) == event
+            assert event_from_builtins(json.loads(json.dumps(event.to_dict()))) == event
             kinds.add(event.kind)
     assert {"round_dealt", "card_drawn", "card_replaced", "round_scored", "game_over"} <= kinds
     for state in scored:
         view = score_view(state)
-        assert ScoreView.from_dict(json.loads(json.dumps(view.to_dict()))) == view
+        assert scores_from(msgspec.json.decode(encode(scores_to_wire(view)), type=Scores)) == view
         assert all(cell != "?" for grid in view.grids for cell in grid)  # every card is up once scored
     assert score_view(scored[-1]).winners == tuple(scored[-1].winners)
 
 
 @pytest.mark.parametrize("data, words", [
-    ({"kind": "card_drawn", "seat": 1}, "exactly the fields"),
-    ({"kind": "card_drawn", "seat": True, "value": 3}, "seat must be int"),
-    ({"kind": "card_drawn", "seat": 1, "value": 10**9}, "value must be"),
-    ({"kind": "warp", "seat": 1}, "unknown event kind"),
+    ({"kind": "card_drawn", "seat": 1}, "missing required field `value`"),
+    ({"kind": "card_drawn", "seat": 1, "value": 3, "extra": 0}, "unknown field `extra`"),
+    ({"kind": "card_drawn", "seat": True, "value": 3}, "Expected `int`, got `bool` - at `\\$.seat`"),
+    ({"kind": "card_drawn", "seat": 1, "value": 10**9}, "<= 1000000 - at `\\$.value`"),
+    ({"kind": "warp", "seat": 1}, "Invalid value 'warp' - at `\\$.kind`"),
     ({"kind": "round_dealt", "round": 1, "seats": list(range(40)), "discard_top": 1, "draw_pile": 3,
-      "tiebreak": False}, "seats must be"),
-    ([1, 2], "must be an object"),
+      "tiebreak": False}, "length <= 16 - at `\\$.seats`"),
+    ({"kind": "starter_chosen", "seat": 0, "reason": "x" * 40}, "length <= 16 - at `\\$.reason`"),
+    ([1, 2], "Expected `object`, got `array`"),
 ])
 def test_a_malformed_event_is_refused(data, words):
     with pytest.raises(ValueError, match=words):
-        event_from_dict(data)
+        event_from_builtins(data)
 
 
 def test_every_table_step_decodes_for_every_seat():
@@ -65,20 +68,27 @@ def test_every_table_step_decodes_for_every_seat():
     for state, events in steps[:200]:
         for seat in range(state.players):
             decoded = decode_host(encode(table_message(state, seat, events)))
-            assert decoded["view"].seat == seat and decoded["events"] == tuple(e.for_seat(seat) for e in events)
-            hidden = [e for e in decoded["events"] if isinstance(e, CardDrawn) and e.seat != seat]
+            assert decoded.seat_view.seat == seat and decoded.steps == tuple(e.for_seat(seat) for e in events)
+            hidden = [e for e in decoded.steps if isinstance(e, CardDrawn) and e.seat != seat]
             assert all(e.value is None for e in hidden)
 
 
 @pytest.mark.parametrize("raw, words", [
-    ('{"type": "table", "view": {}, "legal": [], "events": [], "action": null}', "no 'players'"),
-    ('{"type": "notice", "text": 5}', "text must be"),
-    ('{"type": "welcome", "seat": 0, "token": "t", "names": ["A"], "config": {"seats": []}}', "welcome"),
-    ('{"type": "waiting", "seat": 0, "name": "A", "why": "coffee"}', "why must be"),
-    ('{"type": "lobby", "seats": [{"name": "A", "kind": "alien", "taken": true}]}', "lobby"),
-    ('{"type": "refused"}', "lacks reason"),
-    ('{"type": "round_over", "round": 1, "scores": {"round": 1}}', "round scores must be"),
-    ('[]', "JSON object"),
+    ('{"type": "table", "view": {}, "legal": [], "events": [], "action": null}', "missing required field `edition`"),
+    ('{"type": "notice", "text": "Hello"}', "unknown field `text`"),
+    ('{"type": "notice", "key": "no_such_sentence", "args": {}}', "unknown sentence"),
+    ('{"type": "notice", "key": "bot_failed", "args": {"name": "Ann"}}', "takes name, problem"),
+    ('{"type": "notice", "key": "bot_failed", "args": {"name": "Ann", "problem": "a\\u0007b"}}', "printable"),
+    ('{"type": "welcome", "seat": 0, "token": "t", "names": ["A"], "config": {"seats": []}}', "length >= 2 - at `\\$.config.seats`"),
+    ('{"type": "welcome", "seat": 0, "token": "t", "names": ["A", "B"], "config": {"seats": [{"name": "A", '
+     '"kind": "remote"}, {"name": "B", "kind": "computer", "level": "cmd:rm -rf ~"}]}}', "welcome: a computer seat"),
+    ('{"type": "waiting", "seat": 0, "name": "A", "why": "coffee"}', "Invalid enum value 'coffee' - at `\\$.why`"),
+    ('{"type": "lobby", "seats": [{"name": "A", "kind": "alien", "taken": true}]}', "at `\\$.seats"),
+    ('{"type": "refused"}', "missing required field `reason`"),
+    ('{"type": "refused", "reason": "[0, \\"draw\\"] refused"}', "missing required field `kind`"),
+    ('{"type": "round_over", "round": 1, "scores": {"round": 1}}', "missing required field"),
+    ('{"type": "teleport"}', "unknown message type"),
+    ('[]', "Expected `object`, got `array`"),
 ])
 def test_a_bad_host_message_is_refused_by_the_client(raw, words):
     with pytest.raises(ProtocolError, match=words):
@@ -94,10 +104,13 @@ def test_a_view_no_game_could_show_is_refused():
 
 
 def test_client_messages_decode_strictly():
-    assert decode_client(encode(hello("ABC", "Ann", seat=1)))["seat"] == 1
-    assert decode_client('{"type": "play", "action": [1, "replace", 2, 0]}')["action"].to_list() == [1, "replace", 2, 0]
+    said = decode_client(encode(hello("ABC", "Ann", seat=1)))
+    assert isinstance(said, Hello) and said.seat == 1 and said.version == 2
+    played = decode_client('{"type": "play", "action": [1, "replace", 2, 0]}')
+    assert isinstance(played, Play) and played.move.to_list() == [1, "replace", 2, 0]
     for raw in ('{"type": "ready", "round": -1}', '{"type": "bye", "x": 1}', '{"type": "hello", "version": 1}',
-                '{"type": "play", "action": [true, "draw"]}', '"hello"', '{"type": "ready", "round": 1e400}'):
+                '{"type": "play", "action": [true, "draw"]}', '"hello"', '{"type": "ready", "round": 1e400}',
+                '{"type": "play", "action": [0, "draw", 1, 2, 3]}', '{"type": "ready", "round": 1' + '0' * 40 + '}'):
         with pytest.raises(ProtocolError):
             decode_client(raw)
 

@@ -27,14 +27,14 @@ def _still_serving(hosted: HostThread) -> None:
 
 
 @pytest.mark.parametrize("first, words", [
-    ({"type": "hello", "version": 1, "code": "WRONG", "name": "Eve"}, "wrong join code"),
-    ({"type": "hello", "version": 99, "code": CODE, "name": "Eve"}, "protocol version 1, not 99"),
+    ({"type": "hello", "version": 2, "code": "WRONG", "name": "Eve"}, "wrong join code"),
+    ({"type": "hello", "version": 99, "code": CODE, "name": "Eve"}, "protocol version 2, not 99"),
     ("{not json", "not JSON"),
-    ({"type": "hello", "version": 1, "code": CODE, "name": 5}, "a name must be"),
-    ({"type": "hello", "version": 1, "code": CODE, "name": "Eve", "admin": True}, "unknown fields: admin"),
+    ({"type": "hello", "version": 2, "code": CODE, "name": 5}, "Expected `str`, got `int` - at `$.name`"),
+    ({"type": "hello", "version": 2, "code": CODE, "name": "Eve", "admin": True}, "unknown field `admin`"),
     ({"type": "teleport"}, "unknown message type"),
     ({"type": "play", "action": [0, "draw"]}, "first message must be a hello"),
-    ({"type": "hello", "version": 1, "code": CODE, "name": "Eve", "seat": 7}, "seat 7 is not a seat"),
+    ({"type": "hello", "version": 2, "code": CODE, "name": "Eve", "seat": 7}, "seat 7 is not a seat"),
     ("[" * 5000 + "]" * 5000, "nested"),
 ])
 def test_a_bad_hello_is_refused_and_closed(first, words, caplog):
@@ -44,7 +44,7 @@ def test_a_bad_hello_is_refused_and_closed(first, words, caplog):
             client = RawClient(hosted.url)
             client.send(first)
             refusal = client.expect("refused")
-            assert words in refusal["reason"] and "\n" not in refusal["reason"]
+            assert words in refusal["reason"] and "\n" not in refusal["reason"] and refusal["kind"] == "hello"
             assert client.closed_within(3)
             _still_serving(hosted)
         lines = [record for record in caplog.records if words in record.getMessage()]
@@ -86,12 +86,12 @@ def test_bad_messages_from_a_seated_player_are_refused_one_line_each(caplog):
         bad = [
             ({"type": "shout"}, "unknown message type"),
             ("{oops", "not JSON"),
-            ({"type": "play", "action": "draw"}, "an action must be a list"),
+            ({"type": "play", "action": "draw"}, "Expected `array`, got `str` - at `$.action`"),
             ({"type": "play", "action": [acting, "dance"]}, "unknown verb"),
-            ({"type": "ready", "round": "one"}, "round must be"),
-            ({"type": "play", "action": legal[0], "extra": 1}, "unknown fields"),
+            ({"type": "ready", "round": "one"}, "Expected `int`, got `str` - at `$.round`"),
+            ({"type": "play", "action": legal[0], "extra": 1}, "unknown field `extra`"),
             ({"type": "play", "action": [other_seat, *legal[0][1:]]}, f"not seat {other_seat}"),
-            ({"type": "hello", "version": 1, "code": CODE, "name": "Again"}, "hello comes once"),
+            ({"type": "hello", "version": 2, "code": CODE, "name": "Again"}, "hello comes once"),
             ("x" * (70 * 1024), "over 64 KiB"),
             (b"\x00\x01binary", "JSON text, not binary"),
         ]
@@ -100,8 +100,10 @@ def test_bad_messages_from_a_seated_player_are_refused_one_line_each(caplog):
                 player.send(message)
                 refusal = player.expect("refused")
                 assert words in refusal["reason"], (message, refusal)
+                assert refusal["kind"] == ("play" if "not seat" in words else "message"), (message, refusal)
             other.send({"type": "play", "action": [other_seat, *legal[0][1:]]})  # out of turn
-            assert "not your turn" in other.expect("refused")["reason"]
+            refusal = other.expect("refused")
+            assert "not your turn" in refusal["reason"] and refusal["kind"] == "play"
         assert len([r for r in caplog.records if "refused" in r.getMessage()]) == len(bad) + 1
         player.send({"type": "play", "action": legal[0]})  # the game goes on
         step = player.expect("table")
@@ -165,7 +167,7 @@ def test_a_client_that_stops_reading_is_dropped_and_the_host_goes_on():
 
 def _still_serving_after_drop(hosted: HostThread) -> None:
     client = RawClient(hosted.url)
-    client.send({"type": "hello", "version": 1, "code": CODE, "name": "Late"})
+    client.send({"type": "hello", "version": 2, "code": CODE, "name": "Late"})
     assert "no open seat" in client.expect("refused")["reason"]  # both seats are claimed, and kept
 
 
@@ -209,7 +211,7 @@ def test_wrong_codes_from_one_address_are_limited(monkeypatch):
         reasons = []
         for _ in range(4):
             client = RawClient(hosted.url)
-            client.send({"type": "hello", "version": 1, "code": "GUESS1", "name": "Eve"})
+            client.send({"type": "hello", "version": 2, "code": "GUESS1", "name": "Eve"})
             reasons.append(client.expect("refused")["reason"])
             client.close()
         assert reasons[:3] == ["wrong join code"] * 3 and "too many wrong join codes" in reasons[3]
@@ -218,9 +220,9 @@ def test_wrong_codes_from_one_address_are_limited(monkeypatch):
 
 
 def test_too_many_connections_are_turned_away(monkeypatch):
-    import game.net.host as host_module
+    import game.net.listener as listener_module  # (the host's network thread)
 
-    monkeypatch.setattr(host_module, "MAX_CONNECTIONS", 2)
+    monkeypatch.setattr(listener_module, "MAX_CONNECTIONS", 2)
     hosted = _host()
     try:
         first, second = RawClient(hosted.url), RawClient(hosted.url)

@@ -28,7 +28,7 @@ def _wait_for(condition, timeout: float = WAIT) -> bool:
 
 
 def _notices(player: BotPlayer) -> list[str]:
-    return [message.text for message in player.heard if isinstance(message, Notice)]
+    return [message.sentence.worded() for message in player.heard if isinstance(message, Notice)]
 
 
 def _cut(player: BotPlayer) -> None:

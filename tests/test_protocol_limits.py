@@ -228,9 +228,9 @@ IMPOSSIBLE = {
     "seat to act out of range": (lambda m, v: v.update(to_act=5), "to_act 5"),
     "empty discard pile during a turn": (lambda m, v: v.update(discard_pile=[], draw_pile=v["draw_pile"] + 1),
                                          "discard pile is empty"),
-    "a string where a card goes": (lambda m, v: v.update(holding="x"), "'holding'"),
+    "a string where a card goes": (lambda m, v: v.update(holding="x"), "`$.view.holding`"),
     "a card given as text": (lambda m, v: v.update(discard_pile=[str(c) for c in v["discard_pile"]]),
-                             "'discard_pile'"),
+                             "`$.view.discard_pile[0]`"),
     "a card the edition lacks": (lambda m, v: v["grids"][0][0].__setitem__(0, 13), "not a card"),
     "more twelves than the deck": (lambda m, v: v["grids"][0].__setitem__(0, [12, 12, 12, 12]) or
                                    v["grids"][0].__setitem__(1, [12, 12, 12, 12]), "more cards of value 12"),

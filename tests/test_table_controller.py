@@ -29,6 +29,7 @@ from game.table import (
     TableEvents,
     TableMessage,
 )
+from game.table.controller import SAVE_FAILED, STORE_PROBLEM
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -290,7 +291,9 @@ def test_a_failing_computer_player_is_replaced_by_normal_and_its_turn_goes_on() 
     while table.state.phase == OPENING and not any(isinstance(m, Notice) for m in messages):
         table.update(0.1)
     notice = next(m for m in messages if isinstance(m, Notice))
-    assert notice.text.startswith("Hal's computer player failed") and "Normal" in notice.text
+    assert notice.sentence.key == "bot_failed" and notice.sentence.arguments["name"] == "Hal"
+    text = notice.sentence.worded()
+    assert text.startswith("Hal's computer player failed") and "Normal" in text
     assert actors(messages)[-1] == 0  # Hal's turn was played all the same
     assert made.count("hard") == 1 and "normal" in made
     for _ in range(200):
@@ -316,7 +319,7 @@ def test_a_computer_player_that_cannot_start_is_replaced_and_said() -> None:
     table.start()
     while table.state.phase == OPENING:
         table.update(0.1)
-    notices = [m.text for m in messages if isinstance(m, Notice)]
+    notices = [m.sentence.worded() for m in messages if isinstance(m, Notice)]
     assert len(notices) == 1 and notices[0].startswith("Ann's computer player could not start")
     assert sum(table.state.face_up[0]) == 2  # Ann's seat played its opening all the same
     assert sorted(made) == ["easy", "normal"]
@@ -357,10 +360,12 @@ def test_store_failures_become_notices_and_the_game_goes_on() -> None:
     table.subscribe(messages.append)
     table.start()
     assert table.play(table.view(0).legal[0]) is None
-    assert messages[-1] == Notice("The game could not be saved: disk full")
+    assert messages[-1] == Notice(SAVE_FAILED.say(error="disk full"))
+    assert messages[-1].sentence.worded() == "The game could not be saved: disk full"
     store.fail, store.last_error = "", "The game could not be saved in /x: the disk is full."
     assert table.play(table.view(0).legal[0]) is None
-    assert messages[-1] == Notice("The game could not be saved in /x: the disk is full.")
+    assert messages[-1] == Notice(STORE_PROBLEM.say(problem="The game could not be saved in /x: the disk is full."))
+    assert messages[-1].sentence.worded() == "The game could not be saved in /x: the disk is full."
 
 
 def test_statistics_failures_are_told_and_the_scores_still_shown() -> None:
@@ -369,7 +374,7 @@ def test_statistics_failures_are_told_and_the_scores_still_shown() -> None:
     table = TableController(config, config.new_game(), store, make_worker=inline_workers(), speed=0.0)
     messages = play_out(table, random.Random(6))
     failures = [m for m in messages if isinstance(m, Notice)]
-    assert failures and all(m.text == "Statistics could not be saved: disk full" for m in failures)
+    assert failures and all(m.sentence.worded() == "Statistics could not be saved: disk full" for m in failures)
     assert len([m for m in messages if isinstance(m, RoundOver)]) == table.state.round
 
 

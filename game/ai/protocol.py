@@ -25,13 +25,16 @@ import time
 from enum import Enum
 from typing import IO
 
+import msgspec
+
 from game.match import COMMAND_PREFIX
 from game.rules import GAME_OVER, Action, SeatView
+from game.wire.bots import MAX_MESSAGE_BYTES, Answer, Decide, ToBot, read_line, view_of
+from game.wire.pieces import action_from
 
 from .base import Bot, BotError
 
 DEFAULT_TIMEOUT = 10.0  # seconds for one whole decision
-MAX_MESSAGE_BYTES = 1 << 20  # 1 MiB for one line, either way; a decide message is a few kilobytes
 CLOSE_GRACE = 0.5  # seconds a closed bot has to exit by itself before its process group is killed
 QUEUED_LINES = 4  # lines read ahead of the host; past that the bot waits, so memory stays bounded
 _CHUNK = 1 << 16
@@ -51,19 +54,6 @@ def decide_message(view: SeatView) -> dict:
 
 def hello_message(view: SeatView) -> dict:
     return {"type": "hello", "edition": view.edition.name, "players": view.players, "seat": view.seat}
-
-
-def load_json(text: str) -> object:
-    """json.loads, with every way it can fail on untrusted text as a ValueError whose message
-    says what was wrong (json's own errors for depth and long numbers are not about JSON)."""
-    try:
-        return json.loads(text)
-    except RecursionError:
-        raise ValueError("JSON nested too deeply to read") from None
-    except json.JSONDecodeError:
-        raise ValueError("something that is not JSON") from None
-    except ValueError:  # Python's guard against quadratic int parsing (over 4300 digits)
-        raise ValueError("a number with too many digits to read") from None
 
 
 def one_line(text: str, limit: int = 200) -> str:
@@ -145,14 +135,12 @@ class CommandBot:
 
     def _parse(self, line: str, view: SeatView) -> Action:
         try:
-            answer = load_json(line)
+            answer: Answer = read_line(line, Answer)  # type: ignore[assignment]
         except ValueError as error:
             raise BotError(f"bot {self.name} answered {error}: {one_line(line, 80)!r}") from None
-        if not isinstance(answer, dict) or "action" not in answer:
-            raise BotError(f"bot {self.name} answered without an \"action\": {one_line(line, 80)!r}")
         try:
-            action = Action.from_list(answer["action"])
-        except (ValueError, RecursionError) as error:
+            action = action_from(answer.action)
+        except ValueError as error:
             raise BotError(f"bot {self.name} answered a malformed action: {one_line(str(error))}") from None
         if action not in view.legal:
             raise BotError(f"bot {self.name} answered {action.to_list()}, which is not a legal action now")
@@ -320,10 +308,6 @@ def serve(level: str, seed: int, stdin: IO | None = None, stdout: IO[str] | None
 
 def _answer(bot: Bot, level: str, raw: bytes | str) -> str | None:
     """The reply to one input line (None when it needs none); an exception if it cannot be played."""
-    from game.rules import edition_named
-
-    from .viewcodec import view_from_message
-
     line = raw.rstrip(b"\r\n") if isinstance(raw, bytes) else raw.rstrip("\r\n")
     if len(line) > MAX_MESSAGE_BYTES:
         raise ValueError(f"the line is longer than 1 MiB ({MAX_MESSAGE_BYTES} bytes), the limit of one message")
@@ -335,15 +319,13 @@ def _answer(bot: Bot, level: str, raw: bytes | str) -> str | None:
     if not line.strip():
         return None
     try:
-        message = load_json(line)
+        message = read_line(line, ToBot)
     except ValueError as error:
         raise ValueError(f"the line holds {error}") from None
-    if not isinstance(message, dict):
-        raise ValueError("a message must be a JSON object")
-    if message.get("type") != "decide":
-        bot.notify(message)  # hello, round_over, game_over need no answer
+    if not isinstance(message, Decide):
+        bot.notify(msgspec.to_builtins(message))  # hello, round_over, game_over need no answer
         return None
-    view = view_from_message(message, edition_named)
+    view = view_of(message)
     try:
         action = bot.decide(view)
     except Exception as error:  # noqa: BLE001 - a view check missed something; say so on one line

@@ -20,32 +20,49 @@ import queue
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import ClientConnection, connect
 
-from game.i18n import _
+from game.i18n import N_
 from game.match import MatchConfig
 from game.rules import Action, ScoreView, SeatView
+from game.sentences import sentence
 from game.table import GameOver, NobodyToStandIn, Notice, Observer, RoundOver, TableEvents, TableMessage
+from game.table.messages import detail
+from game.wire.closing import CLOSE_FINAL, CLOSE_POLICY, CLOSE_REPLACED, CLOSE_SEAT_GONE, STOP_CODES
 
+from . import protocol as wire
 from .inbox import Inbox
-from .protocol import MAX_FRAME, ProtocolError, decode_host, encode, hello
+from .protocol import MAX_FRAME, HostMessage, ProtocolError, decode_host, encode, hello
 
 log = logging.getLogger("skyjo.net.client")
 
 RECONNECT_FOR = 15 * 60.0  # seconds a lost connection is retried (a seat is kept at least 10 minutes)
 BACKOFF_FIRST, BACKOFF_MOST = 0.25, 5.0  # seconds between tries, doubling
 OPEN_TIMEOUT = 5.0
-CLOSE_FINAL, CLOSE_REPLACED = 1000, 4001  # host.py's close codes that mean: do not come back
-CLOSE_SEAT_GONE = 4003  # ... the seat is gone (unknown token, wrong code, no open seat): do not come back
-CLOSE_BAD_HOST = 1008  # ours: the host broke the protocol or sent too much
-STOP_CODES = {CLOSE_FINAL: "the host ended the games", CLOSE_REPLACED: "your seat was taken by another connection",
-              CLOSE_SEAT_GONE: "the host no longer keeps your seat"}  # any other refusal is retried
+CLOSE_BAD_HOST = CLOSE_POLICY  # ours: the host broke the protocol or sent too much
+__all__ = ["CLOSE_FINAL", "CLOSE_REPLACED", "CLOSE_SEAT_GONE", "NetClient", "RemoteTable", "Status", "STOP_CODES"]
 MAX_INBOX = 1000  # host messages received and not yet delivered; past it the host sent too much
 CONNECTING, CONNECTED, RECONNECTING, CLOSED = "connecting", "connected", "reconnecting", "closed"
+
+# what this seat's own screen says of the connection and of the other players (worded here, in our language)
+CONNECTION_LOST = sentence("connection_lost", N_("Connection lost: reconnecting…"))
+RECONNECTED = sentence("reconnected", N_("Reconnected"))
+DISCONNECTED = sentence("disconnected", N_("Disconnected: {reason}"))
+PLAYER_BACK = sentence("player_back", N_("{name} is back."))
+WAITING_FOR = sentence("waiting_for", N_("Waiting for {name} to reconnect…"))
+
+
+@dataclass(frozen=True)
+class Status:
+    """The connection changed (handed to the screen in order with the host's messages)."""
+
+    status: str
+    reason: str = ""
 
 
 def parse_address(text: str) -> str:
@@ -77,7 +94,7 @@ def check_url(url: str) -> str:
 
 class NetClient:
     """The connection to one host, in a thread: `messages` receives decoded host messages and
-    `{"type": "status", "status": ..., "reason": ...}` when the connection changes."""
+    a `Status` when the connection changes."""
 
     def __init__(self, url: str, code: str, name: str, token: str | None = None, *, seat: int | None = None,
                  store: Any = None, reconnect_for: float = RECONNECT_FOR) -> None:
@@ -89,14 +106,14 @@ class NetClient:
         self.key = f"join {url} {code}"
         self.token = token if token is not None else (store.token(self.key) if store is not None else None)
         self.reconnect_for = reconnect_for
-        self.messages: Inbox[dict[str, Any]] = Inbox()
+        self.messages: Inbox[HostMessage | Status] = Inbox()
         self.finished = False  # the host ended the games (as opposed to a lost connection)
         self.reason = ""  # why the connection closed for good
         self.host_at_fault = False  # ... because the host sent a bad message or too much
         # written by the thread, read by the screen: the latest connection status and its reason,
         # the welcome (seat, names, config) and the first view, before `RemoteTable.update` delivers them
         self.status, self.status_reason = CONNECTING, ""
-        self.welcome: dict[str, Any] | None = None
+        self.welcome: wire.Welcome | None = None
         self.first_view: SeatView | None = None
         self._ws: ClientConnection | None = None
         self._lock = threading.Lock()
@@ -112,7 +129,7 @@ class NetClient:
         """The connection's thread has ended (whatever its last status says): nothing more will come."""
         return self._thread.ident is not None and not self._thread.is_alive()
 
-    def send(self, message: dict[str, Any]) -> bool:
+    def send(self, message: wire.ClientMessage) -> bool:
         """Send one message now (from any thread); False when not connected."""
         with self._lock:
             ws = self._ws
@@ -128,7 +145,7 @@ class NetClient:
         """Say bye and stop (bounded: the thread is a daemon and is waited for 2 s at most)."""
         self._stop.set()
         self.status = CLOSED
-        self.send({"type": "bye"})
+        self.send(wire.Bye())
         with self._lock:
             ws = self._ws
         if ws is not None:
@@ -142,7 +159,7 @@ class NetClient:
     # ------------------------------------------------------------------ the thread
     def _status(self, status: str, reason: str = "") -> None:
         self.status, self.status_reason = status, reason
-        self.messages.put({"type": "status", "status": status, "reason": reason})
+        self.messages.put(Status(status, reason))
 
     def _run(self) -> None:
         """The thread: whatever goes wrong in it ends as a closed status with a reason, never
@@ -212,13 +229,14 @@ class NetClient:
                     log.warning("the host sent a bad message: %s", error)
                     ws.close(CLOSE_BAD_HOST, "bad message")
                     return "bad", welcomed, f"the host sent a bad message: {error}"
-                if message["type"] == "welcome":
-                    welcomed = True
-                    self._welcomed(message)
-                elif message["type"] == "table" and self.first_view is None:
-                    self.first_view = message["view"]
-                elif message["type"] == "refused" and not welcomed:
-                    refusal = message["reason"]
+                match message:
+                    case wire.Welcome():
+                        welcomed = True
+                        self._welcomed(message)
+                    case wire.Table() if self.first_view is None:
+                        self.first_view = message.seat_view
+                    case wire.Refused(reason=reason) if not welcomed:
+                        refusal = reason
                 self.messages.put(message)
         except (ConnectionClosed, OSError):
             pass
@@ -237,37 +255,33 @@ class NetClient:
             return "refused", welcomed, refusal
         return "lost", welcomed, "connection lost"
 
-    def _check_agrees(self, message: dict[str, Any]) -> None:
+    def _check_agrees(self, message: HostMessage) -> None:
         """ProtocolError unless `message` fits the game we were welcomed to: its players, its
         edition and our seat (the screen was built for that game; a 4-player view at a 2-player
         table would crash it)."""
-        welcome = self.welcome
-        kind = message["type"]
-        if welcome is None:
-            if kind in ("table", "round_over"):
-                raise ProtocolError(f"a {kind} message before the welcome")
+        if self.welcome is None:
+            if isinstance(message, wire.Table | wire.RoundOver):
+                raise ProtocolError(f"a {type(message).__struct_config__.tag} message before the welcome")
             return
-        config: MatchConfig = welcome["config"]
-        if kind == "welcome":
-            if message["config"].players != config.players or message["config"].edition != config.edition:
+        config = self.welcome.match
+        match message:
+            case wire.Welcome() if message.match.players != config.players or message.match.edition != config.edition:
                 raise ProtocolError("a second welcome to another game")
-        elif kind == "table":
-            view: SeatView = message["view"]
-            if view.players != config.players or view.edition.name != config.edition or view.seat != self.seat:
+            case wire.Table(seat_view=view) if (view.players != config.players or view.edition.name != config.edition
+                                                 or view.seat != self.seat):
                 raise ProtocolError(f"a view of seat {view.seat} of a {view.players}-player {view.edition.name} "
                                     f"game, but we hold seat {self.seat} of a {config.players}-player {config.edition} game")
-        elif kind == "round_over":
-            scores: ScoreView = message["scores"]
-            if scores.players != config.players or scores.edition.name != config.edition:
+            case wire.RoundOver(score_view=scores) if (scores.players != config.players
+                                                        or scores.edition.name != config.edition):
                 raise ProtocolError(f"scores of a {scores.players}-player game; ours has {config.players}")
-        elif kind == "lobby" and len(message["seats"]) != config.players:
-            raise ProtocolError(f"a lobby of {len(message['seats'])} seats; the game has {config.players}")
-        elif kind == "waiting" and message["seat"] >= config.players:
-            raise ProtocolError(f"waiting for seat {message['seat']}, not a seat of the game")
+            case wire.Lobby(seats=seats) if len(seats) != config.players:
+                raise ProtocolError(f"a lobby of {len(seats)} seats; the game has {config.players}")
+            case wire.Waiting(seat=seat) if seat >= config.players:
+                raise ProtocolError(f"waiting for seat {seat}, not a seat of the game")
 
-    def _welcomed(self, message: dict[str, Any]) -> None:
+    def _welcomed(self, message: wire.Welcome) -> None:
         first = self.token is None
-        self.token, self.seat, self.welcome = message["token"], message["seat"], message
+        self.token, self.seat, self.welcome = message.token, message.seat, message
         if self.store is not None and (first or self.store.token(self.key) != self.token):
             try:
                 self.store.save_token(self.key, self.token)
@@ -293,8 +307,8 @@ class RemoteTable(NobodyToStandIn):
         self.speed = speed  # the host paces the game; kept for the screen's sake
         self.scored_round = 0
         self.welcomed = False
-        self.lobby: list[dict[str, Any]] = []  # [{name, kind, taken}] per seat, as the host last said
-        self.waiting_for: dict[str, Any] | None = None  # {seat, name, why} while a player reconnects
+        self.lobby: list[wire.LobbySeat] = []  # per seat, as the host last said
+        self.waiting_for: wire.Waiting | None = None  # while a player reconnects
         self.games_over = 0
         self.last_refusal: str | None = None
         self.round_trips: list[float] = []  # seconds from a play sent to the table that shows it
@@ -402,14 +416,14 @@ class RemoteTable(NobodyToStandIn):
             return f"{action} is not one of your moves now"
         if self._sent is not None:
             return "your move is on its way to the host"
-        if not self.client.send({"type": "play", "action": action.to_list()}):
+        if not self.client.send(wire.Play(action.to_list())):
             return "not connected to the host"
         self._sent, self._sent_at = action, time.perf_counter()
         return None
 
     def next_round(self) -> None:
         """The scores were seen: tell the host (it deals when every player is ready)."""
-        self.client.send({"type": "ready", "round": self.scored_round})
+        self.client.send(wire.Ready(self.scored_round))
 
     def close(self) -> None:
         self.client.close()
@@ -429,60 +443,55 @@ class RemoteTable(NobodyToStandIn):
         for observer in list(self.observers):
             observer(message)
 
-    def _deliver(self, message: dict[str, Any]) -> bool:
+    def _deliver(self, message: HostMessage | Status) -> bool:
         """Handle one host message; True for a table step (one per update)."""
-        kind = message["type"]
-        if kind == "table":
-            view, action = message["view"], message["action"]
-            if self._sent is not None and action == self._sent and self._sent_at is not None:
-                self.round_trips.append(time.perf_counter() - self._sent_at)
-            self._view, self._sent, self._sent_at = view, None, None
-            self._emit(TableEvents(message["events"], action))
-            return True
-        getattr(self, f"_on_{kind}")(message)
+        match message:
+            case wire.Table(seat_view=view, move=action):
+                if self._sent is not None and action == self._sent and self._sent_at is not None:
+                    self.round_trips.append(time.perf_counter() - self._sent_at)
+                self._view, self._sent, self._sent_at = view, None, None
+                self._emit(TableEvents(message.steps, action))
+                return True
+            case Status():
+                self._on_status(message)
+            case wire.Welcome():
+                self._on_welcome(message)
+            case wire.Lobby(seats=seats):
+                self.lobby = seats
+                self.names[:] = [seat.name for seat in seats]  # in place: a screen holds this list
+            case wire.Notice(sentence=said):
+                self._emit(Notice(said))
+            case wire.RoundOver(round=number, score_view=scores):
+                self._scores, self.scored_round = scores, number
+                self._emit(RoundOver(number))
+            case wire.GameOver():
+                self.games_over += 1
+                self._emit(GameOver())
+            case wire.Waiting(why="returned", name=name):
+                self.waiting_for = None
+                self._emit(Notice(PLAYER_BACK.say(name=name)))
+            case wire.Waiting(name=name):
+                self.waiting_for = message
+                self._emit(Notice(WAITING_FOR.say(name=name)))
+            case wire.Refused(reason=reason, kind=kind):
+                self.last_refusal = reason
+                if kind == "play":  # a refused move: nothing moved, our seat may try again
+                    self._sent = None
+                log.warning("the host refused: %s", reason)
         return False
 
-    def _on_status(self, message: dict[str, Any]) -> None:
+    def _on_status(self, message: Status) -> None:
         """A Notice when the connection changes (in order with the host's messages)."""
-        before, self._told = self._told, message["status"]
+        before, self._told = self._told, message.status
         if self._told == RECONNECTING:
             self._sent = None  # whatever was on its way is lost; the host sends the table again
-            self._emit(Notice(_("Connection lost: reconnecting…")))
+            self._emit(Notice(CONNECTION_LOST.say()))
         elif self._told == CONNECTED and before == RECONNECTING:
-            self._emit(Notice(_("Reconnected")))
+            self._emit(Notice(RECONNECTED.say()))
         elif self._told == CLOSED and before != CLOSED and not self.client.finished:
-            self._emit(Notice(_("Disconnected: {reason}").format(reason=message["reason"])))
+            self._emit(Notice(DISCONNECTED.say(reason=detail(message.reason))))
 
-    def _on_welcome(self, message: dict[str, Any]) -> None:
-        self._config, self.seat = message["config"], message["seat"]
-        self.names[:] = message["names"]
+    def _on_welcome(self, message: wire.Welcome) -> None:
+        self._config, self.seat = message.match, message.seat
+        self.names[:] = message.names
         self.welcomed = True
-
-    def _on_lobby(self, message: dict[str, Any]) -> None:
-        self.lobby = message["seats"]
-        self.names[:] = [seat["name"] for seat in self.lobby]  # in place: a screen holds this list
-
-    def _on_notice(self, message: dict[str, Any]) -> None:
-        self._emit(Notice(message["text"]))
-
-    def _on_round_over(self, message: dict[str, Any]) -> None:
-        self._scores, self.scored_round = message["scores"], message["round"]
-        self._emit(RoundOver(message["round"]))
-
-    def _on_game_over(self, message: dict[str, Any]) -> None:
-        self.games_over += 1
-        self._emit(GameOver())
-
-    def _on_waiting(self, message: dict[str, Any]) -> None:
-        if message["why"] == "returned":
-            self.waiting_for = None
-            self._emit(Notice(_("{name} is back.").format(name=message["name"])))
-        else:
-            self.waiting_for = message
-            self._emit(Notice(_("Waiting for {name} to reconnect…").format(name=message["name"])))
-
-    def _on_refused(self, message: dict[str, Any]) -> None:
-        self.last_refusal = message["reason"]
-        if message["reason"].startswith("["):  # a refused play quotes its action first: nothing moved, try again
-            self._sent = None
-        log.warning("the host refused: %s", message["reason"])

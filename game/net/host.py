@@ -7,11 +7,11 @@
     ...after a round: when host.ready_for(round) (or after a while) table.next_round()
     host.close(final=True)            # the games are over: the players' programs stop
 
-The websockets server runs an asyncio loop in a daemon thread; it reads, checks and
-rate-limits what each connection sends and hands the well-formed messages to `pump`, which
-applies them on the table's thread. The table's observers run on that thread too, and each
-remote seat is sent its own filtered messages (its `seat_view`, the events `for_seat`).
-A connection's sends go through a bounded queue: one that stops reading is dropped.
+The websockets server runs an asyncio loop in a daemon thread (listener.py); it reads, checks
+and rate-limits what each connection sends and hands the decoded messages to `pump`, which
+applies them on the table's thread, dispatching on each message's declared type. The table's
+observers run on that thread too, and each remote seat is sent its own filtered messages (its
+`seat_view`, the events `for_seat`).
 
 Every refusal is one `refused` line to that connection and one log line here; the game goes on.
 Who may connect at all, and how many join codes may be guessed, is admission.py's.
@@ -23,26 +23,26 @@ import asyncio
 import logging
 import queue
 import secrets
-import socket
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from websockets.asyncio.server import ServerConnection, serve
-from websockets.exceptions import ConnectionClosed
-
-from game.i18n import _
 from game.match import MatchConfig
 from game.rules import Action, GameState, score_view, seat_view
 from game.rules.events import Event
+from game.sentences import Sentence
 from game.table import GameOver, Notice, RoundOver, TableController, TableEvents, TableMessage
+from game.wire.closing import CLOSE_AWAY, CLOSE_FINAL, CLOSE_POLICY, CLOSE_REPLACED, CLOSE_SEAT_GONE, CLOSE_TRY_LATER
+from game.wire.pieces import scores_to_wire
+from game.wire.reading import convert
 
-from .admission import BACKLOG, WRONG_CODES, Admission, WrongCodes, gated_connection, quiet_loop_errors, same_secret
+from . import protocol as wire
+from .admission import WRONG_CODES, Admission, WrongCodes, quiet_loop_errors, same_secret
 from .inbox import Inbox
-from .notices import is_save_failure, without_paths
-from .protocol import MAX_FRAME, PROTOCOL_VERSION, ProtocolError, decode_client, encode, event_list, one_line, refused
+from .listener import MAX_CONNECTIONS, Arrival, Client, Gone, Listener, Refusal, lan_address
+from .notices import for_players, is_save_failure
+from .protocol import Hello, Play, Ready, encode, event_list, notice, one_line, refused
 
 log = logging.getLogger("skyjo.net.host")
 
@@ -54,13 +54,9 @@ BURST = 200  # speed up to ~70)... with this many at once; past that its message
 SEND_QUEUE = 256  # messages waiting for one client; past that it is not reading: dropped
 PING_INTERVAL = 10.0  # the transport's keep-alive: a peer that answers no ping in time is gone
 PING_TIMEOUT = 10.0
-MAX_CONNECTIONS = 64  # open WebSocket connections at once (admission.py caps every TCP connection before)
 CLOSE_WAIT = 3.0  # seconds close() waits for the connections and the thread
-CLOSE_FINAL = 1000  # the games are over: a client stops (1001, going away, means: reconnect later)
-CLOSE_POLICY = 1008
-CLOSE_REPLACED = 4001  # the seat was taken back by a newer connection with its token
-CLOSE_SEAT_GONE = 4003  # this hello can never be seated (wrong code, no open seat, seat taken): do not retry
-CLOSE_TRY_LATER = 1013  # too many connections, wrong codes or no hello in time: retrying later may work
+__all__ = ["CLOSE_AWAY", "CLOSE_FINAL", "CLOSE_POLICY", "CLOSE_REPLACED", "CLOSE_SEAT_GONE", "CLOSE_TRY_LATER",
+           "MAX_CONNECTIONS", "NetHost", "new_code", "public_config", "stored_port", "table_message"]
 
 
 def new_code() -> str:
@@ -76,16 +72,6 @@ def stored_port(text: str | None) -> int:
     return port if 0 < port < 65536 else 0
 
 
-def lan_address() -> str:
-    """This computer's address on the local network, for the URL to show (no packet is sent)."""
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(("192.0.2.1", 9))  # TEST-NET: only picks the outgoing interface
-            return probe.getsockname()[0]
-    except OSError:
-        return "127.0.0.1"
-
-
 def table_message(state: GameState, seat: int, events: tuple[Event, ...] = (), action: Action | None = None) -> dict:
     """What `seat` is sent after an engine step: its own view and the events as it may see them."""
     view = seat_view(state, seat)
@@ -98,47 +84,7 @@ def public_config(config: MatchConfig) -> dict:
     return replace(config, seed=None).to_dict()
 
 
-class _Client:
-    """One connection, as the network thread sees it (the table thread only passes it around)."""
-
-    def __init__(self, ws: ServerConnection, number: int, send_queue: int, rate: float, burst: int) -> None:
-        self.ws = ws
-        self.number = number
-        self.peer = f"{ws.remote_address[0]}:{ws.remote_address[1]}" if ws.remote_address else "?"
-        self.queue: asyncio.Queue[str] = asyncio.Queue(send_queue)
-        self.seat: int | None = None  # set by the table thread once seated
-        self.gone = False
-        self._rate, self._burst = rate, burst
-        self._allowance, self._checked = float(burst), time.monotonic()
-        self._warned_at = -1e9
-
-    def __str__(self) -> str:
-        return f"client {self.number} ({self.peer}{'' if self.seat is None else f', seat {self.seat}'})"
-
-    @property
-    def rate(self) -> float:
-        return self._rate
-
-    def allow(self) -> float:
-        """Token bucket (`rate` messages a second on average, `burst` at once): 0 when this
-        message may be handled now, else how long to wait first. A legitimate player never
-        waits; a flood is throttled to the rate, and nothing it sent is lost."""
-        now = time.monotonic()
-        self._allowance = min(self._burst, self._allowance + (now - self._checked) * self._rate)
-        self._checked = now
-        self._allowance -= 1
-        return 0.0 if self._allowance >= 0 else -self._allowance / self._rate
-
-    def warn_flood(self) -> bool:
-        """One refusal a second for a flood, not one per dropped message."""
-        now = time.monotonic()
-        if now - self._warned_at < 1.0:
-            return False
-        self._warned_at = now
-        return True
-
-
-class NetHost:
+class NetHost(Listener):
     """Serves `table` (a TableController whose remote seats wait for players) on the network."""
 
     url: str  # ws://address:port, set once listening
@@ -154,11 +100,11 @@ class NetHost:
         self.hello_timeout = hello_timeout
         self._limits = (send_queue, rate, burst)
         self.tokens: dict[int, str] = {}  # claimed remote seat -> its secret
-        self.clients: dict[int, _Client] = {}  # seated and connected
+        self.clients: dict[int, Client] = {}  # seated and connected
         self.ready: dict[int, int] = {}  # seat -> the last round whose scores it has seen
         self.live = False  # the game has begun: players are sent the table
         self._stand_in: str | None = None
-        self._inbox: Inbox[tuple[str, _Client, dict]] = Inbox()
+        self._inbox: Inbox[tuple[Client, Arrival]] = Inbox()
         self._numbers = 0
         self._wrong_codes = WrongCodes(per_address=WRONG_CODES)
         self._admission = Admission()
@@ -273,20 +219,34 @@ class NetHost:
         handled = 0
         while True:
             try:
-                kind, client, message = self._inbox.get(timeout=timeout) if timeout and not handled \
+                client, message = self._inbox.get(timeout=timeout) if timeout and not handled \
                     else self._inbox.get_nowait()
             except queue.Empty:
                 return handled
             handled += 1
             try:
-                getattr(self, f"_on_{kind}")(client, message)
+                self._arrived(client, message)
             except Exception:  # noqa: BLE001 - one player's message must never stop the table
-                log.exception("%s: %s message failed", client, kind)
+                log.exception("%s: %s failed", client, type(message).__name__)
+
+    def _arrived(self, client: Client, message: Arrival) -> None:
+        match message:
+            case Hello():
+                self._on_hello(client, message)
+            case Play():
+                self._on_play(client, message)
+            case Ready(round=number):
+                if client.seat is not None:
+                    self.ready[client.seat] = max(self.ready.get(client.seat, 0), number)
+            case Refusal(reason=reason, kind=kind):
+                self._refuse(client, reason, kind)
+            case Gone(why=why):
+                self._on_gone(client, why)
 
     def close(self, final: bool = False) -> None:
         """Stop serving within CLOSE_WAIT seconds. `final`: the games are over, so the players'
         programs stop; otherwise they keep trying to reconnect (a host restarted from its save)."""
-        code, reason = (CLOSE_FINAL, "the games are over") if final else (1001, "the host stopped")
+        code, reason = (CLOSE_FINAL, "the games are over") if final else (CLOSE_AWAY, "the host stopped")
         if self._thread.is_alive():
             future = asyncio.run_coroutine_threadsafe(self._shutdown(code, reason), self._loop)
             try:
@@ -297,7 +257,7 @@ class NetHost:
             self._thread.join(CLOSE_WAIT)
 
     # ------------------------------------------------------------------ table thread: players
-    def _on_hello(self, client: _Client, message: dict) -> None:
+    def _on_hello(self, client: Client, message: Hello) -> None:
         if client.gone:
             return
         seat = self._seat_for(client, message)
@@ -309,27 +269,26 @@ class NetHost:
             self._call(self._close(old, CLOSE_REPLACED, "your seat was taken back by a newer connection"))
         returning = seat in self.tokens and old is None and self.live
         if seat not in self.tokens:
-            self._claim(seat, message["name"])
+            self._claim(seat, message.name)
         client.seat = seat
         self.clients[seat] = client
         self._loop.call_soon_threadsafe(self._admission.seat, client.ws, seat)
         if seat in self.table.substitutes:
             self.table.substitute(seat, None)  # its player is back: the computer stops
         log.info("%s seated as %s", client, self.table.names[seat])
-        self._send(client, {"type": "welcome", "seat": seat, "token": self.tokens[seat],
-                            "names": list(self.table.names), "config": public_config(self.table.config)})
+        match = convert(public_config(self.table.config), wire.Match)
+        self._send(client, wire.Welcome(seat, self.tokens[seat], list(self.table.names), match))
         self._send_lobby()
         if self.live:
             self._send(client, table_message(self.table.state, seat))
             state = self.table.state
             if state.phase in ("round_over", "game_over") and self.table.scored_round == state.round:
-                self._send(client, {"type": "round_over", "round": state.round, "scores": score_view(state).to_dict()})
+                self._send(client, self._round_over(state.round))
         if returning:
-            self._broadcast({"type": "waiting", "seat": seat, "name": self.table.names[seat], "why": "returned"},
-                            but=seat)
+            self._broadcast(wire.Waiting(seat, self.table.names[seat], "returned"), but=seat)
 
-    def _seat_for(self, client: _Client, message: dict) -> int | None:
-        token, wanted = message["token"], message["seat"]
+    def _seat_for(self, client: Client, message: Hello) -> int | None:
+        token, wanted = message.token, message.seat
         for seat, known in self.tokens.items():
             if token is not None and same_secret(token, known):
                 return seat
@@ -352,8 +311,8 @@ class NetHost:
         table.names[seat] = name
         table.config = table.config.with_seat(seat, replace(table.config.seats[seat], name=name))
 
-    def _on_play(self, client: _Client, message: dict) -> None:
-        seat, action = client.seat, message["action"]
+    def _on_play(self, client: Client, message: Play) -> None:
+        seat, action = client.seat, message.move
         if client.gone or seat is None or self.clients.get(seat) is not client:
             return
         state = self.table.state
@@ -367,35 +326,28 @@ class NetHost:
         else:
             reason = self.table.play(action)
         if reason is not None:
-            self._refuse(client, f"{action.to_list()} refused: {reason}")
+            self._refuse(client, f"{action.to_list()} refused: {reason}", "play")
 
-    def _on_ready(self, client: _Client, message: dict) -> None:
-        if client.seat is not None:
-            self.ready[client.seat] = max(self.ready.get(client.seat, 0), message["round"])
-
-    def _on_refuse(self, client: _Client, message: dict) -> None:
-        self._refuse(client, message["reason"])
-
-    def _on_gone(self, client: _Client, message: dict) -> None:
+    def _on_gone(self, client: Client, why: str) -> None:
         seat = client.seat
         if seat is None or self.clients.get(seat) is not client:
             return
         del self.clients[seat]
         if self._stand_in is not None:
             self.table.substitute(seat, self._stand_in)
-        log.info("%s left (%s)", client, message.get("why", "connection closed"))
+        log.info("%s left (%s)", client, why)
         if self.live:
-            self._broadcast({"type": "waiting", "seat": seat, "name": self.table.names[seat], "why": "reconnecting"})
+            self._broadcast(wire.Waiting(seat, self.table.names[seat], "reconnecting"))
 
-    def _turn_away(self, client: _Client, reason: str) -> int | None:
+    def _turn_away(self, client: Client, reason: str) -> int | None:
         """Refuse a hello that can never be seated and close its connection; None, for
         `_seat_for` to return."""
         self._call(self._refuse_and_close(client, reason, CLOSE_SEAT_GONE))
         return None
 
-    def _refuse(self, client: _Client, reason: str) -> None:
+    def _refuse(self, client: Client, reason: str, kind: wire.RefusalKind = "message") -> None:
         log.warning("%s refused: %s", client, one_line(reason))
-        self._send(client, refused(reason))
+        self._send(client, refused(reason, kind))
 
     # ------------------------------------------------------------------ table thread: the table
     def _on_table(self, message: TableMessage) -> None:
@@ -408,174 +360,37 @@ class NetHost:
             for seat, client in list(self.clients.items()):
                 self._send(client, table_message(state, seat, message.events, message.action))
         elif isinstance(message, Notice):
-            self._on_notice(message.text)
+            self._on_notice(message.sentence)
         elif isinstance(message, RoundOver):
-            self._broadcast({"type": "round_over", "round": message.round, "scores": score_view(state).to_dict()})
+            self._broadcast(self._round_over(message.round))
         elif isinstance(message, GameOver):
-            self._broadcast({"type": "game_over"})
+            self._broadcast(wire.GameOver())
 
-    def _on_notice(self, text: str) -> None:
+    def _round_over(self, number: int) -> wire.RoundOver:
+        return wire.RoundOver(number, scores_to_wire(score_view(self.table.state)))
+
+    def _on_notice(self, said: Sentence) -> None:
         """The host's own notices name its folders and files: remote players are told a sentence
         with no local path in it, and a failing save once per run of failures."""
-        if is_save_failure(text, getattr(self.table, "store", None)):
+        if is_save_failure(said):
             if self._save_failure_told:
                 return
             self._save_failure_told = True
-            text = _("The host could not save the game; play goes on.")
-        self._broadcast({"type": "notice", "text": one_line(without_paths(text))})
+        self._broadcast(notice(for_players(said)))
 
     def _send_lobby(self) -> None:
-        seats = [{"name": name, "kind": config.kind, "taken": not config.is_remote or seat in self.tokens}
+        seats = [wire.LobbySeat(name, config.kind, not config.is_remote or seat in self.tokens)  # type: ignore[arg-type]
                  for seat, (name, config) in enumerate(zip(self.table.names, self.table.config.seats))]
-        self._broadcast({"type": "lobby", "seats": seats})
+        self._broadcast(wire.Lobby(seats))
 
-    def _broadcast(self, message: dict, but: int | None = None) -> None:
+    def _broadcast(self, message: object, but: int | None = None) -> None:
         for seat, client in list(self.clients.items()):
             if seat != but:
                 self._send(client, message)
 
-    def _send(self, client: _Client, message: dict) -> None:
+    def _send(self, client: Client, message: object) -> None:
         text = encode(message)
         self._loop.call_soon_threadsafe(self._push, client, text)
 
     def _call(self, coroutine: Any) -> None:
         asyncio.run_coroutine_threadsafe(coroutine, self._loop)
-
-    # ------------------------------------------------------------------ network thread
-    def _run(self, bind: str, port: int, ping_interval: float, ping_timeout: float, started: threading.Event) -> None:
-        asyncio.set_event_loop(self._loop)
-
-        async def listen() -> Any:
-            return await serve(
-                self._serve, bind, port, max_size=MAX_FRAME, compression=None, ping_interval=ping_interval,
-                ping_timeout=ping_timeout, open_timeout=self.hello_timeout, close_timeout=1, max_queue=16,
-                logger=logging.getLogger("skyjo.net.websockets"), backlog=BACKLOG,
-                create_connection=gated_connection(self._admission))
-
-        try:
-            self._server = self._loop.run_until_complete(listen())
-        except (OSError, ValueError) as error:  # ValueError: a port out of range
-            self._failed = error
-            started.set()
-            return
-        started.set()
-        self._loop.run_forever()
-
-    async def _serve(self, ws: ServerConnection) -> None:
-        self._numbers += 1
-        client = _Client(ws, self._numbers, *self._limits)
-        writer = asyncio.create_task(self._write(client))
-        if len(self._server.connections) > MAX_CONNECTIONS:
-            await self._refuse_and_close(client, "too many connections to this table", CLOSE_TRY_LATER)
-            writer.cancel()
-            return
-        why = "connection closed"
-        try:
-            why = await self._converse(client)
-        except ConnectionClosed as closed:
-            why = f"connection closed ({closed.rcvd.code if closed.rcvd else 'no close frame'})"
-        finally:
-            client.gone = True
-            self._inbox.put(("gone", client, {"why": why}))
-            writer.cancel()
-
-    async def _converse(self, client: _Client) -> str:
-        ws = client.ws
-        try:
-            first = await asyncio.wait_for(ws.recv(), self.hello_timeout)
-        except TimeoutError:
-            await self._refuse_and_close(client, f"no hello within {self.hello_timeout:g} s", CLOSE_TRY_LATER)
-            return "no hello"
-        problem, code = self._hello_problem(client, first)
-        if problem:
-            await self._refuse_and_close(client, problem, code)
-            return problem
-        self._inbox.put(("hello", client, decode_client(first)))
-        async for raw in ws:
-            pause = client.allow()
-            if pause:  # a flood is slowed down, not read faster: the transport stops reading it
-                if client.warn_flood():
-                    self._inbox.put(("refuse", client, {"reason": f"too many messages: {client.rate:g} a second "
-                                                                  "at most; the rest wait"}))
-                await asyncio.sleep(pause)
-            try:
-                message = decode_client(raw)
-            except ProtocolError as error:
-                self._inbox.put(("refuse", client, {"reason": str(error)}))
-                continue
-            if message["type"] == "bye":
-                await ws.close()
-                return "said bye"
-            if message["type"] == "hello":
-                self._inbox.put(("refuse", client, {"reason": "hello comes once, first"}))
-                continue
-            self._inbox.put((message["type"], client, message))
-        return "connection closed"
-
-    def _hello_problem(self, client: _Client, raw: str | bytes) -> tuple[str | None, int]:
-        """Why this first message cannot be a hello here (and the close code to say it with), or
-        (None, 0). Past the wrong-code limits only a hello with a seat's token is compared."""
-        try:
-            message = decode_client(raw)
-        except ProtocolError as error:
-            return str(error), CLOSE_POLICY
-        if message["type"] != "hello":
-            return "the first message must be a hello", CLOSE_POLICY
-        if message["version"] != PROTOCOL_VERSION:
-            return f"this host speaks protocol version {PROTOCOL_VERSION}, not {message['version']}", CLOSE_POLICY
-        address = client.peer.rsplit(":", 1)[0]
-        token = message["token"]
-        if token is None or not any(same_secret(token, known) for known in self._known_tokens):
-            limited = self._wrong_codes.refusal(address)
-            if limited:
-                return limited, CLOSE_TRY_LATER
-        if not same_secret(message["code"].upper(), self.code.upper()):
-            self._wrong_codes.wrong(address)
-            return "wrong join code", CLOSE_SEAT_GONE
-        return None, 0
-
-    async def _refuse_and_close(self, client: _Client, reason: str, code: int = CLOSE_POLICY) -> None:
-        log.warning("%s turned away: %s", client, one_line(reason))
-        self._push(client, encode(refused(reason)))
-        try:
-            await asyncio.wait_for(client.queue.join(), 1.0)
-        except TimeoutError:
-            pass
-        await self._close(client, code, reason)
-
-    async def _close(self, client: _Client, code: int, reason: str) -> None:
-        client.gone = True
-        try:
-            await asyncio.wait_for(client.ws.close(code, one_line(reason, 120)), 1.5)
-        except (TimeoutError, ConnectionClosed):
-            pass
-
-    def _push(self, client: _Client, text: str) -> None:
-        if client.gone:
-            return
-        try:
-            client.queue.put_nowait(text)
-        except asyncio.QueueFull:
-            log.warning("%s dropped: it stopped reading (%d messages waiting)", client, client.queue.qsize())
-            client.gone = True
-            asyncio.ensure_future(self._close(client, CLOSE_POLICY, "too slow: you stopped reading"))
-
-    async def _write(self, client: _Client) -> None:
-        while True:
-            text = await client.queue.get()
-            try:
-                await client.ws.send(text)
-            except ConnectionClosed:
-                return
-            finally:
-                client.queue.task_done()
-
-    async def _shutdown(self, code: int, reason: str) -> None:
-        self._server.close(close_connections=False)
-        opened = list(self._server.connections)
-        closing = [asyncio.wait_for(connection.close(code, reason), 1.0) for connection in opened]
-        await asyncio.gather(*closing, return_exceptions=True)  # together: a deaf one costs 1 s, not 1 s each
-        for connection in list(self._admission.open):  # the rest never finished their handshake
-            if connection.transport is not None:
-                connection.transport.abort()
-        await asyncio.wait_for(self._server.wait_closed(), 1.0)

@@ -6,7 +6,7 @@ draw pile is seen by its drawer alone, so `for_seat` hides its value from everyb
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, replace
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,49 +164,8 @@ class GameOver(Event):
     kind = "game_over"
 
 
-# ---------------------------------------------------------------- events from elsewhere
+# ---------------------------------------------------------------- every kind (game/wire/pieces.py reads them from JSON)
 EVENT_CLASSES: dict[str, type[Event]] = {cls.kind: cls for cls in (
     RoundDealt, CardFlipped, StarterChosen, StartTieFlips, CardDrawn, DiscardTaken, CardReplaced, CardDiscarded,
     CardRevealed, ColumnRemoved, PileReshuffled, EndTriggered, TurnStarted, FinalReveal, RoundScored,
     TiebreakNeeded, GameOver)}
-MAX_NUMBER = 10**6  # far above any score, card or pile size; a huge number from a stranger is refused
-MAX_SEATS = 16  # longest tuple an event holds (a seat list or a row of scores)
-MAX_WORD = 16  # longest string an event holds ("highest", "discard"...)
-
-
-def _whole(value: object) -> bool:
-    return type(value) is int and -MAX_NUMBER <= value <= MAX_NUMBER
-
-
-# a field's declared type (a string: annotations are postponed) -> the check of its JSON value
-_FIELD_CHECKS = {
-    "int": _whole,
-    "bool": lambda value: type(value) is bool,
-    "str": lambda value: type(value) is str and len(value) <= MAX_WORD,
-    "int | None": lambda value: value is None or _whole(value),
-    "tuple[int, ...]": lambda value: type(value) is list and len(value) <= MAX_SEATS and all(map(_whole, value)),
-    "tuple[int | None, ...]": lambda value: (type(value) is list and len(value) <= MAX_SEATS
-                                            and all(v is None or _whole(v) for v in value)),
-}
-
-
-def event_from_dict(data: object) -> Event:
-    """The Event that `Event.to_dict` gave, from untrusted JSON (a network host's message):
-    the kind known, exactly its fields, each of its type; ValueError in one plain sentence.
-    Whether the event makes sense in a game is the caller's business (it has the view)."""
-    if not isinstance(data, dict):
-        raise ValueError("an event must be an object with a kind")
-    kind = data.get("kind")
-    cls = EVENT_CLASSES.get(kind) if type(kind) is str else None
-    if cls is None:
-        raise ValueError(f"unknown event kind {str(kind)[:MAX_WORD]!r}")
-    names = [item.name for item in fields(cls)]
-    if set(data) != {"kind", *names}:
-        raise ValueError(f"a {kind} event has exactly the fields kind, {', '.join(names)}")
-    values = {}
-    for item in fields(cls):
-        value = data[item.name]
-        if not _FIELD_CHECKS[str(item.type)](value):
-            raise ValueError(f"the {kind} event's {item.name} must be {item.type}")
-        values[item.name] = tuple(value) if isinstance(value, list) else value
-    return cls(**values)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from .actions import ACTION_TABLE, CELLS, COLS, FLIP, REPLACE, REVEAL, ROWS, Action, is_whole_number
 from .editions import Edition
-from .state import GAME_OVER, OPENING, PHASES, ROUND_OVER, SOURCE_DISCARD, SOURCE_DRAW, TURN, GameState, Options
+from .state import OPENING, PHASES, SOURCE_DISCARD, SOURCE_DRAW, TURN, GameState, Options
 
 MOST_ROUNDS = 10**4  # a view from elsewhere: rounds of a game (one row of scores each), as ScoreView has it
 MOST_SCORE = 10**7  # ... and a round's score or a total, either way
@@ -339,8 +339,8 @@ def _legal_problem(view: SeatView) -> str | None:
 class ScoreView:
     """What the scoring screens show once a round is over, and everybody at the table may know
     (a network player has no GameState): the scores, who plays on, who won, and the grids,
-    every card of which is face-up by then. `score_view` builds it; `from_dict` checks one
-    that came from elsewhere."""
+    every card of which is face-up by then. `score_view` builds it; game/wire/pieces.py reads
+    one that came from elsewhere."""
 
     edition: type[Edition]
     players: int
@@ -359,49 +359,6 @@ class ScoreView:
     grids: tuple[tuple[Cell, ...], ...]
     removed: tuple[tuple[int, int, int], ...]
 
-    def to_dict(self) -> dict:
-        return {
-            "edition": self.edition.name, "players": self.players, "round": self.round, "phase": self.phase,
-            "participants": list(self.participants), "trigger": self.trigger, "tiebreak": self.tiebreak,
-            "round_scores": [list(row) for row in self.round_scores], "totals": list(self.totals),
-            "tiebreak_rounds": list(self.tiebreak_rounds), "next_is_tiebreak": self.next_is_tiebreak,
-            "next_participants": list(self.next_participants),
-            "winners": None if self.winners is None else list(self.winners), "end_score": self.end_score,
-            "grids": [list(grid) for grid in self.grids], "removed": [list(item) for item in self.removed],
-        }
-
-    @classmethod
-    def from_dict(cls, data: object) -> ScoreView:
-        """A ScoreView from untrusted JSON; ValueError in one plain sentence."""
-        from .editions import edition_named
-
-        if not isinstance(data, dict) or set(data) != set(cls.__slots__):
-            raise ValueError(f"round scores must be an object with exactly {', '.join(cls.__slots__)}")
-        edition = edition_named(data["edition"]) if isinstance(data["edition"], str) else None
-        if edition is None:
-            raise ValueError("the scores' edition must be a name")
-        players = data["players"]
-        if not is_whole_number(players):
-            raise ValueError("the scores' players must be a whole number")
-        edition.check_players(players)
-        seats = _score_seats(data, players)
-        view = cls(edition=edition, players=players, round=_whole_in(data, "round", 0, 10**6),
-                   phase=data["phase"], participants=seats["participants"], trigger=_seat_or_none(data, players),
-                   tiebreak=_flag(data, "tiebreak"),
-                   round_scores=tuple(_score_row(row, players) for row in _listed(data, "round_scores", 10**4)),
-                   totals=_totals(data["totals"], players),
-                   tiebreak_rounds=_rounds(_listed(data, "tiebreak_rounds", 10**4)),
-                   next_is_tiebreak=_flag(data, "next_is_tiebreak"), next_participants=seats["next_participants"],
-                   winners=None if data["winners"] is None else seats["winners"],
-                   end_score=_whole_in(data, "end_score", 1, 10**6),
-                   grids=tuple(_score_grid(edition, grid) for grid in _listed(data, "grids", players)),
-                   removed=tuple(_removed_column(edition, item, players) for item in _listed(data, "removed", 64)))
-        if view.phase not in (ROUND_OVER, GAME_OVER):
-            raise ValueError(f"round scores come once a round is over, not in phase {str(view.phase)[:20]!r}")
-        if len(view.grids) != players or len(view.round_scores) != view.round:
-            raise ValueError(f"round scores need {players} grids and one row of scores per round")
-        return view
-
 
 def score_view(state: GameState) -> ScoreView:
     """The public facts of a scored round (the phase is ROUND_OVER or GAME_OVER)."""
@@ -415,72 +372,3 @@ def score_view(state: GameState) -> ScoreView:
         grids=_grids(state),  # every card is face-up once a round is scored; a face-down one would stay "?"
         removed=tuple(state.removed),
     )
-
-
-def _whole_in(data: dict, key: str, low: int, high: int) -> int:
-    value = data[key]
-    if not (is_whole_number(value) and low <= value <= high):
-        raise ValueError(f"the scores' {key} must be a whole number from {low} to {high}")
-    return value
-
-
-def _rounds(values: list) -> tuple[int, ...]:
-    if not all(is_whole_number(value) and 1 <= value <= 10**6 for value in values):
-        raise ValueError("the scores' tiebreak_rounds must be round numbers")
-    return tuple(values)
-
-
-def _flag(data: dict, key: str) -> bool:
-    if type(data[key]) is not bool:
-        raise ValueError(f"the scores' {key} must be true or false")
-    return data[key]
-
-
-def _listed(data: dict, key: str, most: int) -> list:
-    value = data[key]
-    if type(value) is not list or len(value) > most:
-        raise ValueError(f"the scores' {key} must be a list of at most {most} items")
-    return value
-
-
-def _score_seats(data: dict, players: int) -> dict[str, tuple[int, ...]]:
-    out = {}
-    for key in ("participants", "next_participants", "winners"):
-        value = data[key] if data[key] is not None else []
-        if type(value) is not list or len(value) > players or not all(is_whole_number(s) and 0 <= s < players for s in value):
-            raise ValueError(f"the scores' {key} must be a list of seats of the game")
-        out[key] = tuple(value)
-    return out
-
-
-def _seat_or_none(data: dict, players: int) -> int | None:
-    value = data["trigger"]
-    if value is not None and not (is_whole_number(value) and 0 <= value < players):
-        raise ValueError("the scores' trigger must be a seat of the game or null")
-    return value
-
-
-def _score_row(row: object, players: int) -> tuple[int | None, ...]:
-    if type(row) is not list or len(row) != players or not all(s is None or (is_whole_number(s) and abs(s) <= 10**7) for s in row):
-        raise ValueError(f"each row of scores must hold {players} whole numbers")
-    return tuple(row)
-
-
-def _totals(row: object, players: int) -> tuple[int, ...]:
-    if type(row) is not list or len(row) != players or not all(is_whole_number(s) and abs(s) <= 10**7 for s in row):
-        raise ValueError(f"the totals must hold {players} whole numbers")
-    return tuple(row)
-
-
-def _score_grid(edition: type[Edition], grid: object) -> tuple[Cell, ...]:
-    if type(grid) is not list or len(grid) != CELLS or not all(
-            cell is None or cell == "?" or (is_whole_number(cell) and cell in edition.card_counts) for cell in grid):
-        raise ValueError(f"each grid must hold {CELLS} cards of {edition.title}, \"?\" or null")
-    return tuple(grid)
-
-
-def _removed_column(edition: type[Edition], item: object, players: int) -> tuple[int, int, int]:
-    if not (type(item) is list and len(item) == 3 and all(is_whole_number(v) for v in item)
-            and 0 <= item[0] < players and 0 <= item[1] < COLS and item[2] in edition.card_counts):
-        raise ValueError("each removed column must be [seat, column 0-3, card]")
-    return item[0], item[1], item[2]

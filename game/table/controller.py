@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from game.ai.players import make_worker as make_bot_worker
-from game.i18n import _
+from game.i18n import N_
 from game.match import MatchConfig
 from game.rules import (
     GAME_OVER,
@@ -37,13 +37,23 @@ from game.rules import (
     score_view,
     seat_view,
 )
+from game.sentences import Template, sentence
 
-from .messages import GameOver, HandoffDue, Notice, Observer, RoundOver, TableEvents, TableMessage
+from .messages import GameOver, HandoffDue, Notice, Observer, RoundOver, TableEvents, TableMessage, detail
 from .shape import NobodyToStandIn
 
 THINK_FIRST = 0.7  # seconds before a computer's first action of a turn (at speed 1)
 THINK_NEXT = 0.45  # ... and between its draw and its placing
 FALLBACK_LEVEL = "normal"  # plays for a computer seat whose own player failed
+
+# The table's notices, declared: a Notice carries the key and its arguments, and each screen
+# words it in its own language (a network host sends the same key to every player)
+BOT_FAILED = sentence("bot_failed", N_("{name}'s computer player failed ({problem}); Normal plays for it from now on."))
+BOT_NOT_STARTED = sentence("bot_not_started", N_("{name}'s computer player could not start ({error}); Normal plays instead."))
+SAVE_FAILED = sentence("save_failed", N_("The game could not be saved: {error}"))
+STATS_FAILED = sentence("stats_failed", N_("Statistics could not be saved: {error}"))
+STORE_PROBLEM = sentence("store_problem", "{problem}")  # the store's own line about a failed write, as it words it
+SAVE_FAILURES = frozenset({SAVE_FAILED.key, STATS_FAILED.key, STORE_PROBLEM.key})  # they name the host's folders
 
 
 class TableStore(Protocol):
@@ -190,7 +200,7 @@ class TableController(NobodyToStandIn):
             if self.scored_round != state.round:
                 self.scored_round = state.round
                 if self.store is not None:
-                    self._guarded(self.store.record_round, _("Statistics could not be saved: {error}"))
+                    self._guarded(self.store.record_round, STATS_FAILED)
                 self._emit(RoundOver(state.round))
             return
         seat = state.to_act
@@ -218,7 +228,7 @@ class TableController(NobodyToStandIn):
         """The round's scores were seen: deal the next round, or finish a game that is over."""
         if self.state.phase == GAME_OVER:
             if self.store is not None:  # (the game-over screen may count it again: that does nothing)
-                self._guarded(self.store.record_game, _("Statistics could not be saved: {error}"))
+                self._guarded(self.store.record_game, STATS_FAILED)
             self._emit(GameOver())
             return
         self.state.deal()
@@ -283,16 +293,14 @@ class TableController(NobodyToStandIn):
         worker.close()
         self._workers[seat] = self._make_worker(FALLBACK_LEVEL, self._seed(seat))
         self._apply(self.state.legal_actions()[0])  # this turn goes on at once; Normal plays the next
-        self._emit(Notice(_("{name}'s computer player failed ({problem}); Normal plays for it from now on.").format(
-            name=self.names[seat], problem=problem)))
+        self._emit(Notice(BOT_FAILED.say(name=self.names[seat], problem=detail(problem))))
 
     def _start_worker(self, seat: int) -> Worker:
         seed = self._seed(seat)
         try:
             return self._make_worker(self.substitutes.get(seat, self.config.seats[seat].level), seed)
         except Exception as error:  # noqa: BLE001 - e.g. a cmd: bot that will not start; the game goes on
-            self._emit(Notice(_("{name}'s computer player could not start ({error}); Normal plays instead.").format(
-                name=self.names[seat], error=error)))
+            self._emit(Notice(BOT_NOT_STARTED.say(name=self.names[seat], error=detail(error))))
             return self._make_worker(FALLBACK_LEVEL, seed)
 
     def _seed(self, seat: int) -> int:
@@ -301,16 +309,17 @@ class TableController(NobodyToStandIn):
     def _autosave(self) -> None:
         if self.store is None:
             return
-        if self._guarded(self.store.save_game, _("The game could not be saved: {error}")):
+        if self._guarded(self.store.save_game, SAVE_FAILED):
             problem = self.store.last_error  # e.g. a full disk: the previous save is kept
             if problem:
-                self._emit(Notice(problem))
+                self._emit(Notice(STORE_PROBLEM.say(problem=detail(problem))))
 
-    def _guarded(self, call: Callable[[MatchConfig, GameState], None], failure: str) -> bool:
+    def _guarded(self, call: Callable[[MatchConfig, GameState], None], failure: Template) -> bool:
         """call(config, state); a failure is told, never raised into the caller's loop."""
         try:
             call(self.config, self.state)
         except Exception as error:  # noqa: BLE001 - the disk must not stop the game
-            self._emit(Notice(failure.format(error=error)))
+            self._emit(Notice(failure.say(error=detail(error))))
             return False
         return True
+

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from game.rules import Action
 from game.rules.events import Event
+from game.sentences import MAX_ARG, Sentence
 
 
 @dataclass(frozen=True)
@@ -26,9 +27,11 @@ class TableEvents:
 @dataclass(frozen=True)
 class Notice:
     """A sentence for the table's notice line: a computer player replaced, a failed save.
-    The next action played clears the line."""
+    It travels as a declared sentence (its key and arguments), worded where it is shown
+    (`sentence.worded()`), so a network player reads it in their own language. The next
+    action played clears the line."""
 
-    text: str
+    sentence: Sentence
 
 
 @dataclass(frozen=True)
@@ -50,6 +53,13 @@ class RoundOver:
 @dataclass(frozen=True)
 class GameOver:
     """The last round's scores were seen: the game is finished and counted."""
+
+
+def detail(problem: object) -> str:
+    """A technical detail as a sentence's argument (an error, a reason): one printable line,
+    short enough to cross the wire."""
+    flat = "".join(char if char.isprintable() else " " for char in " ".join(str(problem).split()))
+    return flat if len(flat) <= MAX_ARG else flat[: MAX_ARG - 1] + "…"
 
 
 TableMessage = TableEvents | Notice | HandoffDue | RoundOver | GameOver

@@ -1,0 +1,267 @@
+"""The host's network thread: the websockets server on an asyncio loop of its own, which reads,
+checks and rate-limits what each connection sends and hands the well-formed messages to the
+table's thread through an inbox (host.py's `NetHost.pump` applies them). A connection's sends
+go through a bounded queue: one that stops reading is dropped.
+
+`Listener` is NetHost's network half; it touches only what the network thread may: the
+connections, the admission gate, the known tokens and the inbox.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import socket
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from game.wire.closing import CLOSE_POLICY, CLOSE_SEAT_GONE, CLOSE_TRY_LATER
+
+from .admission import BACKLOG, Admission, WrongCodes, gated_connection, same_secret
+from .inbox import Inbox
+from .protocol import (
+    MAX_FRAME,
+    PROTOCOL_VERSION,
+    Bye,
+    Hello,
+    Play,
+    ProtocolError,
+    Ready,
+    RefusalKind,
+    decode_client,
+    encode,
+    one_line,
+)
+from .protocol import refused as refusal
+
+log = logging.getLogger("skyjo.net.host")
+
+MAX_CONNECTIONS = 64  # open WebSocket connections at once (admission.py caps every TCP connection before)
+
+
+@dataclass(frozen=True)
+class Gone:
+    """The connection closed (said on the inbox after its last message)."""
+
+    why: str
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Something the connection sent that the table's thread answers with a `refused` line."""
+
+    reason: str
+    kind: RefusalKind = "message"
+
+
+Arrival = Hello | Play | Ready | Gone | Refusal  # what the table's thread is handed, with its client
+
+
+def lan_address() -> str:
+    """This computer's address on the local network, for the URL to show (no packet is sent)."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET: only picks the outgoing interface
+            return probe.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+
+
+class Client:
+    """One connection, as the network thread sees it (the table thread only passes it around)."""
+
+    def __init__(self, ws: ServerConnection, number: int, send_queue: int, rate: float, burst: int) -> None:
+        self.ws = ws
+        self.number = number
+        self.peer = f"{ws.remote_address[0]}:{ws.remote_address[1]}" if ws.remote_address else "?"
+        self.queue: asyncio.Queue[str] = asyncio.Queue(send_queue)
+        self.seat: int | None = None  # set by the table thread once seated
+        self.gone = False
+        self._rate, self._burst = rate, burst
+        self._allowance, self._checked = float(burst), time.monotonic()
+        self._warned_at = -1e9
+
+    def __str__(self) -> str:
+        return f"client {self.number} ({self.peer}{'' if self.seat is None else f', seat {self.seat}'})"
+
+    @property
+    def rate(self) -> float:
+        return self._rate
+
+    def allow(self) -> float:
+        """Token bucket (`rate` messages a second on average, `burst` at once): 0 when this
+        message may be handled now, else how long to wait first. A legitimate player never
+        waits; a flood is throttled to the rate, and nothing it sent is lost."""
+        now = time.monotonic()
+        self._allowance = min(self._burst, self._allowance + (now - self._checked) * self._rate)
+        self._checked = now
+        self._allowance -= 1
+        return 0.0 if self._allowance >= 0 else -self._allowance / self._rate
+
+    def warn_flood(self) -> bool:
+        """One refusal a second for a flood, not one per dropped message."""
+        now = time.monotonic()
+        if now - self._warned_at < 1.0:
+            return False
+        self._warned_at = now
+        return True
+
+
+class Listener:
+    """The network thread's half of NetHost (the attributes below are set by NetHost)."""
+
+    code: str
+    hello_timeout: float
+    _inbox: Inbox[tuple[Client, Arrival]]
+    _admission: Admission
+    _wrong_codes: WrongCodes
+    _known_tokens: tuple[str, ...]
+    _limits: tuple[int, float, int]
+    _loop: asyncio.AbstractEventLoop
+    _server: Any
+    _failed: BaseException | None
+    _numbers: int
+
+    def _run(self, bind: str, port: int, ping_interval: float, ping_timeout: float, started: threading.Event) -> None:
+        asyncio.set_event_loop(self._loop)
+
+        async def listen() -> Any:
+            return await serve(
+                self._serve, bind, port, max_size=MAX_FRAME, compression=None, ping_interval=ping_interval,
+                ping_timeout=ping_timeout, open_timeout=self.hello_timeout, close_timeout=1, max_queue=16,
+                logger=logging.getLogger("skyjo.net.websockets"), backlog=BACKLOG,
+                create_connection=gated_connection(self._admission))
+
+        try:
+            self._server = self._loop.run_until_complete(listen())
+        except (OSError, ValueError) as error:  # ValueError: a port out of range
+            self._failed = error
+            started.set()
+            return
+        started.set()
+        self._loop.run_forever()
+
+    async def _serve(self, ws: ServerConnection) -> None:
+        self._numbers += 1
+        client = Client(ws, self._numbers, *self._limits)
+        writer = asyncio.create_task(self._write(client))
+        if len(self._server.connections) > MAX_CONNECTIONS:
+            await self._refuse_and_close(client, "too many connections to this table", CLOSE_TRY_LATER)
+            writer.cancel()
+            return
+        why = "connection closed"
+        try:
+            why = await self._converse(client)
+        except ConnectionClosed as closed:
+            why = f"connection closed ({closed.rcvd.code if closed.rcvd else 'no close frame'})"
+        finally:
+            client.gone = True
+            self._inbox.put((client, Gone(why)))
+            writer.cancel()
+
+    async def _converse(self, client: Client) -> str:
+        ws = client.ws
+        try:
+            first = await asyncio.wait_for(ws.recv(), self.hello_timeout)
+        except TimeoutError:
+            await self._refuse_and_close(client, f"no hello within {self.hello_timeout:g} s", CLOSE_TRY_LATER)
+            return "no hello"
+        hello, problem, code = self._hello_problem(client, first)
+        if hello is None:
+            await self._refuse_and_close(client, problem, code)
+            return problem
+        self._inbox.put((client, hello))
+        async for raw in ws:
+            pause = client.allow()
+            if pause:  # a flood is slowed down, not read faster: the transport stops reading it
+                if client.warn_flood():
+                    self._inbox.put((client, Refusal(f"too many messages: {client.rate:g} a second at most; "
+                                                     "the rest wait")))
+                await asyncio.sleep(pause)
+            try:
+                message = decode_client(raw)
+            except ProtocolError as error:
+                self._inbox.put((client, Refusal(str(error))))
+                continue
+            match message:
+                case Bye():
+                    await ws.close()
+                    return "said bye"
+                case Hello():
+                    self._inbox.put((client, Refusal("hello comes once, first")))
+                case Play() | Ready():
+                    self._inbox.put((client, message))
+        return "connection closed"
+
+    def _hello_problem(self, client: Client, raw: str | bytes) -> tuple[Hello | None, str, int]:
+        """The hello in this first message, or why it cannot be one here (and the close code to
+        say it with). Past the wrong-code limits only a hello with a seat's token is compared."""
+        try:
+            message = decode_client(raw)
+        except ProtocolError as error:
+            return None, str(error), CLOSE_POLICY
+        if not isinstance(message, Hello):
+            return None, "the first message must be a hello", CLOSE_POLICY
+        if message.version != PROTOCOL_VERSION:
+            return None, f"this host speaks protocol version {PROTOCOL_VERSION}, not {message.version}", CLOSE_POLICY
+        address = client.peer.rsplit(":", 1)[0]
+        token = message.token
+        if token is None or not any(same_secret(token, known) for known in self._known_tokens):
+            limited = self._wrong_codes.refusal(address)
+            if limited:
+                return None, limited, CLOSE_TRY_LATER
+        if not same_secret(message.code.upper(), self.code.upper()):
+            self._wrong_codes.wrong(address)
+            return None, "wrong join code", CLOSE_SEAT_GONE
+        return message, "", 0
+
+    async def _refuse_and_close(self, client: Client, reason: str, code: int = CLOSE_POLICY) -> None:
+        log.warning("%s turned away: %s", client, one_line(reason))
+        self._push(client, encode(refusal(reason, "hello")))
+        try:
+            await asyncio.wait_for(client.queue.join(), 1.0)
+        except TimeoutError:
+            pass
+        await self._close(client, code, reason)
+
+    async def _close(self, client: Client, code: int, reason: str) -> None:
+        client.gone = True
+        try:
+            await asyncio.wait_for(client.ws.close(code, one_line(reason, 120)), 1.5)
+        except (TimeoutError, ConnectionClosed):
+            pass
+
+    def _push(self, client: Client, text: str) -> None:
+        if client.gone:
+            return
+        try:
+            client.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            log.warning("%s dropped: it stopped reading (%d messages waiting)", client, client.queue.qsize())
+            client.gone = True
+            asyncio.ensure_future(self._close(client, CLOSE_POLICY, "too slow: you stopped reading"))
+
+    async def _write(self, client: Client) -> None:
+        while True:
+            text = await client.queue.get()
+            try:
+                await client.ws.send(text)
+            except ConnectionClosed:
+                return
+            finally:
+                client.queue.task_done()
+
+    async def _shutdown(self, code: int, reason: str) -> None:
+        self._server.close(close_connections=False)
+        opened = list(self._server.connections)
+        closing = [asyncio.wait_for(connection.close(code, reason), 1.0) for connection in opened]
+        await asyncio.gather(*closing, return_exceptions=True)  # together: a deaf one costs 1 s, not 1 s each
+        for connection in list(self._admission.open):  # the rest never finished their handshake
+            if connection.transport is not None:
+                connection.transport.abort()
+        await asyncio.wait_for(self._server.wait_closed(), 1.0)

@@ -1,0 +1,195 @@
+"""The pieces both protocols carry, declared once: an action, a seat's view, a round's scores
+and the engine's events. Each Struct is what the JSON holds; its reader builds the engine's
+own value from it and checks what no schema can say (a view a real game could show, seats and
+cards of this game), raising ValueError in one plain sentence.
+
+`removed` has one shape on the wire: the values of the columns removed this round (a view's,
+as the bot protocol always had it); the columns themselves, `[seat, col, value]`, are
+`removed_columns`, in a view and in a round's scores alike.
+"""
+
+from __future__ import annotations
+
+import typing
+from typing import TYPE_CHECKING, Annotated, Any, Union
+
+from msgspec import Meta, Struct, defstruct, structs
+
+from game.rules import (
+    CELLS,
+    COLS,
+    DEFAULT_END_SCORE,
+    GAME_OVER,
+    ROUND_OVER,
+    ROWS,
+    Action,
+    ScoreView,
+    SeatView,
+    edition_named,
+)
+from game.rules.events import EVENT_CLASSES, Event
+from game.rules.view import MOST_ROUNDS, MOST_SCORE, check_view
+
+from .reading import convert
+
+MOST_NUMBER = 10**6  # an event's number: far above any score, card or pile size
+MOST_SEATS = 16  # the longest list an event holds (a seat list or a row of scores)
+MOST_WORD = 16  # the longest word an event holds ("highest", "discard"...)
+
+ActionList = Annotated[list[int | str], Meta(min_length=2, max_length=4)]  # [seat, verb] or [seat, verb, col, row]
+Cell = int | str | None  # a number face-up, "?" face-down, null removed (the view's check says which)
+Column = tuple[int, int, int]  # [seat, col, value]
+
+
+def action_from(item: list[int | str]) -> Action:
+    return Action.from_list(item)
+
+
+# ---------------------------------------------------------------- a seat's view
+class View(Struct, kw_only=True):
+    """`SeatView.to_dict()`: what a seat sees. Fields past `draw_pile` may be left out by
+    another program (the bot protocol's first version had no more); unknown ones are ignored."""
+
+    edition: str
+    players: int
+    seat: int
+    round: int
+    phase: str
+    discard_pile: list[int]
+    draw_pile: int
+    grids: list[Annotated[list[Annotated[list[Cell], Meta(min_length=COLS, max_length=COLS)]],
+                          Meta(min_length=ROWS, max_length=ROWS)]]
+    to_act: int | None = None
+    holding: int | None = None
+    source: str | None = None
+    trigger: int | None = None
+    removed: list[int] = []
+    removed_columns: list[Column] = []
+    participants: list[int] | None = None
+    round_scores: list[list[int | None]] = []
+    totals: list[int] | None = None
+    end_score: int = DEFAULT_END_SCORE
+
+
+def seat_view_from(wire: View, legal: tuple[Action, ...]) -> SeatView:
+    """The SeatView a View describes, with its seat's legal actions (none when it is not to
+    act), checked by `check_view`: ValueError unless a real game could show it."""
+    edition = edition_named(wire.edition)
+    edition.check_players(wire.players)  # before anything is built from the number of seats
+    view = SeatView(
+        edition=edition, players=wire.players, seat=wire.seat, round=wire.round, phase=wire.phase,
+        to_act=wire.to_act, holding=wire.holding, source=wire.source, trigger=wire.trigger,
+        discard_pile=tuple(wire.discard_pile), draw_pile=wire.draw_pile,
+        grids=tuple(tuple(cell for row in grid for cell in row) for grid in wire.grids),
+        removed=tuple(wire.removed_columns),
+        participants=tuple(range(wire.players) if wire.participants is None else wire.participants),
+        round_scores=tuple(tuple(row) for row in wire.round_scores),
+        totals=tuple([0] * wire.players if wire.totals is None else wire.totals),
+        end_score=wire.end_score, legal=legal)
+    check_view(view)
+    return view
+
+
+# ---------------------------------------------------------------- a round's scores
+Score = Annotated[int, Meta(ge=-MOST_SCORE, le=MOST_SCORE)]
+Seat = Annotated[int, Meta(ge=0, lt=MOST_SEATS)]
+
+
+class Scores(Struct, forbid_unknown_fields=True):
+    """`ScoreView.to_dict()`: a scored round, in public."""
+
+    edition: str
+    players: int
+    round: Annotated[int, Meta(ge=0, le=MOST_ROUNDS)]
+    phase: str
+    participants: list[Seat]
+    trigger: Seat | None
+    tiebreak: bool
+    round_scores: Annotated[list[list[Score | None]], Meta(max_length=MOST_ROUNDS)]
+    totals: list[Score]
+    tiebreak_rounds: Annotated[list[Annotated[int, Meta(ge=1, le=MOST_ROUNDS)]], Meta(max_length=MOST_ROUNDS)]
+    next_is_tiebreak: bool
+    next_participants: list[Seat]
+    winners: list[Seat] | None
+    end_score: Annotated[int, Meta(ge=1, le=MOST_NUMBER)]
+    grids: list[Annotated[list[Cell], Meta(min_length=CELLS, max_length=CELLS)]]
+    removed_columns: Annotated[list[Column], Meta(max_length=64)]
+
+
+def scores_from(wire: Scores) -> ScoreView:
+    """The ScoreView a Scores describes; ValueError unless its seats, cards and rows fit its game."""
+    edition = edition_named(wire.edition)
+    players = wire.players
+    edition.check_players(players)
+    seats = range(players)
+    for name in ("participants", "next_participants", "winners"):
+        if not set(getattr(wire, name) or ()) <= set(seats):
+            raise ValueError(f"the scores' {name} must be seats of the game")
+    if wire.trigger is not None and wire.trigger not in seats:
+        raise ValueError("the scores' trigger must be a seat of the game or null")
+    if wire.phase not in (ROUND_OVER, GAME_OVER):
+        raise ValueError(f"round scores come once a round is over, not in phase {wire.phase[:20]!r}")
+    if len(wire.grids) != players or len(wire.round_scores) != wire.round or len(wire.totals) != players \
+            or any(len(row) != players for row in wire.round_scores):
+        raise ValueError(f"round scores need {players} grids, totals and one row of {players} scores per round")
+    if not all(cell is None or cell == "?" or (type(cell) is int and cell in edition.card_counts)
+               for grid in wire.grids for cell in grid):
+        raise ValueError(f"each grid must hold {CELLS} cards of {edition.title}, \"?\" or null")
+    if not all(seat in seats and 0 <= col < COLS and value in edition.card_counts
+               for seat, col, value in wire.removed_columns):
+        raise ValueError("each removed column must be [seat, column 0-3, card]")
+    return ScoreView(
+        edition=edition, players=players, round=wire.round, phase=wire.phase,
+        participants=tuple(wire.participants), trigger=wire.trigger, tiebreak=wire.tiebreak,
+        round_scores=tuple(tuple(row) for row in wire.round_scores), totals=tuple(wire.totals),
+        tiebreak_rounds=tuple(wire.tiebreak_rounds), next_is_tiebreak=wire.next_is_tiebreak,
+        next_participants=tuple(wire.next_participants),
+        winners=None if wire.winners is None else tuple(wire.winners), end_score=wire.end_score,
+        grids=tuple(tuple(grid) for grid in wire.grids), removed=tuple(wire.removed_columns))
+
+
+def scores_to_wire(view: ScoreView) -> Scores:
+    return Scores(
+        edition=view.edition.name, players=view.players, round=view.round, phase=view.phase,
+        participants=list(view.participants), trigger=view.trigger, tiebreak=view.tiebreak,
+        round_scores=[list(row) for row in view.round_scores], totals=list(view.totals),
+        tiebreak_rounds=list(view.tiebreak_rounds), next_is_tiebreak=view.next_is_tiebreak,
+        next_participants=list(view.next_participants),
+        winners=None if view.winners is None else list(view.winners), end_score=view.end_score,
+        grids=[list(grid) for grid in view.grids], removed_columns=list(view.removed))
+
+
+# ---------------------------------------------------------------- the engine's events
+Number = Annotated[int, Meta(ge=-MOST_NUMBER, le=MOST_NUMBER)]
+_WIRE_TYPES: dict[Any, Any] = {  # an event field's Python type -> what its JSON may hold
+    int: Number,
+    bool: bool,
+    str: Annotated[str, Meta(max_length=MOST_WORD)],
+    int | None: Number | None,
+    tuple[int, ...]: Annotated[tuple[Number, ...], Meta(max_length=MOST_SEATS)],
+    tuple[int | None, ...]: Annotated[tuple[Number | None, ...], Meta(max_length=MOST_SEATS)],
+}
+
+
+def _event_struct(cls: type[Event]) -> type[Struct]:
+    """The Struct of one event class: its fields and their wire types, tagged by its kind."""
+    hints = typing.get_type_hints(cls)
+    fields = [(name, _WIRE_TYPES[hints[name]]) for name in cls.__dataclass_fields__]
+    return defstruct(cls.__name__, fields, tag_field="kind", tag=cls.kind, forbid_unknown_fields=True)
+
+
+EVENT_STRUCTS = {kind: _event_struct(cls) for kind, cls in EVENT_CLASSES.items()}
+if TYPE_CHECKING:
+    EventWire = Struct  # (one of EVENT_STRUCTS: the type checker cannot see a union built at run time)
+else:
+    EventWire = Union[tuple(EVENT_STRUCTS.values())]  # noqa: UP007 - built at run time
+
+
+def event_from(wire: Any) -> Event:
+    """The engine's Event an event Struct describes (whether it fits a game is the caller's check)."""
+    return EVENT_CLASSES[type(wire).__struct_config__.tag](**structs.asdict(wire))
+
+
+def event_from_builtins(data: object) -> Event:
+    """An event from parsed JSON (what `Event.to_dict` gave); ValueError in one line."""
+    return event_from(convert(data, EventWire))
