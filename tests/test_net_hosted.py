@@ -14,6 +14,7 @@ from net_tools import CODE, RawClient, match
 from game.match import REMOTE, SeatConfig
 from game.net.host import CLOSE_FINAL, NetHost
 from game.net.hosted import HostedTable
+from game.net.protocol import PROTOCOL_VERSION
 from game.table import TableController
 
 GOING_AWAY = 1001  # the host stopped: come back later
@@ -22,7 +23,7 @@ GOING_AWAY = 1001  # the host stopped: come back later
 def joined(hosted: HostedTable, take_in) -> RawClient:
     """A player joined through a raw connection, seated by `take_in` (the hosted table's own calls)."""
     raw = RawClient(hosted.host.url)
-    raw.send({"type": "hello", "version": 1, "code": CODE, "name": "Zoé"})
+    raw.send({"type": "hello", "version": PROTOCOL_VERSION, "code": CODE, "name": "Zoé"})
     deadline = time.monotonic() + 10
     while not hosted.host.all_claimed and time.monotonic() < deadline:
         take_in()
