@@ -16,7 +16,7 @@ import tracemalloc
 import pytest
 from hostile_host import WAIT, FakeHost, close_with, send, table, view_with, wait_for_close, welcome
 
-from game.net import client as client_module
+from game.net import connection as client_module  # the connection thread lives in connection.py
 from game.net.client import CLOSE_SEAT_GONE, CLOSED, CONNECTED, MAX_INBOX, RECONNECTING, NetClient, RemoteTable, Status
 from game.rules.events import TurnStarted
 

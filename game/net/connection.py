@@ -1,0 +1,267 @@
+"""The connection to a host: `NetClient` talks to it in a thread of its own (websockets'
+threading API) and hands every decoded message to the frame loop through a bounded queue; a
+lost connection is retried with the seat token, backing off, for RECONNECT_FOR seconds,
+whatever the refusal, unless the host said the seat is gone (game/wire/closing.py).
+`RemoteTable` (client.py) is what a screen drives on top of it.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.sync.client import ClientConnection, connect
+
+from game.rules import SeatView
+from game.wire.closing import CLOSE_FINAL, CLOSE_POLICY, STOP_CODES
+
+from . import protocol as wire
+from .inbox import Inbox
+from .protocol import MAX_FRAME, HostMessage, ProtocolError, decode_host, encode, hello
+
+log = logging.getLogger("skyjo.net.client")
+
+RECONNECT_FOR = 15 * 60.0  # seconds a lost connection is retried (a seat is kept at least 10 minutes)
+BACKOFF_FIRST, BACKOFF_MOST = 0.25, 5.0  # seconds between tries, doubling
+OPEN_TIMEOUT = 5.0
+CLOSE_BAD_HOST = CLOSE_POLICY  # ours: the host broke the protocol or sent too much
+MAX_INBOX = 1000  # host messages received and not yet delivered; past it the host sent too much
+CONNECTING, CONNECTED, RECONNECTING, CLOSED = "connecting", "connected", "reconnecting", "closed"
+
+
+@dataclass(frozen=True)
+class Status:
+    """The connection changed (handed to the screen in order with the host's messages)."""
+
+    status: str
+    reason: str = ""
+
+
+def parse_address(text: str) -> str:
+    """The URL of what a player typed: "192.168.1.20:50123", "ws://192.168.1.20:50123"...;
+    ValueError in one line when it is not an address with a port."""
+    text = text.strip()
+    url = text if "://" in text else f"ws://{text}"
+    check_url(url)
+    try:
+        port = urlsplit(url).port
+    except ValueError:
+        port = None
+    if port is None:
+        raise ValueError(f"{text!r} has no port: an address looks like 192.168.1.20:50123")
+    return url.rstrip("/")
+
+
+def check_url(url: str) -> str:
+    """`url` if it is a ws:// or wss:// address with a host; ValueError in one line otherwise."""
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - raises ValueError for a port that is not a number
+    except ValueError:
+        raise ValueError(f"{url!r} is not an address like ws://192.168.1.20:50123") from None
+    if parts.scheme not in ("ws", "wss") or not parts.hostname:
+        raise ValueError(f"{url!r} is not an address like ws://192.168.1.20:50123")
+    return url
+
+
+class NetClient:
+    """The connection to one host, in a thread: `messages` receives decoded host messages and
+    a `Status` when the connection changes."""
+
+    def __init__(self, url: str, code: str, name: str, token: str | None = None, *, seat: int | None = None,
+                 store: Any = None, reconnect_for: float = RECONNECT_FOR) -> None:
+        self.url = check_url(url)
+        self.code = code
+        self.name = name
+        self.seat = seat
+        self.store = store
+        self.key = f"join {url} {code}"
+        self.token = token if token is not None else (store.token(self.key) if store is not None else None)
+        self.reconnect_for = reconnect_for
+        self.messages: Inbox[HostMessage | Status] = Inbox()
+        self.finished = False  # the host ended the games (as opposed to a lost connection)
+        self.reason = ""  # why the connection closed for good
+        self.host_at_fault = False  # ... because the host sent a bad message or too much
+        # written by the thread, read by the screen: the latest connection status and its reason,
+        # the welcome (seat, names, config) and the first view, before `RemoteTable.update` delivers them
+        self.status, self.status_reason = CONNECTING, ""
+        self.welcome: wire.Welcome | None = None
+        self.first_view: SeatView | None = None
+        self._ws: ClientConnection | None = None
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="skyjo-client", daemon=True)
+
+    def start(self) -> None:
+        if not self._thread.is_alive() and not self._stop.is_set():
+            self._thread.start()
+
+    @property
+    def gone(self) -> bool:
+        """The connection's thread has ended (whatever its last status says): nothing more will come."""
+        return self._thread.ident is not None and not self._thread.is_alive()
+
+    def send(self, message: wire.ClientMessage) -> bool:
+        """Send one message now (from any thread); False when not connected."""
+        with self._lock:
+            ws = self._ws
+        if ws is None:
+            return False
+        try:
+            ws.send(encode(message))
+        except (ConnectionClosed, OSError, RuntimeError):
+            return False
+        return True
+
+    def close(self) -> None:
+        """Say bye and stop (bounded: the thread is a daemon and is waited for 2 s at most)."""
+        self._stop.set()
+        self.status = CLOSED
+        self.send(wire.Bye())
+        with self._lock:
+            ws = self._ws
+        if ws is not None:
+            try:
+                ws.close()
+            except Exception:  # noqa: BLE001 - closing a broken connection
+                pass
+        if self._thread.is_alive() and threading.current_thread() is not self._thread:
+            self._thread.join(2.0)
+
+    # ------------------------------------------------------------------ the thread
+    def _status(self, status: str, reason: str = "") -> None:
+        self.status, self.status_reason = status, reason
+        self.messages.put(Status(status, reason))
+
+    def _run(self) -> None:
+        """The thread: whatever goes wrong in it ends as a closed status with a reason, never
+        as a thread that died silently (a screen or `skyjo join --bot` would wait for ever)."""
+        try:
+            self._connect_and_retry()
+        except Exception as error:  # noqa: BLE001 - said once, in one line, to the player
+            log.warning("the connection failed: %s", error, exc_info=True)
+            self.reason = f"the connection failed: {type(error).__name__}: {error}"[:300]
+            self.host_at_fault = True  # (a message from the host got past the checks: nothing it says is trusted)
+            self._status(CLOSED, self.reason)
+
+    def _connect_and_retry(self) -> None:
+        welcomed_once = False
+        lost_at: float | None = None
+        delay = BACKOFF_FIRST
+        while not self._stop.is_set():
+            outcome, welcomed, reason = self._session()
+            welcomed_once = welcomed_once or welcomed
+            if welcomed:
+                lost_at, delay = None, BACKOFF_FIRST
+            if self._stop.is_set():
+                break
+            # never welcomed (a wrong code, no host there), or told to stop: say so, stop. Once
+            # welcomed, any other refusal (host full, try later...) is retried for reconnect_for
+            if outcome in ("finished", "stop", "bad") or not welcomed_once:
+                self.finished = outcome == "finished"
+                self.host_at_fault = outcome == "bad"
+                self.reason = reason
+                self._status(CLOSED, reason)
+                return
+            if lost_at is None:
+                lost_at = time.monotonic()
+                self._status(RECONNECTING, reason)
+            if time.monotonic() - lost_at > self.reconnect_for:
+                self.reason = f"the host could not be reached for {self.reconnect_for / 60:g} minutes"
+                self._status(CLOSED, self.reason)
+                return
+            self._stop.wait(delay)
+            delay = min(delay * 2, BACKOFF_MOST)
+        self._status(CLOSED, "closed")
+
+    def _session(self) -> tuple[str, bool, str]:
+        """One connection: ("finished" | "stop" | "bad" | "refused" | "lost", whether it was welcomed,
+        why). "stop": the host said the seat is gone; "bad": it broke the protocol or sent too much."""
+        try:
+            ws = connect(self.url, open_timeout=OPEN_TIMEOUT, close_timeout=1, max_size=MAX_FRAME, compression=None,
+                         proxy=None, ping_interval=10, ping_timeout=10, legacy=True)
+        except InvalidURI as error:
+            return "refused", False, str(error)
+        except (OSError, InvalidHandshake, TimeoutError) as error:
+            return "lost", False, f"cannot reach {self.url}: {error}"
+        welcomed, refusal = False, None
+        with self._lock:
+            self._ws = ws
+        try:
+            ws.send(encode(hello(self.code, self.name, self.token, self.seat)))
+            for raw in ws:
+                if self.messages.qsize() >= MAX_INBOX:  # the screen is far behind: a flood, not a game
+                    log.warning("the host sent too much: %d messages waiting", MAX_INBOX)
+                    ws.close(CLOSE_BAD_HOST, "too many messages")
+                    return "bad", welcomed, f"the host sent too much: over {MAX_INBOX} messages waiting"
+                try:
+                    message = decode_host(raw)
+                    self._check_agrees(message)
+                except ProtocolError as error:  # a host that breaks the protocol: nothing it says is trusted
+                    log.warning("the host sent a bad message: %s", error)
+                    ws.close(CLOSE_BAD_HOST, "bad message")
+                    return "bad", welcomed, f"the host sent a bad message: {error}"
+                match message:
+                    case wire.Welcome():
+                        welcomed = True
+                        self._welcomed(message)
+                    case wire.Table() if self.first_view is None:
+                        self.first_view = message.seat_view
+                    case wire.Refused(reason=reason) if not welcomed:
+                        refusal = reason
+                self.messages.put(message)
+        except (ConnectionClosed, OSError):
+            pass
+        finally:
+            with self._lock:
+                self._ws = None
+        sent = ws.protocol.close_sent
+        if sent is not None and sent.code == 1009:  # the transport refused a frame over MAX_FRAME
+            return "bad", welcomed, f"the host sent a bad message: a frame over {MAX_FRAME // 1024} KiB"
+        code = ws.close_code
+        if code == CLOSE_FINAL:
+            return "finished", welcomed, ws.close_reason or STOP_CODES[code]
+        if code in STOP_CODES:
+            return "stop", welcomed, refusal or ws.close_reason or STOP_CODES[code]
+        if refusal is not None:
+            return "refused", welcomed, refusal
+        return "lost", welcomed, "connection lost"
+
+    def _check_agrees(self, message: HostMessage) -> None:
+        """ProtocolError unless `message` fits the game we were welcomed to: its players, its
+        edition and our seat (the screen was built for that game; a 4-player view at a 2-player
+        table would crash it)."""
+        if self.welcome is None:
+            if isinstance(message, wire.Table | wire.RoundOver):
+                raise ProtocolError(f"a {type(message).__struct_config__.tag} message before the welcome")
+            return
+        config = self.welcome.match
+        match message:
+            case wire.Welcome() if message.match.players != config.players or message.match.edition != config.edition:
+                raise ProtocolError("a second welcome to another game")
+            case wire.Table(seat_view=view) if (view.players != config.players or view.edition.name != config.edition
+                                                 or view.seat != self.seat):
+                raise ProtocolError(f"a view of seat {view.seat} of a {view.players}-player {view.edition.name} "
+                                    f"game, but we hold seat {self.seat} of a {config.players}-player {config.edition} game")
+            case wire.RoundOver(score_view=scores) if (scores.players != config.players
+                                                        or scores.edition.name != config.edition):
+                raise ProtocolError(f"scores of a {scores.players}-player game; ours has {config.players}")
+            case wire.Lobby(seats=seats) if len(seats) != config.players:
+                raise ProtocolError(f"a lobby of {len(seats)} seats; the game has {config.players}")
+            case wire.Waiting(seat=seat) if seat >= config.players:
+                raise ProtocolError(f"waiting for seat {seat}, not a seat of the game")
+
+    def _welcomed(self, message: wire.Welcome) -> None:
+        first = self.token is None
+        self.token, self.seat, self.welcome = message.token, message.seat, message
+        if self.store is not None and (first or self.store.token(self.key) != self.token):
+            try:
+                self.store.save_token(self.key, self.token)
+            except Exception as error:  # noqa: BLE001 - the game goes on; only a rejoin would suffer
+                log.warning("the seat token could not be kept: %s", error)
+        self._status(CONNECTED)
