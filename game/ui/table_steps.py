@@ -5,7 +5,7 @@ sprites and tweens when it begins, and changes the Board when it ends. The Anima
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.i18n import _
 from game.rules import CELLS, COLS, ROWS, SOURCE_DISCARD, SOURCE_DRAW
@@ -39,39 +39,43 @@ class EventSteps:
     board: Board
     view: TableView
 
-    def _step_for(self, event: ev.Event) -> Step | None:  # noqa: C901 - one branch per event kind
-        if isinstance(event, ev.RoundDealt):
-            return self._deal(event)
-        if isinstance(event, ev.CardFlipped | ev.CardRevealed):
-            return self._flip(event.seat, event.row * COLS + event.col, event.value)
-        if isinstance(event, ev.CardDrawn):
-            return self._to_hand(event.seat, SOURCE_DRAW, event.value if event.value is not None else "?")
-        if isinstance(event, ev.DiscardTaken):
-            return self._to_hand(event.seat, SOURCE_DISCARD, event.value)
-        if isinstance(event, ev.CardReplaced):
-            return self._replace(event)
-        if isinstance(event, ev.CardDiscarded):
-            return self._discard(event.value, event.seat)
-        if isinstance(event, ev.ColumnRemoved):
-            return self._remove_column(event)
-        if isinstance(event, ev.PileReshuffled):
-            return self._reshuffle(event)
-        if isinstance(event, ev.EndTriggered):
-            view = self.view
-            return self._banner(sentence("last_turn", event.seat, view.addressee, view.names), 1.6,
-                                lambda: setattr(self.board, "trigger", event.seat))
-        if isinstance(event, ev.StarterChosen):
-            why = {"highest": _("highest cards"), "random": _("drawn by lot among the tied"),
-                   "flips": _("won the tie"), "trigger": _("ended the last round")}.get(event.reason, event.reason)
-            return self._banner(sentence("starts", event.seat, self.view.addressee, self.view.names, why=why), 1.0,
-                                lambda: setattr(self.board, "to_act", event.seat))
-        if isinstance(event, ev.StartTieFlips):
-            return self._banner(group_sentence("start_tie", event.seats, self.view.addressee, self.view.names), 1.4)
-        if isinstance(event, ev.TurnStarted):
-            return Step(lambda a: None, lambda: setattr(self.board, "to_act", event.seat))
-        if isinstance(event, ev.RoundScored):
-            return Step(lambda a: None, lambda: setattr(self.board, "totals", list(event.totals)))
-        return None
+    def _step_for(self, event: ev.Event) -> Step | None:
+        """The step that shows `event`, made by its kind's maker (STEP_MAKERS); None for an
+        event with nothing to show (the game's end, a tie-break called: the screens tell them)."""
+        maker = STEP_MAKERS.get(type(event))
+        return maker(self, event) if maker is not None else None
+
+    def _flipped(self, event: ev.CardFlipped | ev.CardRevealed) -> Step:
+        return self._flip(event.seat, event.row * COLS + event.col, event.value)
+
+    def _drawn(self, event: ev.CardDrawn) -> Step:
+        return self._to_hand(event.seat, SOURCE_DRAW, event.value if event.value is not None else "?")
+
+    def _taken(self, event: ev.DiscardTaken) -> Step:
+        return self._to_hand(event.seat, SOURCE_DISCARD, event.value)
+
+    def _discarded(self, event: ev.CardDiscarded) -> Step:
+        return self._discard(event.value, event.seat)
+
+    def _last_turn(self, event: ev.EndTriggered) -> Step:
+        view = self.view
+        return self._banner(sentence("last_turn", event.seat, view.addressee, view.names), 1.6,
+                            lambda: setattr(self.board, "trigger", event.seat))
+
+    def _starter(self, event: ev.StarterChosen) -> Step:
+        why = {"highest": _("highest cards"), "random": _("drawn by lot among the tied"),
+               "flips": _("won the tie"), "trigger": _("ended the last round")}.get(event.reason, event.reason)
+        return self._banner(sentence("starts", event.seat, self.view.addressee, self.view.names, why=why), 1.0,
+                            lambda: setattr(self.board, "to_act", event.seat))
+
+    def _tie_flips(self, event: ev.StartTieFlips) -> Step:
+        return self._banner(group_sentence("start_tie", event.seats, self.view.addressee, self.view.names), 1.4)
+
+    def _turn_started(self, event: ev.TurnStarted) -> Step:
+        return Step(lambda a: None, lambda: setattr(self.board, "to_act", event.seat))
+
+    def _round_scored(self, event: ev.RoundScored) -> Step:
+        return Step(lambda a: None, lambda: setattr(self.board, "totals", list(event.totals)))
 
     def _banner(self, words: str, seconds: float, then: Callable[[], None] = lambda: None) -> Step:
         def begin(a: Animator) -> None:
@@ -255,6 +259,26 @@ class EventSteps:
 
         return Step(begin, end)
 
+
+# Each kind of engine event -> the maker of the step that shows it. A kind not here shows nothing
+# (FinalReveal: the Animator groups a round's reveals into one step; TiebreakNeeded and GameOver:
+# the round and game-over screens tell them); tests/test_ui_tween_animator.py holds the list.
+STEP_MAKERS: dict[type[ev.Event], Callable[[EventSteps, Any], Step]] = {
+    ev.RoundDealt: EventSteps._deal,
+    ev.CardFlipped: EventSteps._flipped,
+    ev.CardRevealed: EventSteps._flipped,
+    ev.CardDrawn: EventSteps._drawn,
+    ev.DiscardTaken: EventSteps._taken,
+    ev.CardReplaced: EventSteps._replace,
+    ev.CardDiscarded: EventSteps._discarded,
+    ev.ColumnRemoved: EventSteps._remove_column,
+    ev.PileReshuffled: EventSteps._reshuffle,
+    ev.EndTriggered: EventSteps._last_turn,
+    ev.StarterChosen: EventSteps._starter,
+    ev.StartTieFlips: EventSteps._tie_flips,
+    ev.TurnStarted: EventSteps._turn_started,
+    ev.RoundScored: EventSteps._round_scored,
+}
 
 def _unhide(a: Animator, sprite: CardSprite, seat: int, index: int) -> Callable[[], None]:
     def done() -> None:
