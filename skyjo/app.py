@@ -3,7 +3,7 @@
 `run_app(args)` is what `skyjo` and `python -m game` call; `--self-test` drives a whole
 game headless. `App` is the one object that knows every layer: it opens the store, builds
 the shared caches and registers the scenes by name (SCENES), and it is the `AppContext`
-(scenes/context.py) every scene is given.
+(scenes/context.py) every scene is given. The window's size, name and icon are window.py's.
 """
 
 from __future__ import annotations
@@ -15,14 +15,12 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Literal
 
 import pygame
 
 from game import APP_NAME
 from game.i18n import detect_language, set_language
 from game.motion import speed_factor
-from game.resources import asset_path
 from game.store import Settings, Store
 from game.store.lock import FolderInUse, LockRefused
 from game.store.notices import SETTINGS_UNREADABLE, SETTINGS_UNSAVED, notice
@@ -33,14 +31,27 @@ from game.ui.text import TextCache
 from scenes.context import AppContext
 from scenes.names import JOIN, MENU
 from scenes.notices import MenuNotice
+from skyjo.window import (
+    HEADLESS_DRIVERS,
+    MIN_SIZE,
+    WINDOW_CLASS_VARIABLES,
+    initial_size,
+    name_the_window,
+    parse_size,
+    set_icon,
+    tell,
+)
 
-MIN_SIZE = (800, 450)
+# (the window's names are imported from here by the tools and tests)
+__all__ = [
+    "HEADLESS_DRIVERS", "MIN_SIZE", "SCENES", "WINDOW_CLASS_VARIABLES", "App", "StartupError", "frame_loop_threads",
+    "initial_size", "name_the_window", "open_app", "parse_size", "register_scenes", "run_app", "scene_class", "tell",
+    "wait_for_events",
+]
+
 # The frames drawn before the app counts as started: if one of them fails, a data file read
 # at start-up is the likely cause, and those files are moved aside so the next start works.
 STARTUP_FRAMES = 3
-HEADLESS_DRIVERS = ("dummy", "offscreen")
-# SDL 2's environment variables for the window's class (X11) and app id (Wayland).
-WINDOW_CLASS_VARIABLES = ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS")
 # Seconds between GIL hand-overs while the frame loop runs: computer players think in
 # threads (game/ai/worker.py), and Python's default 5 ms would cost frames.
 FRAME_SWITCH_INTERVAL = 0.0005
@@ -103,19 +114,6 @@ def frame_loop_threads() -> Iterator[None]:
         sys.setswitchinterval(previous)
 
 
-def initial_size() -> tuple[int, int]:
-    """A 16:9 window filling most of the first desktop (or 1280x720 headless)."""
-    try:
-        desktop_w, desktop_h = pygame.display.get_desktop_sizes()[0]
-    except (pygame.error, IndexError):
-        return (1280, 720)
-    if desktop_w <= 0 or desktop_h <= 0:
-        return (1280, 720)
-    width = min(int(desktop_w * 0.85), int(desktop_h * 0.85 * 16 / 9))
-    width = max(MIN_SIZE[0], width)
-    return (width, width * 9 // 16)
-
-
 class App:
     """Owns the window, the shared caches, the store and the scene stack (an AppContext)."""
 
@@ -131,7 +129,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(APP_NAME)
-        _set_icon()
+        set_icon()
         self.size = size or self._saved_size() or initial_size()
         self.fullscreen = False
         self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
@@ -289,17 +287,6 @@ class App:
         pygame.display.quit()
 
 
-def name_the_window() -> None:
-    """Task bars and docks group and name a window by its class (X11 WM_CLASS) or app id
-    (Wayland); SDL 2 reads both from these variables when the display starts. Importing
-    pygame under X11 fills in the program's file name (`__main__.py` for `python -m game`),
-    which is replaced; a value the player set wins."""
-    automatic = ("", os.path.basename(sys.argv[0]) if sys.argv else "")
-    for variable in WINDOW_CLASS_VARIABLES:
-        if os.environ.get(variable, "") in automatic:
-            os.environ[variable] = APP_NAME
-
-
 def wait_for_events(timeout: float) -> list[pygame.event.Event]:
     """The events that arrive within `timeout` seconds (empty when none came), sleeping
     IDLE_POLL between looks at the queue (see IDLE_POLL for why not pygame.event.wait)."""
@@ -309,27 +296,6 @@ def wait_for_events(timeout: float) -> list[pygame.event.Event]:
         if events or time.perf_counter() >= deadline:
             return events
         time.sleep(IDLE_POLL)
-
-
-def _set_icon() -> None:
-    """The window icon, drawn by build/make_icons.py; a missing file only loses the icon."""
-    try:
-        pygame.display.set_icon(pygame.image.load(str(asset_path("icons", "skyjo_64.png"))))
-    except (OSError, pygame.error):
-        pass
-
-
-def parse_size(text: str | None) -> tuple[int, int] | None:
-    """"1280x720" -> (1280, 720); None stays None; anything else is a ValueError in plain words."""
-    if text is None:
-        return None
-    width, sep, height = text.lower().partition("x")
-    if not sep or not width.isdigit() or not height.isdigit():
-        raise ValueError(f"--windowed-size must look like 1280x720, not {text!r}")
-    size = (int(width), int(height))
-    if size[0] < MIN_SIZE[0] or size[1] < MIN_SIZE[1] or size[0] > 16384 or size[1] > 16384:
-        raise ValueError(f"--windowed-size must be at least {MIN_SIZE[0]}x{MIN_SIZE[1]}, not {text}")
-    return size
 
 
 def run_app(args: argparse.Namespace) -> int:
@@ -395,15 +361,3 @@ def _startup_failed(app: App, error: Exception) -> StartupError:
     where = ", ".join(str(path) for path in moved)
     aside = f"; the data files it read were moved aside ({where}), so the next start works" if moved else ""
     return StartupError(f"the game failed while starting ({type(error).__name__}: {error}){aside}")
-
-
-def tell(message: str, kind: Literal["info", "warn", "error"] = "info") -> None:
-    """A message for the player: on stderr, and in a dialog when there is a screen (a
-    double-clicked app has no terminal)."""
-    print(f"skyjo: {message}", file=sys.stderr)
-    if os.environ.get("SDL_VIDEODRIVER", "").lower() in HEADLESS_DRIVERS:
-        return
-    try:
-        pygame.display.message_box("Skyjo", message, message_type=kind)
-    except Exception:  # noqa: BLE001 - no screen: the stderr line said it
-        pass

@@ -53,3 +53,17 @@ def test_replace_moves_the_board_only_at_the_end_and_skip_finishes_all():
     assert not anim.busy and not anim.sprites
     assert board.grids[target.seat][target.index] == taken and board.discard[-1] == old
     assert board.grids == [list(g) for g in seat_view(state, 0).grids]
+
+
+def test_every_kind_of_engine_event_is_shown_by_a_step_or_told_elsewhere():
+    """A new kind of event is either given a step maker (STEP_MAKERS) or named here as shown
+    elsewhere, so no event of the engine silently goes unseen on the table."""
+    from game.rules import events as ev
+    from game.ui.table_steps import STEP_MAKERS
+
+    kinds = {kind for kind in vars(ev).values() if isinstance(kind, type) and issubclass(kind, ev.Event)}
+    told_elsewhere = {ev.Event, ev.FinalReveal, ev.TiebreakNeeded, ev.GameOver}  # (reveals grouped in one step)
+    assert kinds - told_elsewhere == set(STEP_MAKERS)
+    state, board, anim = setup_table()
+    anim.add_events([ev.GameOver((0,), (10, 20))])  # nothing to show, nothing to hear: no step
+    assert not anim.busy

@@ -17,7 +17,7 @@ Its price is elsewhere:
 - room: every fact is an attribute of the game, and a game already holds INLINE_ATTRIBUTES
   (29) of them, the most CPython keeps inline (see there); one more slows every method call
   of the engine, and tests/test_engine_fast_shape.py fails, so a new fact must replace one
-  or fold into one;
+  or fold into one (the comment above the parts, class Round, says how);
 - saves: bump codec.STATE_FORMAT, add the step in codec.STATE_STEPS that gives the fact its
   default (`codec.with_defaults`) in states saved before it existed, and store an example
   of the previous format in tests/data/saves/ (docs/saves.md);
@@ -84,6 +84,15 @@ _grids = listed(listed(maybe(a_card), length=CELLS), per_seat=True)
 _flags = listed(listed(flag, length=CELLS), per_seat=True)
 
 
+# Adding a fact? A game has no room left: the 25 facts below and GameState's identity,
+# record_events, events and log make INLINE_ATTRIBUTES (29) attributes, the ceiling
+# tests/test_engine_fast_shape.py holds. It exists for the search: Expert copies the state
+# (`clone`, which copies every attribute) and plays each copy out, thousands of times per
+# decision, so every method call of the engine is on its hot path, and past 29 attributes
+# CPython calls each of them the slow way (see INLINE_ATTRIBUTES). A 30th attribute costs
+# about 7% of every search. Instead: fold the fact into one (a tuple, as Identity folds four),
+# work it out from the others as a property of Position (as `discard_top`), make it part of
+# Identity if play never changes it, or keep it outside the game (the table, the record).
 @part
 class Round:
     """Which round is played, in which phase and by whom; who plays the next one; which
@@ -170,7 +179,9 @@ class Identity:
 # Why the identity is one attribute: CPython 3.11 keeps an object's attributes inline, and
 # specialises `self.method(...)` calls on it, only while it has at most 29 of them; past that
 # every method call on a GameState looks the method up the slow way (7% more instructions
-# per random round). tests/test_engine_fast_shape.py counts them.
+# per random round, and a search plays thousands of rounds on copies of the state for each
+# decision). tests/test_engine_fast_shape.py counts them; what to do instead of a 30th: the
+# comment above the parts (class Round).
 INLINE_ATTRIBUTES = 29
 
 

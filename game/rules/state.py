@@ -3,7 +3,8 @@
 One `GameState` holds a whole multi-round game: its identity (edition, seat count, seed,
 options), its position (the facts declared once in position.py) and, optionally, the game
 record. Legality (`legal_actions`, `why_illegal`, legality.py) is separate from applying
-(`apply`); `apply` refuses an illegal action with an `IllegalActionError` and leaves the
+(`apply`), and the round's end (a column removed, the scores, the game's end) is a part of
+its own (round_end.py); `apply` refuses an illegal action with an `IllegalActionError` and leaves the
 state untouched. Chance is explicit: every shuffle and random choice draws from a
 generator derived from the game's seed and what it is for, so a game replays exactly from
 its seed and its actions.
@@ -12,14 +13,12 @@ its seed and its actions.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
 from . import events as ev
 from .actions import CELLS, COLS, COLUMN_CELLS, DRAW, REPLACE, REVEAL, TAKE, Action
 from .editions import Edition, edition_named
 from .errors import IllegalActionError
-from .legality import Legality
 from .options import Options
 from .position import (
     DEALT_AFRESH,
@@ -36,6 +35,7 @@ from .position import (
     copy_facts,
     fresh_facts,
 )
+from .round_end import RoundEnd, should_double
 
 # for the modules that import these from here (the view, the bots, the replay command)
 __all__ = [
@@ -44,7 +44,7 @@ __all__ = [
 ]
 
 
-class GameState(Legality):
+class GameState(RoundEnd):
     """A whole game: rounds, totals and the round in play."""
 
     # ------------------------------------------------------------------ creation
@@ -57,6 +57,8 @@ class GameState(Legality):
         options.validate()
         if seed is None:
             seed = random.SystemRandom().randrange(2**53)
+        # These four and the facts are every attribute of a game, at the ceiling CPython keeps
+        # fast (position.py INLINE_ATTRIBUTES: 29): a new one costs every search, see there.
         self.identity = Identity(kind, players, seed, options)
         self.record_events = record_events
         self.events: list[ev.Event] = []
@@ -110,11 +112,6 @@ class GameState(Legality):
         purpose (string seeds are hashed with SHA-512 by `random`, so this is stable across
         runs and platforms), which keeps the serialised state free of generator internals."""
         return random.Random(f"skyjo:{self.seed}:{self.round}:{purpose}:{number}")
-
-    def _emit(self, kind: Callable[..., ev.Event], *fields: Any) -> None:
-        """Record the event `kind(*fields)`, built only when this game records events."""
-        if self.record_events:
-            self.events.append(kind(*fields))
 
     def take_events(self) -> list[ev.Event]:
         """The events since the last call, oldest first."""
@@ -248,19 +245,6 @@ class GameState(Legality):
             self.events += (ev.CardDiscarded(seat, held), ev.CardRevealed(seat, col, row, value))
         self._end_turn(seat, col, up)
 
-    def _remove_column_if_complete(self, seat: int, col: int) -> bool:
-        cards, up = self.cards[seat], self.face_up[seat]
-        a, b, c = COLUMN_CELLS[col]
-        value = cards[a]
-        if value is None or not (up[a] and up[b] and up[c]) or cards[b] != value or cards[c] != value:
-            return False
-        cards[a] = cards[b] = cards[c] = None
-        up[a] = up[b] = up[c] = False  # a gap is neither face-up nor face-down
-        self.discard_pile.extend((value, value, value))
-        self.removed.append((seat, col, value))
-        self._emit(ev.ColumnRemoved, seat, col, value)
-        return True
-
     # ------------------------------------------------------------------ turn order
     def _choose_starter(self) -> None:
         if self.previous_trigger is not None and self.previous_trigger in self.participants and self.round > 1:
@@ -333,61 +317,6 @@ class GameState(Legality):
         self.discard_pile = [top]
         self._emit(ev.PileReshuffled, len(pile), top)
 
-    # ------------------------------------------------------------------ scoring
-    def _score_round(self) -> None:
-        self.to_act = None
-        for seat in self.participants:
-            self._reveal_at_round_end(seat)
-        raw = {seat: sum(card for card in self.cards[seat] if card is not None) for seat in self.participants}
-        scores = dict(raw)
-        trigger = self.trigger
-        assert trigger is not None  # a round ends only once somebody has triggered its end
-        doubled = None
-        if should_double(raw[trigger], [raw[s] for s in self.participants if s != trigger]):
-            scores[trigger] = 2 * raw[trigger]
-            doubled = trigger
-        row = [scores.get(seat) for seat in range(self.players)]  # None: the seat sat a tie-break out
-        self.round_scores.append(row)
-        if not self.tiebreak:
-            for seat in self.participants:
-                self.totals[seat] += scores[seat]
-        raw_row = tuple(raw.get(seat) for seat in range(self.players))
-        self._emit(ev.RoundScored, self.round, raw_row, tuple(row), doubled, trigger, tuple(self.totals), self.tiebreak)
-        self._decide_game_end(scores)
-
-    def _reveal_at_round_end(self, seat: int) -> None:
-        cards, up = self.cards[seat], self.face_up[seat]
-        if self.record_events:
-            for index, card in enumerate(cards):
-                if card is not None and not up[index]:
-                    self.events.append(ev.FinalReveal(seat, index % COLS, index // COLS, card))
-        up[:] = [card is not None for card in cards]  # every card shows; a removed column stays a gap
-        for col, (a, b, c) in enumerate(COLUMN_CELLS):
-            if cards[a] == cards[b] == cards[c]:  # only then can the column be complete: spare the call
-                self._remove_column_if_complete(seat, col)
-
-    def _decide_game_end(self, scores: dict[int, int]) -> None:
-        if self.tiebreak:
-            best = min(scores[s] for s in self.participants)
-            leaders = [s for s in self.participants if scores[s] == best]
-        elif max(self.totals) >= self.options.end_score:
-            best = min(self.totals)
-            leaders = [s for s in range(self.players) if self.totals[s] == best]
-        else:
-            self.phase = ROUND_OVER
-            self.next_participants = tuple(range(self.players))
-            self.next_is_tiebreak = False
-            return
-        if len(leaders) == 1 or self.options.final_tie_for(self.edition) == "share":
-            self.phase = GAME_OVER
-            self.winners = leaders
-            self._emit(ev.GameOver, tuple(leaders), tuple(self.totals))
-            return
-        self.phase = ROUND_OVER
-        self.next_participants = tuple(leaders)
-        self.next_is_tiebreak = True
-        self._emit(ev.TiebreakNeeded, tuple(leaders))
-
     def record(self) -> dict:
         """The game so far as a replay scenario (docs/replay.md): replaying it through
         `game.replay` gives this very position. Needs the log (record_events=True)."""
@@ -409,11 +338,3 @@ class GameState(Legality):
         from .text import state_text
 
         return state_text(self)
-
-
-def should_double(trigger_score: int, other_scores: list[int]) -> bool:
-    """docs/rules.md §9.2: the trigger's score doubles when it is positive and not strictly lower
-    than every other player's score (a tie with the best opponent doubles too)."""
-    if trigger_score <= 0:
-        return False
-    return not all(trigger_score < other for other in other_scores)

@@ -1,0 +1,81 @@
+"""A card in flight: a sprite of the table's animations (table_anim.py), drawn over the cards
+at rest by the TableView, with its shadow."""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+import pygame
+
+from game.ui.card_art import shadow_rect
+from game.ui.layout import Box
+from game.ui.table_view import TableView
+
+FLIGHT_LIFT = 10.0  # logical px: a moving card is held above the cloth, its shadow further off
+
+
+class Place(TypedDict):
+    """Where a sprite ends a motion: its centre and size (keys of the sprite's own fields)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+class CardSprite:
+    """A card in flight: centre (x, y) and size in logical units, scale_x for the flip squash,
+    lift (logical px up), flash (0..1 white ring)."""
+
+    def __init__(self, value: int | str | None, box: Box) -> None:
+        self.value = value
+        self.x, self.y = box.center
+        self.w, self.h = box.w, box.h
+        self.scale_x = 1.0
+        self.lift = 0.0
+        self.flash = 0.0
+        self.alpha = 1.0  # reduced motion fades cards in instead of moving them
+        self.shown = 1.0  # below 0.5: not drawn yet (a card still in the draw pile, waiting to be dealt)
+        self.base = (box.w, box.h)  # the art is drawn once at this size and scaled down in flight
+
+    def move_to(self, box: Box) -> Place:
+        cx, cy = box.center
+        if box.w * box.h > self.base[0] * self.base[1]:
+            self.base = (box.w, box.h)
+        return {"x": cx, "y": cy, "w": box.w, "h": box.h}
+
+    def draw(self, surface: pygame.Surface, view: TableView) -> None:
+        if self.shown < 0.5:
+            return
+        vp = view.viewport
+        w, h = max(1, round(self.w * vp.scale)), max(1, round(self.h * vp.scale))
+        base_w, base_h = max(1, round(self.base[0] * vp.scale)), max(1, round(self.base[1] * vp.scale))
+        image = view.card_surface(self.value, base_w, base_h)  # cached: one size per sprite
+        squash = max(1, round(w * abs(self.scale_x)))
+        if (squash, h) != (base_w, base_h):
+            image = pygame.transform.scale(image, (squash, h))
+        if self.alpha < 0.99:
+            image = image.copy()  # the cached art stays opaque
+            image.set_alpha(max(0, round(255 * self.alpha)))
+        centre = (round(vp.offset_x + self.x * vp.scale), round(vp.offset_y + (self.y - self.lift) * vp.scale))
+        rect = image.get_rect(center=centre)
+        self._draw_shadow(surface, view, rect, base_w, base_h)
+        surface.blit(image, rect)
+        if self.flash > 0.05:
+            pygame.draw.rect(surface, (255, 255, 255), rect.inflate(6, 6), width=max(1, round(8 * self.flash)),
+                             border_radius=6)
+
+
+    def _draw_shadow(self, surface: pygame.Surface, view: TableView, rect: pygame.Rect, base_w: int,
+                     base_h: int) -> None:
+        """A card in flight casts its shadow further the higher it is (its lift, and a little for
+        any card on the move), fading with the card."""
+        shadow = view.art.shadow(base_w, base_h)  # cached at the art's size, scaled with the card
+        spot = shadow_rect(rect, lift=(self.lift + FLIGHT_LIFT) * view.viewport.scale)
+        if spot.size != shadow.get_size():
+            shadow = pygame.transform.scale(shadow, spot.size)
+        if self.alpha < 0.99:
+            shadow = shadow.copy()
+            shadow.set_alpha(max(0, round(255 * self.alpha)))
+        surface.blit(shadow, spot)
+

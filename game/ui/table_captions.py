@@ -1,0 +1,75 @@
+"""The words of the table about its piles and the turn: the pile captions, the prompt in its
+band (or an animation's banner) and the notice in the free corner."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import _
+from game.ui.board import Board
+from game.ui.ink import inside, note_panel
+from game.ui.note import draw_note
+from game.ui.table_text import TableText
+from game.ui.targets import DISCARD_PILE, DRAW_PILE
+from game.ui.widgets import ACCENT, INK, draw_panel, font_px
+
+CAPTION_GAP = 5  # layout pixels at least between a pile's caption and the prompt's panel
+
+class PileCaptions(TableText):
+    """The pile captions, the prompt and the notice, drawn by the TableView."""
+
+    prompt: str
+    busy: bool
+    notice_shown: bool
+
+    def _draw_pile_captions(self, surface: pygame.Surface, board: Board) -> None:
+        """Each caption sits under its pile, kept between the neighbouring pile (the midpoint of
+        the gap) and the card in hand, and above the prompt band."""
+        draw, discard = self._rects[DRAW_PILE], self._rects[DISCARD_PILE]
+        band = self.viewport.rect(self.layout.prompt)
+        hand = self.viewport.rect(self.layout.hand)
+        top = band.centery - (self.text.font(self._prompt_px(band), True).get_height() + 10) // 2
+        # clear of the prompt's panel too, by a gap that reads as one (the captions never touch it)
+        height = min(band.top, top) - draw.bottom - 2 - font_px(self.viewport, CAPTION_GAP)
+        # the captions never cross into the gap between the piles, so they never read as one line
+        self._caption(surface, draw, _("Draw pile ({count})").format(count=board.draw_count), band.left, draw.right,
+                      height)
+        self._caption(surface, discard, _("Discard"), discard.left, hand.left - 4, height)
+
+    def _caption(self, surface: pygame.Surface, rect: pygame.Rect, words: str, left: int, right: int,
+                 height: int) -> None:
+        base = font_px(self.viewport, 24)
+        size = self._fit_px(words, max(base, self._px(24)), width=right - left, height=height, floor=base)
+        image = self.text.render(words, size, INK)
+        place = image.get_rect(midtop=(rect.centerx, rect.bottom + 2))
+        place.right = min(place.right, right)
+        place.left = max(place.left, left)
+        self._blit_text(surface, image, place, words)
+
+    def _prompt_px(self, band: pygame.Rect) -> int:
+        """The prompt's size: grown by the text size setting as far as its band is tall (its
+        panel stays in the band, clear of the labels and captions just above and below)."""
+        wanted = round(min(band.h - 4, font_px(self.viewport, 34)) * self.ui_scale)
+        return self.text.fit_px("Ag", wanted, float("inf"), height=band.h - 6, bold=True)
+
+    def _draw_prompt(self, surface: pygame.Surface, board: Board) -> None:
+        """The prompt in its band (during an animation, the animation's banner instead); a notice
+        (the hint line, a problem) in the table's free corner, wrapped, clear of the pile captions."""
+        rect = self.viewport.rect(self.layout.prompt)
+        animating = bool(board.banner and self.busy)
+        words = board.banner if animating else self.prompt
+        if words:
+            colour = ACCENT if animating else INK
+            size = self._fit_px(words, self._prompt_px(rect), width=rect.w, bold=True)
+            image = self.text.render(words, size, colour, True)
+            # the panel keeps to the band's height: the labels just below stay clear
+            back = pygame.Rect(0, rect.y, image.get_width() + 24, rect.h)
+            back.centerx = rect.centerx
+            draw_panel(surface, back, (0, 0, 0, 170), 8)
+            note_panel(back, words)
+            with inside(back):
+                self._blit_text(surface, image, image.get_rect(center=rect.center), words)
+        if board.banner and not self.busy and self.notice_shown:
+            note = draw_note(surface, self.text, self.viewport.rect(self.layout.tip), self.viewport.scale * self.ui_scale,
+                             board.banner, color=ACCENT, sizes=(30, 26, 24))
+            self.text_rects.append((board.banner, note))

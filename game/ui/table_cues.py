@@ -1,0 +1,77 @@
+"""The cues of the table: what the other players just took ("Robin took the 5 from the
+discard"), stacked in the free felt left of the draw pile."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.board import Board
+from game.ui.ink import inside, note_panel
+from game.ui.layout import Box
+from game.ui.table_text import TableText
+from game.ui.targets import DRAW_PILE
+from game.ui.widgets import ACCENT, draw_panel, font_px
+
+
+class TableCues(TableText):
+    """The cue column, drawn by the TableView."""
+
+    def _draw_cues(self, surface: pygame.Surface, board: Board) -> None:
+        """What the other players just took ("Robin took the 5 from the discard"), the newest
+        lowest, right-aligned in the free felt left of the draw pile: clear of every seat's panel,
+        the labels and the score panel, never lower than the pile (its caption is below)."""
+        if not board.cues:
+            return
+        panels = [self.viewport.rect(area.grid.inflate(14)) for area in self.layout.seats
+                  if area.seat in board.participants]
+        left, right = self._cue_sides(panels)
+        top = self._cue_ceiling(panels, left, right)  # (the words drawn so far, before any cue)
+        size = max(font_px(self.viewport, 24), self._px(24))
+        bottom = self._rects[DRAW_PILE].bottom
+        for words in reversed(list(board.cues.values())):  # the newest first: it has the room
+            lines, images = self._cue_lines(words, size, right - left - 12)
+            back = pygame.Rect(0, 0, max(image.get_width() for image in images),
+                               sum(image.get_height() for image in images)).inflate(12, 8)
+            back.bottomright = (right, bottom)
+            if back.top < top:
+                break  # no room left: an older cue gives way
+            self._draw_cue(surface, back, words, lines, images)
+            bottom = back.top - 6
+
+    def _cue_sides(self, panels: list[pygame.Rect]) -> tuple[int, int]:
+        """The left and right edges of the cues' column: from the table's left edge, or the
+        seat panel level with the draw pile on its left, to just left of the draw pile."""
+        draw = self._rects[DRAW_PILE]
+        left = self.viewport.rect(Box(0, 0, self.layout.width, self.layout.height)).left
+        left = max([left] + [panel.right + 8 for panel in panels
+                             if panel.right <= draw.left and panel.top < draw.bottom and panel.bottom > draw.top])
+        return left, draw.left - font_px(self.viewport, 20)
+
+    def _cue_ceiling(self, panels: list[pygame.Rect], left: int, right: int) -> int:
+        """The highest a cue may reach: below every seat panel, the score panel and the words
+        already drawn that overlap the column above the draw pile's bottom."""
+        draw = self._rects[DRAW_PILE]
+        above = panels + [self.viewport.rect(self.layout.score_panel)] + [rect for _words, rect in self.text_rects]
+        return max([0] + [rect.bottom + 8 for rect in above
+                          if rect.left < right and rect.right > left and rect.bottom <= draw.bottom])
+
+    def _cue_lines(self, words: str, size: int, width: int) -> tuple[list[str], list[pygame.Surface]]:
+        """A cue on at most two lines of `width` px, made smaller as far as its longest line
+        needs (a long translation: one line, made smaller), and the lines rendered."""
+        font = self.text.font(size, True)
+        lines = self.text.wrap(words, size, width, True)
+        if len(lines) > 2 or any(font.size(line)[0] > width for line in lines):
+            lines = [words]  # (a long translation: one line, made smaller)
+        px = min(self._fit_px(line, size, width=width, bold=True) for line in lines)
+        return lines, [self.text.render(line, px, ACCENT, True) for line in lines]
+
+    def _draw_cue(self, surface: pygame.Surface, back: pygame.Rect, words: str, lines: list[str],
+                  images: list[pygame.Surface]) -> None:
+        """One cue: its dark panel `back`, and its lines right-aligned in it."""
+        draw_panel(surface, back, (0, 0, 0, 150), 6)
+        note_panel(back, words)
+        y = back.top + 4
+        with inside(back):
+            for line, image in zip(lines, images, strict=True):
+                self._blit_text(surface, image, image.get_rect(topright=(back.right - 6, y)), line)
+                y += image.get_height()

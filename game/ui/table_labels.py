@@ -1,0 +1,179 @@
+"""The words of the table about its seats: each seat's label (its name, points, live score and
+"to play" marker, fitted beside or above its grid) and the score panel."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import _
+from game.ui.board import Board
+from game.ui.layout import Box
+from game.ui.table_text import TableText
+from game.ui.widgets import ACCENT, DIM, INK, draw_panel, font_px
+from game.ui.wording import live_words, seat_score_words
+
+ACTIVE_RING = (255, 214, 90)
+RING_MARGIN = 8  # layout pixels between a grid and the "to play" ring drawn around it
+LABEL_CLEARANCE = 24  # layout pixels between a grid and the words of a label beside it (past the ring)
+LIVE_SHRINK = 0.75  # a label's words may shrink to this share of their size to keep the live score
+
+
+class SeatLabels(TableText):
+    """Each seat's label and the score panel, drawn by the TableView."""
+
+    def _draw_label(self, surface: pygame.Surface, board: Board, seat: int) -> None:
+        area = self.layout.seats[seat]
+        label = self.viewport.rect(area.label)
+        two_lines = label.h >= font_px(self.viewport, 60)
+        grid = self.viewport.rect(area.grid)
+        hug_grid = False
+        if two_lines:
+            label, hug_grid = self._beside_grid(label, area.grid)
+        base = max(10, min(label.h // (2 if two_lines else 1) - 4, font_px(self.viewport, 30)))
+        acting = seat == board.to_act
+        name = self.names[seat] + ("  " + _("(ended the round)") if seat == board.trigger else "")
+        info, size, info_px = self._label_info(board, seat, label, base, two_lines, name, acting)
+        image = self.text.render(name, size, ACTIVE_RING if acting else INK, acting)
+        info_image = self.text.render(info, info_px, ACTIVE_RING if acting else DIM)
+        ring = self.viewport.rect(area.grid.inflate(2 * RING_MARGIN))
+        extra_image = None
+        if two_lines and info == seat_score_words(board.totals[seat], None, acting):
+            # the live score did not fit beside the total: it gets a third line, the label moving up
+            # as far as needed to keep it on the table
+            live = self.live_words(board, seat)
+            extra_image = self.text.render(live, self._fit_px(live, info_px, width=label.w), DIM)
+        middle = label.y + size * 0.6 if two_lines else label.centery
+        if extra_image is not None:
+            limit = min(surface.get_height(), self.viewport.rect(Box(0, 0, self.layout.width, self.layout.height)).bottom)
+            below = middle + size * 0.6 + info_image.get_height() + extra_image.get_height() + 2
+            middle -= max(0, below - limit)
+        if not two_lines and label.bottom <= grid.top:
+            # a label just above its grid: its line stays above the "to play" ring
+            middle = min(middle, ring.top - 2 - (image.get_height() + 1) // 2)
+        marker = image.get_height() // 2 + 6 if acting else 0
+        if hug_grid:
+            name_rect = image.get_rect(midright=(label.right, middle))
+            info_rect = info_image.get_rect(topright=(label.right, middle + size * 0.6))
+        else:
+            name_rect = image.get_rect(midleft=(label.x + marker, middle))
+            info_rect = info_image.get_rect(topleft=(name_rect.left, middle + size * 0.6))
+        if not two_lines:
+            info_rect = info_image.get_rect(midright=(label.right, middle))
+        if acting:
+            # marker + words, so the seat to act is not told by colour alone
+            h, x = image.get_height(), name_rect.left - marker
+            pygame.draw.polygon(surface, ACTIVE_RING, [(x, middle - h // 3), (x, middle + h // 3), (x + h // 2, middle)])
+            pygame.draw.rect(surface, ACTIVE_RING, ring, width=max(2, round(4 * self.viewport.scale)),
+                             border_radius=max(3, ring.h // 30))
+        self._blit_text(surface, image, name_rect, name)
+        self._blit_text(surface, info_image, info_rect, info)
+        if extra_image is not None:
+            live = self.live_words(board, seat)
+            if hug_grid:
+                extra_rect = extra_image.get_rect(topright=(label.right, info_rect.bottom))
+            else:
+                extra_rect = extra_image.get_rect(topleft=(info_rect.left, info_rect.bottom))
+            self._blit_text(surface, extra_image, extra_rect, live)
+
+    def _label_info(self, board: Board, seat: int, label: pygame.Rect, base: int, two_lines: bool, name: str,
+                    acting: bool) -> tuple[str, int, int]:
+        """The points line and the sizes of the name and of that line. It tells the game total and
+        the live round score ("12 points · face up: 14"). On a label of one line, the name and that
+        line shrink together to keep the live score, down to LIVE_SHRINK of their size or to their
+        size at 100 % text; below that (or on a label of two lines) it gives way, to a third line
+        where there is one ("to play" never does: the seat to act is told in words, not by colour
+        alone)."""
+        total = seat_score_words(board.totals[seat], None, acting)
+        plain = self._label_px(label, base, two_lines, name, total, acting)
+        info = seat_score_words(board.totals[seat], board.visible_sum(seat), acting)
+        least = min(LIVE_SHRINK, 1 / max(1.0, self.ui_scale))  # a larger text setting may give back its growth
+        # by 5 % steps; a label of two lines never shrinks: its live score takes a third line instead
+        steps = [1 - step / 20 for step in range(1 if two_lines else round((1 - least) * 20) + 1)]
+        for name_gives_way in (False, True):  # both lines shrink together; then a long name a little more
+            for share in steps:
+                size, info_px = (max(8, round(px * share)) for px in plain)
+                if name_gives_way and not two_lines:
+                    marker = self.text.font(size, True).get_height() // 2 + 6 if acting else 0
+                    room = label.w - marker - font_px(self.viewport, 16) - self.text.font(info_px).size(info)[0]
+                    size = max(size * 4 // 5, self._fit_px(name, size, width=room, bold=acting))
+                if self._label_fits(label, two_lines, name, size, info, info_px, acting):
+                    return info, size, info_px
+        return total, *plain
+
+    def _label_fits(self, label: pygame.Rect, two_lines: bool, name: str, size: int, info: str, info_px: int,
+                    acting: bool) -> bool:
+        """Whether the name and the points line at these sizes fit the label box side by side (one
+        line) or the points line fits its width (two lines)."""
+        font = self.text.font
+        marker = font(size, acting).get_height() // 2 + 6 if acting else 0
+        info_w = font(info_px).size(info)[0]
+        if two_lines:
+            return marker + info_w <= label.w
+        return marker + font(size, acting).size(name)[0] + font_px(self.viewport, 16) + info_w <= label.w
+
+    @staticmethod
+    def score_words(board: Board, seat: int) -> str:
+        """The seat's game total and its live round score, the sum of its face-up cards:
+        "12 points · face up: 14"."""
+        return seat_score_words(board.totals[seat], board.visible_sum(seat), False)
+
+    @staticmethod
+    def live_words(board: Board, seat: int) -> str:
+        """The live round score alone: "face up: 14"."""
+        return live_words(board.visible_sum(seat))
+
+    def _beside_grid(self, label: pygame.Rect, grid_box: Box) -> tuple[pygame.Rect, bool]:
+        """A label box beside its grid, trimmed on the grid's side to keep its words clear of the
+        grid's "to play" ring, and whether it lies left of the grid (the caller then right-aligns
+        the words, so they read with the grid)."""
+        grid, clear = self.viewport.rect(grid_box), self.viewport.rect(grid_box.inflate(2 * LABEL_CLEARANCE))
+        if label.right <= grid.left:
+            return pygame.Rect(label.x, label.y, min(label.right, clear.left) - label.x, label.h), True
+        if grid.right <= label.left < clear.right:
+            return pygame.Rect(clear.right, label.y, label.right - clear.right, label.h), False
+        return label, False
+
+    def _label_px(self, label: pygame.Rect, base: int, two_lines: bool, name: str, info: str,
+                  acting: bool) -> tuple[int, int]:
+        """The sizes of the name and of the points line: grown by the text size setting as far as
+        the label box holds them (two lines: stacked; one line: side by side), each made
+        smaller only when it is too wide for the box (a long name, "(ended the round)")."""
+        size = max(base, self._px(30))
+        font = self.text.font
+        while size > base and (1.2 * size + font(max(9, size * 3 // 4)).get_height() > label.h if two_lines
+                               else font(size, acting).get_height() > label.h):
+            size -= 1
+        marker = font(size, acting).get_height() // 2 + 6 if acting else 0
+        info_px = self._fit_px(info, max(9, size * 3 // 4), width=label.w - marker)
+        room = label.w - marker
+        if not two_lines:
+            room -= font(info_px).size(info)[0] + font_px(self.viewport, 16)
+        return self._fit_px(name, size, width=room, bold=acting), info_px
+
+    def _draw_scores(self, surface: pygame.Surface, board: Board) -> None:
+        panel = self.viewport.rect(self.layout.score_panel)
+        draw_panel(surface, panel)
+        base = font_px(self.viewport, 26)
+        size = max(base, self._px(26))
+        # every seat keeps its line: the title and one line per seat fit the panel's height
+        while size > base and (size // 2 + self.text.font(size, True).get_height() + 4
+                               + board.players * (size + 2) > panel.h):
+            size -= 1
+        lines = [f"{self.names[seat]}: {board.totals[seat]}" for seat in range(board.players)]
+        title_words = _("Round {number}").format(number=board.round)
+        room = panel.w - size
+        widest = max([self.text.font(size).size(line)[0] for line in lines] + [self.text.font(size, True).size(title_words)[0]])
+        if widest > room:
+            size = max(8, size * room // widest)
+        y = panel.y + size // 2
+        title = self.text.render(title_words, size, ACCENT, True)
+        self._blit_text(surface, title, title.get_rect(topleft=(panel.x + size // 2, y)), title_words)
+        y += title.get_height() + 4
+        step = max(size + 2, (panel.bottom - y - 4) // max(1, board.players))
+        step = min(step, size + 10)
+        for seat, line in enumerate(lines):
+            if y + size > panel.bottom:
+                break
+            image = self.text.render(line, size, INK if seat in board.participants else DIM)
+            self._blit_text(surface, image, image.get_rect(topleft=(panel.x + size // 2, y)), line)
+            y += step

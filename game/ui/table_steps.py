@@ -1,0 +1,294 @@
+"""The steps of the table's animations, one per kind of engine event: each makes its card
+sprites and tweens when it begins, and changes the Board when it ends. The Animator
+(table_anim.py) queues them and plays them one at a time."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from game.i18n import _
+from game.rules import CELLS, COLS, ROWS, SOURCE_DISCARD, SOURCE_DRAW
+from game.rules import events as ev
+from game.ui.board import Board
+from game.ui.card_sprite import CardSprite
+from game.ui.table_view import TableView
+from game.ui.wording import group_sentence, sentence
+
+if TYPE_CHECKING:
+    from game.ui.table_anim import Animator
+
+FLIP_HALF = 0.12
+SLIDE = 0.32
+DEAL_SECONDS = 1.0  # the whole deal, first card leaving the pile to last card landing (at speed 1)
+DEAL_FLIGHT = 0.25  # one dealt card's flight from the draw pile to its place
+
+
+class Step:
+    """One animation: `begin` creates sprites and tweens; `end` updates the board."""
+
+    def __init__(self, begin: Callable[[Animator], None], end: Callable[[], None] = lambda: None) -> None:
+        self.begin = begin
+        self.end = end
+        self.kind = ""  # the engine event it shows (a sound is chosen by it)
+
+
+class EventSteps:
+    """The step for each engine event, made by the Animator (it is one)."""
+
+    board: Board
+    view: TableView
+
+    def _step_for(self, event: ev.Event) -> Step | None:
+        """The step that shows `event`, made by its kind's maker (STEP_MAKERS); None for an
+        event with nothing to show (the game's end, a tie-break called: the screens tell them)."""
+        maker = STEP_MAKERS.get(type(event))
+        return maker(self, event) if maker is not None else None
+
+    def _flipped(self, event: ev.CardFlipped | ev.CardRevealed) -> Step:
+        return self._flip(event.seat, event.row * COLS + event.col, event.value)
+
+    def _drawn(self, event: ev.CardDrawn) -> Step:
+        return self._to_hand(event.seat, SOURCE_DRAW, event.value if event.value is not None else "?")
+
+    def _taken(self, event: ev.DiscardTaken) -> Step:
+        return self._to_hand(event.seat, SOURCE_DISCARD, event.value)
+
+    def _discarded(self, event: ev.CardDiscarded) -> Step:
+        return self._discard(event.value, event.seat)
+
+    def _last_turn(self, event: ev.EndTriggered) -> Step:
+        view = self.view
+        return self._banner(sentence("last_turn", event.seat, view.addressee, view.names), 1.6,
+                            lambda: setattr(self.board, "trigger", event.seat))
+
+    def _starter(self, event: ev.StarterChosen) -> Step:
+        why = {"highest": _("highest cards"), "random": _("drawn by lot among the tied"),
+               "flips": _("won the tie"), "trigger": _("ended the last round")}.get(event.reason, event.reason)
+        return self._banner(sentence("starts", event.seat, self.view.addressee, self.view.names, why=why), 1.0,
+                            lambda: setattr(self.board, "to_act", event.seat))
+
+    def _tie_flips(self, event: ev.StartTieFlips) -> Step:
+        return self._banner(group_sentence("start_tie", event.seats, self.view.addressee, self.view.names), 1.4)
+
+    def _turn_started(self, event: ev.TurnStarted) -> Step:
+        return Step(lambda a: None, lambda: setattr(self.board, "to_act", event.seat))
+
+    def _round_scored(self, event: ev.RoundScored) -> Step:
+        return Step(lambda a: None, lambda: setattr(self.board, "totals", list(event.totals)))
+
+    def _banner(self, words: str, seconds: float, then: Callable[[], None] = lambda: None) -> Step:
+        def begin(a: Animator) -> None:
+            a.board.banner = words
+            a.wait(seconds)
+
+        return Step(begin, then)
+
+    def _deal(self, event: ev.RoundDealt) -> Step:
+        board, view = self.board, self.view
+        cells = [(seat, index) for index in range(CELLS) for seat in event.seats]
+        stagger = (DEAL_SECONDS - DEAL_FLIGHT) / max(1, len(cells))  # one card after another, as a dealer does
+
+        def begin(a: Animator) -> None:
+            board.grids = [["?" if seat in event.seats else None for _ in range(CELLS)] for seat in range(board.players)]
+            board.participants = event.seats
+            board.discard = [event.discard_top]
+            board.draw_count = event.draw_pile
+            board.holding = board.holder = board.source = None
+            board.trigger = None
+            board.round = event.round
+            board.to_act = event.seats[0]
+            board.hidden = set(cells)
+            board.cues.clear()
+            a.cue_time.clear()
+            a.held_cues.clear()
+            if event.tiebreak:
+                board.banner = group_sentence("tiebreak_round", event.seats, view.addressee, view.names)
+            else:
+                board.banner = _("Round {number}: dealing").format(number=event.round)
+            for number, (seat, index) in enumerate(cells):
+                sprite = CardSprite("?", view.layout.draw_pile)
+                sprite.shown = 0.0  # it leaves the pile on its turn; until then the pile stands for it
+                a.sprites.append(sprite)
+                a.tweener.animate(sprite, 0.0, "linear", number * stagger, shown=1.0)
+                a.motion(sprite, DEAL_FLIGHT, "out_cubic", delay=number * stagger,
+                         on_finished=_unhide(a, sprite, seat, index), **sprite.move_to(view.cell_box(seat, index)))
+
+        return Step(begin)
+
+    def _flip(self, seat: int, index: int, value: int) -> Step:
+        board = self.board
+
+        def begin(a: Animator) -> None:
+            self._flip_sprite(a, seat, index, value, 0.0)
+
+        def end() -> None:
+            board.grids[seat][index] = value
+
+        return Step(begin, end)
+
+    def _flip_sprite(self, a: Animator, seat: int, index: int, value: int, delay: float) -> None:
+        a.board.hidden.add((seat, index))
+        sprite = CardSprite("?", self.view.cell_box(seat, index))
+        a.sprites.append(sprite)
+
+        def second_half() -> None:
+            sprite.value = value  # the face swaps at the midpoint of the turn
+            a.board.grids[seat][index] = value
+            a.motion(sprite, FLIP_HALF, "out_quad", on_finished=_unhide(a, sprite, seat, index), scale_x=1.0)
+
+        a.motion(sprite, FLIP_HALF, "in_quad", delay=delay, on_finished=second_half, scale_x=0.0)
+
+    def _final_reveal(self, reveals: list[ev.FinalReveal]) -> Step:
+        stagger = min(0.06, 1.5 / max(1, len(reveals)))
+
+        def begin(a: Animator) -> None:
+            a.board.banner = _("Final reveal")
+            a.board.to_act = None  # nobody plays any more: the marker goes
+            for number, event in enumerate(reveals):
+                self._flip_sprite(a, event.seat, event.row * COLS + event.col, event.value, number * stagger)
+            a.wait(len(reveals) * stagger + 2 * FLIP_HALF + 0.5)
+
+        step = Step(begin)
+        step.kind = "final_reveal"
+        return step
+
+    def _to_hand(self, seat: int, source: str, value: int | str) -> Step:
+        board, view = self.board, self.view
+
+        def begin(a: Animator) -> None:
+            if seat != a.viewer:  # somebody else's turn: where the card came from, told once it is played
+                kind, figures = ("cue_take", {"card": value}) if source == SOURCE_DISCARD else ("cue_draw", {})
+                a.held_cues[seat] = sentence(kind, seat, view.addressee, view.names, **figures)
+            if source == SOURCE_DRAW:
+                board.draw_count -= 1
+                start = view.layout.draw_pile
+            else:
+                board.discard.pop()
+                start = view.layout.discard_pile
+            sprite = CardSprite(value if source == SOURCE_DISCARD else "?", start)
+            a.sprites.append(sprite)
+
+            def show() -> None:
+                sprite.value = value
+
+            a.motion(sprite, SLIDE, "out_cubic", on_finished=show, **sprite.move_to(view.layout.hand))
+
+        def end() -> None:
+            board.holding, board.holder, board.source = value, seat, source
+
+        return Step(begin, end)
+
+    def _replace(self, event: ev.CardReplaced) -> Step:
+        board, view = self.board, self.view
+        index = event.row * COLS + event.col
+        cell = view.cell_box(event.seat, index)
+
+        def begin(a: Animator) -> None:
+            a.release_cue(event.seat)
+            board.holding = board.holder = board.source = None
+            board.hidden.add((event.seat, index))
+            incoming = CardSprite(event.value, view.layout.hand)
+            outgoing = CardSprite(event.old_value if event.old_was_face_up else "?", cell)
+            a.sprites.extend([outgoing, incoming])
+            a.motion(incoming, SLIDE, "in_out_quad", **incoming.move_to(cell))
+            a.motion(outgoing, 0.1, "out_quad", lift=24.0)
+            a.motion(outgoing, SLIDE, "in_out_quad", delay=0.1, **outgoing.move_to(view.layout.discard_pile))
+            if not event.old_was_face_up:
+                a.motion(outgoing, SLIDE / 2, "in_quad", delay=0.1,
+                                  on_finished=lambda: _reface(a, outgoing, event.old_value), scale_x=0.0)
+
+        def end() -> None:
+            board.grids[event.seat][index] = event.value
+            board.discard.append(event.old_value)
+            board.hidden.discard((event.seat, index))
+
+        return Step(begin, end)
+
+    def _discard(self, value: int, seat: int) -> Step:
+        board, view = self.board, self.view
+
+        def begin(a: Animator) -> None:
+            a.release_cue(seat)
+            board.holding = board.holder = board.source = None
+            sprite = CardSprite(value, view.layout.hand)
+            a.sprites.append(sprite)
+            a.motion(sprite, SLIDE, "in_out_quad", **sprite.move_to(view.layout.discard_pile))
+
+        return Step(begin, lambda: board.discard.append(value))
+
+    def _remove_column(self, event: ev.ColumnRemoved) -> Step:
+        board, view = self.board, self.view
+        indexes = [event.col + COLS * row for row in range(ROWS)]
+
+        def begin(a: Animator) -> None:
+            a.board.banner = sentence("column", event.seat, view.addressee, view.names, value=event.value)
+            for number, index in enumerate(indexes):
+                board.hidden.add((event.seat, index))
+                sprite = CardSprite(event.value, view.cell_box(event.seat, index))
+                a.sprites.append(sprite)
+                a.motion(sprite, 0.18, "out_quad", lift=30.0)
+                a.tweener.animate(sprite, 0.15, "linear", delay=0.18, flash=1.0)
+                a.tweener.animate(sprite, 0.15, "linear", delay=0.33, flash=0.0)
+                a.motion(sprite, 0.35, "in_out_quad", delay=0.5 + number * 0.08,
+                                  **sprite.move_to(view.layout.discard_pile), lift=0.0)
+            a.wait(1.0)
+
+        def end() -> None:
+            for index in indexes:
+                board.grids[event.seat][index] = None
+                board.hidden.discard((event.seat, index))
+            board.discard.extend([event.value] * 3)
+
+        return Step(begin, end)
+
+    def _reshuffle(self, event: ev.PileReshuffled) -> Step:
+        board, view = self.board, self.view
+
+        def begin(a: Animator) -> None:
+            a.board.banner = _("The draw pile is empty: the discard pile is shuffled into a new one")
+            board.discard = [event.discard_top]
+            for number in range(6):
+                sprite = CardSprite("?", view.layout.discard_pile)
+                a.sprites.append(sprite)
+                a.motion(sprite, 0.3, "in_out_sine", delay=number * 0.08, **sprite.move_to(view.layout.draw_pile))
+            a.wait(1.2)
+
+        def end() -> None:
+            board.draw_count = event.cards
+
+        return Step(begin, end)
+
+
+# Each kind of engine event -> the maker of the step that shows it. A kind not here shows nothing
+# (FinalReveal: the Animator groups a round's reveals into one step; TiebreakNeeded and GameOver:
+# the round and game-over screens tell them); tests/test_ui_tween_animator.py holds the list.
+STEP_MAKERS: dict[type[ev.Event], Callable[[EventSteps, Any], Step]] = {
+    ev.RoundDealt: EventSteps._deal,
+    ev.CardFlipped: EventSteps._flipped,
+    ev.CardRevealed: EventSteps._flipped,
+    ev.CardDrawn: EventSteps._drawn,
+    ev.DiscardTaken: EventSteps._taken,
+    ev.CardReplaced: EventSteps._replace,
+    ev.CardDiscarded: EventSteps._discarded,
+    ev.ColumnRemoved: EventSteps._remove_column,
+    ev.PileReshuffled: EventSteps._reshuffle,
+    ev.EndTriggered: EventSteps._last_turn,
+    ev.StarterChosen: EventSteps._starter,
+    ev.StartTieFlips: EventSteps._tie_flips,
+    ev.TurnStarted: EventSteps._turn_started,
+    ev.RoundScored: EventSteps._round_scored,
+}
+
+def _unhide(a: Animator, sprite: CardSprite, seat: int, index: int) -> Callable[[], None]:
+    def done() -> None:
+        a.board.hidden.discard((seat, index))
+        if sprite in a.sprites:
+            a.sprites.remove(sprite)
+
+    return done
+
+
+def _reface(a: Animator, sprite: CardSprite, value: int) -> None:
+    sprite.value = value
+    a.motion(sprite, SLIDE / 2, "out_quad", scale_x=1.0)

@@ -1,0 +1,44 @@
+"""What every part of the table's words needs (game/ui/table_view.py's TableView joins the
+parts): the text sizes grown by the player's setting, fitted to a box, and each text blitted
+and remembered where it went (tests read `text_rects`)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.ink import note_text
+from game.ui.layout import TableLayout, Viewport
+from game.ui.text import TextCache
+from game.ui.widgets import font_px
+
+
+class TableText:
+    """The text helpers of the table, and what of the TableView they read."""
+
+    viewport: Viewport
+    layout: TableLayout
+    text: TextCache
+    names: list[str]
+    ui_scale: float
+    text_rects: list[tuple[str, pygame.Rect]]
+    _rects: dict
+
+    def _px(self, logical: float) -> int:
+        """A font size for `logical` px at 100 %, grown by the player's text size setting."""
+        return font_px(self.viewport, logical * self.ui_scale)
+
+    def _fit_px(self, words: str, px: int, width: float | None = None, height: float | None = None,
+                bold: bool = False, floor: int = 8) -> int:
+        """`px` made smaller until `words` is at most `width` wide and `height` tall (screen px).
+        The height limit never goes below `floor` (the 100 % size: a larger setting never makes
+        text smaller); the width limit may (a long name or translation in a narrow box)."""
+        if height is not None:
+            px = self.text.fit_px(words, px, float("inf"), height, bold, floor)
+        if width is not None and width > 0:
+            px = self.text.fit_px(words, px, width, bold=bold)
+        return px
+
+    def _blit_text(self, surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect, words: str) -> None:
+        surface.blit(image, rect)
+        self.text_rects.append((words, rect))
+        note_text(words, image, rect)

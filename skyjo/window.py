@@ -1,0 +1,76 @@
+"""The window on the desktop: its least and first size, the class and icon a task bar shows,
+the size asked on the command line, and a message to a player who has no terminal.
+The app (app.py) opens the window with these; its frame loop is app.py's."""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Literal
+
+import pygame
+
+from game import APP_NAME
+from game.resources import asset_path
+
+MIN_SIZE = (800, 450)
+HEADLESS_DRIVERS = ("dummy", "offscreen")
+# SDL 2's environment variables for the window's class (X11) and app id (Wayland).
+WINDOW_CLASS_VARIABLES = ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS")
+
+
+def initial_size() -> tuple[int, int]:
+    """A 16:9 window filling most of the first desktop (or 1280x720 headless)."""
+    try:
+        desktop_w, desktop_h = pygame.display.get_desktop_sizes()[0]
+    except (pygame.error, IndexError):
+        return (1280, 720)
+    if desktop_w <= 0 or desktop_h <= 0:
+        return (1280, 720)
+    width = min(int(desktop_w * 0.85), int(desktop_h * 0.85 * 16 / 9))
+    width = max(MIN_SIZE[0], width)
+    return (width, width * 9 // 16)
+
+
+def name_the_window() -> None:
+    """Task bars and docks group and name a window by its class (X11 WM_CLASS) or app id
+    (Wayland); SDL 2 reads both from these variables when the display starts. Importing
+    pygame under X11 fills in the program's file name (`__main__.py` for `python -m game`),
+    which is replaced; a value the player set wins."""
+    automatic = ("", os.path.basename(sys.argv[0]) if sys.argv else "")
+    for variable in WINDOW_CLASS_VARIABLES:
+        if os.environ.get(variable, "") in automatic:
+            os.environ[variable] = APP_NAME
+
+
+def set_icon() -> None:
+    """The window icon, drawn by build/make_icons.py; a missing file only loses the icon."""
+    try:
+        pygame.display.set_icon(pygame.image.load(str(asset_path("icons", "skyjo_64.png"))))
+    except (OSError, pygame.error):
+        pass
+
+
+def parse_size(text: str | None) -> tuple[int, int] | None:
+    """"1280x720" -> (1280, 720); None stays None; anything else is a ValueError in plain words."""
+    if text is None:
+        return None
+    width, sep, height = text.lower().partition("x")
+    if not sep or not width.isdigit() or not height.isdigit():
+        raise ValueError(f"--windowed-size must look like 1280x720, not {text!r}")
+    size = (int(width), int(height))
+    if size[0] < MIN_SIZE[0] or size[1] < MIN_SIZE[1] or size[0] > 16384 or size[1] > 16384:
+        raise ValueError(f"--windowed-size must be at least {MIN_SIZE[0]}x{MIN_SIZE[1]}, not {text}")
+    return size
+
+
+def tell(message: str, kind: Literal["info", "warn", "error"] = "info") -> None:
+    """A message for the player: on stderr, and in a dialog when there is a screen (a
+    double-clicked app has no terminal)."""
+    print(f"skyjo: {message}", file=sys.stderr)
+    if os.environ.get("SDL_VIDEODRIVER", "").lower() in HEADLESS_DRIVERS:
+        return
+    try:
+        pygame.display.message_box("Skyjo", message, message_type=kind)
+    except Exception:  # noqa: BLE001 - no screen: the stderr line said it
+        pass
