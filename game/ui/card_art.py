@@ -240,10 +240,27 @@ def _shape(w: int, h: int, paint) -> pygame.Surface:
     return small
 
 
+# Pieces every face of one size shares (the rounded mask, the weave and sheen over the colour),
+# made once per size: the fifteen faces of a size differ only in colour and figure.
+_SHARED: dict[tuple, pygame.Surface] = {}
+
+
+def _shared(key: tuple, make) -> pygame.Surface:
+    surface = _SHARED.get(key)
+    if surface is None:
+        if len(_SHARED) >= 64:
+            _SHARED.clear()
+        surface = _SHARED[key] = make()
+    return surface
+
+
 def _rounded_mask(size: tuple[int, int], radius: int) -> pygame.Surface:
-    mask = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
-    return mask
+    def make() -> pygame.Surface:
+        mask = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
+        return mask
+
+    return _shared(("mask", size, radius), make)
 
 
 def _clip_to_card(big: pygame.Surface, pattern: pygame.Surface, radius: int) -> None:
@@ -310,10 +327,8 @@ def _rim(big: pygame.Surface, s: int) -> pygame.Rect:
 def _field(big: pygame.Surface, field: pygame.Rect, paint: pygame.Surface) -> None:
     """Blit `paint` (field-sized) into the rounded field of a card."""
     radius = max(1, _radius(*big.get_size()) - (big.get_width() - field.w) // 2)
-    shape = _alpha_of(big)
     paint.blit(_rounded_mask(field.size, radius), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-    big.blit(paint, field)
-    big.blit(shape, (0, 0), special_flags=pygame.BLEND_RGBA_MAX)
+    big.blit(paint, field)  # (the mask is all or nothing: the field stays as opaque as the rim beneath)
 
 
 def _alpha_of(surface: pygame.Surface) -> pygame.Surface:
@@ -330,20 +345,30 @@ def _standard_face_shape(big: pygame.Surface, s: int, fill: RGB) -> None:
     bw, bh = big.get_size()
     field = _rim(big, s)
     paint = _vertical_gradient(field.size, _shade(fill, 1.14), _shade(fill, 0.84))
-    weave = pygame.Surface(field.size, pygame.SRCALPHA)
-    step = max(3 * s, round(bw * 0.07))
-    _diagonals(weave, weave.get_rect(), (255, 255, 255, 22), step, max(1, s // 2 + 1), +1)  # type: ignore[arg-type]
-    paint.blit(weave, (0, 0))
+    paint.blit(_shared(("weave", field.size, s), lambda: _weave(field.size, s, bw)), (0, 0))
     oval = paint.get_rect().inflate(-field.w * 0.16, -field.h * 0.28)
     ring = max(s, round(bw * 0.02))
     pygame.draw.ellipse(paint, _shade(fill, 1.22) if sum(fill) < 600 else _shade(fill, 1.06), oval.move(0, ring // 2))
     pygame.draw.ellipse(paint, _shade(medallion(fill), 0.8), oval.move(0, -ring // 2))
     pygame.draw.ellipse(paint, medallion(fill), oval.inflate(-ring, -ring))
-    sheen = pygame.Surface(field.size, pygame.SRCALPHA)
-    pygame.draw.ellipse(sheen, (255, 255, 255, 34), pygame.Rect(-field.w * 0.5, -field.h * 0.45, field.w * 1.2,
-                                                                 field.h * 0.7))
-    paint.blit(sheen, (0, 0))
+    paint.blit(_shared(("sheen", field.size), lambda: _sheen(field.size)), (0, 0))
     _field(big, field, paint)
+
+
+def _weave(size: tuple[int, int], s: int, card_w: int) -> pygame.Surface:
+    """Faint fine diagonals, like the grain of printed card stock."""
+    weave = pygame.Surface(size, pygame.SRCALPHA)
+    step = max(3 * s, round(card_w * 0.07))
+    _diagonals(weave, weave.get_rect(), (255, 255, 255, 22), step, max(1, s // 2 + 1), +1)  # type: ignore[arg-type]
+    return weave
+
+
+def _sheen(size: tuple[int, int]) -> pygame.Surface:
+    """A soft light across the upper left corner, as on a glossy card."""
+    w, h = size
+    sheen = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.ellipse(sheen, (255, 255, 255, 34), pygame.Rect(-w * 0.5, -h * 0.45, w * 1.2, h * 0.7))
+    return sheen
 
 
 def _hc_face_shape(big: pygame.Surface, s: int, value: int) -> None:
