@@ -135,7 +135,7 @@ def spread(wanted: Sequence[float], gap: float, top: float, bottom: float) -> li
 
 
 def lay_out(round_scores: Sequence[Sequence[int | None]], tiebreak_rounds: Sequence[int], end_score: int,
-            box: Box, text_scale: float = 1.0, label_w: float = 250) -> Chart:
+            box: Box, text_scale: float = 1.0, label_w: float = 230) -> Chart:
     """Where everything of the chart goes inside `box` (logical px); `text_scale` is the
     player's text size (1.0, 1.25, 1.5): labels grow with it and the plot gives them room."""
     players = len(round_scores[0]) if round_scores else 0
@@ -146,7 +146,8 @@ def lay_out(round_scores: Sequence[Sequence[int | None]], tiebreak_rounds: Seque
     labels_w = label_w * text_scale
     plot = Box(box.x + pad + axis_w, title_y + TITLE_SIZE * text_scale / 2 + pad,
                0.0, 0.0)
-    plot = Box(plot.x, plot.y, max(10.0, box.right - pad - labels_w - plot.x - 2 * pad),
+    leader = label_size * 1.2  # between the plot and the names: room for the lines that join them
+    plot = Box(plot.x, plot.y, max(10.0, box.right - pad - labels_w - plot.x - leader),
                max(10.0, box.bottom - pad - tick_size * 1.6 - plot.y))
     series = running_totals(round_scores, tiebreak_rounds, players)
     values = [v for line in series for v in line if v is not None] + [0, end_score]
@@ -187,7 +188,7 @@ def lay_out(round_scores: Sequence[Sequence[int | None]], tiebreak_rounds: Seque
     placed = spread(ends, label_size * 1.15, box.y + pad + label_size / 2, box.bottom - pad - label_size / 2)
     end_y = y_of(end_score)
     end_label_y = end_y - tick_size * 0.9 if end_y - tick_size * 1.7 >= plot.y else end_y + tick_size * 0.9
-    return Chart(box=box, plot=plot, title_y=title_y, labels_x=plot.right + 2 * pad, labels_w=labels_w,
+    return Chart(box=box, plot=plot, title_y=title_y, labels_x=plot.right + leader, labels_w=labels_w,
                  columns=columns, shown_rounds=shown,
                  y_ticks=tuple((y_of(v), v) for v in range(int(low), int(high) + 1, step)),
                  tiebreak_bands=bands, end_score=end_score, end_y=end_y, end_label_y=end_label_y,
