@@ -26,7 +26,7 @@ import pygame
 
 from game.i18n import _
 from game.rules import ScoreView
-from game.ui.ink import inside, note_panel
+from game.ui.ink import JOURNAL, inside, note_panel
 from game.ui.layout import Box, Viewport
 from game.ui.text import TextCache
 from game.ui.widgets import DIM, INK, PANEL, blit_text, font_px
@@ -334,12 +334,36 @@ def _polygon(marker: str, x: int, y: int, r: int) -> list[tuple[float, float]]:
              y - (r * 1.25 if k % 2 == 0 else r * 0.55) * math.cos(math.pi * k / 5)) for k in range(10)]
 
 
+# The chart of the screen, drawn once and blitted while the game-over screen animates its confetti.
+_DRAWN: dict[tuple, tuple[pygame.Surface, Chart]] = {}
+
+
 def draw_score_chart(surface: pygame.Surface, text: TextCache, viewport: Viewport, scores: ScoreView,
                      names: Sequence[str], box: Box, text_scale: float = 1.0) -> Chart | None:
     """The chart of the game's public scores in `box`; nothing before the first round is
-    scored. Returns the layout drawn."""
+    scored. Drawn once per window size, scores, names and language, then blitted (always drawn
+    afresh while the ink journal records a frame). Returns the layout drawn."""
     if not scores.round_scores:
         return None
-    chart = lay_out(scores.round_scores, scores.tiebreak_rounds, scores.end_score, box, text_scale)
-    draw_chart(surface, text, viewport, chart, names, tuple(scores.winners or ()))
-    return chart
+    winners = tuple(scores.winners or ())
+    panel = viewport.rect(box)
+    if JOURNAL.on or panel.w <= 0 or panel.h <= 0:
+        chart = lay_out(scores.round_scores, scores.tiebreak_rounds, scores.end_score, box, text_scale)
+        draw_chart(surface, text, viewport, chart, names, winners)
+        return chart
+    words = (_("Totals round by round"), _("tiebreak"), _("Game ends at {score}"))  # (the language is in the key)
+    key = (panel.size, viewport.scale, tuple(map(tuple, scores.round_scores)), tuple(scores.tiebreak_rounds),
+           scores.end_score, tuple(names), winners, text_scale, box, words)
+    drawn = _DRAWN.get(key)
+    if drawn is None:
+        _DRAWN.clear()
+        chart = lay_out(scores.round_scores, scores.tiebreak_rounds, scores.end_score, box, text_scale)
+        image = pygame.Surface(panel.size, pygame.SRCALPHA)
+        # the same scale, the origin moved to the panel's corner by whole pixels: every rounding as on screen
+        draw_chart(image, text, Viewport(viewport.scale, viewport.offset_x - panel.x, viewport.offset_y - panel.y),
+                   chart, names, winners)
+        if pygame.display.get_init() and pygame.display.get_surface() is not None:
+            image = image.convert_alpha()  # the screen's pixel format: the fastest blit
+        drawn = _DRAWN[key] = (image, chart)
+    surface.blit(drawn[0], panel)
+    return drawn[1]
