@@ -169,3 +169,33 @@ def test_the_score_sheet_over_the_table_draws_the_chart_once_a_round_is_scored(m
     app.stack.push(ScoreOverlayScene(app, play))
     run_frames(app, 1)
     assert_chart_drawn(chart_inks(app), ["Ann", "Robin"])
+
+
+def test_the_chart_is_drawn_once_then_blitted_and_looks_the_same_as_drawn_directly(make_app, monkeypatch):
+    """While the confetti falls the game-over screen redraws every frame: the chart is drawn
+    once, then its picture is blitted where drawing it directly would put the same pixels."""
+    import pygame
+
+    from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
+    from game.ui import score_chart
+    from scenes.game_over import CHART, GameOverScene
+    from tests.i18n_gallery import play_out
+
+    app = make_app(size=(1280, 720))
+    seats = (SeatConfig("Ann", HUMAN), SeatConfig("Robin", COMPUTER, "easy"), SeatConfig("Li", COMPUTER, "easy"))
+    config = MatchConfig("voyage", seats, seed=5)
+    over = app.stack.reset(GameOverScene(app, config, play_out(config, lambda s: s.is_terminal)))
+    over.confetti.update(60)  # a still screen: nothing falls over the chart
+    run_frames(app, 1)
+    drawings = []
+    real = score_chart.draw_chart
+    monkeypatch.setattr(score_chart, "draw_chart", lambda *args, **kwargs: drawings.append(1) or real(*args, **kwargs))
+    run_frames(app, 3)
+    assert drawings == []  # blitted, not drawn again
+    panel = over.viewport.rect(CHART)
+    blitted = pygame.image.tobytes(app.screen.subsurface(panel), "RGB")
+    chart_inks(app)  # with the journal on: drawn directly onto the screen
+    direct = pygame.image.tobytes(app.screen.subsurface(panel), "RGB")
+    assert drawings == [1]
+    differing = sum(1 for i in range(0, len(direct), 3) if max(abs(direct[i + k] - blitted[i + k]) for k in range(3)) > 24)
+    assert differing / (len(direct) // 3) < 0.01
