@@ -27,7 +27,7 @@ from scenes.score_sheet import draw_score_sheet
 SHEET_PANEL = Box(60, 40, 1800, 1010)  # logical px: one opaque panel under everything the overlay says
 SHEET_TOP = 230  # the sheet's first row; the running-totals chart fills the panel below it
 CHART_BOTTOM = 960
-CHART_LEAST = 390  # logical px: the chart's least height (its box starts 40 below the sheet)
+CHART_LEAST = 424  # logical px under the sheet: the chart's box (24 below the sheet) at least 400 tall
 SHEET_ROW = 44  # the sheet's row height when there is room (as scenes/score_sheet.py has it)
 SCORES_BUTTON = Box(1730, 1012, 175, 56)  # the table's small "Scores" button, bottom right (logical px)
 
@@ -60,7 +60,7 @@ class ScoreOverlayScene(AppScene):
             if state.round_scores:
                 sheet_bottom = sheet_bottom_for(len(state.round_scores))
                 draw_score_sheet(self, surface, state, self.play.names, SHEET_TOP, sheet_bottom)
-                chart = Box(SHEET_PANEL.x + 40, sheet_bottom + 40, SHEET_PANEL.w - 80, CHART_BOTTOM - sheet_bottom - 40)
+                chart = Box(SHEET_PANEL.x + 40, sheet_bottom + 24, SHEET_PANEL.w - 80, CHART_BOTTOM - sheet_bottom - 24)
                 draw_score_chart(surface, self.app.text, self.viewport, state, self.play.names, chart, self.app.ui_scale)
             else:
                 draw_score_sheet(self, surface, state, self.play.names, SHEET_TOP, 900)

@@ -13,9 +13,10 @@ from game.ui.ink import JOURNAL, PANEL, TEXT
 from game.ui.layout import Box
 from game.ui.score_chart import COLOURS, MARKERS, lay_out, nice_step, running_totals, spread
 from game.ui.widgets import PANEL as PANEL_COLOUR
+from scenes.game_over import CHART
 from tests.test_accessibility import contrast
 
-BOX = Box(720, 240, 1140, 370)
+BOX = CHART  # the game-over screen's chart box
 
 
 def inside(box: Box, point: tuple[float, float]) -> bool:
@@ -72,16 +73,27 @@ def test_many_rounds_and_negative_totals_stay_inside_the_plot(text_scale: float)
     assert all(a - b >= chart.tick_size * 1.5 for a, b in itertools.pairwise(ticks))  # totals apart too
 
 
+SMALLEST_SHEET_CHART = Box(100, 960 - 400, 1720, 400)  # the score sheet's chart after many rounds
+
+
+@pytest.mark.parametrize("box", [BOX, SMALLEST_SHEET_CHART], ids=["game_over", "score_sheet"])
 @pytest.mark.parametrize("text_scale", [1.0, 1.25, 1.5])
-def test_eight_names_close_together_are_moved_apart_in_order_and_stay_in_the_box(text_scale: float):
+def test_eight_names_close_together_are_moved_apart_in_order_and_stay_in_the_box(text_scale: float, box: Box):
     rows = [tuple(40 + seat for seat in range(8)), tuple(5 + (seat % 3) for seat in range(8))]
-    chart = lay_out(rows, [], 100, BOX, text_scale)
+    chart = lay_out(rows, [], 100, box, text_scale)
     ends = sorted(chart.lines, key=lambda line: (line.points[-1][1], line.seat))
     labels = [line.label_y for line in ends]
     assert labels == sorted(labels)  # the same order as the lines' ends
     assert all(b - a >= chart.label_size * 0.99 for a, b in itertools.pairwise(labels))  # a line of text apart
     assert all(chart.box.y + chart.label_size / 2 <= y <= chart.box.bottom - chart.label_size / 2 for y in labels)
     assert chart.labels_x > chart.plot.right and chart.labels_x + chart.labels_w <= chart.box.right
+
+
+def test_the_score_sheet_leaves_its_chart_at_least_400_high_however_many_rounds():
+    from scenes.score_overlay import CHART_BOTTOM, sheet_bottom_for
+
+    for rounds in (1, 3, 8, 30):
+        assert CHART_BOTTOM - sheet_bottom_for(rounds) - 24 >= SMALLEST_SHEET_CHART.h
 
 
 def test_every_seat_has_its_own_colour_and_shape_and_the_colours_read_on_the_panel():

@@ -43,9 +43,9 @@ END_LINE = (235, 110, 100)  # the end score: a warm dashed line
 GRID = (40, 58, 70)
 TIEBREAK_BAND = (30, 44, 58)
 
-LABEL_SIZE = 28  # logical px at 100 % text: the names at the lines' ends
-TICK_SIZE = 24  # the round numbers and the totals along the axes (14 px high in a 1280x720 window)
-TITLE_SIZE = 28
+LABEL_SIZE = 30  # logical px at 100 % text: the names at the lines' ends
+TICK_SIZE = 28  # the round numbers and the totals along the axes (19 px in a 1280x720 window)
+TITLE_SIZE = 32
 
 
 @dataclass(frozen=True)
