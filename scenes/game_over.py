@@ -16,6 +16,7 @@ from game.match import MatchConfig
 from game.rules import GameState, ScoreView, score_view
 from game.store.export import export_for_player
 from game.ui.layout import Box
+from game.ui.score_chart import draw_score_chart
 from game.ui.widgets import (
     ACCENT,
     BODY_SIZE,
@@ -29,7 +30,7 @@ from game.ui.widgets import (
     TITLE_SIZE,
     draw_panel,
 )
-from game.ui.wording import group_sentence, sentence
+from game.ui.wording import group_sentence, points_words, sentence
 from scenes.base import AppScene, paint_backdrop
 from scenes.context import AppContext
 from scenes.names import LOBBY, MENU, PLAY, REPLAY
@@ -48,12 +49,16 @@ CELEBRATION_SECONDS = 4.0  # the confetti falls this long, then the screen is st
 CONFETTI = 90  # pieces
 CONFETTI_SEED = 18  # the same fall every time: a golden image or a test sees the same frame
 CONFETTI_COLOURS = ((255, 206, 84), (112, 190, 236), (62, 160, 74), (222, 72, 56), (246, 214, 62), (245, 245, 240))
-PODIUM_BASE = 560  # logical y of the podium's floor
-PODIUM_STEPS = ((960, 150), (630, 110), (1290, 80))  # centre x and height of the 1st, 2nd and 3rd step
-PODIUM_WIDTH = 300
+# The middle of the screen, logical px: the podium on the left, the score chart on the right,
+# the score sheet across the foot (issue 32 item 5 made room for the chart).
+PODIUM_BASE = 600  # logical y of the podium's floor
+PODIUM_STEPS = ((370, 200), (170, 150), (570, 110))  # centre x and height of the 1st, 2nd and 3rd step
+PODIUM_WIDTH = 190
+CHART = Box(720, 232, 1140, 398)  # the running totals, round by round (eight names fit at 150 %)
+SHEET_TOP, SHEET_BOTTOM = 662, 930
 STEP_COLOUR = (30, 52, 70)
 STEP_TOP = (52, 84, 110)  # a lighter top edge: the light falls from above
-HALO = Box(360, 70, 1200, 160)  # logical px: the soft gold light behind the winner's line
+HALO = Box(360, 55, 1200, 160)  # logical px: the soft gold light behind the winner's line
 _halos: dict[tuple[int, int], pygame.Surface] = {}
 
 
@@ -209,15 +214,17 @@ class GameOverScene(AppScene):
         paint_backdrop(surface)
         light = self.viewport.rect(HALO)
         surface.blit(halo(light.size), light)
-        self.text(surface, _("Game over"), HEADING_SIZE, 960, 60, color=DIM)
-        self.text(surface, winners_line(self.scores, self.names, self.addressee), DISPLAY_SIZE, 960, 150,
+        self.text(surface, _("Game over"), HEADING_SIZE, 960, 45, color=DIM)
+        self.text(surface, winners_line(self.scores, self.names, self.addressee), DISPLAY_SIZE, 960, 135,
                   color=ACCENT, bold=True)
         tiebreaks = len(self.scores.tiebreak_rounds)
         if tiebreaks:
-            self.text(surface, ngettext("decided by {count} tiebreak round", "decided by {count} tiebreak rounds", tiebreaks).format(count=tiebreaks), CAPTION_SIZE, 960, 222,
+            self.text(surface, ngettext("decided by {count} tiebreak round", "decided by {count} tiebreak rounds", tiebreaks).format(count=tiebreaks), CAPTION_SIZE, 960, 207,
                       color=DIM)
         self._draw_podium(surface)
-        draw_score_sheet(self, surface, self.scores, self.names, 610, 920, tuple(self.scores.winners or ()))
+        draw_score_chart(surface, self.app.text, self.viewport, self.scores, self.names, CHART, self.app.ui_scale)
+        draw_score_sheet(self, surface, self.scores, self.names, SHEET_TOP, SHEET_BOTTOM,
+                         tuple(self.scores.winners or ()))
         self.buttons.draw(surface, self.viewport)
         if self.exported:
             self.text(surface, export_line(self.exported), SMALL_SIZE, 960, 1064, color=DIM)
@@ -226,7 +233,9 @@ class GameOverScene(AppScene):
     def _draw_podium(self, surface: pygame.Surface) -> None:
         """Steps for the first three, the winner's the highest: the place on the step, the name
         and total above it."""
-        for (seat, place), (x, height) in zip(podium(self.scores), PODIUM_STEPS, strict=False):
+        places = podium(self.scores)
+        shift = (PODIUM_STEPS[0][0] - PODIUM_STEPS[1][0]) / 2 if len(places) == 2 else 0  # two steps: centred
+        for (seat, place), (x, height) in zip(places, ((x + shift, h) for x, h in PODIUM_STEPS), strict=False):
             step = Box(x - PODIUM_WIDTH / 2, PODIUM_BASE - height, PODIUM_WIDTH, height)
             rect = self.viewport.rect(step)
             draw_panel(surface, rect, STEP_COLOUR, max(3, round(10 * self.viewport.scale)))
@@ -237,7 +246,7 @@ class GameOverScene(AppScene):
                              border_top_right_radius=max(3, round(10 * self.viewport.scale)))
             self.text(surface, str(place), TITLE_SIZE, x, step.y + height / 2 + 4, color=ACCENT if winner else INK,
                       bold=True, max_width=PODIUM_WIDTH - 20)
-            self.text(surface, _("{points} pts").format(points=self.scores.totals[seat]), CAPTION_SIZE, x, step.y - 24,
+            self.text(surface, points_words(self.scores.totals[seat]), CAPTION_SIZE, x, step.y - 24,
                       color=ACCENT if winner else DIM, max_width=PODIUM_WIDTH)
             self.text(surface, self.names[seat], BODY_SIZE, x, step.y - 62, color=ACCENT if winner else INK,
                       bold=True, max_width=PODIUM_WIDTH)

@@ -7,6 +7,7 @@ import pygame
 
 from game.i18n import _
 from game.ui.layout import Box
+from game.ui.score_chart import draw_score_chart
 from game.ui.widgets import (
     ACCENT,
     BODY_SIZE,
@@ -24,6 +25,10 @@ from scenes.context import AppContext, TableScreen
 from scenes.score_sheet import draw_score_sheet
 
 SHEET_PANEL = Box(60, 40, 1800, 1010)  # logical px: one opaque panel under everything the overlay says
+SHEET_TOP = 230  # the sheet's first row; the running-totals chart fills the panel below it
+CHART_BOTTOM = 960
+CHART_LEAST = 424  # logical px under the sheet: the chart's box (24 below the sheet) at least 400 tall
+SHEET_ROW = 44  # the sheet's row height when there is room (as scenes/score_sheet.py has it)
 SCORES_BUTTON = Box(1730, 1012, 175, 56)  # the table's small "Scores" button, bottom right (logical px)
 
 
@@ -52,8 +57,20 @@ class ScoreOverlayScene(AppScene):
         if state is None or not state.round_scores:
             self.text(surface, _("No round has been scored yet."), BODY_SIZE, 960, 240, color=DIM)
         if state is not None:  # (a table hosted elsewhere has sent no scores before its first round ends)
-            draw_score_sheet(self, surface, state, self.play.names, 280, 900)
+            if state.round_scores:
+                sheet_bottom = sheet_bottom_for(len(state.round_scores))
+                draw_score_sheet(self, surface, state, self.play.names, SHEET_TOP, sheet_bottom)
+                chart = Box(SHEET_PANEL.x + 40, sheet_bottom + 24, SHEET_PANEL.w - 80, CHART_BOTTOM - sheet_bottom - 24)
+                draw_score_chart(surface, self.app.text, self.viewport, state, self.play.names, chart, self.app.ui_scale)
+            else:
+                draw_score_sheet(self, surface, state, self.play.names, SHEET_TOP, 900)
         self.text(surface, _("Press any key or click to go back to the table"), CAPTION_SIZE, 960, 1000, color=DIM)
+
+
+def sheet_bottom_for(rounds: int) -> float:
+    """Where the sheet ends: as tall as its rows need (a title row, the rounds, the totals), but
+    never so tall that the chart below gets less than CHART_LEAST (room for eight names at 150 %)."""
+    return SHEET_TOP + min(SHEET_ROW * (rounds + 2), CHART_BOTTOM - SHEET_TOP - CHART_LEAST)
 
 
 def scores_button_box() -> Box:

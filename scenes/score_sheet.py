@@ -27,7 +27,8 @@ def draw_score_sheet(scene: AppScene, surface: pygame.Surface, state: ScoreView,
     scene.text(surface, _("Round"), size, left, y, color=DIM, anchor="midleft")
     for seat in range(players):
         x = left + name_w + (seat + 0.5) * col_w
-        scene.text(surface, names[seat], size, x, y, color=ACCENT if seat in winners else INK, bold=True)
+        scene.text(surface, names[seat], size, x, y, color=ACCENT if seat in winners else INK, bold=True,
+                   max_width=col_w - 12)  # long names side by side: each kept to its column
     for number, scores in enumerate(rows, start=1):
         y += line
         label = f"{number}" + (_(" (tiebreak)") if number in tiebreaks else "")

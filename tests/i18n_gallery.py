@@ -310,3 +310,44 @@ def main(argv: list[str]) -> int:
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
 
+
+
+def game_overs(app: Any, players: int) -> Iterator[str]:
+    """The end of a game of `players` seats (Classic beyond 4) with its score chart, the score
+    sheet over the table after a few rounds, and (at 3 seats) a game decided by a tiebreak round."""
+    from scenes.game_over import GameOverScene
+    from scenes.play import PlayScene
+    from scenes.score_overlay import ScoreOverlayScene
+
+    app.speed_override = 0.0
+    seats = (SeatConfig("Ann", HUMAN), *(SeatConfig(name, COMPUTER, "easy") for name in NAMES[:players - 1]))
+    config = MatchConfig("voyage" if players <= 4 else "classic", seats, seed=5)
+    finished = play_out(config, lambda s: s.is_terminal, seed=players)
+    app.stack.reset(GameOverScene(app, config, finished))
+    settle(app)
+    yield f"game_over{players}"
+    later = play_out(config, lambda s: s.is_terminal or (s.phase == "round_over" and s.round == 3), seed=players)
+    play = app.stack.reset(PlayScene(app, config, later, resumed=True))
+    settle(app)
+    app.stack.push(ScoreOverlayScene(app, play))
+    settle(app)
+    yield f"score_overlay{players}"
+    if players == 3:
+        tied = tiebreak_game(seats)
+        app.stack.reset(GameOverScene(app, tied[0], tied[1]))
+        settle(app)
+        yield "game_over_tiebreak"
+
+
+TIEBREAK_SEED = 109  # the first seed whose game of Ann, Robin and Sasha ends in a tiebreak round
+
+
+def tiebreak_game(seats: tuple) -> tuple[MatchConfig, Any]:
+    """A finished game whose end was decided by a tiebreak round (TIEBREAK_SEED, else the first
+    such seed: a change of the computers' play may move it)."""
+    for seed in (TIEBREAK_SEED, *range(1, 200)):
+        config = MatchConfig("voyage", seats, seed=seed, final_tie="tiebreak", end_score=30)
+        state = play_out(config, lambda s: s.is_terminal, seed=seed)
+        if state.tiebreak_rounds:
+            return config, state
+    raise AssertionError("no seed up to 200 gives a tiebreak round")

@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from game.ui.ink import BUTTON, CARD, JOURNAL, PANEL, TEXT, Ink, collisions
-from tests.i18n_gallery import screens, tables
+from tests.i18n_gallery import game_overs, screens, tables
 
 SIZES = [(1280, 720), (1920, 1080)]
 SCALES = [100, 125, 150]
@@ -72,6 +72,15 @@ def test_no_screen_draws_text_on_text_or_cards(make_app, size, language, scale):
 def test_no_table_of_2_4_or_8_draws_text_on_text_or_cards(make_app, size, language, scale):
     app = open_app(make_app, size, language, scale)
     found = faults_of(app, itertools.chain(*(tables(app, players) for players in (2, 4, 8))))
+    assert not found, f"{language} {scale}% {size[0]}x{size[1]}:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize(("size", "language", "scale"), cases())
+def test_no_game_end_or_score_sheet_of_2_3_4_or_8_draws_text_on_text(make_app, size, language, scale):
+    """The game-over screen and the score sheet with their score charts (the chart's panel is
+    recorded: nothing else may lie on it, and its words must stay inside it)."""
+    app = open_app(make_app, size, language, scale)
+    found = faults_of(app, itertools.chain(*(game_overs(app, players) for players in (2, 3, 4, 8))))
     assert not found, f"{language} {scale}% {size[0]}x{size[1]}:\n" + "\n".join(found)
 
 

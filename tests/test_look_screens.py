@@ -12,6 +12,7 @@ from game.ui import felt as felt_module
 from game.ui.card_art import CardArt, shadow_rect
 from game.ui.layout import Box
 from game.ui.widgets import ACCENT, BUTTON_SIZE, ButtonGroup, screen_viewport
+from game.ui.wording import points_words
 from scenes.game_over import CELEBRATION_SECONDS, GameOverScene, addressee, podium, winners_line
 from scenes.play import PlayScene
 from scenes.score_overlay import SHEET_PANEL, ScoreOverlayScene
@@ -204,7 +205,7 @@ def test_the_podium_puts_the_winner_first_then_the_others_by_total(app):
         del app.text.render
     said = dict(words)
     for seat, _place in places:
-        assert config.seats[seat].name in said and f"{state.totals[seat]} pts" in said
+        assert config.seats[seat].name in said and points_words(state.totals[seat]) in said
     largest = max(words, key=lambda pair: pair[1])
     assert largest[0] == winners_line(state, [seat.name for seat in config.seats], addressee(config))
     assert largest[1] >= 2 * max(size for text, size in words if text != largest[0] and not text.isdigit())

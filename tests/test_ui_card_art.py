@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 
 import pygame
 import pytest
 
-from game.ui.card_art import THEMES, VALUES, CardArt, band
+from game.ui.card_art import THEMES, VALUES, CardArt, band, contrast
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -148,3 +149,67 @@ def test_bad_arguments() -> None:
 
 def test_empty_size_gives_an_empty_picture() -> None:
     assert CardArt().face(3, 0, 10).get_size() == (0, 10)
+
+
+# -- issue 32 item 2: cards with depth ---------------------------------------------------------------------
+def _commonest(surface: pygame.Surface, rect: pygame.Rect) -> tuple[int, int, int]:
+    colours = Counter(tuple(surface.get_at((x, y)))[:3] for x in range(rect.left, rect.right)
+                      for y in range(rect.top, rect.bottom))
+    return colours.most_common(1)[0][0]
+
+
+@pytest.mark.parametrize(("w", "h"), [(48, 67), (120, 168)])
+@pytest.mark.parametrize("value", VALUES)
+def test_the_figure_stands_out_from_what_lies_behind_it(value: int, w: int, h: int) -> None:
+    """The big white figure sits on the darker oval of the card; figure against oval reaches
+    WCAG's large-text contrast (3:1) on every colour, the light yellows and sky blue included."""
+    face = CardArt().face(value, w, h)
+    middle = pygame.Rect(0, 0, w * 6 // 10, h * 4 // 10)
+    middle.center = (w // 2, h // 2)
+    behind = _commonest(face, middle)  # the oval: the figure covers less of the middle than it does
+    figure = [face.get_at((x, y)) for x in range(middle.left, middle.right) for y in range(middle.top, middle.bottom)
+              if min(face.get_at((x, y))[:3]) > 235]
+    assert len(figure) > 0.03 * middle.w * middle.h, "no white figure in the middle of the card"
+    assert contrast((255, 255, 255), behind) >= 3.0, (value, behind)
+
+
+def test_a_face_is_lit_from_the_top_inside_a_pale_margin() -> None:
+    """Depth: the colour runs lighter at the top of the card than at its foot, and a pale
+    printed margin runs between the dark edge and the colour."""
+    for value in VALUES:
+        face = CardArt().face(value, 120, 168)
+        top = _mean(face, pygame.Rect(9, 50, 4, 12))
+        foot = _mean(face, pygame.Rect(9, 110, 4, 12))
+        assert _lum(top) > 1.08 * _lum(foot), (value, top, foot)
+        margin = face.get_at((4, 84))
+        assert min(margin[:3]) > 200, (value, margin)  # the pale margin, not the band's colour
+
+
+@pytest.mark.parametrize(("w", "h"), [(48, 67), (120, 168)])
+def test_the_back_is_a_picture_that_no_face_resembles(w: int, h: int) -> None:
+    """The back is a design the same both ways up (a card on the table shows no top), not a
+    word; it differs from every face by far more than one face differs from its neighbour."""
+    back = CardArt().back(w, h)
+    upright = pygame.image.tobytes(back, "RGB")
+    turned = pygame.image.tobytes(pygame.transform.rotate(back, 180), "RGB")
+    assert sum(abs(a - b) for a, b in zip(upright, turned, strict=True)) / len(upright) < 4
+    for value in VALUES:
+        face = pygame.image.tobytes(CardArt().face(value, w, h), "RGB")
+        assert sum(abs(a - b) for a, b in zip(face, upright, strict=True)) / len(upright) > 20, value
+
+
+def test_art_is_drawn_once_per_size_then_only_blitted(app) -> None:
+    """A table in play draws no new card picture frame after frame: the sizes are made when
+    the table is laid out, and every frame blits them."""
+    from helpers import run_frames
+
+    from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
+    from scenes.play import PlayScene
+
+    seats = (SeatConfig("Ann", HUMAN), SeatConfig("Robin", COMPUTER, "easy"), SeatConfig("Li", COMPUTER, "easy"))
+    config = MatchConfig("voyage", seats, seed=4)
+    app.stack.push(PlayScene(app, config, config.new_game()))
+    run_frames(app, 5)
+    made = dict(CardArt._cache)
+    run_frames(app, 30)
+    assert {key: surface for key, surface in CardArt._cache.items() if key not in made} == {}

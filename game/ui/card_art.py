@@ -30,9 +30,14 @@ _STANDARD_FILL: dict[int, RGB] = {
 _INK = (255, 255, 255)
 _OUTLINE = (20, 20, 28)
 _BORDER = (18, 18, 24)
+_RIM = (242, 236, 220)  # the printed card's pale margin, on faces and backs alike: one deck
 _BACK_BASE = (28, 52, 120)
 _BACK_STRIPE = (58, 96, 184)
 _BACK_TITLE_PLATE = (240, 236, 222)
+_BACK_NIGHT = (16, 26, 74)  # the back's field: a night sky, darkest at its edges...
+_BACK_DAWN = (54, 98, 196)  # ...lightest in the middle, behind the medallion
+_BACK_GOLD = (232, 194, 96)
+MEDALLION_CONTRAST = 3.2  # white figures against the oval behind them (WCAG's large-text floor is 3)
 _HC_BLACK = (0, 0, 0)
 _HC_WHITE = (255, 255, 255)
 
@@ -108,11 +113,15 @@ class CardArt:
             return surface
         fill = _STANDARD_FILL[value]
         surface = _shape(w, h, lambda big, s: _standard_face_shape(big, s, fill))
-        self._draw_value(surface, value, _INK, _OUTLINE, plate=None)
+        shape = _alpha_of(surface)
+        self._draw_value(surface, value, _INK, _OUTLINE, plate=None, shadow=True)
+        surface.blit(shape, (0, 0), special_flags=pygame.BLEND_RGBA_MAX)  # (the figure's blending, as in _field)
         return surface
 
-    def _draw_value(self, surface: pygame.Surface, value: int, ink: RGB, outline: RGB, plate: RGB | None) -> None:
-        """The large central value plus small corner values, readable on any fill."""
+    def _draw_value(self, surface: pygame.Surface, value: int, ink: RGB, outline: RGB, plate: RGB | None,
+                    shadow: bool = False) -> None:
+        """The large central value plus small corner values, readable on any fill; `shadow`
+        lays a soft dark copy under the big figure, as if printed a little above the card."""
         w, h = surface.get_size()
         text = str(value)
         size = self._fit_font(text, int(w * 0.70), int(h * 0.42))
@@ -121,6 +130,11 @@ class CardArt:
         if value in (6, 9):  # the real deck underlines 6 and 9 so they read upside down too
             big = _underlined(big, font.get_ascent(), ink, outline, max(1, round(size / 14)))
         centre = (w // 2, h // 2)
+        if shadow:
+            drop = max(1, round(size / 18))
+            under = big.copy()
+            under.fill((0, 0, 0, 90), special_flags=pygame.BLEND_RGBA_MIN)  # black, at most 90 opaque
+            surface.blit(under, under.get_rect(center=(centre[0] + drop, centre[1] + drop)))
         if plate is not None:
             box = big.get_rect(center=centre).inflate(max(4, w // 10), max(2, h // 30))
             pygame.draw.rect(surface, plate, box, border_radius=max(2, box.h // 4))
@@ -146,6 +160,8 @@ class CardArt:
 
     # -- back, slot, highlight -------------------------------------------------------------------------
     def _draw_back(self, w: int, h: int) -> pygame.Surface:
+        if self.theme != "high_contrast":
+            return _shape(w, h, _standard_back_shape)
         surface = _shape(w, h, lambda big, s: _back_shape(big, s, self.theme))
         if h >= 40:
             ink, plate = ((_HC_BLACK, _HC_WHITE) if self.theme == "high_contrast"
@@ -215,13 +231,36 @@ def _shape(w: int, h: int, paint) -> pygame.Surface:
     s = SUPERSAMPLE
     big = pygame.Surface((w * s, h * s), pygame.SRCALPHA)
     paint(big, s)
-    return pygame.transform.smoothscale(big, (w, h))
+    small = pygame.transform.smoothscale(big, (w, h))
+    # the filter loses two levels: an opaque card would come out 253/255 see-through (the felt
+    # faintly showing through). Add 1/64 of every alpha back: 253 saturates at 255, 0 stays 0.
+    lift = _alpha_of(small)
+    lift.fill((255, 255, 255, 4), special_flags=pygame.BLEND_RGBA_MULT)
+    small.blit(lift, (0, 0), special_flags=pygame.BLEND_RGBA_ADD)
+    return small
+
+
+# Pieces every face of one size shares (the rounded mask, the weave and sheen over the colour),
+# made once per size: the fifteen faces of a size differ only in colour and figure.
+_SHARED: dict[tuple, pygame.Surface] = {}
+
+
+def _shared(key: tuple, make) -> pygame.Surface:
+    surface = _SHARED.get(key)
+    if surface is None:
+        if len(_SHARED) >= 64:
+            _SHARED.clear()
+        surface = _SHARED[key] = make()
+    return surface
 
 
 def _rounded_mask(size: tuple[int, int], radius: int) -> pygame.Surface:
-    mask = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
-    return mask
+    def make() -> pygame.Surface:
+        mask = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
+        return mask
+
+    return _shared(("mask", size, radius), make)
 
 
 def _clip_to_card(big: pygame.Surface, pattern: pygame.Surface, radius: int) -> None:
@@ -234,19 +273,102 @@ def _shade(colour: RGB, factor: float) -> RGB:
     return tuple(max(0, min(255, round(c * factor))) for c in colour)  # type: ignore[return-value]
 
 
-def _standard_face_shape(big: pygame.Surface, s: int, fill: RGB) -> None:
+def _luminance(colour: RGB) -> float:
+    """WCAG 2 relative luminance of an sRGB colour."""
+    def channel(c: int) -> float:
+        c_ = c / 255
+        return c_ / 12.92 if c_ <= 0.03928 else ((c_ + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in colour)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: RGB, b: RGB) -> float:
+    """WCAG 2 contrast ratio of two colours (1 to 21)."""
+    high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def medallion(fill: RGB) -> RGB:
+    """The oval behind a face's figure: the card's colour darkened until white figures stand
+    out from it by MEDALLION_CONTRAST (a light yellow or sky blue needs the most)."""
+    # yellows darken towards amber (a plain darker yellow turns olive), every other colour towards itself
+    deep = (150, 70, 0) if fill[0] > 200 and fill[1] > 150 else _shade(fill, 0.3)
+    mix = 0.2  # at least this dark: the oval reads as a hollow pressed into the card
+    while contrast(_INK, _mix(fill, deep, mix)) < MEDALLION_CONTRAST and mix < 1:
+        mix += 0.04
+    return _mix(fill, deep, mix)
+
+
+def _mix(a: RGB, b: RGB, t: float) -> RGB:
+    return tuple(round(x + (y - x) * min(1.0, t)) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+
+
+def _vertical_gradient(size: tuple[int, int], top: RGB, bottom: RGB) -> pygame.Surface:
+    """A top-to-bottom blend: two pixels smoothly scaled (cheap, and drawn once per card size)."""
+    seed = pygame.Surface((1, 2), pygame.SRCALPHA)
+    seed.set_at((0, 0), (*top, 255))
+    seed.set_at((0, 1), (*bottom, 255))
+    return pygame.transform.smoothscale(seed, (max(1, size[0]), max(2, size[1])))
+
+
+def _rim(big: pygame.Surface, s: int) -> pygame.Rect:
+    """A dark edge and a pale printed margin, as every card of the deck has; returns the field
+    inside them."""
     bw, bh = big.get_size()
     radius = _radius(bw, bh)
-    border = max(s, round(min(bw, bh) * 0.02))
+    edge = max(s, round(min(bw, bh) * 0.012))
+    margin = max(s, round(min(bw, bh) * 0.045))
     pygame.draw.rect(big, _BORDER, big.get_rect(), border_radius=radius)
-    inner = big.get_rect().inflate(-2 * border, -2 * border)
-    pygame.draw.rect(big, fill, inner, border_radius=max(1, radius - border))
-    # a darker oval behind the value, as on the printed cards, and a light inner frame
-    oval = inner.inflate(-inner.w * 0.18, -inner.h * 0.30)
-    pygame.draw.ellipse(big, _shade(fill, 0.80), oval)
-    frame = inner.inflate(-inner.w * 0.10, -inner.w * 0.10)
-    pygame.draw.rect(big, _shade(fill, 1.25) if sum(fill) < 600 else _shade(fill, 0.88), frame,
-                     max(s, round(bw * 0.012)), border_radius=max(1, radius - border))
+    pygame.draw.rect(big, _RIM, big.get_rect().inflate(-2 * edge, -2 * edge), border_radius=max(1, radius - edge))
+    return big.get_rect().inflate(-2 * (edge + margin), -2 * (edge + margin))
+
+
+def _field(big: pygame.Surface, field: pygame.Rect, paint: pygame.Surface) -> None:
+    """Blit `paint` (field-sized) into the rounded field of a card."""
+    radius = max(1, _radius(*big.get_size()) - (big.get_width() - field.w) // 2)
+    paint.blit(_rounded_mask(field.size, radius), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    big.blit(paint, field)  # (the mask is all or nothing: the field stays as opaque as the rim beneath)
+
+
+def _alpha_of(surface: pygame.Surface) -> pygame.Surface:
+    """The surface's alpha alone (black pixels): blitted back with BLEND_RGBA_MAX it restores
+    an opaque outline that blending see-through paint over it rounded down to 253 or 254."""
+    shape = surface.copy()
+    shape.fill((0, 0, 0, 255), special_flags=pygame.BLEND_RGBA_MIN)
+    return shape
+
+
+def _standard_face_shape(big: pygame.Surface, s: int, fill: RGB) -> None:
+    """A pale margin, then the value's colour lit from the top, a faint printed weave, a darker
+    oval pressed in behind the figure and a sheen across the upper corner."""
+    bw, bh = big.get_size()
+    field = _rim(big, s)
+    paint = _vertical_gradient(field.size, _shade(fill, 1.14), _shade(fill, 0.84))
+    paint.blit(_shared(("weave", field.size, s), lambda: _weave(field.size, s, bw)), (0, 0))
+    oval = paint.get_rect().inflate(-field.w * 0.16, -field.h * 0.28)
+    ring = max(s, round(bw * 0.02))
+    pygame.draw.ellipse(paint, _shade(fill, 1.22) if sum(fill) < 600 else _shade(fill, 1.06), oval.move(0, ring // 2))
+    pygame.draw.ellipse(paint, _shade(medallion(fill), 0.8), oval.move(0, -ring // 2))
+    pygame.draw.ellipse(paint, medallion(fill), oval.inflate(-ring, -ring))
+    paint.blit(_shared(("sheen", field.size), lambda: _sheen(field.size)), (0, 0))
+    _field(big, field, paint)
+
+
+def _weave(size: tuple[int, int], s: int, card_w: int) -> pygame.Surface:
+    """Faint fine diagonals, like the grain of printed card stock."""
+    weave = pygame.Surface(size, pygame.SRCALPHA)
+    step = max(3 * s, round(card_w * 0.07))
+    _diagonals(weave, weave.get_rect(), (255, 255, 255, 22), step, max(1, s // 2 + 1), +1)  # type: ignore[arg-type]
+    return weave
+
+
+def _sheen(size: tuple[int, int]) -> pygame.Surface:
+    """A soft light across the upper left corner, as on a glossy card."""
+    w, h = size
+    sheen = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.ellipse(sheen, (255, 255, 255, 34), pygame.Rect(-w * 0.5, -h * 0.45, w * 1.2, h * 0.7))
+    return sheen
 
 
 def _hc_face_shape(big: pygame.Surface, s: int, value: int) -> None:
@@ -322,6 +444,55 @@ def _back_shape(big: pygame.Surface, s: int, theme: str) -> None:
     pattern.blit(margin, (0, 0))
     pygame.draw.rect(pattern, stripe, field, line)
     _clip_to_card(big, pattern, max(1, radius - border))
+
+
+def _standard_back_shape(big: pygame.Surface, s: int) -> None:
+    """A night sky in the deck's margin: light rising from the middle, rays of a sun behind a
+    gold medallion with a four-pointed star, a gold frame with a small star at each corner."""
+    bw, bh = big.get_size()
+    field = _rim(big, s)
+    paint = _radial(field.size, _BACK_DAWN, _BACK_NIGHT)
+    cx, cy = field.w / 2, field.h / 2
+    reach = math.hypot(field.w, field.h)
+    rays = pygame.Surface(field.size, pygame.SRCALPHA)
+    for k in range(0, 24, 2):  # every other wedge of 24: 12 faint rays
+        a, b = math.tau * k / 24, math.tau * (k + 1) / 24
+        pygame.draw.polygon(rays, (255, 255, 255, 20), [(cx, cy), (cx + reach * math.cos(a), cy + reach * math.sin(a)),
+                                                       (cx + reach * math.cos(b), cy + reach * math.sin(b))])
+    paint.blit(rays, (0, 0))
+    line = max(s, round(bw * 0.016))
+    inset = round(min(field.w, field.h) * 0.07)
+    frame = paint.get_rect().inflate(-2 * inset, -2 * inset)
+    pygame.draw.rect(paint, _BACK_GOLD, frame, line, border_radius=max(1, _radius(bw, bh) // 2))
+    for corner in (frame.topleft, frame.topright, frame.bottomleft, frame.bottomright):
+        _star(paint, corner, bw * 0.06, _BACK_GOLD)
+    r = min(field.w, field.h) * 0.34
+    pygame.draw.circle(paint, _BACK_NIGHT, (cx, cy), r)
+    pygame.draw.circle(paint, _BACK_GOLD, (cx, cy), r, max(s, round(bw * 0.025)))
+    pygame.draw.circle(paint, _BACK_GOLD, (cx, cy), r * 0.80, max(1, line // 2))
+    _star(paint, (cx, cy), r * 0.72, _BACK_GOLD)
+    _star(paint, (cx, cy), r * 0.30, _RIM)
+    _field(big, field, paint)
+
+
+def _radial(size: tuple[int, int], middle: RGB, edge: RGB) -> pygame.Surface:
+    """Light from the middle fading to `edge`: a coarse grid of blends smoothly scaled up."""
+    cols, rows = 12, 16
+    coarse = pygame.Surface((cols, rows), pygame.SRCALPHA)
+    for y in range(rows):
+        for x in range(cols):
+            d = min(1.0, math.hypot((x + 0.5) / cols * 2 - 1, (y + 0.5) / rows * 2 - 1) / 1.2)
+            coarse.set_at((x, y), (*(round(m + (e - m) * d) for m, e in zip(middle, edge, strict=True)), 255))
+    return pygame.transform.smoothscale(coarse, (max(1, size[0]), max(1, size[1])))
+
+
+def _star(surface: pygame.Surface, centre: tuple[float, float], size: float, colour: RGB) -> None:
+    """A four-pointed star `size` px from tip to tip."""
+    x, y = centre
+    tip, waist = size / 2, size / 8
+    points = [(x, y - tip), (x + waist, y - waist), (x + tip, y), (x + waist, y + waist),
+              (x, y + tip), (x - waist, y + waist), (x - tip, y), (x - waist, y - waist)]
+    pygame.draw.polygon(surface, colour, points)
 
 
 def _slot_shape(big: pygame.Surface, s: int, colour: tuple[int, int, int, int]) -> None:
