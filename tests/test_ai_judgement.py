@@ -8,12 +8,13 @@ from game.ai.tournament import wilson
 from game.rules import GameState, SeatView, check_consistency, seat_view
 
 
-def position(mine: list, theirs: list, holding: int, source: str = "draw", trigger: int | None = None) -> SeatView:
+def position(mine: list, theirs: list, holding: int | None, source: str | None = "draw", trigger: int | None = None,
+             discard: tuple = (5,), removed: tuple = ()) -> SeatView:
     """Seat 0 to act in 2-player Voyage with the given cells ("?" face-down); the rest is sampled."""
     base = GameState.new_game("voyage", players=2, seed=1)
     view = seat_view(base, 0)
     grids = (tuple(mine), tuple(theirs))
-    draft = SeatView(view.edition, 2, 0, 1, "turn", 0, holding, source, trigger, (5,), 0, grids, (), (0, 1),
+    draft = SeatView(view.edition, 2, 0, 1, "turn", 0, holding, source, trigger, discard, 0, grids, removed, (0, 1),
                      (), (0, 0), 100, ())
     unseen = sum(draft.unseen_cards().values()) - sum(cell == "?" for grid in grids for cell in grid)
     draft = SeatView(*[unseen if name == "draw_pile" else getattr(draft, name) for name in SeatView.__slots__])
@@ -22,15 +23,44 @@ def position(mine: list, theirs: list, holding: int, source: str = "draw", trigg
     return seat_view(state, 0)
 
 
-def test_hard_will_not_end_a_round_it_would_lose_doubled_but_normal_does():
+def test_neither_hard_nor_normal_ends_a_round_it_would_lose_doubled():
     # we show 6+7+8+7+6+5+8+7+6+5+7 = 72 with one card hidden; the opponent shows 3 and hides 6
     mine = [6, 7, 8, 7, 6, 5, 8, 7, 6, 5, 7, "?"]
     theirs = [1, 0, "?", "?", 2, "?", "?", 0, "?", "?", 0, 0]
     view = position(mine, theirs, holding=9)
-    hard = make_bot("hard", 1).decide(view)
-    assert hard.verb == "replace" and view.grid()[hard.index] != "?"  # keeps its last card hidden
-    normal = make_bot("normal", 1).decide(view)
-    assert normal.verb == "reveal"  # a poor card: Normal discards it and reveals, ending the round
+    for level in ("hard", "normal"):
+        action = make_bot(level, 1).decide(view)
+        # a poor card, but revealing would end the round doubled: the 9 replaces a face-up 8 (1 point)
+        assert action.verb == "replace" and view.grid()[action.index] != "?", level
+
+
+def test_normal_does_not_take_the_discard_only_to_end_the_round_while_behind():
+    # the discard's 1 would save about 4 on the last face-down card (worth 5 on average), but
+    # ending at about 1+2*5+3*5 = 26 against an opponent showing 2 doubles; elsewhere the 1
+    # saves 2 or less, not worth a take: it draws
+    mine = [2, 3, 2, "?", 3, 2, 3, 2, 3, 2, 3, 2]
+    theirs = [0, 0, 1, 1, 0, "?", 0, 0, "?", 0, 0, 0]
+    view = position(mine, theirs, holding=None, source=None, discard=(6, 1))
+    assert make_bot("normal", 1).decide(view).verb == "draw"
+
+
+def test_normal_ends_the_round_when_it_is_clearly_lowest():
+    mine = [0, 1, -1, 0, 1, 0, 2, 1, 0, -1, 1, "?"]
+    theirs = [9, 10, "?", "?", 11, "?", "?", 12, "?", "?", 8, 9]
+    for holding in (9, 3):  # a poor card: it reveals the last one; a fair card: it goes there
+        action = make_bot("normal", 1).decide(position(mine, theirs, holding=holding))
+        assert action.index == 11, holding
+
+
+def test_normal_ends_a_round_it_is_not_winning_when_every_other_move_costs_more():
+    # three columns gone; its last column holds -2, -1 and a face-down card. Replacing either with
+    # the drawn 12 costs 13 or 14 points; revealing ends the round at about -3+5 = 2, doubled to
+    # about 4 against an opponent showing 0: cheaper, so it reveals although not lowest
+    mine = [None, None, None, -2, None, None, None, -1, None, None, None, "?"]
+    theirs = [0, 0, 0, 0, 0, 0, 0, 0, 0, "?", 0, 0]
+    view = position(mine, theirs, holding=12, removed=((0, 0, 12), (0, 1, 11), (0, 2, 10)))
+    action = make_bot("normal", 1).decide(view)
+    assert action.verb == "reveal" and action.index == 11
 
 
 def test_hard_ends_the_round_when_it_is_far_ahead():

@@ -116,3 +116,51 @@ def test_levels_beat_the_level_below_in_a_small_seeded_run():
     assert normal.bots[0].wins / 150 > 0.65
     hard, _ = simulate(["hard", "normal"], "voyage", 80, seed=2)
     assert hard.bots[0].wins / 80 > 0.55
+
+
+def recorded_endings(specs: list[str], edition: str, games: int, seed: int) -> list[tuple[int, int]]:
+    """Per bot: the rounds it ended and was doubled in, read from each game's own events (the
+    RoundScored event names the trigger and the doubled seat), played apart from the simulator's tally."""
+    from game.ai import make_bot
+    from game.ai.simulate import bot_seed, game_seed
+    from game.rules import GAME_OVER, ROUND_OVER, GameState, seat_view
+    from game.rules.events import RoundScored
+
+    counts = [[0, 0] for _ in specs]
+    bots = [make_bot(spec, seed) for spec in specs]
+    for game in range(games):
+        seats = [(k + game) % len(specs) for k in range(len(specs))]
+        for k, bot in enumerate(bots):
+            bot.reset(bot_seed(seed, game, k))
+        state = GameState.new_game(edition, len(specs), seed=game_seed(seed, game), record_events=True)
+        while state.phase != GAME_OVER:
+            if state.phase == ROUND_OVER:
+                state.deal()
+            else:
+                state.apply(bots[seats.index(state.to_act)].decide(seat_view(state, state.to_act)))
+            for event in state.take_events():
+                if isinstance(event, RoundScored):
+                    k = seats.index(event.trigger)
+                    counts[k][0] += 1
+                    counts[k][1] += event.doubled == event.trigger
+    return [tuple(pair) for pair in counts]
+
+
+def test_the_json_counts_per_bot_the_rounds_it_ended_and_was_doubled_in():
+    specs = ["normal", "easy", "hard"]
+    result = skyjo("simulate", "--bots", ",".join(specs), "--games", "6", "--seed", "11", "--json")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    counted = [(bot["rounds_ended"], bot["doubled"]) for bot in report["bots"]]
+    assert counted == recorded_endings(specs, "voyage", 6, 11)
+    assert sum(ended for ended, _ in counted) == report["rounds"]  # every round has one trigger
+    assert any(doubled for _, doubled in counted)  # the run shows a doubling, so the count is tested
+
+
+def test_the_table_shows_the_rounds_each_bot_ended_and_was_doubled_in():
+    result = skyjo("simulate", "--bots", "normal,easy,hard", "--games", "6", "--seed", "11")
+    assert result.returncode == 0, result.stderr
+    rows = {line.split()[0]: line.split() for line in result.stdout.splitlines()[1:4]}
+    for name, (ended, doubled) in zip(["normal", "easy", "hard"], recorded_endings(["normal", "easy", "hard"],
+                                                                                "voyage", 6, 11)):
+        assert rows[name][5] == str(ended) and rows[name][6] == str(doubled)

@@ -4,6 +4,8 @@ players, must print exactly the recorded wins, rounds and mean scores.
 
 The record (tests/data/simulate_baseline.json) was written before the consolidation of
 issue #17; regenerate it only for a deliberate change of play, with SKYJO_REGEN_SIMULATE=1.
+Re-recorded for issue 32 item 6 (Normal's judgement of ending a round): every run with a Normal
+seat changed, the run without one did not.
 """
 
 from __future__ import annotations

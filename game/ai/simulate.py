@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from game.rules import GAME_OVER, ROUND_OVER, GameState, Options, seat_view
@@ -35,9 +35,13 @@ class BotTally:
     round_scores: list[int] = field(default_factory=list)
     final_totals: list[int] = field(default_factory=list)
     head_to_head: list[float] = field(default_factory=list)  # per game: this bot's share of the win
+    rounds_ended: int = 0  # rounds this bot ended (it turned up its last face-down card first)
+    doubled: int = 0  # of those, the rounds its score was doubled (it was not strictly lowest)
 
     def merge(self, other: BotTally) -> None:
         self.wins += other.wins
+        self.rounds_ended += other.rounds_ended
+        self.doubled += other.doubled
         self.round_scores += other.round_scores
         self.final_totals += other.final_totals
         self.head_to_head += other.head_to_head
@@ -65,9 +69,10 @@ def bot_seed(seed: int, game: int, index: int) -> int:
 
 
 def play_game(bots: list[Bot], edition: str, seed: int, game: int, options: Options | None = None,
-              specs: list[str] | None = None) -> tuple[GameState, list[int]]:
+              specs: list[str] | None = None, endings: list[Ending] | None = None) -> tuple[GameState, list[int]]:
     """One whole game; bot k sits at seat (k + game) mod n. Returns the final state and the
-    seat of each bot. Raises BotError (naming the bot) if a bot fails."""
+    seat of each bot; `endings`, if given, receives how each round ended. Raises BotError
+    (naming the bot) if a bot fails."""
     n = len(bots)
     seats = [(k + game) % n for k in range(n)]
     by_seat = {seat: bots[k] for k, seat in enumerate(seats)}
@@ -78,6 +83,8 @@ def play_game(bots: list[Bot], edition: str, seed: int, game: int, options: Opti
     state = GameState.new_game(edition, n, seed=game_seed(seed, game), options=options, record_events=False)
     actions = 0
     while True:
+        if state.phase in (GAME_OVER, ROUND_OVER) and endings is not None:
+            endings.append(ending(state))
         if state.phase == GAME_OVER:
             _notify_all(bots, {"type": GAME_OVER, "totals": list(state.totals), "winners": list(state.winners or [])})
             return state, seats
@@ -101,6 +108,23 @@ def play_game(bots: list[Bot], edition: str, seed: int, game: int, options: Opti
         state.apply_unchecked(action)  # just checked, with the bot named in the error
 
 
+@dataclass(frozen=True)
+class Ending:
+    """Who ended a round (its trigger) and whether that player's score was doubled."""
+
+    trigger: int
+    doubled: bool
+
+
+def ending(state: GameState) -> Ending:
+    """How the round just scored ended: its trigger, doubled when its round score is not the
+    sum of its cards (every card is face up once a round is scored)."""
+    trigger = state.trigger
+    assert trigger is not None, "a scored round has a trigger"
+    cards = sum(card for card in state.cards[trigger] if card is not None)
+    return Ending(trigger, state.round_scores[-1][trigger] != cards)
+
+
 def _is_action(action: object) -> bool:
     from game.rules import Action
 
@@ -112,11 +136,14 @@ def _notify_all(bots: list[Bot], message: dict) -> None:
         bot.notify(message)
 
 
-def tally_game(state: GameState, seats: list[int], names: list[str]) -> Tally:
+def tally_game(state: GameState, seats: list[int], names: list[str], endings: Sequence[Ending] = ()) -> Tally:
+    """One game's tally; `endings` (from play_game) counts the rounds each bot ended and was doubled in."""
     winners = state.winners or []
     tally = Tally(1, state.round, [BotTally(name) for name in names])
     for k, seat in enumerate(seats):
         mine = tally.bots[k]
+        mine.rounds_ended = sum(1 for end in endings if end.trigger == seat)
+        mine.doubled = sum(1 for end in endings if end.trigger == seat and end.doubled)
         share = 1 / len(winners) if seat in winners else 0.0
         mine.wins += share
         mine.head_to_head.append(share)
@@ -164,8 +191,9 @@ def run_games(specs: list[str], edition: str, games: range, seed: int, options: 
     total = Tally(0, 0, [BotTally(name) for name in names])
     try:
         for game in games:
-            state, seats = play_game(bots, edition, seed, game, options)
-            total.merge(tally_game(state, seats, names))
+            endings: list[Ending] = []
+            state, seats = play_game(bots, edition, seed, game, options, endings=endings)
+            total.merge(tally_game(state, seats, names, endings))
             if progress is not None:
                 progress(1)
     finally:

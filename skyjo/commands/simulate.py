@@ -103,6 +103,8 @@ def summary(tally, seconds: float) -> dict:
             "win_rate": round(bot.wins / tally.games, 4),
             "mean_round_score": round(sum(rounds) / len(rounds), 3) if rounds else None,
             "mean_final_total": round(sum(bot.final_totals) / len(bot.final_totals), 2),
+            "rounds_ended": bot.rounds_ended,  # it turned up its last face-down card first
+            "doubled": bot.doubled,  # of those, the rounds its score was doubled
         })
     return {
         "games": tally.games,
@@ -115,12 +117,21 @@ def summary(tally, seconds: float) -> dict:
 
 def table(report: dict) -> str:
     width = max(12, *(len(bot["name"]) for bot in report["bots"]))
-    lines = [f"{'bot':<{width}}  {'wins':>9}  {'win rate':>8}  {'mean round':>10}  {'mean total':>10}"]
+    lines = [f"{'bot':<{width}}  {'wins':>9}  {'win rate':>8}  {'mean round':>10}  {'mean total':>10}  "
+             f"{'ended':>6}  {'doubled':>12}"]
     for bot in report["bots"]:
         lines.append(f"{bot['name']:<{width}}  {bot['wins']:>9g}  {bot['win_rate']:>8.1%}  "
-                     f"{bot['mean_round_score']:>10.2f}  {bot['mean_final_total']:>10.2f}")
+                     f"{bot['mean_round_score']:>10.2f}  {bot['mean_final_total']:>10.2f}  "
+                     f"{bot['rounds_ended']:>6}  {_doubled(bot):>12}")
     lines.append(f"{report['games']} games, {report['rounds']} rounds in {report['seconds']:.2f} s "
                  f"({report['rounds_per_second']} rounds per second)")
+    lines.append("ended: rounds the bot ended; doubled: of those, the rounds its score was doubled")
     if "expert_work" in report:
         lines.append(f"Expert's work per decision: {report['expert_work']}")
     return "\n".join(lines)
+
+
+def _doubled(bot: dict) -> str:
+    """"12 (34.3%)": the rounds a bot ended and was doubled in, and their share of the rounds it ended."""
+    ended = bot["rounds_ended"]
+    return f"{bot['doubled']} ({bot['doubled'] / ended:.1%})" if ended else "0"
