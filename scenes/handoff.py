@@ -16,7 +16,7 @@ from scenes.context import AppContext
 from scenes.names import PAUSE, PLAY, SCORES
 
 HIDDEN = (16, 20, 34)
-RECAP_ROWS = 6  # lines of the recap on screen at once (between the heading and the button); more scroll
+RECAP_ROWS = 7  # lines of the recap on screen at once (between the heading and the button); more scroll
 
 
 class HandoffScene(AppScene):

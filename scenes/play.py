@@ -32,7 +32,7 @@ from game.rules import events as ev
 from game.table import GameOver, HandoffDue, Notice, RoundOver, Table, TableController, TableEvents, TableMessage
 from game.ui.guide import Guide
 from game.ui.ink import inside, note_button
-from game.ui.recap import draw_recap, recap_lines
+from game.ui.recap import by_player, draw_recap, recap_lines
 from game.ui.refusals import word_refusal
 from game.ui.table_anim import Animator
 from game.ui.table_view import Board, TableView
@@ -392,7 +392,8 @@ class PlayScene(AppScene):
         self.fit(surface)
         if self.recap and self.guide.current is None:
             draw_recap(surface, self.app.text, self.viewport.rect(self.view.layout.tip),
-                       self.viewport.scale * self.app.ui_scale, _("Since your last turn:"), self.recap)
+                       self.viewport.scale * self.app.ui_scale, _("Since your last turn:"),
+                       by_player(self.recap, self.names))
         with inside(scores := self.viewport.rect(scores_button_box())):  # its label must stay on it
             draw_scores_button(self, surface)
         note_button(scores, "Scores (S)")

@@ -42,6 +42,24 @@ def recap_lines(events: Iterable[ev.Event], reader: int, names: Sequence[str]) -
     return lines
 
 
+def by_player(moves: Sequence[str], names: Sequence[str]) -> list[str]:
+    """`moves` as one line per player, their moves joined in order ("Ann turned over a 5 · turned
+    over a 3"), the players in the order they first moved: nothing left out, fewer lines where
+    room is scarce (the note beside the table). A move is a player's when it starts with their
+    name (the longest name that fits); one that starts with no name keeps a line of its own."""
+    lines: list[str] = []
+    line_of: dict[str, int] = {}  # player -> their line
+    for move in moves:
+        name = max((name for name in names if move.startswith(name + " ")), key=len, default=None)
+        if name is not None and name in line_of:
+            lines[line_of[name]] += " · " + move[len(name) + 1:]
+            continue
+        if name is not None:
+            line_of[name] = len(lines)
+        lines.append(move)
+    return lines
+
+
 def draw_recap(surface: pygame.Surface, text: TextCache, room: pygame.Rect, zoom: float, heading: str,
                moves: Sequence[str]) -> pygame.Rect:
     """The recap as a note in `room` (the table's free corner): `heading`, then every move on
