@@ -19,6 +19,7 @@ from game.rules import events as ev
 from game.store.settings import Settings, decode_settings, encode_settings
 from game.table import TableEvents
 from game.ui.ink import JOURNAL, TEXT
+from game.ui.recap import by_player
 from scenes.handoff import RECAP_ROWS
 from scenes.menu import MenuScene
 from scenes.play import PlayScene
@@ -60,7 +61,8 @@ def test_without_the_pass_screen_the_table_turns_and_the_recap_shows_beside_it_u
         assert play.viewer == seat  # the table turned to whoever is to play
         if play.state.phase == TURN and seat == 1 and play.recap:
             words = drawn_text(app)
-            assert HEADING in words and all(line in words for line in play.recap)
+            said = " ".join(words)  # (the note wraps and joins a player's moves: each move's words are in it)
+            assert HEADING in words and all(line.split(" ", 1)[1] in said for line in play.recap)
             assert all(line.startswith("Ann ") for line in play.recap)
             saw_recap = True
             play.activate(rng.choice(sorted(play.legal_targets())))
@@ -165,3 +167,12 @@ def test_the_guide_remembers_at_most_the_latest_players(app):
     assert len(app.settings.guided_players) == GUIDED_MAX
     assert app.settings.guided_players[-3:] == ["Ann", "Bob", "P5"] and "P0" not in app.settings.guided_players
     assert app.settings.guide_done
+
+
+def test_beside_the_table_each_player_gets_one_line_with_every_move():
+    names = ["Ann", "Ann-Marie", "Bob"]
+    moves = ["Ann-Marie turned over a 5", "Ann-Marie turned over a 3", "Bob drew an 8 and replaced a 2",
+             "Ann turned over a 1", "Bob completed a column of 4s"]
+    assert by_player(moves, names) == ["Ann-Marie turned over a 5 · turned over a 3",
+                                       "Bob drew an 8 and replaced a 2 · completed a column of 4s",
+                                       "Ann turned over a 1"]
