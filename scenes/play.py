@@ -85,7 +85,8 @@ class PlayScene(AppScene):
         self.input = TableInput(self)  # what a click or a key means
         self.hints = TableHints(self)  # H: what the Hard computer player would do, and why
         self.guide = Guide(app.settings, app.save_settings)  # first game: explain each decision once
-        self.guide.enabled = self.guide.enabled and app.guide_next
+        # a new game explains to each of its people new to the guide (none new: the pause menu says it is off)
+        self.guide.enabled = app.guide_next and any(self.guide.explains_to(self.names[seat]) for seat in humans)
         app.guide_next = False
         self._position = 0  # engine actions and deals announced so far (a pending target is for one of them)
         self._log: list[ev.Event] = []  # this round's engine events (the hand-off's recap tells them)

@@ -86,7 +86,7 @@ def test_no_guide_after_the_first_game_or_from_continue(app) -> None:
     play = guided_table(app)
     for _ in range(20):
         app.frame(1 / 60)
-    assert not play.guide.explains_to("Ann") and play.guide.current is None
+    assert not play.guide.enabled and not play.guide.explains_to("Ann") and play.guide.current is None
     config = MatchConfig("voyage", SEATS, seed=8)
     resumed = app.stack.push(PlayScene(app, config, config.new_game()))  # not through New game
     assert not resumed.guide.enabled
