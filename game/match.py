@@ -43,6 +43,7 @@ BOT_LEVELS = tuple(level.name for level in COMPUTER_LEVELS)
 LEVEL_WORDS = {level.name: level.word for level in COMPUTER_LEVELS}  # name -> word, for _() where shown
 COMMAND_PREFIX = "cmd:"  # "cmd:<command line>": a program speaking the bot protocol, never read from a file
 MAX_NAME = 16
+GUIDED_MAX = 32  # players the first-game guide remembers having guided (the latest): a family's names, bounded
 
 
 def is_showable_name(name: object) -> TypeGuard[str]:

@@ -9,13 +9,14 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.ui.widgets import ACCENT, BODY_SIZE, CAPTION_SIZE, DIM, DISPLAY_SIZE, SMALL_SIZE
 from scenes.base import AppScene, paint_backdrop
 from scenes.context import AppContext
 from scenes.names import PAUSE, PLAY, SCORES
 
 HIDDEN = (16, 20, 34)
+RECAP_ROWS = 7  # lines of the recap on screen at once (between the heading and the button); more scroll
 
 
 class HandoffScene(AppScene):
@@ -27,6 +28,7 @@ class HandoffScene(AppScene):
         super().__init__(app)
         self.player = player
         self.recap = list(recap)  # what the others did since this player's last turn, one line a move
+        self.first = 0  # the first move on screen: the arrows and the wheel scroll through every move
         self.on_done = on_done
 
     def enter(self) -> None:
@@ -44,10 +46,34 @@ class HandoffScene(AppScene):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_s, pygame.K_TAB):
             self._over_the_table(event.key)
             return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
+            self.scroll(-1 if event.key == pygame.K_UP else 1)
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll(-1 if event.y > 0 else 1)
+            return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.done()
             return True
         return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION)
+
+    def scroll(self, by: int) -> None:
+        """Move the recap's window by `by` moves, within the moves there are."""
+        self.first = max(0, min(self.first + by, len(self.recap) - 1))
+
+    def shown_moves(self) -> tuple[list[str], int]:
+        """The recap's lines on screen (from `first`, wrapped, as many whole moves as fit, one row
+        kept to say how many more there are when some do not fit) and the number of moves below."""
+        self.first = max(0, min(self.first, len(self.recap) - 1))
+        wrapped = [self.app.text.wrap(move, CAPTION_SIZE, 1500) for move in self.recap[self.first:]]
+        if sum(map(len, wrapped)) <= RECAP_ROWS:
+            return [line for lines in wrapped for line in lines], 0
+        lines: list[str] = []
+        for count, move in enumerate(wrapped):
+            if len(lines) + len(move) > RECAP_ROWS - 1:
+                return lines, len(wrapped) - count
+            lines += move
+        return lines, 0
 
     def _over_the_table(self, key: int) -> None:
         """Esc: the table's pause menu (save and quit, settings...); S or Tab: the score sheet,
@@ -68,9 +94,16 @@ class HandoffScene(AppScene):
         self.text(surface, _("Only the player named above should look at the screen now."), BODY_SIZE, 960, 490, color=DIM)
         if self.recap:
             self.text(surface, _("Since your last turn:"), BODY_SIZE, 960, 550, color=DIM)
-            lines = [line for move in self.recap for line in self.app.text.wrap(move, CAPTION_SIZE, 1500)][:6]
+            lines, below = self.shown_moves()
             for number, line in enumerate(lines):
                 self.text(surface, line, CAPTION_SIZE, 960, 592 + 38 * number)
+            if below:  # never a move dropped silently: say how many more, and how to read them
+                more = ngettext("and {n} more move (Down arrow or mouse wheel)",
+                                "and {n} more moves (Down arrow or mouse wheel)", below).format(n=below)
+                self.text(surface, more, CAPTION_SIZE, 960, 592 + 38 * len(lines), color=ACCENT)
+            elif self.first:
+                self.text(surface, _("Up arrow or mouse wheel: the earlier moves"), CAPTION_SIZE, 960,
+                          592 + 38 * len(lines), color=DIM)
         self.text(surface, _("Click, or press Enter or Space, to continue"), CAPTION_SIZE, 960, 1010, color=DIM)
         self.text(surface, _("Esc: pause menu    S: scores"), SMALL_SIZE, 960, 1055, color=DIM)
         self.buttons.draw(surface, self.viewport)

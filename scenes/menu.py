@@ -105,8 +105,8 @@ class MenuScene(AppScene):
             self.stack.push(PLAY, config=config, state=state, resumed=True)
 
     def new_game(self) -> None:
-        # a player's first game explains each decision once (game/ui/guide.py)
-        self.app.guide_next = not self.app.settings.guide_done
+        # a new game explains each decision once to each player new to the guide (game/ui/guide.py)
+        self.app.guide_next = True
         self.stack.push(SETUP)
 
     def join_game(self) -> None:

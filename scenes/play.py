@@ -32,7 +32,7 @@ from game.rules import events as ev
 from game.table import GameOver, HandoffDue, Notice, RoundOver, Table, TableController, TableEvents, TableMessage
 from game.ui.guide import Guide
 from game.ui.ink import inside, note_button
-from game.ui.recap import recap_lines
+from game.ui.recap import by_player, draw_recap, recap_lines
 from game.ui.refusals import word_refusal
 from game.ui.table_anim import Animator
 from game.ui.table_view import Board, TableView
@@ -47,6 +47,10 @@ from scenes.score_overlay import draw_scores_button, scores_button_box
 from scenes.table_input import TableInput
 
 HANDOFF_PAUSE = 0.8  # seconds (at speed 1) the result of a move stays visible before "Pass to ..." covers it
+# Without the pass screen (settings.pass_screen off) the table turns to the next player and the
+# recap of the others' moves shows in the table's free corner (clear of the grids, the piles and
+# the prompt) until that player's first move of the turn: it tells what changed while they
+# decide, a timer would take it from a slow reader, and once they have moved it is history.
 
 
 class PlayScene(AppScene):
@@ -81,11 +85,16 @@ class PlayScene(AppScene):
         self.input = TableInput(self)  # what a click or a key means
         self.hints = TableHints(self)  # H: what the Hard computer player would do, and why
         self.guide = Guide(app.settings, app.save_settings)  # first game: explain each decision once
-        self.guide.enabled = self.guide.enabled and app.guide_next
+        # a new game explains to each of its people new to the guide (none new: the pause menu says it is off)
+        self.guide.enabled = app.guide_next and any(self.guide.explains_to(self.names[seat]) for seat in humans)
         app.guide_next = False
         self._position = 0  # engine actions and deals announced so far (a pending target is for one of them)
         self._log: list[ev.Event] = []  # this round's engine events (the hand-off's recap tells them)
         self._read: dict[int, int] = {}  # human seat -> length of the log at its last hand-off
+        # the human seats handed the table in this game (a resumed game's were, before): only they
+        # have a "last turn" to recap
+        self._played: set[int] = {seat for seat in humans if resumed}
+        self.recap: list[str] = []  # (no pass screen) the recap beside the table, until the next move
         self._settled = 0.0  # seconds (of animation time) the table has rested since the last move's animation
         self._changed = False  # the table said something since the last frame drawn
         self._away = AwaySeats()  # (hosting) remote seats whose player lost the connection, as last said
@@ -212,7 +221,8 @@ class PlayScene(AppScene):
         if not self.anim.busy:
             self.input.play_pending()
             self.hints.update()
-            self.guide.watch(self.position(), self.acting_human(), watching=self.viewer is not None)
+            self.guide.watch(self.position(), self.acting_human(), watching=self.viewer is not None,
+                             player=self._at_screen())
             scoring_tip = self.position().phase in (ROUND_OVER, GAME_OVER) and self.guide.holds("scoring")
             # a hand-off waits until the move's result (a card face up, a column gone) was seen
             shown = not self.table.handoff_due or self._settled >= HANDOFF_PAUSE or not speed
@@ -255,6 +265,7 @@ class PlayScene(AppScene):
                         self._log, self._read = [], {}
                     self._log.append(event)
                 if action is not None:
+                    self.recap = []  # the player moved: what happened before is history
                     self.discard_mode = False
                     self.message = ""  # an action clears the last notice
                 self.anim.add_events(list(events))
@@ -263,19 +274,38 @@ class PlayScene(AppScene):
             case Notice(sentence=said):
                 self.message = self.board.banner = said.worded()
             case HandoffDue(seat=seat):
-                recap = recap_lines(self._log[self._read.get(seat, 0):], seat, self.names)
-                self._read[seat] = len(self._log)
-                self.stack.push(HANDOFF, player=self.names[seat], recap=recap, on_done=lambda: self._set_viewer(seat))
+                recap = self._recap_for(seat)
+                if self.app.settings.pass_screen:
+                    self.stack.push(HANDOFF, player=self.names[seat], recap=recap,
+                                    on_done=lambda: self._set_viewer(seat))
+                else:  # Skyjo hides no hand: the table turns to them at once, the recap beside it
+                    self._set_viewer(seat)
+                    self.recap = recap
             case RoundOver():
                 self.stack.push(ROUND, play=self)
             case GameOver():
-                if self.guide.enabled:
-                    self.guide.finish()  # one guided game is enough
+                if self.guide.enabled:  # one guided game is enough for each of its players
+                    self.guide.finish([self.names[seat] for seat in range(self.config.players)
+                                       if self.table.is_human(seat)])
                 # the record where the game was played here, else its public scores (with the
                 # names of those who joined since)
                 seats = tuple(replace(seat, name=name) for seat, name in zip(self.config.seats, self.names, strict=True))
                 self.stack.replace(GAMEOVER, config=replace(self.config, seats=seats), state=self.table.record,
                                    scores=self.scoring(), viewer=self.addressee)
+
+    def _recap_for(self, seat: int) -> list[str]:
+        """What the others did since `seat`'s last turn, every move; nothing for a player who has
+        not played yet in this game (they have no last turn: the guide speaks to them instead)."""
+        recap = recap_lines(self._log[self._read.get(seat, 0):], seat, self.names) if seat in self._played else []
+        self._read[seat] = len(self._log)
+        self._played.add(seat)
+        return recap
+
+    def _at_screen(self) -> str:
+        """The name of the person at the screen (the acting human's, else the viewer's): whom the guide speaks to."""
+        seat = self.acting_human()
+        seat = self.viewer if seat is None else seat
+        return "" if seat is None else self.names[seat]
 
     def _set_viewer(self, seat: int) -> None:
         self.viewer = seat
@@ -357,9 +387,14 @@ class PlayScene(AppScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self._changed = False
-        self.view.notice_shown = self.guide.current is None  # a tip and a notice share the table's free corner
+        # a tip, the recap and a notice share the table's free corner (a tip first, then the recap)
+        self.view.notice_shown = self.guide.current is None and not self.recap
         self.view.draw(surface, self.board, self.anim.sprites)
         self.fit(surface)
+        if self.recap and self.guide.current is None:
+            draw_recap(surface, self.app.text, self.viewport.rect(self.view.layout.tip),
+                       self.viewport.scale * self.app.ui_scale, _("Since your last turn:"),
+                       by_player(self.recap, self.names))
         with inside(scores := self.viewport.rect(scores_button_box())):  # its label must stay on it
             draw_scores_button(self, surface)
         note_button(scores, "Scores (S)")

@@ -1,5 +1,5 @@
 """Settings: language, animation speed, sound and volume, reduced motion, high-contrast cards,
-text size. Every change applies at once (the language too, without a restart) and is saved.
+text size, and the hot-seat "Pass to ..." screen. Every change applies at once (the language too, without a restart) and is saved.
 
 Each setting is one button that steps through its choices (mouse, or arrows/Tab then Enter);
 the buttons say the current value in words, so nothing is told by colour alone.
@@ -23,7 +23,7 @@ from scenes.context import AppContext
 T = TypeVar("T")
 VOLUMES = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)
 PREVIEW = (-2, 0, 5, 12)  # one card of each colour band: shows the chosen card theme
-ROW_TOP, ROW_STEP, ROW_H = 170, 96, 78
+ROW_TOP, ROW_STEP, ROW_H = 170, 88, 74
 
 
 def _next(choices: tuple[T, ...], current: Any) -> T:
@@ -61,14 +61,18 @@ class SettingsScene(AppScene):
             ("contrast", _("High-contrast cards: {state}").format(state=_on_off(s.high_contrast)),
              self.toggle("high_contrast")),
             ("scale", _("Text size: {percent}%").format(percent=s.ui_scale), self.next_scale),
+            # hot-seat: Skyjo hides no hand, so a family may let the table just turn to the next player
+            ("pass", _("Pass screen between players: {state}").format(state=_on_off(s.pass_screen)),
+             self.toggle("pass_screen")),
         ]
 
     def build(self) -> None:
         focus = self.buttons.focus
         self.buttons.clear()
-        for number, (name, label, action) in enumerate(self.rows()):
+        rows = self.rows()
+        for number, (name, label, action) in enumerate(rows):
             self.button(460, ROW_TOP + number * ROW_STEP, 900, ROW_H, label, action, name, BUTTON_SIZE)
-        self.button(710, ROW_TOP + 7 * ROW_STEP + 20, 400, 86, _("Back"), self.close, "back")
+        self.button(710, ROW_TOP + len(rows) * ROW_STEP + 20, 400, 86, _("Back"), self.close, "back")
         self.buttons.focus = focus
 
     # ------------------------------------------------------------------ changes

@@ -89,6 +89,10 @@ def screens(app: Any) -> Iterator[str]:  # noqa: C901 - one short block per scre
     app.stack.reset(PlayScene(app, hotseat, hotseat.new_game()))
     settle(app, 30)  # the deal, then the hand-off to the first human
     yield "handoff"
+    app.stack.top.recap = long_recap(["Ann", "Bob"], 12)  # more moves than it shows: "and N more moves"
+    settle(app, 1)
+    yield "handoff_recap"
+    app.stack.top.recap = []
     while isinstance(app.stack.top, HandoffScene):
         app.stack.top.press("ready")
         settle(app, 2)
@@ -174,6 +178,14 @@ def long_hint() -> str:
     return _("Hint: {placing}").format(placing=placing) + " " + _("(this ends the round: the others play one more turn)")
 
 
+def long_recap(names: list[str], moves: int) -> list[str]:
+    """`moves` of the longest recap lines, by the players of `names` in turn (the last one reads)."""
+    from game.ui.wording import sentence
+
+    return [sentence("recap_take_replace", number % max(1, len(names) - 1), None, names, card=-2, old=12)
+            for number in range(moves)]
+
+
 def table_extras(app: Any, play: Any) -> Iterator[str]:
     """Over the table as it is: the first-game tip with the longest words, then the hint line."""
     from game.ui.guide import TOPICS, topic_text
@@ -187,6 +199,11 @@ def table_extras(app: Any, play: Any) -> Iterator[str]:
     settle(app, 1)
     yield "hint"
     play.hints._say("")
+    # (no pass screen) the recap beside the table: a turn's move of each other seat, the longest words
+    play.recap = long_recap(play.names[1:] + play.names[:1], play.state.players - 1)
+    settle(app, 1)
+    yield "recap"
+    play.recap = []
     # what the others just took, the longest name first: the cues in the felt left of the piles
     from game.ui.wording import sentence
 

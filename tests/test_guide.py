@@ -82,11 +82,11 @@ def test_a_tip_dismissed_by_a_move_plays_it_too(app) -> None:
 
 
 def test_no_guide_after_the_first_game_or_from_continue(app) -> None:
-    app.settings.guide_done = True
+    app.settings.guided_players = ["Ann"]  # Ann had her guided game
     play = guided_table(app)
     for _ in range(20):
         app.frame(1 / 60)
-    assert not play.guide.enabled and play.guide.current is None
+    assert not play.guide.enabled and not play.guide.explains_to("Ann") and play.guide.current is None
     config = MatchConfig("voyage", SEATS, seed=8)
     resumed = app.stack.push(PlayScene(app, config, config.new_game()))  # not through New game
     assert not resumed.guide.enabled
@@ -100,9 +100,7 @@ def test_scoring_screen_waits_for_its_tip_and_the_guide_is_remembered(app, tmp_p
         state.apply(rng.choice(state.legal_actions()))
     state.take_events()
     play = guided_table(app, state)
-    for topic in TOPICS:  # everything but scoring was seen earlier in this game
-        if topic != "scoring":
-            play.guide.seen.add(topic)
+    play.guide.seen["Ann"] = set(TOPICS) - {"scoring"}  # everything but scoring was seen earlier in this game
     for _ in range(10):
         app.frame(1 / 60)
     assert play.guide.current == "scoring"
@@ -111,9 +109,9 @@ def test_scoring_screen_waits_for_its_tip_and_the_guide_is_remembered(app, tmp_p
     for _ in range(5):
         app.frame(1 / 60)
     assert app.stack.top.name == "round"
-    assert app.settings.guide_done is True  # every topic shown: done
+    assert app.settings.guided_players == ["Ann"]  # every topic shown: Ann is done
     app.store.flush()
-    assert Store(str(tmp_path)).load_settings().guide_done is True
+    assert Store(str(tmp_path)).load_settings().guided_players == ["Ann"]
 
 
 def test_pause_menu_switches_the_guide(app) -> None:
@@ -130,9 +128,9 @@ def test_pause_menu_switches_the_guide(app) -> None:
 
 
 def test_guide_done_survives_the_settings_file() -> None:
-    settings = Settings(guide_done=True)
+    settings = Settings(guide_done=True, guided_players=["Ann"])
     loaded, bad = decode_settings(encode_settings(settings))
-    assert loaded.guide_done is True and bad == []
+    assert loaded.guide_done is True and loaded.guided_players == ["Ann"] and bad == []
     raw = encode_settings(Settings()).replace(b'"guide_done": false', b'"guide_done": "yes"')
     loaded, bad = decode_settings(raw)
     assert loaded.guide_done is False and bad == ["guide_done"]

@@ -38,7 +38,8 @@ def reload(tmp_path) -> Settings:
 
 def test_every_setting_changes_and_is_saved(app, tmp_path):
     scene = open_settings(app)
-    for name in ("language", "speed", "sound", "volume", "motion", "contrast", "scale"):
+    assert scene.buttons.named("pass").label == "Pass screen between players: on"  # as hot-seat was
+    for name in ("language", "speed", "sound", "volume", "motion", "contrast", "scale", "pass"):
         assert scene.press(name)
     app.save_settings()
     app.store.close()
@@ -49,6 +50,7 @@ def test_every_setting_changes_and_is_saved(app, tmp_path):
     assert again.volume == 1.0  # 0.8 -> 1.0
     assert again.reduced_motion is True and again.high_contrast is True
     assert again.ui_scale == 125
+    assert again.pass_screen is False and scene.buttons.named("pass").label == "Écran de passage entre joueurs : non"
     assert app.art.theme == "high_contrast" and app.reduced_motion and app.ui_scale == 1.25
 
 
@@ -77,6 +79,8 @@ def test_keyboard_alone_with_a_visible_focus(app):
     key(app, pygame.K_SPACE)
     assert app.settings.high_contrast is True
     key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
+    assert scene.buttons.buttons[scene.buttons.focus].name == "pass"
     key(app, pygame.K_TAB)
     assert scene.buttons.buttons[scene.buttons.focus].name == "back"
     key(app, pygame.K_ESCAPE)

@@ -11,7 +11,7 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from game.match import MatchConfig
+from game.match import GUIDED_MAX, MatchConfig, is_showable_name
 from game.motion import SPEEDS
 
 from .documents import check_format, parse_json
@@ -37,6 +37,11 @@ class Settings:
     reduced_motion: bool = False  # short fades instead of flights and flips
     high_contrast: bool = False  # the "high_contrast" card theme
     ui_scale: int = 100  # one of UI_SCALES
+    # hot-seat: the "Pass to ..." screen between two people's turns (off: the table just turns)
+    pass_screen: bool = True
+    # the players (by seat name, the latest last) who have had the first-game guide; it replaces
+    # guide_done, which a file of an older version migrates from (see settings_from_mapping)
+    guided_players: list[str] = field(default_factory=list)
 
     def last_match(self) -> MatchConfig | None:
         """The last used setup, or None when there is none (it was validated on load)."""
@@ -76,6 +81,11 @@ def settings_from_mapping(data: dict[str, Any]) -> tuple[Settings, list[str]]:
             setattr(settings, name, check(data[name]))
         except (TypeError, ValueError):
             bad.append(name)
+    if "guided_players" not in data and settings.guide_done:
+        # a file from before the guide was per player: its one guided game was the last set up,
+        # so that game's people have had the guide
+        last = settings.last_match()
+        settings.guided_players = [] if last is None else [last.seats[seat].name for seat in last.human_seats]
     return settings, bad
 
 
@@ -141,6 +151,12 @@ def _ui_scale(value: Any) -> int:
     return int(value)
 
 
+def _guided(value: Any) -> list[str]:
+    if not isinstance(value, list) or len(value) > GUIDED_MAX or not all(is_showable_name(name) for name in value):
+        raise ValueError(f"a list of at most {GUIDED_MAX} player names")
+    return list(value)
+
+
 def _setup(value: Any) -> dict[str, Any] | None:
     if value is None:
         return None
@@ -159,4 +175,6 @@ _CHECKS = {
     "high_contrast": _bool,
     "ui_scale": _ui_scale,
     "last_setup": _setup,
+    "pass_screen": _bool,
+    "guided_players": _guided,
 }

@@ -1,21 +1,24 @@
 """The first-game guide: a one-line explanation the first time each decision comes up.
 
-It is on for a player's first game (settings.guide_done is False) or when switched on in
-the pause menu ("Explain as we play"). Each topic is shown once; a key or a click
-dismisses it, and that input does nothing else unless it is also a move on the table (a
-click on a card that may be chosen, Enter on one): then the table plays it too, so no move
-is lost to a tip. When every topic has been shown, or the
-game ends, settings.guide_done becomes True and the guide stays quiet from then on.
+It is per player, by seat name: in a game started from the menu's New game, each person at
+the screen who has not had it yet (not in settings.guided_players) gets each topic once, at
+their own first decision of that kind (in hot-seat: each new player in turn). Switched on in
+the pause menu ("Explain as we play") it explains every topic again to everybody. A key or a
+click dismisses a tip, and that input does nothing else unless it is also a move on the table
+(a click on a card that may be chosen, Enter on one): then the table plays it too, so no move
+is lost to a tip. When a player has seen every topic, or the game ends, that player joins
+settings.guided_players (the last GUIDED_MAX names) and hears no tip again.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 import pygame
 
 from game.i18n import _
+from game.match import GUIDED_MAX
 from game.rules import GAME_OVER, OPENING, ROUND_OVER, SOURCE_DRAW, PublicView, SeatView
 from game.ui.layout import Box, Viewport
 from game.ui.note import draw_note
@@ -63,7 +66,8 @@ def topic_for(state: SeatView | PublicView, acting: int | None) -> str | None:
 
 
 class GuideSettings(Protocol):
-    guide_done: bool  # the guide has done its job: quiet from now on
+    guide_done: bool  # some player has had the guide (what a file of an older version reads)
+    guided_players: list[str]  # the players who have had the guide: quiet for them
 
 
 class Page(Protocol):
@@ -78,26 +82,33 @@ class Guide:
     def __init__(self, settings: GuideSettings, on_done: Callable[[], None] = lambda: None) -> None:
         self.settings = settings
         self.on_done = on_done  # saves the settings
-        self.enabled = not settings.guide_done
-        self.seen: set[str] = set()
+        self.enabled = True  # this table explains (the screen turns it off for a resumed game)
+        self.everyone = False  # switched on in the pause menu: every player hears every topic again
+        self.seen: dict[str, set[str]] = {}  # player -> the topics shown to them at this table
         self.current: str | None = None
 
     def switch(self, on: bool) -> None:
-        """The pause menu's toggle: on shows every topic again."""
-        self.enabled = on
+        """The pause menu's toggle: on shows every topic again, to every player."""
+        self.enabled = self.everyone = on
         self.current = None
         if on:
             self.seen.clear()
 
-    def watch(self, state: SeatView | PublicView, acting: int | None, watching: bool = True) -> None:
-        """Called every frame the table is idle (no animation playing): show the next unseen
-        topic, if any. Nothing while nobody watches the table (only computers play)."""
-        if not self.enabled or self.current is not None or not watching:
+    def explains_to(self, player: str) -> bool:
+        """`player` is to hear the tips at this table: new to the guide, or the guide switched on."""
+        return self.enabled and (self.everyone or player not in self.settings.guided_players)
+
+    def watch(self, state: SeatView | PublicView, acting: int | None, watching: bool = True, player: str = "") -> None:
+        """Called every frame the table is idle (no animation playing): show `player` (the person
+        at the screen) the next topic they have not seen, if any. Nothing while nobody watches
+        the table (only computers play)."""
+        if self.current is not None or not watching or not self.explains_to(player):
             return
         topic = topic_for(state, acting)
-        if topic is not None and topic not in self.seen:
+        seen = self.seen.setdefault(player, set())
+        if topic is not None and topic not in seen:
             self.current = topic
-            self.seen.add(topic)
+            seen.add(topic)
 
     def holds(self, topic: str) -> bool:
         """True while `topic` is on screen (the table waits, e.g. before the scoring screen)."""
@@ -105,13 +116,17 @@ class Guide:
 
     def dismiss(self) -> None:
         self.current = None
-        if self.seen >= set(TOPICS):
-            self.finish()
+        done = [player for player, seen in self.seen.items() if seen >= set(TOPICS)]
+        if done:
+            self.finish(done)
 
-    def finish(self) -> None:
-        """Remember that the guide has done its job."""
-        self.enabled = False
-        if not self.settings.guide_done:
+    def finish(self, players: Sequence[str]) -> None:
+        """Remember that `players` have had the guide (every topic seen, or their guided game over)."""
+        before = list(self.settings.guided_players)
+        for player in players:  # the latest last; the oldest forgotten beyond GUIDED_MAX
+            names = [other for other in self.settings.guided_players if other != player] + [player]
+            self.settings.guided_players = names[-GUIDED_MAX:]
+        if self.settings.guided_players != before or not self.settings.guide_done:
             self.settings.guide_done = True
             self.on_done()
 
