@@ -47,6 +47,7 @@ from scenes.score_overlay import draw_scores_button, scores_button_box
 from scenes.table_input import TableInput
 
 HANDOFF_PAUSE = 0.8  # seconds (at speed 1) the result of a move stays visible before "Pass to ..." covers it
+SKIP_HINT_AFTER = 1.5  # seconds of one unbroken run of animations before the prompt offers to skip them
 
 
 class PlayScene(AppScene):
@@ -87,6 +88,7 @@ class PlayScene(AppScene):
         self._log: list[ev.Event] = []  # this round's engine events (the hand-off's recap tells them)
         self._read: dict[int, int] = {}  # human seat -> length of the log at its last hand-off
         self._settled = 0.0  # seconds (of animation time) the table has rested since the last move's animation
+        self._animating = 0.0  # seconds (real time) the animations have run without a rest
         self._changed = False  # the table said something since the last frame drawn
         self._away = AwaySeats()  # (hosting) remote seats whose player lost the connection, as last said
         self._views: dict[int | None, SeatView | PublicView] = {}  # the table's views since its last message
@@ -209,6 +211,7 @@ class PlayScene(AppScene):
             return
         self.anim.update(dt)
         self._settled = 0.0 if self.anim.busy else self._settled + dt * speed
+        self._animating = self._animating + dt if self.anim.busy else 0.0
         if not self.anim.busy:
             self.input.play_pending()
             self.hints.update()
@@ -326,13 +329,13 @@ class PlayScene(AppScene):
         """What the player on screen may do now, in words."""
         state = self.position()
         seat = state.to_act
-        if self.anim.busy:
+        if self.anim.busy and self._animating >= SKIP_HINT_AFTER:  # a long run (a deal, the final reveal)
             return _("Click or press Space to skip the animation")
         if seat is None:
             return _("The round is over")
         name = self.names[seat]
         last = _(" (last turn!)") if state.trigger is not None else ""
-        if self.acting_human() is None:
+        if self.table.acting_human() is None:  # (during an animation: what comes once it ends)
             player = self.config.seats[seat]
             if player.is_human or player.is_remote:  # a person (here or on another computer) is not "thinking"
                 return sentence("plays_next", seat, self.addressee, self.names)
