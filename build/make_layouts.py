@@ -3,11 +3,13 @@
 Run from anywhere:  python build/make_layouts.py [--check]
 --check compares the generated text with the committed files and exits 1 when they differ.
 
-The table is 1920x1080 logical pixels (80x45 tiles of 24 px). Seat 0 sits at the bottom centre,
-then seats go clockwise: left, top, right. With 2-4 players the grids are large and their labels
-sit beside them; with 5-8 players the side seats sit at the left and right edges, the others in a
-top and a bottom row, with labels above the grids. The middle band holds the piles, the hand
-card and the prompt line; the score panel takes the top-left corner.
+The table is 1920x1080 logical pixels (80x45 tiles of 24 px). Seat 0 sits at the bottom, then
+seats go clockwise. With 2-4 players seat 0 (the acting human: the table turns to them) gets a
+large grid at the bottom with the piles, the hand card and the prompt line to its right, and
+the others sit in a row along the top, as large as fits; with 5-8 players the side seats sit at
+the left and right edges, the others in a top and a bottom row, with labels above the grids and
+the piles in the middle band. A small box in the top-left corner says the round's number (each
+grid's label tells its player's totals).
 """
 
 from __future__ import annotations
@@ -91,24 +93,42 @@ def centre_band(left: float, right: float, top: float, bottom: float) -> list[Ob
     ]
 
 
+HUMAN_CARD_H = 180   # 2-4 players: seat 0's cards (the acting human's, the table turns to them)
+
+TOP_ROW_GAP = 40     # between two grids of the top row
+ROUND_BOX = (230, 48)  # the corner box: the round's number (each grid's label tells its totals)
+
+
 def small_table(players: int) -> list[Obj]:
-    """2-4 players: big grids (cards 118 px high), labels beside the top and bottom grids."""
-    gw, gh = grid_size(118)
-    top_y, bottom_y = MARGIN, H - MARGIN - gh
-    cx = W / 2
-    objs = seat_with_label_beside(0, cx - gw / 2, bottom_y, gw, gh, "left", "bottom")
-    if players == 2:
-        objs += seat_with_label_beside(1, cx - gw / 2, top_y, gw, gh, "left", "top")
-    elif players == 3:
-        objs += seat_with_label_beside(1, cx - 20 - gw, top_y, gw, gh, "left", "top")
-        objs += seat_with_label_beside(2, cx + 20, top_y, gw, gh, "right", "top")
+    """2-4 players: the human's grid large at the bottom, its label to its left and the piles, the
+    hand card and the prompt to its right; the others in a row along the top, as large as fits
+    above the human's grid (labels beside for one or two, above for three)."""
+    gw, gh = grid_size(HUMAN_CARD_H)
+    bottom_y = H - MARGIN - gh
+    x0 = MARGIN + SIDE_LABEL[0] + 12
+    objs = seat_with_label_beside(0, x0, bottom_y, gw, gh, "left", "bottom")
+    row_bottom = bottom_y - 40  # clear of both "to play" rings
+    others = players - 1
+    if others <= 2:
+        ow, oh = grid_size(_card_h_for(row_bottom - MARGIN))
+        xs = [W / 2 - ow / 2] if others == 1 else [W / 2 - TOP_ROW_GAP / 2 - ow, W / 2 + TOP_ROW_GAP / 2]
+        sides = ["left"] if others == 1 else ["left", "right"]
+        for seat, (x, side) in enumerate(zip(xs, sides), start=1):
+            objs += seat_with_label_beside(seat, x, MARGIN, ow, oh, side, "top")
     else:
-        objs += side_seat(1, "left", gw, gh)
-        objs += seat_with_label_beside(2, cx - gw / 2, top_y, gw, gh, "left", "top")
-        objs += side_seat(3, "right", gw, gh)
-    objs += centre_band(MARGIN + gw + 24, W - MARGIN - gw - 24, top_y + gh, bottom_y)
-    objs.append(Obj("score_panel", MARGIN, MARGIN, 270, 270))
+        top = MARGIN + LABEL_H + LABEL_GAP
+        ow, oh = grid_size(_card_h_for(row_bottom - top))
+        left = W / 2 - (3 * ow + 2 * TOP_ROW_GAP) / 2
+        for seat in range(1, players):
+            objs += seat_with_label_above(seat, left + (seat - 1) * (ow + TOP_ROW_GAP), top, ow, oh)
+    objs += centre_band(x0 + gw + 24, W - MARGIN, bottom_y, SCORES_BUTTON_TOP - 40)
+    objs.append(Obj("score_panel", MARGIN, MARGIN, *ROUND_BOX))
     return objs + [tip_box(objs)]
+
+
+def _card_h_for(grid_h: float) -> float:
+    """The card height whose 3-row grid is `grid_h` high (whole pixels, rounded down)."""
+    return float(int(grid_h / (3 + 2 * GAP_RATIO / CARD_RATIO)))
 
 
 # Clockwise from the bottom centre: bottom-left, middle-left, top-left, top-centre, top-right,
@@ -142,8 +162,7 @@ def large_table(players: int) -> list[Obj]:
         grid_y = top_grid_y if place[0] == "T" else bottom_grid_y
         objs += seat_with_label_above(seat, cx + offset - gw / 2, grid_y, gw, gh)
     objs += centre_band(inner_left, inner_right, top_grid_y + gh, bottom_grid_y - LABEL_GAP - LABEL_H)
-    side_top = (H - (LABEL_H + LABEL_GAP + gh)) / 2
-    objs.append(Obj("score_panel", MARGIN, MARGIN, gw, side_top - 16 - MARGIN))
+    objs.append(Obj("score_panel", MARGIN, MARGIN, *ROUND_BOX))
     return objs + [tip_box(objs)]
 
 

@@ -51,6 +51,7 @@ HANDOFF_PAUSE = 0.8  # seconds (at speed 1) the result of a move stays visible b
 # recap of the others' moves shows in the table's free corner (clear of the grids, the piles and
 # the prompt) until that player's first move of the turn: it tells what changed while they
 # decide, a timer would take it from a slow reader, and once they have moved it is history.
+SKIP_HINT_AFTER = 1.5  # seconds of one unbroken run of animations before the prompt offers to skip them
 
 
 class PlayScene(AppScene):
@@ -96,6 +97,7 @@ class PlayScene(AppScene):
         self._played: set[int] = {seat for seat in humans if resumed}
         self.recap: list[str] = []  # (no pass screen) the recap beside the table, until the next move
         self._settled = 0.0  # seconds (of animation time) the table has rested since the last move's animation
+        self._animating = 0.0  # seconds (real time) the animations have run without a rest
         self._changed = False  # the table said something since the last frame drawn
         self._away = AwaySeats()  # (hosting) remote seats whose player lost the connection, as last said
         self._views: dict[int | None, SeatView | PublicView] = {}  # the table's views since its last message
@@ -218,6 +220,7 @@ class PlayScene(AppScene):
             return
         self.anim.update(dt)
         self._settled = 0.0 if self.anim.busy else self._settled + dt * speed
+        self._animating = self._animating + dt if self.anim.busy else 0.0
         if not self.anim.busy:
             self.input.play_pending()
             self.hints.update()
@@ -356,13 +359,13 @@ class PlayScene(AppScene):
         """What the player on screen may do now, in words."""
         state = self.position()
         seat = state.to_act
-        if self.anim.busy:
+        if self.anim.busy and self._animating >= SKIP_HINT_AFTER:  # a long run (a deal, the final reveal)
             return _("Click or press Space to skip the animation")
         if seat is None:
             return _("The round is over")
         name = self.names[seat]
         last = _(" (last turn!)") if state.trigger is not None else ""
-        if self.acting_human() is None:
+        if self.table.acting_human() is None:  # (during an animation: what comes once it ends)
             player = self.config.seats[seat]
             if player.is_human or player.is_remote:  # a person (here or on another computer) is not "thinking"
                 return sentence("plays_next", seat, self.addressee, self.names)

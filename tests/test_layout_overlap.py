@@ -1,6 +1,6 @@
 """Nothing drawn on top of anything else: every screen and overlay of the app (tests/i18n_gallery.py),
-in English and French, at 100/125/150 % text, at 1280x720 and 1920x1080, and the table of 2, 4
-and 8 players, drawn once with the ink journal on (game/ui/ink.py). A failure names the screen,
+in English and French, at 100/125/150 % text, at 1280x720 and 1920x1080, and the table of 2, 3,
+4 and 8 players, drawn once with the ink journal on (game/ui/ink.py). A failure names the screen,
 the case and the two things that collide: two texts, a text and a card, a text out of its box,
 a button on a button, anything out of the window."""
 
@@ -69,9 +69,9 @@ def test_no_screen_draws_text_on_text_or_cards(make_app, size, language, scale):
 
 
 @pytest.mark.parametrize(("size", "language", "scale"), cases())
-def test_no_table_of_2_4_or_8_draws_text_on_text_or_cards(make_app, size, language, scale):
+def test_no_table_of_2_3_4_or_8_draws_text_on_text_or_cards(make_app, size, language, scale):
     app = open_app(make_app, size, language, scale)
-    found = faults_of(app, itertools.chain(*(tables(app, players) for players in (2, 4, 8))))
+    found = faults_of(app, itertools.chain(*(tables(app, players) for players in (2, 3, 4, 8))))
     assert not found, f"{language} {scale}% {size[0]}x{size[1]}:\n" + "\n".join(found)
 
 

@@ -143,3 +143,29 @@ def test_a_table_of_computers_shows_the_public_view_with_drawn_cards_face_down(a
             assert board.holding == "?" and board.holder == state.to_act  # a card back in the hand
             checked += 1
     assert checked >= 3
+
+
+def test_the_skip_hint_waits_for_a_long_animation_and_the_prompt_stays_meanwhile(app):
+    """A short animation (the deal, a flip) keeps the prompt saying what comes next; only an
+    unbroken run longer than SKIP_HINT_AFTER offers to skip it."""
+    from game.ui.table_anim import Step
+    from scenes.play import SKIP_HINT_AFTER
+
+    skip = "Click or press Space to skip the animation"
+    app.speed_override = 1.0
+    play = start(app, ONE_HUMAN)
+    seen = []
+    while play.anim.busy and len(seen) < 600:  # the deal (a second), frame by frame
+        app.frame(1 / 60)
+        seen.append(play.view.prompt)
+    assert seen and skip not in seen
+    play.activate(Target.cell(0, 0, 0))
+    app.frame(1 / 60)
+    assert play.anim.busy and play.view.prompt == "You: flip one more card"  # during the flip
+    play.anim.skip()
+    play.anim.queue.append(Step(lambda a: a.wait(SKIP_HINT_AFTER + 1.0)))  # a long run (as a final reveal)
+    frames = 0
+    while play.view.prompt != skip and frames < round(SKIP_HINT_AFTER * 60) + 2:
+        app.frame(1 / 60)
+        frames += 1
+    assert play.view.prompt == skip and frames >= SKIP_HINT_AFTER * 60 - 1

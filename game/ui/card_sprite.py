@@ -12,6 +12,8 @@ from game.ui.layout import Box
 from game.ui.table_view import TableView
 
 FLIGHT_LIFT = 10.0  # logical px: a moving card is held above the cloth, its shadow further off
+TURN_GROWTH = 0.08  # a card edge-on in a flip looks this much taller (its near edge comes at the eye)
+TURN_SHADE = 0.25  # and this much darker (the light falls on it at a slant)
 
 
 class Place(TypedDict):
@@ -24,8 +26,8 @@ class Place(TypedDict):
 
 
 class CardSprite:
-    """A card in flight: centre (x, y) and size in logical units, scale_x for the flip squash,
-    lift (logical px up), flash (0..1 white ring)."""
+    """A card in flight: centre (x, y) and size in logical units, scale_x for a flip's turn (the
+    cosine of its angle: 1 flat, 0 edge-on), lift (logical px up), flash (0..1 white ring)."""
 
     def __init__(self, value: int | str | None, box: Box) -> None:
         self.value = value
@@ -37,6 +39,14 @@ class CardSprite:
         self.alpha = 1.0  # reduced motion fades cards in instead of moving them
         self.shown = 1.0  # below 0.5: not drawn yet (a card still in the draw pile, waiting to be dealt)
         self.base = (box.w, box.h)  # the art is drawn once at this size and scaled down in flight
+
+    def turn_depth(self) -> float:
+        """How far the card is turned from flat: 0 flat, 1 edge-on (the middle of a flip)."""
+        return 1.0 - min(1.0, abs(self.scale_x))
+
+    def drawn_size(self) -> tuple[float, float]:
+        """Its width and height as drawn (logical px): squashed by the turn, taller edge-on."""
+        return self.w * abs(self.scale_x), self.h * (1 + TURN_GROWTH * self.turn_depth())
 
     def move_to(self, box: Box) -> Place:
         cx, cy = box.center
@@ -51,9 +61,14 @@ class CardSprite:
         w, h = max(1, round(self.w * vp.scale)), max(1, round(self.h * vp.scale))
         base_w, base_h = max(1, round(self.base[0] * vp.scale)), max(1, round(self.base[1] * vp.scale))
         image = view.card_surface(self.value, base_w, base_h)  # cached: one size per sprite
+        turn = self.turn_depth()
         squash = max(1, round(w * abs(self.scale_x)))
+        h = max(1, round(h * (1 + TURN_GROWTH * turn)))
         if (squash, h) != (base_w, base_h):
-            image = pygame.transform.scale(image, (squash, h))
+            image = pygame.transform.scale(image, (squash, h))  # (a new surface: the cache is untouched)
+            if turn > 0.01:
+                shade = round(255 * (1 - TURN_SHADE * turn))
+                image.fill((shade, shade, shade), special_flags=pygame.BLEND_RGB_MULT)
         if self.alpha < 0.99:
             image = image.copy()  # the cached art stays opaque
             image.set_alpha(max(0, round(255 * self.alpha)))

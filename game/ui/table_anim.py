@@ -12,13 +12,14 @@ from collections.abc import Callable
 
 from game.rules import events as ev
 from game.ui.card_sprite import FLIGHT_LIFT, CardSprite, Place
-from game.ui.table_steps import DEAL_FLIGHT, DEAL_SECONDS, FLIP_HALF, SLIDE, EventSteps, Step
+from game.ui.table_steps import ARC, DEAL_FLIGHT, DEAL_SECONDS, FLIP_HALF, FLIP_LIFT, SLIDE, EventSteps, Step
 from game.ui.table_view import Board, TableView
 from game.ui.tween import Tweener
 
 # (the screens and tests import these from here)
 __all__ = [
-    "CUE_SECONDS", "DEAL_FLIGHT", "DEAL_SECONDS", "FADE", "FLIGHT_LIFT", "FLIP_HALF", "SLIDE", "Animator",
+    "ARC", "CUE_SECONDS", "DEAL_FLIGHT", "DEAL_SECONDS", "FADE", "FLIGHT_LIFT", "FLIP_HALF", "FLIP_LIFT", "SLIDE",
+    "Animator",
     "CardSprite", "Place", "Step",
 ]
 
@@ -95,6 +96,12 @@ class Animator(EventSteps):
         if appears:
             ends["alpha"] = 0.0
         self.tweener.animate(sprite, 0.0, "linear", delay, fade if appears else on_finished, **ends)
+
+    def arc(self, sprite: CardSprite, seconds: float, height: float, delay: float = 0.0) -> None:
+        """`sprite` rises `height` logical px over its path, highest half-way, and settles: its
+        lift eases up then down (with reduced motion, nothing: the card fades in where it lands)."""
+        self.motion(sprite, seconds / 2, "out_quad", delay, lift=height)
+        self.motion(sprite, seconds / 2, "in_quad", delay + seconds / 2, lift=0.0)
 
     def update(self, dt: float) -> None:
         self._age_cues(dt)

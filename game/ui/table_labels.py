@@ -151,29 +151,12 @@ class SeatLabels(TableText):
         return self._fit_px(name, size, width=room, bold=acting), info_px
 
     def _draw_scores(self, surface: pygame.Surface, board: Board) -> None:
+        """The corner box: the round's number (every grid's label tells its player's totals, so
+        the box no longer repeats them)."""
         panel = self.viewport.rect(self.layout.score_panel)
         draw_panel(surface, panel)
-        base = font_px(self.viewport, 26)
-        size = max(base, self._px(26))
-        # every seat keeps its line: the title and one line per seat fit the panel's height
-        while size > base and (size // 2 + self.text.font(size, True).get_height() + 4
-                               + board.players * (size + 2) > panel.h):
-            size -= 1
-        lines = [f"{self.names[seat]}: {board.totals[seat]}" for seat in range(board.players)]
         title_words = _("Round {number}").format(number=board.round)
-        room = panel.w - size
-        widest = max([self.text.font(size).size(line)[0] for line in lines] + [self.text.font(size, True).size(title_words)[0]])
-        if widest > room:
-            size = max(8, size * room // widest)
-        y = panel.y + size // 2
+        size = self._fit_px(title_words, max(font_px(self.viewport, 26), self._px(26)), width=panel.w - 16,
+                            height=panel.h - 6, bold=True)
         title = self.text.render(title_words, size, ACCENT, True)
-        self._blit_text(surface, title, title.get_rect(topleft=(panel.x + size // 2, y)), title_words)
-        y += title.get_height() + 4
-        step = max(size + 2, (panel.bottom - y - 4) // max(1, board.players))
-        step = min(step, size + 10)
-        for seat, line in enumerate(lines):
-            if y + size > panel.bottom:
-                break
-            image = self.text.render(line, size, INK if seat in board.participants else DIM)
-            self._blit_text(surface, image, image.get_rect(topleft=(panel.x + size // 2, y)), line)
-            y += step
+        self._blit_text(surface, title, title.get_rect(center=panel.center), title_words)

@@ -18,8 +18,10 @@ from game.ui.wording import group_sentence, sentence
 if TYPE_CHECKING:
     from game.ui.table_anim import Animator
 
-FLIP_HALF = 0.12
+FLIP_HALF = 0.14  # a flip's first half (rise and turn edge-on), then its second (turn flat and settle)
+FLIP_LIFT = 22.0  # logical px a card rises while it turns over
 SLIDE = 0.32
+ARC = 36.0  # logical px a card in hand or on its way to the discard rises over its straight path
 DEAL_SECONDS = 1.0  # the whole deal, first card leaving the pile to last card landing (at speed 1)
 DEAL_FLIGHT = 0.25  # one dealt card's flight from the draw pile to its place
 
@@ -136,7 +138,10 @@ class EventSteps:
             sprite.value = value  # the face swaps at the midpoint of the turn
             a.board.grids[seat][index] = value
             a.motion(sprite, FLIP_HALF, "out_quad", on_finished=_unhide(a, sprite, seat, index), scale_x=1.0)
+            a.motion(sprite, FLIP_HALF, "in_quad", lift=0.0)  # it settles as it lies flat again
 
+        # the card rises as it turns edge-on (fast first, then slower: highest at the midpoint)
+        a.motion(sprite, FLIP_HALF, "out_quad", delay=delay, lift=FLIP_LIFT)
         a.motion(sprite, FLIP_HALF, "in_quad", delay=delay, on_finished=second_half, scale_x=0.0)
 
     def _final_reveal(self, reveals: list[ev.FinalReveal]) -> Step:
@@ -172,7 +177,8 @@ class EventSteps:
             def show() -> None:
                 sprite.value = value
 
-            a.motion(sprite, SLIDE, "out_cubic", on_finished=show, **sprite.move_to(view.layout.hand))
+            a.motion(sprite, SLIDE, "in_out_quad", on_finished=show, **sprite.move_to(view.layout.hand))
+            a.arc(sprite, SLIDE, ARC)
 
         def end() -> None:
             board.holding, board.holder, board.source = value, seat, source
@@ -192,6 +198,7 @@ class EventSteps:
             outgoing = CardSprite(event.old_value if event.old_was_face_up else "?", cell)
             a.sprites.extend([outgoing, incoming])
             a.motion(incoming, SLIDE, "in_out_quad", **incoming.move_to(cell))
+            a.arc(incoming, SLIDE, ARC)
             a.motion(outgoing, 0.1, "out_quad", lift=24.0)
             a.motion(outgoing, SLIDE, "in_out_quad", delay=0.1, **outgoing.move_to(view.layout.discard_pile))
             if not event.old_was_face_up:
@@ -214,6 +221,7 @@ class EventSteps:
             sprite = CardSprite(value, view.layout.hand)
             a.sprites.append(sprite)
             a.motion(sprite, SLIDE, "in_out_quad", **sprite.move_to(view.layout.discard_pile))
+            a.arc(sprite, SLIDE, ARC)
 
         return Step(begin, lambda: board.discard.append(value))
 
