@@ -44,7 +44,7 @@ from game.rules import (
 )
 
 from .determinize import determinize, unseen_list
-from .expert import ExpertJudge, near_end, round_margin
+from .expert import CANDIDATES, CLEAR_MARGIN, ExpertJudge, near_end, round_margin
 from .hard import Advice, Reason
 from .rollout import play_out
 
@@ -67,6 +67,7 @@ class Decision:
     index: int  # 0-based over the reviewed seat's judged decisions
     round: int
     turn: int  # the seat's own turns in the round, 1-based
+    action: int  # 0-based index of the move played in its round's `actions` (the replay's step)
     view: SeatView
     played: Action
 
@@ -78,6 +79,7 @@ class Judgement:
     index: int
     round: int
     turn: int
+    action: int  # the index of the move in its round's actions: where the round replay shows it
     step: str  # "pile": draw or take; "place": where the card in hand goes
     view: dict[str, Any]  # a summary of what the seat saw (see view_summary)
     played: str
@@ -147,12 +149,12 @@ def _walk(state: GameState, rounds: list, seat: int) -> Iterator[Decision]:
     for entry in rounds:
         state.deal(entry.get("deck"))
         turns = 0
-        for item in entry.get("actions", []):
+        for step, item in enumerate(entry.get("actions", [])):
             action = Action.from_list(item)
             if state.phase == TURN and state.to_act == seat:
                 if state.holding is None:
                     turns += 1
-                yield Decision(index, state.round, turns, seat_view(state, seat), action)
+                yield Decision(index, state.round, turns, step, seat_view(state, seat), action)
                 index += 1
             state.apply(action)
         if state.phase == GAME_OVER:
@@ -165,10 +167,9 @@ def decision_seed(seed: int, index: int) -> int:
     return (seed * 1_000_003 + index) % (2**63)
 
 
-def worths(view: SeatView, seed: int, samples: int) -> tuple[list[Action], list[list[float]]]:
-    """Every legal move of the view and its round margin in each of `samples` sampled worlds."""
+def worths(view: SeatView, moves: list[Action], seed: int, samples: int) -> list[list[float]]:
+    """Each move's round margin in each of `samples` worlds sampled from the view."""
     rng = random.Random(seed)
-    moves = list(view.legal)
     pool = unseen_list(view)
     results: list[list[float]] = [[] for _ in moves]
     for _ in range(samples):
@@ -176,7 +177,7 @@ def worths(view: SeatView, seed: int, samples: int) -> tuple[list[Action], list[
         play_seed = rng.randrange(2**31)
         for k, move in enumerate(moves):
             results[k].append(_margin(world, move, view.seat, play_seed))
-    return moves, results
+    return results
 
 
 def _margin(world: GameState, move: Action, seat: int, play_seed: int) -> float:
@@ -197,11 +198,13 @@ def judge(decision: Decision, seed: int, samples: int) -> Judgement:
     which is all Expert trusts there (its playouts from many face-down cards are long and
     played by crude players: docs/expert-experiments.md)."""
     view, played = decision.view, decision.played
-    if near_end(view):
-        moves, results = worths(view, decision_seed(seed, decision.index), samples)
+    ranked = ExpertJudge(view, decision.turn).ranked()
+    if len(ranked) > 1 and near_end(view) and ranked[0][0] - ranked[1][0] < CLEAR_MARGIN:
+        moves = [action for _, action in ranked[:CANDIDATES]]
+        moves += [] if played in moves else [played]
+        results = worths(view, moves, decision_seed(seed, decision.index), samples)
         method = "search"
     else:
-        ranked = ExpertJudge(view, decision.turn).ranked()
         moves, results = [action for _, action in ranked], [[value] for value, _ in ranked]
         method = "judgement"
     means = [statistics.fmean(row) for row in results]
@@ -214,7 +217,7 @@ def judge(decision: Decision, seed: int, samples: int) -> Judgement:
     shown = played if good else moves[best]
     advice = ExpertJudge(view, decision.turn).advice_for(shown)
     return Judgement(
-        index=decision.index, round=decision.round, turn=decision.turn,
+        index=decision.index, round=decision.round, turn=decision.turn, action=decision.action,
         step="pile" if view.holding is None else "place", view=view_summary(view),
         played=move_words(view, played), best=move_words(view, moves[best]),
         cost=round(cost, 3), spread=round(spread, 3), good=good, reason=advice.reason.value,
