@@ -49,7 +49,7 @@ from .hard import Advice, Reason
 from .rollout import play_out
 
 METHOD = 1  # the judging method's version: a stored review of another method is judged again
-DEFAULT_SAMPLES = 200  # sampled worlds per decision (docs/review.md: time and precision)
+DEFAULT_SAMPLES = 500  # sampled worlds per searched decision, as Expert searches in the app (docs/review.md)
 GOOD_SPREADS = 2.0  # a cost within this many standard errors of the difference is noise, not an error
 GOOD_FLOOR = 0.5  # ...and never less than this many points: half a point is not worth a player's worry
 COSTLIEST = 3

@@ -28,7 +28,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         help="the seat to review, from 0 (default: the first human seat of a save, else 0)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the sampled worlds (default 1)")
     parser.add_argument("--samples", type=int, default=None, metavar="K",
-                        help="sampled worlds per decision late in a round (default 200)")
+                        help="sampled worlds per decision late in a round (default 500)")
     parser.add_argument("--workers", type=int, default=1, help=f"worker processes, 1 to {MAX_WORKERS} (default 1)")
     parser.add_argument("--json", action="store_true", help="print the whole review as one JSON object "
                         "(without it: one line per costly decision, then the totals)")
