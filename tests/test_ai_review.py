@@ -223,3 +223,20 @@ def test_skyjo_review_refuses_a_bad_argument_in_one_line(tmp_path, args, said):
     assert done.returncode == 2 and done.stdout == b""
     lines = done.stderr.decode().splitlines()
     assert len(lines) == 1 and said in lines[0]
+
+
+def test_skyjo_review_of_a_save_judges_its_human_seat(tmp_path):
+    from game.match import COMPUTER, MatchConfig, SeatConfig
+    from game.store import Store
+
+    match = MatchConfig("voyage", (SeatConfig("Bot", COMPUTER, "hard"), SeatConfig("Ann")), seed=3)
+    state, bot = match.new_game(), make_bot("hard", 1)
+    while state.phase in ("opening", "turn") and len(state.log[-1]["actions"]) < 30:
+        state.apply(bot.decide(seat_view(state, state.to_act)))
+    store = Store(tmp_path)
+    store.save_game(match, state)
+    store.close()
+    done = _review(str(tmp_path / "save.json"), "--json", "--samples", "2")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["seat"] == 1 and report["total"]["decisions"] == len(decisions(state.record(), 1)) > 0
