@@ -240,3 +240,14 @@ def test_skyjo_review_of_a_save_judges_its_human_seat(tmp_path):
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
     assert report["seat"] == 1 and report["total"]["decisions"] == len(decisions(state.record(), 1)) > 0
+
+
+@pytest.mark.slow
+def test_review_levels_prints_a_row_per_level(capsys):
+    from game.ai.review_levels import LEVELS, main
+
+    assert main(["--games", "1", "--samples", "2"]) == 0
+    out = capsys.readouterr().out
+    assert [line.split("|")[1].strip() for line in out.splitlines() if line.startswith("| ") and "level" not in line
+            ] == list(LEVELS)
+    assert "Pearson r" in out
