@@ -3,11 +3,13 @@
 The game record (docs/replay.md: the `log` of every save and export) is replayed action by
 action. At each decision of the reviewed seat in a turn (the pile, then where the card
 goes) the seat's view at that moment is taken with `seat_view`, so the review knows what the
-player could know then and nothing else. Every legal move is then judged by Expert's own
-estimate (expert.py): worlds sampled from the view (determinize.py), the move played in each
-world and the round played out by the honest playout policy (rollout.py), the same worlds and
-playout seeds for every move (common random numbers make the comparison fair). A move's
-worth is the round margin: the opponents' mean round score minus the seat's (in points).
+player could know then and nothing else. Every legal move is ranked by Expert's judgement
+(expected points saved); late in a round, unless that judgement is clear, Expert's search
+decides, as it does in play: its four best moves and the move played are played in the same
+worlds sampled from the view (determinize.py), each round played out by the honest playout
+policy (rollout.py), with the same playout seeds for every move (common random numbers make
+the comparison fair); a move's worth is then its round margin, the opponents' mean round
+score minus the seat's (in points). Elsewhere the judgement's figures are the worth.
 
     cost = worth(best move) - worth(move played)   (>= 0)
 
