@@ -10,7 +10,7 @@ import sys
 from game import __version__
 
 # Each module adds one subcommand; they are imported only when the parser is built.
-COMMAND_MODULES = ("replay", "bench", "simulate", "bot", "host", "join")
+COMMAND_MODULES = ("replay", "review", "bench", "simulate", "bot", "host", "join")
 
 
 class OneLineParser(argparse.ArgumentParser):

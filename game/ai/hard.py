@@ -187,6 +187,21 @@ class Judge:
         value, action = self.best_for(view.holding, view.source)
         return self._placing(view.holding, pick(view, action), value, view.source == SOURCE_DRAW)
 
+    def advice_for(self, action: Action) -> Advice:
+        """Why `action`, any legal move of this decision, would be played: its reason as `advise`
+        gives it for Hard's own choice (the review words the best move and the move played)."""
+        view = self.view
+        if view.holding is None:
+            top = view.discard_pile[-1]
+            take, place = self.best_for(top, SOURCE_DISCARD)
+            if action.verb == DRAW:
+                return Advice(action, Reason.DRAW, top, self.draw_value(), take)
+            reason = Reason.FORCED if view.draw_pile == 0 else Reason.TAKE
+            return Advice(action, reason, top, take, then=self._placing(top, place, take))
+        card, drawn = view.holding, view.source == SOURCE_DRAW
+        value = self.reveal_value(card, action.index) if action.verb == REVEAL else self.replace_value(card, action.index)
+        return self._placing(card, action, value, drawn)
+
     def _advise_piles(self, top: int) -> Advice:
         view = self.view
         take, place = self.best_for(top, SOURCE_DISCARD)

@@ -69,10 +69,11 @@ def bot_seed(seed: int, game: int, index: int) -> int:
 
 
 def play_game(bots: list[Bot], edition: str, seed: int, game: int, options: Options | None = None,
-              specs: list[str] | None = None, endings: list[Ending] | None = None) -> tuple[GameState, list[int]]:
+              specs: list[str] | None = None, endings: list[Ending] | None = None,
+              record: bool = False) -> tuple[GameState, list[int]]:
     """One whole game; bot k sits at seat (k + game) mod n. Returns the final state and the
-    seat of each bot; `endings`, if given, receives how each round ended. Raises BotError
-    (naming the bot) if a bot fails."""
+    seat of each bot; `endings`, if given, receives how each round ended; `record`: the state
+    keeps its game record, for a review. Raises BotError (naming the bot) if a bot fails."""
     n = len(bots)
     seats = [(k + game) % n for k in range(n)]
     by_seat = {seat: bots[k] for k, seat in enumerate(seats)}
@@ -80,7 +81,7 @@ def play_game(bots: list[Bot], edition: str, seed: int, game: int, options: Opti
         reset = getattr(bot, "reset", None)
         if reset is not None:
             reset(bot_seed(seed, game, k))
-    state = GameState.new_game(edition, n, seed=game_seed(seed, game), options=options, record_events=False)
+    state = GameState.new_game(edition, n, seed=game_seed(seed, game), options=options, record_events=record)
     actions = 0
     while True:
         if state.phase in (GAME_OVER, ROUND_OVER) and endings is not None:
