@@ -379,7 +379,7 @@ class PlayScene(AppScene):
             return _("{you}: take the discard ({card}) or draw a card").format(you=you, card=state.discard_top) + last
         if state.source == SOURCE_DISCARD:
             if self.table.can_take_back:
-                return _("{you}: place the {card} on one of your cards, or click the discard pile to put it back").format(
+                return _("{you}: place the {card}, or click the discard pile to put it back").format(
                     you=you, card=state.holding) + last
             return _("{you}: place the {card} on one of your cards").format(you=you, card=state.holding) + last
         if self.discard_mode:
