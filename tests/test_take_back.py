@@ -83,8 +83,9 @@ def test_a_take_back_is_told_to_the_observers_and_saved() -> None:
     table.subscribe(heard.append)
     seat, top = table.state.to_act or 0, table.state.discard_pile[-1]
     table.play(Action(seat, TAKE))
-    saves = len(store.saved)
+    saves, held = len(store.saved), table.state
     assert table.take_back() is None
+    assert table.state is held  # the same game, as it was: a screen or a host holding it sees the card back
     assert heard[-1] == TakenBack(seat, top)
     assert len(store.saved) == saves + 1 and store.saved[-1] == encode_save(table.config, table.state)
     assert table.state.discard_pile[-1] == top and table.state.holding is None

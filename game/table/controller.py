@@ -242,7 +242,7 @@ class TableController(NobodyToStandIn):
         if before is None or held is None or before.to_act is None:
             return NOTHING_TO_TAKE_BACK
         self._before_take = None
-        self.state = before
+        vars(self.state).update(vars(before))  # in place: whoever holds this game (a screen, a host) sees it so
         self._moves += 1  # (a position's number: an answer asked about the take is stale)
         self._acted = None
         self._emit(TakenBack(before.to_act, held))
