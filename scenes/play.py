@@ -29,7 +29,17 @@ from game.rules import (
     SeatView,
 )
 from game.rules import events as ev
-from game.table import GameOver, HandoffDue, Notice, RoundOver, Table, TableController, TableEvents, TableMessage
+from game.table import (
+    GameOver,
+    HandoffDue,
+    Notice,
+    RoundOver,
+    Table,
+    TableController,
+    TableEvents,
+    TableMessage,
+    TakenBack,
+)
 from game.ui.guide import Guide
 from game.ui.ink import inside, note_button
 from game.ui.recap import by_player, draw_recap, recap_lines
@@ -274,6 +284,8 @@ class PlayScene(AppScene):
                 self.anim.add_events(list(events))
                 if not events and action is None:  # where the game stands (a rejoined network seat)
                     self.resync()
+            case TakenBack(seat=seat, card=card):
+                self._taken_back(seat, card)
             case Notice(sentence=said):
                 self.message = self.board.banner = said.worded()
             case HandoffDue(seat=seat):
@@ -325,6 +337,26 @@ class PlayScene(AppScene):
         if reason is not None:
             self.message = self.board.banner = word_refusal(reason)  # the player's language
         return reason is None
+
+    def take_back(self) -> bool:
+        """Put the discard just taken back on its pile (a click on the pile, Backspace); a
+        refusal is said in the notice line."""
+        reason = self.table.take_back()
+        if reason is not None:
+            self.message = self.board.banner = word_refusal(reason)
+        return reason is None
+
+    def _taken_back(self, seat: int, card: int) -> None:
+        """The card flies back to the discard pile and the turn starts over; the recap forgets
+        the take (the game record never held it)."""
+        self._position += 1  # a pending target chosen while holding the card is stale now
+        self._settled = 0.0
+        taken = next((i for i in range(len(self._log) - 1, -1, -1) if isinstance(self._log[i], ev.DiscardTaken)), None)
+        if taken is not None:
+            del self._log[taken]
+        self.discard_mode = False
+        self.message = ""
+        self.anim.add_events([ev.CardDiscarded(seat, card)])
 
     def next_round(self) -> None:
         """Called by the scoring overlay: deal the next round (or show the final results)."""
@@ -379,6 +411,9 @@ class PlayScene(AppScene):
         if state.holding is None:
             return _("{you}: take the discard ({card}) or draw a card").format(you=you, card=state.discard_top) + last
         if state.source == SOURCE_DISCARD:
+            if self.table.can_take_back:
+                return _("{you}: place the {card}, or click the discard pile to put it back").format(
+                    you=you, card=state.holding) + last
             return _("{you}: place the {card} on one of your cards").format(you=you, card=state.holding) + last
         if self.discard_mode:
             return _("{you}: the {card} goes to the discard; pick a face-down card to reveal").format(

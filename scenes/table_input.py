@@ -7,7 +7,8 @@ the cursor) while an animation plays skips it and becomes the one pending target
 wins), together with the engine's position then. Once the board has caught up, it is played
 if it is still a legal choice for the acting human and nothing else was played in between;
 otherwise it is dropped silently. Space only skips. A guide tip is dismissed by the next key
-or click, and that input is also played when it is a move.
+or click, and never swallows one that means something: a move is played, and Esc, H, the
+arrows, S/Tab, Backspace and the Scores button do what they always do (`passes_tip`).
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ if TYPE_CHECKING:
 PILES_SPLIT = COLS // 2  # the keyboard cursor: columns left of this are under the draw pile, the rest under the discard
 SKIP_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 CURSOR_KEYS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+# keys that do the same with or without a tip showing: pause, hint, scores, take back, the cursor
+COMMAND_KEYS = frozenset({pygame.K_ESCAPE, pygame.K_h, pygame.K_s, pygame.K_TAB, pygame.K_BACKSPACE, *CURSOR_KEYS})
 
 
 class TableInput:
@@ -82,6 +85,8 @@ class TableInput:
             return False
         if self.holding_drawn() and target.kind in (DISCARD_PILE, HAND):
             return target.kind == HAND or self.face_down(seat) > 0
+        if target.kind == DISCARD_PILE and self.play.table.can_take_back:
+            return True  # put the discard just taken back
         return self._action(seat, target) is not None
 
     def activate(self, target: Target | None) -> None:
@@ -92,6 +97,9 @@ class TableInput:
             return
         if self.holding_drawn() and target.kind in (DISCARD_PILE, HAND):
             play.discard_mode = not play.discard_mode if target.kind == DISCARD_PILE else False
+            return
+        if target.kind == DISCARD_PILE and play.table.can_take_back:
+            play.take_back()
             return
         action = self.action_for(target)
         if action is not None:
@@ -107,8 +115,8 @@ class TableInput:
             return set()
         targets = {target for target in (*grid_targets(seat), DRAW_TARGET, DISCARD_TARGET)
                    if self.action_for(target) is not None}
-        if self.holding_drawn() and self.face_down(seat):
-            targets.add(DISCARD_TARGET)  # discard the drawn card (then reveal one)
+        if (self.holding_drawn() and self.face_down(seat)) or self.play.table.can_take_back:
+            targets.add(DISCARD_TARGET)  # discard the drawn card (then reveal one), or put the taken one back
         return targets
 
     # ------------------------------------------------------------------ the pending target
@@ -141,10 +149,20 @@ class TableInput:
             return (not play.anim.busy or event.key != pygame.K_SPACE) and self._would_play(play.view.cursor)
         return False
 
+    def passes_tip(self, event: pygame.event.Event) -> bool:
+        """Whether a key or click that dismisses a guide tip still does what it means: a move,
+        a command key, the Scores button (only a "continue" press, a key or click that would do
+        nothing else, is used up by the tip)."""
+        if event.type == pygame.KEYDOWN and event.key in COMMAND_KEYS:
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and scores_button_hit(self.play, event.pos):
+            return True
+        return self.is_move(event)
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         play = self.play
-        if play.guide.handle_event(event, self.is_move):
-            return True  # the key or click that dismisses a tip does nothing else, unless it is a move
+        if play.guide.handle_event(event, self.passes_tip):
+            return True  # the key or click that dismisses a tip does nothing else, unless it means something
         clicked = event.type == pygame.MOUSEBUTTONUP and event.button == 1
         if clicked or (event.type == pygame.KEYDOWN and event.key not in CURSOR_KEYS and event.key != pygame.K_h):
             self.pending = None  # one pending target: a later decision replaces (or cancels) it
@@ -183,6 +201,9 @@ class TableInput:
             return True
         if key in (pygame.K_s, pygame.K_TAB):
             play.show_scores()
+            return True
+        if key == pygame.K_BACKSPACE:
+            play.take_back()  # (refused with a reason unless a discard was just taken)
             return True
         return False
 

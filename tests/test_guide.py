@@ -7,7 +7,8 @@ from __future__ import annotations
 import random
 
 import pygame
-from helpers import click, key
+import pytest
+from helpers import click, key, run_until
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.rules import FLIP, REPLACE, TAKE, Action, GameState
@@ -18,6 +19,7 @@ from game.ui.guide import TOPICS, topic_text
 from game.ui.targets import DISCARD_TARGET, Target
 from scenes.menu import MenuScene
 from scenes.play import PlayScene
+from scenes.score_overlay import scores_button_box
 
 SEATS = (SeatConfig("Ann", HUMAN), SeatConfig("Bot", COMPUTER, "easy"))
 
@@ -36,13 +38,19 @@ def test_every_topic_has_words() -> None:
     assert all(len(topic_text(topic)) > 30 for topic in TOPICS)
 
 
-def test_a_tip_dismissed_by_a_key_that_is_no_move_plays_nothing(app) -> None:
+def tip_showing(app, topic: str = "opening") -> PlayScene:
+    """A guided table with the tip for `topic` on screen (the first, "opening", by default)."""
     play = guided_table(app)
     for _ in range(50):
         app.frame(1 / 60)
     assert play.guide.current == "opening"
+    return play
+
+
+def test_a_tip_dismissed_by_a_key_that_means_nothing_plays_nothing(app) -> None:
+    play = tip_showing(app)
     before, cursor = str(play.state), play.view.cursor
-    key(app, pygame.K_DOWN)  # a cursor key is no move: it only closes the tip...
+    key(app, pygame.K_a)  # a key that means nothing at the table: it only closes the tip...
     assert play.guide.current is None
     assert play.view.cursor == cursor and str(play.state) == before
     key(app, pygame.K_DOWN)
@@ -51,6 +59,55 @@ def test_a_tip_dismissed_by_a_key_that_is_no_move_plays_nothing(app) -> None:
     assert str(play.state) != before
     app.frame(1 / 60)
     assert play.guide.current is None  # opening was explained once
+
+
+def test_escape_with_a_tip_showing_opens_the_pause_menu(app) -> None:
+    tip_showing(app)
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top.name == "pause"
+
+
+@pytest.mark.parametrize("code", [pygame.K_s, pygame.K_TAB])
+def test_the_scores_key_with_a_tip_showing_opens_the_scores(app, code) -> None:
+    tip_showing(app)
+    key(app, code)
+    assert app.stack.top.name == "scores"
+
+
+def test_h_with_a_tip_showing_gives_the_hint(app) -> None:
+    play = tip_showing(app)
+    key(app, pygame.K_h)
+    assert play.guide.current is None and play.hints.asker is not None  # the hint was asked for
+    assert play.message != ""  # (the line says it is thinking, then the hint)
+
+
+@pytest.mark.parametrize("code", [pygame.K_DOWN, pygame.K_RIGHT])
+def test_an_arrow_with_a_tip_showing_moves_the_cursor(app, code) -> None:
+    play = tip_showing(app)
+    assert play.view.cursor == Target.cell(0, 0, 0)
+    key(app, code)
+    assert play.guide.current is None
+    assert play.view.cursor == (Target.cell(0, 0, 1) if code == pygame.K_DOWN else Target.cell(0, 1, 0))
+
+
+def test_the_scores_button_with_a_tip_showing_opens_the_scores(app) -> None:
+    play = tip_showing(app)
+    click(app, play.viewport.rect(scores_button_box()).center)
+    assert app.stack.top.name == "scores"
+
+
+def test_backspace_with_the_taken_tip_showing_puts_the_card_back(app) -> None:
+    play = tip_showing(app)
+    key(app, pygame.K_RETURN)
+    play.activate(Target.cell(0, 1, 0))
+    assert run_until(app, lambda: play.guide.current == "choose" and play.acting_human() == 0)
+    top = play.state.discard_pile[-1]
+    key(app, pygame.K_UP)  # (the tip goes, the cursor moves: onto the draw pile)
+    play.activate(DISCARD_TARGET)
+    assert run_until(app, lambda: play.guide.current == "taken")
+    key(app, pygame.K_BACKSPACE)
+    assert play.guide.current is None
+    assert play.state.holding is None and play.state.discard_pile[-1] == top
 
 
 def test_a_tip_dismissed_by_a_move_plays_it_too(app) -> None:

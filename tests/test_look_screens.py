@@ -209,3 +209,25 @@ def test_the_podium_puts_the_winner_first_then_the_others_by_total(app):
     largest = max(words, key=lambda pair: pair[1])
     assert largest[0] == winners_line(state, [seat.name for seat in config.seats], addressee(config))
     assert largest[1] >= 2 * max(size for text, size in words if text != largest[0] and not text.isdigit())
+
+
+def test_a_two_player_podium_stands_centred_where_three_steps_would(app, monkeypatch):
+    """Two players: two steps, centred in the podium's place (not the three-step podium with
+    its third step missing, which leaves the two off to one side)."""
+    import scenes.game_over as game_over
+
+    config, state = finished_game(3)
+    assert state.players == 2
+    steps: list[pygame.Rect] = []
+    real_panel = game_over.draw_panel
+    monkeypatch.setattr(game_over, "draw_panel", lambda surface, rect, *args: steps.append(rect) or
+                        real_panel(surface, rect, *args))
+    over = app.stack.reset(GameOverScene(app, config, state))
+    run_frames(app, 1)
+    assert len(steps) == 2
+    xs = [x for x, _height in game_over.PODIUM_STEPS]
+    three = over.viewport.rect(Box(min(xs) - game_over.PODIUM_WIDTH / 2, 0, max(xs) - min(xs) + game_over.PODIUM_WIDTH, 1))
+    two = steps[0].union(steps[1])
+    assert abs(two.centerx - three.centerx) <= 1
+    winner, second = steps
+    assert winner.height > second.height and winner.bottom == second.bottom  # the winner's step stands highest

@@ -11,10 +11,11 @@ import pytest
 from helpers import finished_game
 from net_tools import CODE, RawClient, match
 
-from game.match import REMOTE, SeatConfig
+from game.match import HUMAN, REMOTE, MatchConfig, SeatConfig
 from game.net.host import CLOSE_FINAL, NetHost
 from game.net.hosted import HostedTable
 from game.net.protocol import PROTOCOL_VERSION
+from game.rules import DRAW, OPENING, REPLACE, TAKE, Action
 from game.table import TableController
 
 GOING_AWAY = 1001  # the host stopped: come back later
@@ -50,4 +51,36 @@ def test_closing_a_hosted_table_tells_its_players_whether_the_game_is_over(finis
         assert raw.closed_within(5)
         assert raw.ws.close_code == (CLOSE_FINAL if finished else GOING_AWAY)
     finally:
+        raw.ws.close()
+
+
+def test_the_hosts_player_may_take_back_a_discard_take_and_the_player_elsewhere_sees_the_pile_again():
+    config = MatchConfig("voyage", (SeatConfig("Ann", HUMAN), SeatConfig("Zoé", REMOTE)), seed=5)
+    controller = TableController(config, config.new_game(), speed=0)
+    hosted = HostedTable(controller, NetHost(controller, CODE, "127.0.0.1", 0))
+    raw = joined(hosted, lambda: hosted.update(0.0))
+    try:
+        hosted.start()
+        while controller.state.phase == OPENING:  # (both openings played here, as a test may)
+            controller.play(controller.state.legal_actions()[0])
+        if controller.state.to_act == 1:
+            controller.play(Action(1, DRAW))
+            controller.play(next(a for a in controller.state.legal_actions() if a.verb == REPLACE))
+        top = controller.state.discard_pile[-1]
+        assert hosted.play(Action(0, TAKE)) is None and hosted.can_take_back
+        assert hosted.take_back() is None
+        assert controller.state.discard_pile[-1] == top and controller.state.holding is None
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:  # the player elsewhere saw the take...
+            if raw.expect("table")["action"] == Action(0, TAKE).to_list():
+                break
+        else:
+            raise AssertionError("the player elsewhere was never told of the take")
+        standing = raw.expect("table")  # ...then is sent where the game stands: the card on the pile again
+        assert standing["events"] == [] and standing["action"] is None
+        assert standing["view"]["holding"] is None and standing["view"]["discard_pile"][-1] == top
+        hosted.play(Action(0, DRAW))
+        assert hosted.take_back() is not None  # a draw from the pile is never taken back
+    finally:
+        hosted.close()
         raw.ws.close()

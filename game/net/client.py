@@ -24,7 +24,16 @@ from game.i18n import N_
 from game.match import MatchConfig
 from game.rules import Action, ScoreView, SeatView
 from game.sentences import sentence
-from game.table import GameOver, NobodyToStandIn, Notice, Observer, RoundOver, TableEvents, TableMessage
+from game.table import (
+    TAKE_BACK_ELSEWHERE,
+    GameOver,
+    NobodyToStandIn,
+    Notice,
+    Observer,
+    RoundOver,
+    TableEvents,
+    TableMessage,
+)
 from game.table.messages import detail
 from game.wire.closing import CLOSE_FINAL, CLOSE_REPLACED, CLOSE_SEAT_GONE, STOP_CODES
 
@@ -191,6 +200,12 @@ class RemoteTable(NobodyToStandIn):
             return "not connected to the host"
         self._sent, self._sent_at = action, time.perf_counter()
         return None
+
+    can_take_back = False  # the host keeps the game: a taken card goes into the grid
+
+    def take_back(self) -> str | None:
+        """Refused: the game is the host's, and its protocol has no take-back."""
+        return TAKE_BACK_ELSEWHERE
 
     def next_round(self) -> None:
         """The scores were seen: tell the host (it deals when every player is ready)."""

@@ -32,7 +32,7 @@ from game.match import MatchConfig
 from game.rules import Action, GameState, score_view, seat_view
 from game.rules.events import Event
 from game.sentences import Sentence
-from game.table import GameOver, Notice, RoundOver, TableController, TableEvents, TableMessage
+from game.table import GameOver, Notice, RoundOver, TableController, TableEvents, TableMessage, TakenBack
 from game.wire.closing import CLOSE_AWAY, CLOSE_FINAL, CLOSE_POLICY, CLOSE_REPLACED, CLOSE_SEAT_GONE, CLOSE_TRY_LATER
 from game.wire.pieces import scores_to_wire
 from game.wire.reading import convert
@@ -359,6 +359,9 @@ class NetHost(Listener):
                 self._save_failure_told = False  # the last save worked: a new failure is news again
             for seat, client in list(self.clients.items()):
                 self._send(client, table_message(state, seat, message.events, message.action))
+        elif isinstance(message, TakenBack):  # the host's player put a taken discard back: where the game stands
+            for seat, client in list(self.clients.items()):
+                self._send(client, table_message(state, seat))
         elif isinstance(message, Notice):
             self._on_notice(message.sentence)
         elif isinstance(message, RoundOver):

@@ -126,6 +126,15 @@ class HostedTable:
     def play(self, action: Action) -> str | None:
         return self.controller.play(action)
 
+    @property
+    def can_take_back(self) -> bool:
+        return self.controller.can_take_back  # (only a human of this screen's take is kept)
+
+    def take_back(self) -> str | None:
+        """The host's own player puts a taken discard back (the players elsewhere are sent where
+        the game stands again)."""
+        return self.controller.take_back()
+
     def next_round(self) -> None:
         self.controller.next_round()
 

@@ -5,10 +5,10 @@ a replay can be others. No pygame here, nor anything of game.ui or the scenes.
 """
 
 from .controller import FALLBACK_LEVEL, THINK_FIRST, THINK_NEXT, TableController, TableStore, Worker, WorkerFactory
-from .messages import GameOver, HandoffDue, Notice, Observer, RoundOver, TableEvents, TableMessage
-from .shape import NobodyToStandIn, Table
+from .messages import GameOver, HandoffDue, Notice, Observer, RoundOver, TableEvents, TableMessage, TakenBack
+from .shape import NOTHING_TO_TAKE_BACK, TAKE_BACK_ELSEWHERE, NobodyToStandIn, Table
 
 __all__ = [
-    "FALLBACK_LEVEL", "THINK_FIRST", "THINK_NEXT", "GameOver", "HandoffDue", "NobodyToStandIn", "Notice", "Observer",
+    "FALLBACK_LEVEL", "NOTHING_TO_TAKE_BACK", "TAKE_BACK_ELSEWHERE", "TakenBack", "THINK_FIRST", "THINK_NEXT", "GameOver", "HandoffDue", "NobodyToStandIn", "Notice", "Observer",
     "RoundOver", "Table", "TableController", "TableEvents", "TableMessage", "TableStore", "Worker", "WorkerFactory",
 ]

@@ -28,6 +28,7 @@ from game.match import MatchConfig
 from game.rules import (
     GAME_OVER,
     ROUND_OVER,
+    TAKE,
     Action,
     GameState,
     PublicView,
@@ -39,8 +40,8 @@ from game.rules import (
 )
 from game.sentences import Template, sentence
 
-from .messages import GameOver, HandoffDue, Notice, Observer, RoundOver, TableEvents, TableMessage, detail
-from .shape import NobodyToStandIn
+from .messages import GameOver, HandoffDue, Notice, Observer, RoundOver, TableEvents, TableMessage, TakenBack, detail
+from .shape import NOTHING_TO_TAKE_BACK, NobodyToStandIn
 
 THINK_FIRST = 0.7  # seconds before a computer's first action of a turn (at speed 1)
 THINK_NEXT = 0.45  # ... and between its draw and its placing
@@ -114,6 +115,7 @@ class TableController(NobodyToStandIn):
         self.substitutes: dict[int, str] = {}  # remote seat -> the level playing it while its player is away
         events = state.take_events()
         self._unannounced = [] if resumed else events  # a resumed game's past was seen before
+        self._before_take: GameState | None = None  # a human just took the discard: the game before (take_back)
         self._started = False
 
     # ------------------------------------------------------------------ observers
@@ -221,7 +223,30 @@ class TableController(NobodyToStandIn):
         reason = self.state.why_illegal(action)
         if reason is not None:
             return reason
+        # a human's take of the discard may be taken back (nothing hidden was seen): keep the game before it
+        before = self.state.clone(self.state.record_events) if action.verb == TAKE and self.is_human(action.seat) \
+            else None
         self._apply(action)
+        self._before_take = before
+        return None
+
+    @property
+    def can_take_back(self) -> bool:
+        return self._before_take is not None
+
+    def take_back(self) -> str | None:
+        """Put the discard a human of this screen has just taken back: the game is again as it
+        was before the take (its record without it), the observers hear `TakenBack`, and it
+        is saved. Refused after anything else (a draw from the pile, a computer's move)."""
+        before, held = self._before_take, self.state.holding
+        if before is None or held is None or before.to_act is None:
+            return NOTHING_TO_TAKE_BACK
+        self._before_take = None
+        vars(self.state).update(vars(before))  # in place: whoever holds this game (a screen, a host) sees it so
+        self._moves += 1  # (a position's number: an answer asked about the take is stale)
+        self._acted = None
+        self._emit(TakenBack(before.to_act, held))
+        self._autosave()
         return None
 
     def next_round(self) -> None:
@@ -231,6 +256,7 @@ class TableController(NobodyToStandIn):
                 self._guarded(self.store.record_game, STATS_FAILED)
             self._emit(GameOver())
             return
+        self._before_take = None
         self.state.deal()
         self._moves += 1
         self._acted = None
@@ -259,6 +285,7 @@ class TableController(NobodyToStandIn):
 
     # ------------------------------------------------------------------ inside
     def _apply(self, action: Action) -> None:
+        self._before_take = None  # any move (or deal) closes a take-back
         self.state.apply(action)
         self._moves += 1
         self._acted = action.seat

@@ -55,6 +55,16 @@ class GameOver:
     """The last round's scores were seen: the game is finished and counted."""
 
 
+@dataclass(frozen=True)
+class TakenBack:
+    """`seat`'s human put the discard they had just taken (`card`) back on the discard pile:
+    the game is as it was before the take (nothing hidden was seen), and the turn starts
+    over. Not an engine event: the game record never held the take."""
+
+    seat: int
+    card: int
+
+
 def detail(problem: object) -> str:
     """A technical detail as a sentence's argument (an error, a reason): one printable line,
     short enough to cross the wire."""
@@ -62,5 +72,5 @@ def detail(problem: object) -> str:
     return flat if len(flat) <= MAX_ARG else flat[: MAX_ARG - 1] + "…"
 
 
-TableMessage = TableEvents | Notice | HandoffDue | RoundOver | GameOver
+TableMessage = TableEvents | Notice | HandoffDue | RoundOver | GameOver | TakenBack
 Observer = Callable[[TableMessage], object]

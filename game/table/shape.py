@@ -13,10 +13,15 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from typing import Protocol
 
+from game.i18n import N_
 from game.match import MatchConfig
 from game.rules import Action, GameState, PublicView, ScoreView, SeatView
 
 from .messages import Observer
+
+# Why a take-back is refused (English msgids: the screen words them, game/ui/refusals.py)
+NOTHING_TO_TAKE_BACK = N_("Only a card you have just taken from the discard pile can be put back.")
+TAKE_BACK_ELSEWHERE = N_("A card taken at a table hosted on another computer cannot be put back.")
 
 
 class Table(Protocol):
@@ -76,6 +81,17 @@ class Table(Protocol):
     def play(self, action: Action) -> str | None: ...
 
     def next_round(self) -> None: ...
+
+    @property
+    def can_take_back(self) -> bool:
+        """The acting human holds the discard they have just taken and may put it back."""
+        ...
+
+    def take_back(self) -> str | None:
+        """Put the discard the acting human has just taken back on its pile: the turn starts
+        over, and the game record keeps only the move played instead. None when done, else
+        why not (after a draw from the pile, for a computer, at a table hosted elsewhere)."""
+        ...
 
     def score_view(self) -> ScoreView | None:
         """The public scores of the rounds scored so far (None: a joined table whose host has

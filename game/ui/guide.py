@@ -4,9 +4,10 @@ It is per player, by seat name: in a game started from the menu's New game, each
 the screen who has not had it yet (not in settings.guided_players) gets each topic once, at
 their own first decision of that kind (in hot-seat: each new player in turn). Switched on in
 the pause menu ("Explain as we play") it explains every topic again to everybody. A key or a
-click dismisses a tip, and that input does nothing else unless it is also a move on the table
-(a click on a card that may be chosen, Enter on one): then the table plays it too, so no move
-is lost to a tip. When a player has seen every topic, or the game ends, that player joins
+click dismisses a tip, and that input does nothing else unless it means something on the
+table (a move: a click on a card that may be chosen, Enter on one; or a command: Esc, H, the
+arrows, S/Tab, Backspace...): then the table does it too, so no move or key is lost to a tip.
+When a player has seen every topic, or the game ends, that player joins
 settings.guided_players (the last GUIDED_MAX names) and hears no tip again.
 """
 
@@ -131,15 +132,16 @@ class Guide:
             self.on_done()
 
     def handle_event(self, event: pygame.event.Event,
-                     is_move: Callable[[pygame.event.Event], bool] = lambda event: False) -> bool:
+                     passes: Callable[[pygame.event.Event], bool] = lambda event: False) -> bool:
         """A key or click while a tip shows dismisses it; it is used up (True) unless
-        `is_move(event)` says it is also a move, which the screen then plays."""
+        `passes(event)` says it also means something (a move, a command key), which the
+        screen then does."""
         if self.current is None:
             return False
         if event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONUP and event.button == 1):
-            move = is_move(event)  # (asked before the tip goes: the screen sees the table as it is)
+            meant = passes(event)  # (asked before the tip goes: the screen sees the table as it is)
             self.dismiss()
-            return not move
+            return not meant
         return event.type == pygame.MOUSEBUTTONDOWN
 
     def draw(self, scene: Page, surface: pygame.Surface, text: TextCache, box: Box | None = None,
