@@ -19,9 +19,7 @@ from game.i18n import _
 from game.match import MatchConfig
 from game.rules import (
     GAME_OVER,
-    OPENING,
     ROUND_OVER,
-    SOURCE_DISCARD,
     Action,
     GameState,
     PublicView,
@@ -42,12 +40,11 @@ from game.table import (
 )
 from game.ui.guide import Guide
 from game.ui.ink import inside, note_button
-from game.ui.recap import by_player, draw_recap, recap_lines
+from game.ui.recap import RecapMemory, by_player, draw_recap
 from game.ui.refusals import word_refusal
 from game.ui.table_anim import Animator
 from game.ui.table_view import Board, TableView
 from game.ui.targets import Target
-from game.ui.wording import sentence
 from scenes.away import AwaySeats
 from scenes.base import AppScene, wake_the_app
 from scenes.context import AppContext
@@ -55,13 +52,13 @@ from scenes.hints import TableHints
 from scenes.names import GAMEOVER, HANDOFF, MENU, ROUND, SCORES
 from scenes.score_overlay import draw_scores_button, scores_button_box
 from scenes.table_input import TableInput
+from scenes.table_prompt import table_prompt
 
 HANDOFF_PAUSE = 0.8  # seconds (at speed 1) the result of a move stays visible before "Pass to ..." covers it
 # Without the pass screen (settings.pass_screen off) the table turns to the next player and the
 # recap of the others' moves shows in the table's free corner (clear of the grids, the piles and
 # the prompt) until that player's first move of the turn: it tells what changed while they
 # decide, a timer would take it from a slow reader, and once they have moved it is history.
-SKIP_HINT_AFTER = 1.5  # seconds of one unbroken run of animations before the prompt offers to skip them
 
 
 class PlayScene(AppScene):
@@ -100,14 +97,10 @@ class PlayScene(AppScene):
         self.guide.enabled = app.guide_next and any(self.guide.explains_to(self.names[seat]) for seat in humans)
         app.guide_next = False
         self._position = 0  # engine actions and deals announced so far (a pending target is for one of them)
-        self._log: list[ev.Event] = []  # this round's engine events (the hand-off's recap tells them)
-        self._read: dict[int, int] = {}  # human seat -> length of the log at its last hand-off
-        # the human seats handed the table in this game (a resumed game's were, before): only they
-        # have a "last turn" to recap
-        self._played: set[int] = {seat for seat in humans if resumed}
+        self._memory = RecapMemory(humans if resumed else ())  # what each hand-off's recap tells
         self.recap: list[str] = []  # (no pass screen) the recap beside the table, until the next move
         self._settled = 0.0  # seconds (of animation time) the table has rested since the last move's animation
-        self._animating = 0.0  # seconds (real time) the animations have run without a rest
+        self.animating = 0.0  # seconds (real time) the animations have run without a rest
         self._changed = False  # the table said something since the last frame drawn
         self._away = AwaySeats()  # (hosting) remote seats whose player lost the connection, as last said
         self._views: dict[int | None, SeatView | PublicView] = {}  # the table's views since its last message
@@ -230,7 +223,7 @@ class PlayScene(AppScene):
             return
         self.anim.update(dt)
         self._settled = 0.0 if self.anim.busy else self._settled + dt * speed
-        self._animating = self._animating + dt if self.anim.busy else 0.0
+        self.animating = self.animating + dt if self.anim.busy else 0.0
         if not self.anim.busy:
             self.input.play_pending()
             self.hints.update()
@@ -273,10 +266,7 @@ class PlayScene(AppScene):
             case TableEvents(events=events, action=action):
                 self._position += 1  # a pending target chosen before this is stale now
                 self._settled = 0.0
-                for event in events:
-                    if isinstance(event, ev.RoundDealt):
-                        self._log, self._read = [], {}
-                    self._log.append(event)
+                self._memory.heard(events)
                 if action is not None:
                     self.recap = []  # the player moved: what happened before is history
                     self.discard_mode = False
@@ -289,7 +279,7 @@ class PlayScene(AppScene):
             case Notice(sentence=said):
                 self.message = self.board.banner = said.worded()
             case HandoffDue(seat=seat):
-                recap = self._recap_for(seat)
+                recap = self._memory.recap_for(seat, self.names)
                 if self.app.settings.pass_screen:
                     self.stack.push(HANDOFF, player=self.names[seat], recap=recap,
                                     on_done=lambda: self._set_viewer(seat))
@@ -307,14 +297,6 @@ class PlayScene(AppScene):
                 seats = tuple(replace(seat, name=name) for seat, name in zip(self.config.seats, self.names, strict=True))
                 self.stack.replace(GAMEOVER, config=replace(self.config, seats=seats), state=self.table.record,
                                    scores=self.scoring(), viewer=self.addressee)
-
-    def _recap_for(self, seat: int) -> list[str]:
-        """What the others did since `seat`'s last turn, every move; nothing for a player who has
-        not played yet in this game (they have no last turn: the guide speaks to them instead)."""
-        recap = recap_lines(self._log[self._read.get(seat, 0):], seat, self.names) if seat in self._played else []
-        self._read[seat] = len(self._log)
-        self._played.add(seat)
-        return recap
 
     def _at_screen(self) -> str:
         """The name of the person at the screen (the acting human's, else the viewer's): whom the guide speaks to."""
@@ -351,9 +333,7 @@ class PlayScene(AppScene):
         the take (the game record never held it)."""
         self._position += 1  # a pending target chosen while holding the card is stale now
         self._settled = 0.0
-        taken = next((i for i in range(len(self._log) - 1, -1, -1) if isinstance(self._log[i], ev.DiscardTaken)), None)
-        if taken is not None:
-            del self._log[taken]
+        self._memory.forget_take()
         self.discard_mode = False
         self.message = ""
         self.anim.add_events([ev.CardDiscarded(seat, card)])
@@ -388,40 +368,8 @@ class PlayScene(AppScene):
         self.view.targets = self.legal_targets()
 
     def prompt(self) -> str:
-        """What the player on screen may do now, in words."""
-        state = self.position()
-        seat = state.to_act
-        if self.anim.busy and self._animating >= SKIP_HINT_AFTER:  # a long run (a deal, the final reveal)
-            return _("Click or press Space to skip the animation")
-        if seat is None:
-            return _("The round is over")
-        name = self.names[seat]
-        last = _(" (last turn!)") if state.trigger is not None else ""
-        if self.table.acting_human() is None:  # (during an animation: what comes once it ends)
-            player = self.config.seats[seat]
-            if player.is_human or player.is_remote:  # a person (here or on another computer) is not "thinking"
-                return sentence("plays_next", seat, self.addressee, self.names)
-            return _("{name} is thinking...").format(name=name)
-        you = _("You") if not self.hotseat else name
-        if state.phase == OPENING:
-            up = sum(1 for cell in state.grids[seat] if cell != "?")
-            if up >= 2:  # (the opening asks for two: a third is a tie's flip)
-                return _("{you}: flip one more card to settle who starts").format(you=you)
-            return (_("{you}: flip two of your cards") if up == 0 else _("{you}: flip one more card")).format(you=you)
-        if state.holding is None:
-            return _("{you}: take the discard ({card}) or draw a card").format(you=you, card=state.discard_top) + last
-        if state.source == SOURCE_DISCARD:
-            if self.table.can_take_back:
-                return _("{you}: place the {card}, or click the discard pile to put it back").format(
-                    you=you, card=state.holding) + last
-            return _("{you}: place the {card} on one of your cards").format(you=you, card=state.holding) + last
-        if self.discard_mode:
-            return _("{you}: the {card} goes to the discard; pick a face-down card to reveal").format(
-                you=you, card=state.holding) + last
-        if self.input.face_down(seat) == 0:
-            return _("{you}: place the {card} on one of your cards").format(you=you, card=state.holding) + last
-        return _("{you}: place the {card}, or click the discard pile to discard it and reveal a card").format(
-            you=you, card=state.holding) + last
+        """What the player on screen may do now, in words (scenes/table_prompt.py)."""
+        return table_prompt(self)
 
     def draw(self, surface: pygame.Surface) -> None:
         self._changed = False

@@ -149,7 +149,7 @@ def test_the_skip_hint_waits_for_a_long_animation_and_the_prompt_stays_meanwhile
     """A short animation (the deal, a flip) keeps the prompt saying what comes next; only an
     unbroken run longer than SKIP_HINT_AFTER offers to skip it."""
     from game.ui.table_anim import Step
-    from scenes.play import SKIP_HINT_AFTER
+    from scenes.table_prompt import SKIP_HINT_AFTER
 
     skip = "Click or press Space to skip the animation"
     app.speed_override = 1.0

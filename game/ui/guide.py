@@ -36,8 +36,8 @@ def topic_text(topic: str) -> str:
         "choose": lambda: _("Your turn: take the face-up discard card, or draw an unknown card from the pile."),
         "drawn": lambda: _("A drawn card: put it on any of your cards, or throw it on the discard pile and turn "
                            "one of your face-down cards."),
-        "taken": lambda: _("A taken discard must go into your grid: click the card it replaces. The old card goes "
-                           "to the discard pile."),
+        "taken": lambda: _("A taken discard goes into your grid: click the card it replaces, and the old card goes "
+                           "to the discard pile. Changed your mind? Click the discard pile to put it back."),
         "last_turn": lambda: _("A player has no face-down card left: everybody else plays one last turn, then the "
                                "round is scored."),
         "column": lambda: _("Three equal face-up cards in a column: the column is removed and scores nothing."),

@@ -18,6 +18,37 @@ from game.ui.widgets import ACCENT, INK, draw_panel
 from game.ui.wording import sentence
 
 
+class RecapMemory:
+    """This round's engine events and how far each human seat has read them: what a hand-off's
+    "Since your last turn" tells. Only a seat that has played in this game (a resumed game's
+    humans had) has a last turn to recap."""
+
+    def __init__(self, played: Iterable[int] = ()) -> None:
+        self.log: list[ev.Event] = []
+        self.read: dict[int, int] = {}  # human seat -> length of the log at its last hand-off
+        self.played: set[int] = set(played)
+
+    def heard(self, events: Iterable[ev.Event]) -> None:
+        for event in events:
+            if isinstance(event, ev.RoundDealt):  # a new round: the last one's moves are history
+                self.log, self.read = [], {}
+            self.log.append(event)
+
+    def forget_take(self) -> None:
+        """A discard take was put back: the recap never tells it (the game record never held it)."""
+        taken = next((i for i in range(len(self.log) - 1, -1, -1) if isinstance(self.log[i], ev.DiscardTaken)), None)
+        if taken is not None:
+            del self.log[taken]
+
+    def recap_for(self, seat: int, names: Sequence[str]) -> list[str]:
+        """What the others did since `seat`'s last turn, every move; nothing for a player who has
+        not played yet in this game (they have no last turn: the guide speaks to them instead)."""
+        recap = recap_lines(self.log[self.read.get(seat, 0):], seat, names) if seat in self.played else []
+        self.read[seat] = len(self.log)
+        self.played.add(seat)
+        return recap
+
+
 def recap_lines(events: Iterable[ev.Event], reader: int, names: Sequence[str]) -> list[str]:
     """The moves of seats other than `reader` in `events`, in the third person with their names."""
     lines: list[str] = []

@@ -1,0 +1,51 @@
+"""The play screen's prompt: what the player on screen may do now, in words."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.i18n import _
+from game.rules import OPENING, SOURCE_DISCARD
+from game.ui.wording import card_words, sentence
+
+if TYPE_CHECKING:
+    from scenes.play import PlayScene
+
+SKIP_HINT_AFTER = 1.5  # seconds of one unbroken run of animations before the prompt offers to skip them
+
+
+def table_prompt(play: PlayScene) -> str:
+    """What the player on screen may do now, in words."""
+    state = play.position()
+    seat = state.to_act
+    if play.anim.busy and play.animating >= SKIP_HINT_AFTER:  # a long run (a deal, the final reveal)
+        return _("Click or press Space to skip the animation")
+    if seat is None:
+        return _("The round is over")
+    name = play.names[seat]
+    last = _(" (last turn!)") if state.trigger is not None else ""
+    if play.table.acting_human() is None:  # (during an animation: what comes once it ends)
+        player = play.config.seats[seat]
+        if player.is_human or player.is_remote:  # a person (here or on another computer) is not "thinking"
+            return sentence("plays_next", seat, play.addressee, play.names)
+        return _("{name} is thinking...").format(name=name)
+    you = _("You") if not play.hotseat else name
+    if state.phase == OPENING:
+        up = sum(1 for cell in state.grids[seat] if cell != "?")
+        if up >= 2:  # (the opening asks for two: a third is a tie's flip)
+            return _("{you}: flip one more card to settle who starts").format(you=you)
+        return (_("{you}: flip two of your cards") if up == 0 else _("{you}: flip one more card")).format(you=you)
+    if state.holding is None:
+        return _("{you}: take the discard ({card}) or draw a card").format(you=you, card=card_words(state.discard_top)) + last
+    if state.source == SOURCE_DISCARD:
+        if play.table.can_take_back:
+            return _("{you}: place the {card}, or click the discard pile to put it back").format(
+                you=you, card=card_words(state.holding)) + last
+        return _("{you}: place the {card} on one of your cards").format(you=you, card=card_words(state.holding)) + last
+    if play.discard_mode:
+        return _("{you}: the {card} goes to the discard; pick a face-down card to reveal").format(
+            you=you, card=card_words(state.holding)) + last
+    if play.input.face_down(seat) == 0:
+        return _("{you}: place the {card} on one of your cards").format(you=you, card=card_words(state.holding)) + last
+    return _("{you}: place the {card}, or click the discard pile to discard it and reveal a card").format(
+        you=you, card=card_words(state.holding)) + last
