@@ -36,16 +36,21 @@ def table_prompt(play: PlayScene) -> str:
             return _("{you}: flip one more card to settle who starts").format(you=you)
         return (_("{you}: flip two of your cards") if up == 0 else _("{you}: flip one more card")).format(you=you)
     if state.holding is None:
-        return _("{you}: take the discard ({card}) or draw a card").format(you=you, card=card_words(state.discard_top)) + last
+        return _("{you}: take the discard ({card}) or draw a card").format(you=you, card=_card(state.discard_top)) + last
     if state.source == SOURCE_DISCARD:
         if play.table.can_take_back:
             return _("{you}: place the {card}, or click the discard pile to put it back").format(
-                you=you, card=card_words(state.holding)) + last
-        return _("{you}: place the {card} on one of your cards").format(you=you, card=card_words(state.holding)) + last
+                you=you, card=_card(state.holding)) + last
+        return _("{you}: place the {card} on one of your cards").format(you=you, card=_card(state.holding)) + last
     if play.discard_mode:
         return _("{you}: the {card} goes to the discard; pick a face-down card to reveal").format(
-            you=you, card=card_words(state.holding)) + last
+            you=you, card=_card(state.holding)) + last
     if play.input.face_down(seat) == 0:
-        return _("{you}: place the {card} on one of your cards").format(you=you, card=card_words(state.holding)) + last
+        return _("{you}: place the {card} on one of your cards").format(you=you, card=_card(state.holding)) + last
     return _("{you}: place the {card}, or click the discard pile to discard it and reveal a card").format(
-        you=you, card=card_words(state.holding)) + last
+        you=you, card=_card(state.holding)) + last
+
+
+def _card(value: object) -> str:
+    """A card's value as said on the table (with its minus sign); anything else as it is."""
+    return card_words(value) if isinstance(value, int) else str(value)

@@ -143,3 +143,18 @@ def choose(state: GameState, rng: random.Random, stall: float) -> Any:
         if swaps:
             return rng.choice(swaps)
     return rng.choice(legal)
+
+
+def journal_inks(app: Any, scenes: list[Any]) -> list:
+    """The inks (game/ui/ink.py) of drawing `scenes` onto the app's screen, each a layer of its own."""
+    from game.ui.ink import JOURNAL
+
+    JOURNAL.start()
+    try:
+        for scene in scenes:
+            JOURNAL.new_layer(scene.name)
+            scene.draw(app.screen)
+        return list(JOURNAL.inks)
+    finally:
+        JOURNAL.stop()
+        JOURNAL.clear()

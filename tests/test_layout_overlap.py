@@ -10,6 +10,7 @@ import itertools
 
 import pygame
 import pytest
+from helpers import journal_inks
 
 from game.ui.ink import BUTTON, CARD, JOURNAL, PANEL, TEXT, Ink, collisions
 from tests.i18n_gallery import game_overs, screens, tables
@@ -33,15 +34,7 @@ def draw_with_journal(app) -> list:
     start = len(scenes) - 1
     while start > 0 and scenes[start].overlay:  # as the stack draws: the top and what shows beneath
         start -= 1
-    JOURNAL.start()
-    try:
-        for scene in scenes[start:]:
-            JOURNAL.new_layer(scene.name)
-            scene.draw(app.screen)
-        return list(JOURNAL.inks)
-    finally:
-        JOURNAL.stop()
-        JOURNAL.clear()
+    return journal_inks(app, scenes[start:])
 
 
 def faults_of(app, gallery) -> list[str]:

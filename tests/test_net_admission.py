@@ -281,6 +281,16 @@ def _play(players: list[RawClient], moves: int, latest: dict[int, dict]) -> list
     return others
 
 
+def _seated_and_playing(url: str, code: str) -> tuple[RawClient, RawClient, dict[int, dict], int]:
+    """Ann and Bob seated at the host at `url`, two moves played; and the host's port."""
+    ann, bob = _raw(url), _raw(url)
+    ann.hello(code=code, name="Ann", seat=0)
+    bob.hello(code=code, name="Bob", seat=1)
+    latest: dict[int, dict] = {}
+    _play([ann, bob], 2, latest)
+    return ann, bob, latest, int(url.rsplit(":", 1)[1])
+
+
 def _saved_actions(folder: Path) -> int:
     """The actions in the autosave of `folder` (read once its host stopped: a reader racing the
     host's writes is no test of the host)."""
@@ -296,12 +306,7 @@ def test_half_open_connections_past_the_file_limit_leave_the_host_saving(tmp_pat
     process, url, code = _start_host([str(tmp_path)], limit=limit)
     held: list = []
     try:
-        ann, bob = _raw(url), _raw(url)
-        ann.hello(code=code, name="Ann", seat=0)
-        bob.hello(code=code, name="Bob", seat=1)
-        latest: dict[int, dict] = {}
-        _play([ann, bob], 2, latest)
-        port = int(url.rsplit(":", 1)[1])
+        ann, bob, latest, port = _seated_and_playing(url, code)
         held = _half_open(port, limit + 200, [f"127.0.0.{n}" for n in range(2, 40)], time.monotonic() + 30)
         others = _play([ann, bob], 9, latest)  # each move is autosaved
         assert not [message for message in others if message["type"] == "notice"]
@@ -486,12 +491,7 @@ def test_a_host_stopped_after_a_flood_prints_no_traceback():
     process, url, code = _start_host(["--seats", "remote,remote", "--json", "--games", "1", "--bind", "127.0.0.1"])
     held: list = []
     try:
-        ann, bob = _raw(url), _raw(url)
-        ann.hello(code=code, name="Ann", seat=0)
-        bob.hello(code=code, name="Bob", seat=1)
-        latest: dict[int, dict] = {}
-        _play([ann, bob], 2, latest)
-        port = int(url.rsplit(":", 1)[1])
+        ann, bob, latest, port = _seated_and_playing(url, code)
         held = _half_open(port, 300, [f"127.0.0.{n}" for n in range(2, 30)], time.monotonic() + 20)
         held += _strangers(url, [f"127.0.1.{n}" for n in range(1, 6)], each=4)
         for n, client in enumerate(held[-10:]):

@@ -7,9 +7,9 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from helpers import run_frames
+from helpers import journal_inks, run_frames
 
-from game.ui.ink import JOURNAL, PANEL, TEXT
+from game.ui.ink import PANEL, TEXT
 from game.ui.layout import Box
 from game.ui.score_chart import COLOURS, MARKERS, lay_out, nice_step, running_totals, spread
 from game.ui.widgets import PANEL as PANEL_COLOUR
@@ -133,15 +133,7 @@ def test_nice_steps():
 
 # ---------------------------------------------------------------- drawn on the screens
 def chart_inks(app) -> list:
-    JOURNAL.start()
-    try:
-        for scene in app.stack.scenes[-1:]:
-            JOURNAL.new_layer(scene.name)
-            scene.draw(app.screen)
-        return list(JOURNAL.inks)
-    finally:
-        JOURNAL.stop()
-        JOURNAL.clear()
+    return journal_inks(app, app.stack.scenes[-1:])
 
 
 def assert_chart_drawn(inks: list, names: list[str]) -> None:
