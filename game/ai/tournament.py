@@ -21,13 +21,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import NoReturn
 
+from game.rules import EDITIONS
+
 from .expert import DEFAULT_SAMPLES
 from .simulate import MAX_EXPERT_SAMPLES, MAX_GAMES, Tally, simulate
 
 # What each match should reach: (heads-up, four players). Expert's are issue 20's: 65% heads-up
 # (its 95% interval above 60%) and more than 55% with two Expert seats against two Hard.
 TARGETS = {("normal", "easy"): (0.80, 0.50), ("hard", "normal"): (0.60, 0.50), ("expert", "hard"): (0.65, 0.55)}
-TABLES = (("voyage", 2), ("voyage", 4), ("classic", 2), ("classic", 4))
+TABLES = tuple((edition, players) for edition in EDITIONS for players in (2, 4))  # each edition heads-up and at four
 COMMAND = "python -m game.ai.tournament"
 # The log of what was tried to make Expert stronger: written by hand, with the command behind each
 # figure, and copied whole at the end of the generated file (edit it there, never in strength.md).

@@ -87,10 +87,8 @@ class RemoteTable(NobodyToStandIn):
         self.speed = speed  # the host paces the game; kept for the screen's sake
         self.scored_round = 0
         self.welcomed = False
-        self.lobby: list[wire.LobbySeat] = []  # per seat, as the host last said
-        self.waiting_for: wire.Waiting | None = None  # while a player reconnects
-        self.games_over = 0
-        self.last_refusal: str | None = None
+        self.games_over = 0  # games the host ended (the headless loops and tests count them)
+        self.last_refusal: str | None = None  # the host's latest refusal, for the log and tests
         self.round_trips: list[float] = []  # seconds from a play sent to the table that shows it
         self.observers: list[Observer] = []
         self._told = CONNECTING  # the status the observers were last told of
@@ -243,7 +241,6 @@ class RemoteTable(NobodyToStandIn):
             case wire.Welcome():
                 self._on_welcome(message)
             case wire.Lobby(seats=seats):
-                self.lobby = seats
                 self.names[:] = [seat.name for seat in seats]  # in place: a screen holds this list
             case wire.Notice(sentence=said):
                 self._emit(Notice(said))
@@ -254,10 +251,8 @@ class RemoteTable(NobodyToStandIn):
                 self.games_over += 1
                 self._emit(GameOver())
             case wire.Waiting(why="returned", name=name):
-                self.waiting_for = None
                 self._emit(Notice(PLAYER_BACK.say(name=name)))
             case wire.Waiting(name=name):
-                self.waiting_for = message
                 self._emit(Notice(WAITING_FOR.say(name=name)))
             case wire.Refused(reason=reason, kind=kind):
                 self.last_refusal = reason

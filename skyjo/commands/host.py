@@ -20,12 +20,14 @@ import json
 import logging
 import sys
 
+from game.rules import EDITIONS
+
 MAX_GAMES = 10_000
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("host", help="host a table on the network, with no window (see docs/network.md)")
-    parser.add_argument("--edition", default="voyage", help="voyage (default) or classic")
+    parser.add_argument("--edition", default="voyage", help=f"{' or '.join(EDITIONS)} (default voyage)")
     parser.add_argument("--seats", default="remote,remote",
                         help="comma-separated seats, each 'remote' (a player on another computer) or a level "
                              "(easy, normal, hard, expert); default remote,remote")

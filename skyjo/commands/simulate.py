@@ -7,7 +7,7 @@ import json
 import math
 import sys
 
-from game.rules import Options, edition_named
+from game.rules import EDITIONS, Options, edition_named
 
 MAX_WORKERS = 64  # processes: a typo such as --workers 4000 must not fork-bomb the machine
 MAX_BOT_TIMEOUT = 3600  # seconds per decision: past that a cmd: bot has hung (and the clock overflows)
@@ -17,7 +17,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     from game.ai import LEVELS, REFERENCE_BOTS  # the level names live there once
 
     parser = subparsers.add_parser("simulate", help="play bots against each other headless and print a table")
-    parser.add_argument("--edition", default="voyage", help="voyage (default) or classic")
+    parser.add_argument("--edition", default="voyage", help=f"{' or '.join(EDITIONS)} (default voyage)")
     parser.add_argument("--players", type=int, help="number of players (default: the number of bots)")
     parser.add_argument("--games", type=int, default=100, help="games to play (default 100)")
     parser.add_argument("--bots", required=True,
