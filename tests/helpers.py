@@ -158,3 +158,16 @@ def journal_inks(app: Any, scenes: list[Any]) -> list:
     finally:
         JOURNAL.stop()
         JOURNAL.clear()
+
+
+def wait_until(condition: Callable[[], object], seconds: float, pause: float = 0.005) -> bool:
+    """Poll `condition` (a network test's wait: bounded, never a timed assertion) until it holds
+    or `seconds` pass; whether it held."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(pause)
+    return bool(condition())

@@ -14,6 +14,7 @@ import time
 import tracemalloc
 
 import pytest
+from helpers import wait_until
 from hostile_host import WAIT, FakeHost, close_with, send, table, view_with, wait_for_close, welcome
 
 from game.net import connection as client_module  # the connection thread lives in connection.py
@@ -230,12 +231,7 @@ def test_a_refused_move_can_be_played_again_and_only_a_refused_move():
 
 # ---------------------------------------------------------------- helpers
 def _until(condition, seconds: float = WAIT) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.01)
-    return bool(condition())
+    return wait_until(condition, seconds, pause=0.01)
 
 
 def _statuses(client: NetClient) -> list[str]:

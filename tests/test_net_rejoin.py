@@ -5,9 +5,9 @@ honours the seat tokens, and the players rejoin and finish the game."""
 from __future__ import annotations
 
 import socket
-import time
 
 import pytest
+from helpers import wait_until
 from net_tools import WAIT, BotPlayer, HostThread, match
 
 from game.store import Store
@@ -19,12 +19,7 @@ def _steps(player: BotPlayer) -> int:
 
 
 def _wait_for(condition, timeout: float = WAIT) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.005)
-    return False
+    return wait_until(condition, timeout)
 
 
 def _notices(player: BotPlayer) -> list[str]:

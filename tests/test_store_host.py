@@ -13,10 +13,10 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
+from helpers import wait_until
 from net_tools import BotPlayer
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
@@ -78,12 +78,7 @@ class HostProcess:
 
 
 def wait_for(condition, timeout: float = WAIT) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.01)
-    return False
+    return wait_until(condition, timeout, pause=0.01)
 
 
 def stop(*players: BotPlayer) -> None:
