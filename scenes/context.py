@@ -86,6 +86,8 @@ class TableScreen(Protocol):
     guide: Guide
     #: a computer plays for a player on another computer while they are away (hosting)
     stand_in: bool
+    #: the seat the table's lines speak to as "you" (None: each player by name, as in hot-seat)
+    addressee: int | None
 
     @property
     def config(self) -> MatchConfig:

@@ -111,7 +111,7 @@ class RoundScoreScene(AppScene):
         if row is None:
             return None
         you, other = TRIGGER_NOTES[row["why"]]
-        addressee = getattr(self.play, "addressee", None)  # the table's "you" (None: each player by name)
+        addressee = self.play.addressee  # the table's "you" (None: each player by name)
         if speaks_to(row["seat"], addressee, self.names):
             return _(you), row["doubled"]
         return _(other).format(name=self.names[row["seat"]]), row["doubled"]
@@ -153,7 +153,7 @@ class RoundScoreScene(AppScene):
         sheet_top = top + panel.h + 30
         draw_score_sheet(self, surface, state, self.names, sheet_top, 930)
         if state.next_is_tiebreak and state.phase != GAME_OVER:
-            addressee = getattr(self.play, "addressee", None)  # the table's "you" (None: each player by name)
+            addressee = self.play.addressee  # the table's "you" (None: each player by name)
             words = group_sentence("tiebreak_next", state.next_participants, addressee, self.names)
             self.text(surface, words, BODY_SIZE, 620, 1005, max_width=1040, color=ACCENT, bold=True)  # left of the button
         self.buttons.draw(surface, self.viewport)

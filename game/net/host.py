@@ -354,8 +354,8 @@ class NetHost(Listener):
         state = self.table.state
         if isinstance(message, TableEvents):
             self.live = True
-            store = getattr(self.table, "store", None)
-            if store is None or not getattr(store, "last_error", None):
+            store = self.table.store
+            if store is None or not store.last_error:
                 self._save_failure_told = False  # the last save worked: a new failure is news again
             for seat, client in list(self.clients.items()):
                 self._send(client, table_message(state, seat, message.events, message.action))
