@@ -170,12 +170,12 @@ def screens(app: Any) -> Iterator[str]:  # noqa: C901 - one short block per scre
 def long_hint() -> str:
     """One of the longest lines the H key can show (with its end-of-round warning)."""
     from game.i18n import _
-    from scenes.hints import place_name
+    from game.ui.advice_words import place_name
 
     placing = _("put {thing} on the face-down card in {where}: you are ahead, and each card turned face up "
                 "brings the end of the round closer").format(thing=_("the {card}").format(card=12),
                                                              where=place_name(2, 1))
-    return _("Hint: {placing}").format(placing=placing) + " " + _("(this ends the round: the others play one more turn)")
+    return _("Hint: {advice}").format(advice=placing) + " " + _("(this ends the round: the others play one more turn)")
 
 
 def long_recap(names: list[str], moves: int) -> list[str]:

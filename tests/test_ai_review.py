@@ -21,6 +21,8 @@ from game.ai.review import Decision, ReviewCancelled, decisions, judge, review_g
 from game.replay import play_scenario
 from game.rules import REPLACE, GameState, Options, seat_view
 from game.store.reviews import MAX_REVIEWS, REVIEWS_FILE, ReviewShelf, review_key
+from game.ui.review_words import best_words, played_words, why_line
+from game.wire.review import ReviewData
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = 12  # sampled worlds per decision here: enough to tell a blunder from a good move
@@ -51,12 +53,11 @@ def test_a_seat_that_played_expert_s_own_choices_loses_about_nothing():
     work = 40  # Expert's sampled worlds per searched decision, in the game and in its review
     expert = review_game(one_round(["expert", "hard", "hard"], seed=4, expert_samples=work), 0, seed=2, samples=work)
     normal = review_game(one_round(["normal", "hard", "hard"], seed=4), 0, seed=2, samples=work)
-    lost = expert.to_dict()["total"]
-    assert lost["decisions"] >= 15
+    assert len(expert.decisions) >= 15
     # early in a round Expert plays its judgement's choice: the review's, at no cost at all
     assert all(judged.cost == 0 for judged in expert.decisions if judged.method == "judgement")
-    assert lost["per_decision"] <= 0.25
-    assert normal.to_dict()["total"]["points_lost"] > lost["points_lost"] + 3
+    assert expert.per_decision <= 0.25
+    assert normal.points_lost > expert.points_lost + 3
 
 
 def _blunder(record: dict, seat: int) -> tuple[dict, Decision]:
@@ -78,12 +79,13 @@ def _blunder(record: dict, seat: int) -> tuple[dict, Decision]:
 def test_a_planted_blunder_is_the_costliest_decision_by_many_points():
     record = one_round(["expert", "hard", "hard"], seed=7)
     spoiled, decision = _blunder(record, 0)
-    review = review_game(spoiled, 0, seed=3, samples=SAMPLES).to_dict()
-    worst = review["decisions"][review["costliest"][0]]
-    assert worst["index"] == decision.index
-    assert worst["cost"] >= 6 and not worst["good"]
-    assert worst["why"].startswith("Better: ")
-    assert worst["played"].startswith(f"put the {decision.view.holding} on your ")
+    review = review_game(spoiled, 0, seed=3, samples=SAMPLES)
+    worst = review.decisions[review.costliest()[0]]
+    assert worst.index == decision.index
+    assert worst.cost >= 6 and not worst.good
+    assert why_line(worst).startswith("Expert: ")
+    assert played_words(worst).startswith(f"put the {decision.view.holding} on your ")
+    assert best_words(worst) != played_words(worst)
 
 
 def test_each_judged_view_is_the_seat_s_view_at_that_point_of_the_record():
@@ -158,9 +160,10 @@ def test_a_stored_review_is_found_again_and_a_changed_record_is_judged_anew(tmp_
     record = one_round(["hard", "hard"], seed=12)
     shelf = ReviewShelf(tmp_path)
     key = review_key(record, 0, 1, SAMPLES, 1)
+    review = review_game(record, 0, seed=1, samples=2)
     assert shelf.get(key) is None
-    assert shelf.put(key, {"total": {"points_lost": 3.5}})
-    assert ReviewShelf(tmp_path).get(key) == {"total": {"points_lost": 3.5}}
+    assert shelf.put(key, review)
+    assert ReviewShelf(tmp_path).get(key) == review
     changed = copy.deepcopy(record)
     changed["rounds"][0]["actions"].pop()
     assert review_key(changed, 0, 1, SAMPLES, 1) != key
@@ -168,14 +171,46 @@ def test_a_stored_review_is_found_again_and_a_changed_record_is_judged_anew(tmp_
                                                       (0, 1, SAMPLES, 2)]}.isdisjoint({key})
 
 
+def _tiny(seed: int) -> ReviewData:
+    """A review with no decision: enough to tell one stored review from another."""
+    return ReviewData(seat=0, seed=seed, samples=1, method=1, decisions=[])
+
+
 def test_the_review_shelf_keeps_the_latest_reviews_and_survives_a_damaged_file(tmp_path):
     shelf = ReviewShelf(tmp_path)
     for n in range(MAX_REVIEWS + 5):
-        assert shelf.put(f"k{n}", {"n": n})
-    assert shelf.get("k0") is None and shelf.get(f"k{MAX_REVIEWS + 4}") == {"n": MAX_REVIEWS + 4}
-    (tmp_path / REVIEWS_FILE).write_bytes(b'{"format": 1, "reviews": [{"key": "k1", "rev')
+        assert shelf.put(f"k{n}", _tiny(n))
+    assert shelf.get("k0") is None and shelf.get(f"k{MAX_REVIEWS + 4}") == _tiny(MAX_REVIEWS + 4)
+    (tmp_path / REVIEWS_FILE).write_bytes(b'{"format": 2, "reviews": [{"key": "k1", "rev')
     assert shelf.get("k1") is None  # a cache: judged again, never a crash
-    assert shelf.put("k1", {"n": 1}) and shelf.get("k1") == {"n": 1}
+    assert shelf.put("k1", _tiny(1)) and shelf.get("k1") == _tiny(1)
+
+
+def test_a_stored_review_that_is_not_a_review_is_judged_again(tmp_path):
+    shelf = ReviewShelf(tmp_path)
+    assert shelf.put("good", _tiny(3))
+    document = json.loads((tmp_path / REVIEWS_FILE).read_text())
+    document["reviews"].append({"key": "bad", "review": {"seat": 99, "seed": 1, "samples": 1, "method": 1,
+                                                           "decisions": []}})
+    (tmp_path / REVIEWS_FILE).write_text(json.dumps(document))
+    assert shelf.get("bad") is None and shelf.get("good") == _tiny(3)  # one bad review spoils no other
+    document["reviews"].append({"key": "deep", "review": {"seat": 0, "decisions": [[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]}})
+    (tmp_path / REVIEWS_FILE).write_text(json.dumps(document))
+    assert shelf.get("deep") is None and shelf.get("good") is None  # too deep to read at all: a cache, judged again
+    assert shelf.put("good", _tiny(3)) and shelf.get("good") == _tiny(3)
+
+
+def test_the_trend_keeps_each_player_s_last_games_once_each(tmp_path):
+    shelf = ReviewShelf(tmp_path)
+    record = one_round(["normal", "hard"], seed=16)
+    review = review_game(record, 0, seed=1, samples=2)
+    for n in range(25):
+        assert shelf.put(f"k{n}", review, player="Ann", game=f"game{n}")
+    assert shelf.put("again", review, player="Ann", game="game24")  # the same game reviewed again: counted once
+    points = shelf.trend("Ann")
+    assert [point.game for point in points] == [f"game{n}" for n in range(5, 25)]
+    assert points[-1].per_decision == review.per_decision and points[-1].decisions == len(review.decisions)
+    assert shelf.trend("Bob") == []
 
 
 # ---------------------------------------------------------------- the command
@@ -192,7 +227,8 @@ def test_skyjo_review_prints_one_json_object_with_the_costliest_decisions(tmp_pa
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
     first = report["decisions"][0]
-    for field in ("round", "turn", "view", "played", "best", "cost", "spread", "why", "good"):
+    for field in ("round", "turn", "seen", "played", "best", "played_words", "best_words", "cost", "spread", "why",
+                  "reason", "good"):
         assert field in first
     assert report["total"]["decisions"] == len(report["decisions"])
     assert len(report["costliest"]) == min(3, report["total"]["costly"])

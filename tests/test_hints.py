@@ -16,8 +16,9 @@ from game.ai.evaluate import completes_column
 from game.ai.hard import Advice, HardBot, Reason
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.rules import GAME_OVER, ROUND_OVER, Action, GameState, Voyage, seat_view
+from game.ui.advice_words import place_name
 from game.ui.targets import DISCARD_TARGET, DRAW_TARGET
-from scenes.hints import HintAsker, HintBot, explain, place_name
+from scenes.hints import HintAsker, HintBot, explain
 from scenes.play import PlayScene
 
 

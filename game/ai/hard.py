@@ -22,8 +22,10 @@ import math
 from dataclasses import dataclass
 from enum import StrEnum
 from operator import itemgetter
+from typing import cast
 
 from game.rules import CELLS, DRAW, OPENING, REPLACE, REVEAL, SOURCE_DISCARD, SOURCE_DRAW, TAKE, Action, SeatView
+from game.wire.review import Reasoning, ReasonName
 
 from .base import BaseBot, action_at, face_down, face_down_count, pick
 from .evaluate import Knowledge, cell_value, completes_column, expected_score, grid_after, knowledge, place_gain
@@ -88,6 +90,12 @@ class Advice:
     hidden: float = 0.0  # what a face-down card is worth: the mean of the cards not seen
     ends_round: bool = False  # it turns up the last face-down card (the others get one more turn)
     then: Advice | None = None  # TAKE, FORCED: where the card goes, and why
+
+    def reasoning(self) -> Reasoning:
+        """The reason and its figures as plain data, worded where it is read (game/ui/advice_words.py)."""
+        return Reasoning(reason=cast(ReasonName, self.reason.value), action=self.action.to_list(), card=self.card,
+                         saved=round(self.saved, 3), hidden=round(self.hidden, 3), other=round(self.other, 3),
+                         ends_round=self.ends_round, then=None if self.then is None else self.then.reasoning())
 
 
 class HardBot(BaseBot):

@@ -26,36 +26,28 @@ flips are not judged: before any card is known every flip is as good as another.
 from __future__ import annotations
 
 import math
+import os
 import random
 import statistics
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from game.replay import game_from_scenario, play_scenario
-from game.rules import (
-    DRAW,
-    GAME_OVER,
-    REVEAL,
-    TAKE,
-    TURN,
-    Action,
-    GameState,
-    SeatView,
-    seat_view,
-)
+from game.rules import GAME_OVER, TURN, Action, GameState, SeatView, seat_view
+from game.wire.review import COSTLIEST, Judged, ReviewData, RoundEnd, Seen, Worth
 
 from .determinize import determinize, unseen_list
 from .expert import CANDIDATES, CLEAR_MARGIN, ExpertJudge, near_end, round_margin
-from .hard import Advice, Reason
 from .rollout import play_out
 
 METHOD = 1  # the judging method's version: a stored review of another method is judged again
 DEFAULT_SAMPLES = 500  # sampled worlds per searched decision, as Expert searches in the app (docs/review.md)
 GOOD_SPREADS = 2.0  # a cost within this many standard errors of the difference is noise, not an error
 GOOD_FLOOR = 0.5  # ...and never less than this many points: half a point is not worth a player's worry
-COSTLIEST = 3
 MAX_SAMPLES = 10_000  # a decision judged on more worlds would take minutes
+CANCEL_POLL = 0.05  # s: how soon a cancelled review stops its worker processes
+WORKER_NICENESS = 5  # a worker process's lower priority: the window's frames come first
 
 
 class ReviewCancelled(Exception):
@@ -74,79 +66,29 @@ class Decision:
     played: Action
 
 
-@dataclass
-class Judgement:
-    """One decision judged: plain data (the store and `--json` keep it as it is)."""
-
-    index: int
-    round: int
-    turn: int
-    action: int  # the index of the move in its round's actions: where the round replay shows it
-    step: str  # "pile": draw or take; "place": where the card in hand goes
-    view: dict[str, Any]  # a summary of what the seat saw (see view_summary)
-    played: str
-    best: str
-    cost: float  # points, >= 0
-    spread: float  # standard error of the cost over the sampled worlds
-    good: bool
-    reason: str  # Hard's reason (hard.Reason) for the move it describes: the best one, or the played one if good
-    why: str  # that reason in one English line, in the game's words
-    moves: int  # legal moves judged
-    method: str  # "search": playouts in sampled worlds; "judgement": Expert's arithmetic (early in a round)
-    worth: dict[str, float] = field(default_factory=dict)  # each move's estimated round margin
-
-
-@dataclass
-class Review:
-    seat: int
-    seed: int
-    samples: int
-    method: int
-    decisions: list[Judgement]
-
-    def rounds(self) -> list[dict[str, Any]]:
-        """Per round: decisions judged, how many were costly, and the points they lost."""
-        out: dict[int, dict[str, Any]] = {}
-        for judged in self.decisions:
-            row = out.setdefault(judged.round, {"round": judged.round, "decisions": 0, "costly": 0, "points_lost": 0.0})
-            row["decisions"] += 1
-            if not judged.good:
-                row["costly"] += 1
-                row["points_lost"] = round(row["points_lost"] + judged.cost, 2)
-        return [out[number] for number in sorted(out)]
-
-    def costliest(self, count: int = COSTLIEST) -> list[int]:
-        """The indices of the costliest costly decisions, costliest first (ties: the earlier)."""
-        costly = [judged for judged in self.decisions if not judged.good]
-        costly.sort(key=lambda judged: (-judged.cost, judged.index))
-        return [judged.index for judged in costly[:count]]
-
-    def to_dict(self) -> dict[str, Any]:
-        lost = sum(judged.cost for judged in self.decisions if not judged.good)
-        count = len(self.decisions)
-        return {
-            "seat": self.seat, "seed": self.seed, "samples": self.samples, "method": self.method,
-            "decisions": [asdict(judged) for judged in self.decisions],
-            "rounds": self.rounds(),
-            "total": {"decisions": count, "costly": sum(not judged.good for judged in self.decisions),
-                      "points_lost": round(lost, 2),
-                      "per_decision": round(lost / count, 3) if count else 0.0},
-            "costliest": self.costliest(),
-        }
+# A judged decision and a whole review are declared once, in game/wire/review.py (`Judged`,
+# `ReviewData`): facts without words, kept on the disk and worded where they are read.
 
 
 # ---------------------------------------------------------------- the record, decision by decision
 def decisions(record: Any, seat: int) -> list[Decision]:
     """The seat's decisions in turns, with its view at each; ScenarioError for a bad record
     (the messages of `skyjo replay`), ValueError for a seat the game does not have."""
+    return walk(record, seat)[0]
+
+
+def walk(record: Any, seat: int) -> tuple[list[Decision], list[RoundEnd]]:
+    """The seat's decisions and how each round of the record ended."""
     play_scenario(record, record_events=False)  # checked whole first: the walk below meets no surprise
     state = game_from_scenario(record, record_events=False)
     if not isinstance(seat, int) or not 0 <= seat < state.players:
         raise ValueError(f"the game has seats 0 to {state.players - 1}, not {seat}")
-    return list(_walk(state, record["rounds"], seat))
+    ends: list[RoundEnd] = []
+    found = list(_walk(state, record["rounds"], seat, ends))
+    return found, ends
 
 
-def _walk(state: GameState, rounds: list, seat: int) -> Iterator[Decision]:
+def _walk(state: GameState, rounds: list, seat: int, ends: list[RoundEnd]) -> Iterator[Decision]:
     index = 0
     for entry in rounds:
         state.deal(entry.get("deck"))
@@ -159,8 +101,19 @@ def _walk(state: GameState, rounds: list, seat: int) -> Iterator[Decision]:
                 yield Decision(index, state.round, turns, step, seat_view(state, seat), action)
                 index += 1
             state.apply(action)
+        ends.append(round_end(state, seat))
         if state.phase == GAME_OVER:
             break
+
+
+def round_end(state: GameState, seat: int) -> RoundEnd:
+    """How the round in `state` ended for `seat` (nothing but its number while it is in play)."""
+    if state.phase == TURN or not state.round_scores or seat not in state.participants:
+        return RoundEnd(round=state.round)
+    raw = {other: sum(card for card in state.cards[other] if card is not None) for other in state.participants}
+    others = [value for other, value in raw.items() if other != seat]
+    return RoundEnd(round=state.round, ended_by=state.trigger, raw=raw[seat],
+                    lowest_other=min(others) if others else None, score=state.round_scores[-1][seat])
 
 
 # ---------------------------------------------------------------- one decision
@@ -193,7 +146,7 @@ def _margin(world: GameState, move: Action, seat: int, play_seed: int) -> float:
     return round_margin(state, seat)
 
 
-def judge(decision: Decision, seed: int, samples: int) -> Judgement:
+def judge(decision: Decision, seed: int, samples: int) -> Judged:
     """The cost of one decision, judged from the seat's view only, the way Expert decides: in
     the second half of a round (`near_end`) by the search's playouts, every legal move in the
     same sampled worlds; earlier by its judgement's arithmetic alone (expected points saved),
@@ -205,7 +158,7 @@ def judge(decision: Decision, seed: int, samples: int) -> Judgement:
         moves = [action for _, action in ranked[:CANDIDATES]]
         moves += [] if played in moves else [played]
         results = worths(view, moves, decision_seed(seed, decision.index), samples)
-        method = "search"
+        method: Literal["search", "judgement"] = "search"
     else:
         moves, results = [action for _, action in ranked], [[value] for value, _ in ranked]
         method = "judgement"
@@ -217,18 +170,17 @@ def judge(decision: Decision, seed: int, samples: int) -> Judgement:
     spread = statistics.pstdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
     good = mine == best or cost <= max(GOOD_FLOOR, GOOD_SPREADS * spread)
     shown = played if good else moves[best]
-    advice = ExpertJudge(view, decision.turn).advice_for(shown)
-    return Judgement(
+    return Judged(
         index=decision.index, round=decision.round, turn=decision.turn, action=decision.action,
-        step="pile" if view.holding is None else "place", view=view_summary(view),
-        played=move_words(view, played), best=move_words(view, moves[best]),
-        cost=round(cost, 3), spread=round(spread, 3), good=good, reason=advice.reason.value,
-        why=why(view, advice, good), moves=len(moves), method=method,
-        worth={move_words(view, move): round(mean, 3) for move, mean in zip(moves, means)},
+        step="pile" if view.holding is None else "place", seen=seen(view),
+        played=played.to_list(), best=moves[best].to_list(),
+        cost=round(cost, 3), spread=round(spread, 3), good=good,
+        reasoning=ExpertJudge(view, decision.turn).advice_for(shown).reasoning(), moves=len(moves), method=method,
+        worths=[Worth(move.to_list(), round(mean, 3)) for move, mean in zip(moves, means)],
     )
 
 
-def _judge_job(job: tuple[Decision, int, int]) -> Judgement:
+def _judge_job(job: tuple[Decision, int, int]) -> Judged:
     return judge(*job)
 
 
@@ -237,15 +189,15 @@ Progress = Callable[[int, int], None]  # (decisions judged, decisions in all)
 
 
 def review_game(record: Any, seat: int, seed: int = 1, samples: int = DEFAULT_SAMPLES, workers: int = 1,
-                progress: Progress | None = None, cancel: Callable[[], bool] | None = None) -> Review:
+                progress: Progress | None = None, cancel: Callable[[], bool] | None = None) -> ReviewData:
     """Judge every decision of `seat` in the game `record`. `progress(done, total)` is called
     after each decision; `cancel()` is asked before each one and raises ReviewCancelled when
     true. `workers` > 1 shares the decisions among processes; the review is the same."""
     if not 1 <= samples <= MAX_SAMPLES:
         raise ValueError(f"samples must be from 1 to {MAX_SAMPLES}")
-    todo = decisions(record, seat)
+    todo, ends = walk(record, seat)
     jobs = [(decision, seed, samples) for decision in todo]
-    judged: list[Judgement] = []
+    judged: list[Judged] = []
     if progress is not None:
         progress(0, len(jobs))
     for result in _judged(jobs, workers, cancel):
@@ -253,11 +205,11 @@ def review_game(record: Any, seat: int, seed: int = 1, samples: int = DEFAULT_SA
         if progress is not None:
             progress(len(judged), len(jobs))
     judged.sort(key=lambda item: item.index)
-    return Review(seat, seed, samples, METHOD, judged)
+    return ReviewData(seat=seat, seed=seed, samples=samples, method=METHOD, decisions=judged, rounds=ends)
 
 
 def _judged(jobs: list[tuple[Decision, int, int]], workers: int,
-            cancel: Callable[[], bool] | None) -> Iterator[Judgement]:
+            cancel: Callable[[], bool] | None) -> Iterator[Judged]:
     def cancelled() -> bool:
         return cancel is not None and cancel()
 
@@ -269,86 +221,39 @@ def _judged(jobs: list[tuple[Decision, int, int]], workers: int,
         return
     import multiprocessing
 
-    with multiprocessing.get_context("spawn").Pool(min(workers, len(jobs))) as pool:
-        for result in pool.imap_unordered(_judge_job, jobs):
-            if cancelled():
-                pool.terminate()
-                raise ReviewCancelled()
+    with multiprocessing.get_context("spawn").Pool(min(workers, len(jobs)), initializer=_give_way) as pool:
+        results = pool.imap_unordered(_judge_job, jobs)
+        for _ in jobs:
+            while True:  # the cancel flag is looked at every CANCEL_POLL s, not only between results
+                if cancelled():
+                    pool.terminate()
+                    raise ReviewCancelled()
+                try:
+                    result = results.next(timeout=CANCEL_POLL)
+                except multiprocessing.TimeoutError:
+                    continue
+                break
             yield result
 
 
-# ---------------------------------------------------------------- the game's words (headless: English)
-def where(action: Action) -> str:
-    rows = ("top", "middle", "bottom")
-    assert action.col is not None and action.row is not None, "a placing action has a column and a row"
-    return f"column {action.col + 1}, {rows[action.row]}"
+def _give_way() -> None:
+    """A worker yields the processor to the game's window: its frames come first."""
+    try:
+        os.nice(WORKER_NICENESS)
+    except (AttributeError, OSError):  # (no nice on Windows; a refusal costs nothing)
+        pass
 
 
-def move_words(view: SeatView, action: Action) -> str:
-    """A move as a player says it: "draw", "take the 7", "put the 3 on column 2, top"."""
-    if action.verb == DRAW:
-        return "draw a card"
-    if action.verb == TAKE:
-        return f"take the {view.discard_top}"
-    if action.verb == REVEAL:
-        return f"discard the {view.holding} and reveal {where(action)}"
-    old = view.grid()[action.index]
-    on = "the face-down card" if old == "?" else f"your {old}"
-    return f"put the {view.holding} on {on} in {where(action)}"
-
-
-def why(view: SeatView, advice: Advice, good: bool) -> str:
-    """One line: the move's reason in the words of the hint (scenes/hints.py)."""
-    lead = "Good" if good else "Better"
-    reason = advice.reason
-    if reason is Reason.DRAW:
-        return f"{lead}: draw a card; on average it is worth more than the {advice.card} on the discard pile"
-    if advice.then is not None:  # TAKE, FORCED
-        return f"{lead}: take the {advice.card} and {_placing(view, advice.then)}{_ends(advice.then)}"
-    if reason is Reason.REVEAL:
-        line = (f"{lead}: discard the {advice.card} and reveal the card in {where(advice.action)}; "
-                + ("learning a hidden card is worth more here" if advice.other > 0
-                   else f"keeping the {advice.card} would not gain you anything"))
-        return line + _ends(advice)
-    return f"{lead}: {_placing(view, advice)}{_ends(advice)}"
-
-
-def _placing(view: SeatView, advice: Advice) -> str:
-    place, card, reason = where(advice.action), advice.card, advice.reason
-    old = view.grid()[advice.action.index]
-    phrases = {
-        Reason.COMPLETE: f"put the {card} in {place}: it completes a column of {card}s, which is removed",
-        Reason.LOWER: f"put the {card} on your {old} in {place}: it lowers your score by {advice.saved:g}",
-        Reason.HIDDEN: f"put the {card} on the face-down card in {place}: it beats the {advice.hidden:.1f} "
-                       "a hidden card is worth on average",
-        Reason.PAIR: f"put the {card} in {place}: it pairs with the other {card} in that column, "
-                     "towards a column of three",
-        Reason.HURRY: f"put the {card} on the face-down card in {place}: you are ahead, and each card "
-                      "turned face up brings the end of the round closer",
-        Reason.AVOID_END: f"put the {card} in {place}: turning up your last face-down card would end the "
-                          "round at a risk of a doubled score",
-        Reason.AVOID_FEED: f"put the {card} in {place}: on the discard pile, the {card} would help the next player",
-        Reason.SLOW: f"put the {card} in {place}: you are behind, and keeping cards face down slows the end "
-                     "of the round",
-    }
-    return phrases.get(reason, f"put the {card} in {place}: every choice costs points here, "
-                               "and this one costs the least")
-
-
-def _ends(advice: Advice) -> str:
-    return " (this ends the round: the others play one more turn)" if advice.ends_round else ""
-
-
-def view_summary(view: SeatView) -> dict[str, Any]:
+# ---------------------------------------------------------------- what the seat saw
+def seen(view: SeatView) -> Seen:
     """What the seat saw, in short: its card in hand, the discard top, the grids as the table shows them."""
-    return {
-        "holding": view.holding, "source": view.source if view.holding is not None else None,
-        "discard_top": view.discard_top, "draw_pile": view.draw_pile,
-        "grid": list(view.grid()),
-        "face_down": {str(s): view.grids[s].count("?") for s in view.participants},
-        "trigger": view.trigger, "totals": list(view.totals),
-    }
+    source: Literal["draw", "discard"] | None = None
+    if view.holding is not None:
+        source = "discard" if view.source == "discard" else "draw"
+    return Seen(holding=view.holding, source=source,
+                discard_top=view.discard_top, draw_pile=view.draw_pile, grid=list(view.grid()),
+                face_down=[grid.count("?") for grid in view.grids], trigger=view.trigger, totals=list(view.totals))
 
 
-__all__ = ["DEFAULT_SAMPLES", "METHOD", "Decision", "Judgement", "Review", "ReviewCancelled", "decisions", "judge",
-           "review_game", "worths"]
+__all__ = ["COSTLIEST", "DEFAULT_SAMPLES", "METHOD", "Decision", "Judged", "ReviewCancelled", "ReviewData", "decisions",
+           "judge", "review_game", "walk", "worths"]

@@ -38,15 +38,15 @@ def one_game(job: tuple[str, int, int, int]) -> dict[str, Any]:
             bot.samples = samples
     state, seats = play_game(bots, "voyage", seed, game, record=True)
     seat = seats[0]
-    review = review_game(state.record(), seat, seed=seed * 1_000_003 + game, samples=samples).to_dict()
+    review = review_game(state.record(), seat, seed=seed * 1_000_003 + game, samples=samples)
     rounds = []
-    for row, scores in zip(review["rounds"], state.round_scores):
+    for row, scores in zip(review.round_rows(), state.round_scores):
         mine = scores[seat]
         others = [score for s, score in enumerate(scores) if s != seat and score is not None]
         if mine is not None and others:
-            rounds.append((row["points_lost"], statistics.fmean(others) - mine, mine))
-    return {"level": level, "decisions": review["total"]["decisions"], "costly": review["total"]["costly"],
-            "lost": review["total"]["points_lost"], "rounds": rounds}
+            rounds.append((row.points_lost, statistics.fmean(others) - mine, mine))
+    return {"level": level, "decisions": len(review.decisions), "costly": review.costly,
+            "lost": review.points_lost, "rounds": rounds}
 
 
 def run(games: int, samples: int, seed: int, workers: int) -> tuple[list[dict[str, Any]], float]:
@@ -102,11 +102,11 @@ def speed(samples: int, workers: int, seeds: int = 3) -> list[str]:
     lines = []
     for seed in range(1, seeds + 1):
         start = time.perf_counter()
-        review = review_game(record, 0, seed=seed, samples=samples, workers=workers).to_dict()
+        review = review_game(record, 0, seed=seed, samples=samples, workers=workers)
         took = time.perf_counter() - start
-        top = ", ".join(f"#{i}: {review['decisions'][i]['cost']:.1f}" for i in review["costliest"])
-        lines.append(f"seed {seed}: {review['total']['decisions']} decisions in {took:.1f} s; "
-                     f"{review['total']['points_lost']:.1f} points lost; costliest {top}")
+        top = ", ".join(f"#{i}: {review.decisions[i].cost:.1f}" for i in review.costliest())
+        lines.append(f"seed {seed}: {len(review.decisions)} decisions in {took:.1f} s; "
+                     f"{review.points_lost:.1f} points lost; costliest {top}")
     return lines
 
 

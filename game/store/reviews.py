@@ -1,15 +1,18 @@
-"""Reviews of finished games, kept beside the statistics so a review is not judged twice.
+"""Reviews of finished games, kept beside the statistics so a review is not judged twice, and
+each player's points lost per decision over their last reviewed games (the statistics' trend).
 
     shelf = ReviewShelf(data_dir)
     key = review_key(record, seat, seed, samples, method)   # changes whenever the record does
-    shelf.get(key)            # the stored review (plain data), or None
-    shelf.put(key, review)    # atomic, like every document; False if it could not be written
+    shelf.get(key)                       # the stored ReviewData, or None
+    shelf.put(key, review, player="Ann", game=game_key(record, seat))   # atomic; False if not written
+    shelf.trend("Ann")                   # [TrendPoint, ...], oldest first
 
-`reviews.json` holds {"format": 1, "reviews": [{"key": ..., "review": {...}}, ...]}, oldest
-first, at most MAX_REVIEWS entries and REVIEWS_CAP bytes (the oldest go first). It is a
-cache: a damaged or foreign file is read as empty and replaced at the next write, which
-loses nothing that cannot be judged again from the game. The store knows nothing of the
-computer players: a review is plain JSON data, and the method's version is part of the key.
+`reviews.json` holds {"format": 2, "reviews": [{"key", "review"}, ...], "trend": {name: [...]}},
+oldest first, at most MAX_REVIEWS reviews and REVIEWS_CAP bytes (the oldest reviews go first;
+the trend, a few bytes a game, stays). The reviews are a cache: a damaged or foreign file, or
+one review that is not a review (game/wire/review.py decides), is read as nothing and
+replaced at the next write, which loses nothing that cannot be judged again from the game.
+The store knows nothing of the computer players: the review's shape is declared in game/wire.
 """
 
 from __future__ import annotations
@@ -17,58 +20,109 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from .documents import parse_json
+import msgspec
+from msgspec import Meta, Struct
+
+from game.wire.reading import WireError, depth
+from game.wire.review import MOST_DEPTH, ReviewData, read_review
+
 from .files import FileProblem, atomic_write, read_bytes
 
 REVIEWS_FILE = "reviews.json"
-FORMAT = 1
+FORMAT = 2  # 1 kept no trend and plain dicts: read as empty (a cache)
 MAX_REVIEWS = 20  # the player's last games; a review of a 4-round game is about 100 kB of JSON
 REVIEWS_CAP = 4 << 20  # bytes: a larger file is not read, and a write drops the oldest reviews to fit
+TREND_GAMES = 20  # the games a player's trend remembers
+TREND_PLAYERS = 64  # names in the trend: the least recently reviewed go first
+MAX_NAME = 64
+
+
+class TrendPoint(Struct, frozen=True, forbid_unknown_fields=True):
+    """One reviewed game of a player: which game (and seat), and its points lost per decision."""
+
+    game: Annotated[str, Meta(max_length=80)]
+    per_decision: Annotated[float, Meta(ge=0, le=1000)]
+    decisions: Annotated[int, Meta(ge=0, le=100_000)]
+
+
+class _Entry(Struct, forbid_unknown_fields=True):
+    key: Annotated[str, Meta(max_length=80)]
+    review: msgspec.Raw  # decoded on its own when asked for: one bad review spoils no other
+
+
+class _Shelf(Struct, forbid_unknown_fields=True):
+    format: int
+    reviews: list[_Entry] = []
+    trend: dict[Annotated[str, Meta(max_length=MAX_NAME)], Annotated[list[TrendPoint], Meta(max_length=TREND_GAMES)]] = {}
+
+
+def _digest(value: Any) -> str:
+    canonical = json.dumps(value, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
 def review_key(record: Any, seat: int, seed: int, samples: int, method: int) -> str:
     """A digest of everything a review depends on: a changed record (or seat, seed, work,
     method) gives another key, so a stale review is never found."""
-    canonical = json.dumps({"record": record, "seat": seat, "seed": seed, "samples": samples, "method": method},
-                           sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+    return _digest({"record": record, "seat": seat, "seed": seed, "samples": samples, "method": method})
+
+
+def game_key(record: Any, seat: int) -> str:
+    """One game and seat, however it was reviewed: a trend counts a game once."""
+    return _digest({"record": record, "seat": seat})
 
 
 class ReviewShelf:
     def __init__(self, data_dir: str | Path) -> None:
         self.path = Path(data_dir) / REVIEWS_FILE
 
-    def _entries(self) -> list[dict[str, Any]]:
+    def _shelf(self) -> _Shelf:
         try:
             raw = read_bytes(self.path, REVIEWS_CAP)
-            document = parse_json(raw) if raw is not None else None
-        except FileProblem:
-            return []  # a cache: a bad file is judged again, never a crash
-        if not isinstance(document, dict) or document.get("format") != FORMAT:
-            return []
-        entries = document.get("reviews")
-        if not isinstance(entries, list):
-            return []
-        return [entry for entry in entries[-MAX_REVIEWS:] if isinstance(entry, dict)
-                and isinstance(entry.get("key"), str) and isinstance(entry.get("review"), dict)]
+            if raw is None:
+                return _Shelf(FORMAT)
+            text = raw.decode("utf-8")
+            if depth(text, MOST_DEPTH + 3) > MOST_DEPTH + 3:
+                return _Shelf(FORMAT)
+            shelf = msgspec.json.decode(text, type=_Shelf, strict=True)
+        except (FileProblem, UnicodeDecodeError, msgspec.DecodeError, msgspec.ValidationError):
+            return _Shelf(FORMAT)  # a cache: a bad file is judged again, never a crash
+        return shelf if shelf.format == FORMAT else _Shelf(FORMAT)
 
-    def get(self, key: str) -> dict[str, Any] | None:
-        for entry in self._entries():
-            if entry["key"] == key:
-                return entry["review"]
+    def get(self, key: str) -> ReviewData | None:
+        for entry in self._shelf().reviews:
+            if entry.key == key:
+                try:
+                    return read_review(bytes(entry.review).decode("utf-8"))
+                except WireError:
+                    return None  # judged again
         return None
 
-    def put(self, key: str, review: dict[str, Any]) -> bool:
-        """Keep `review` under `key`, newest last; False (the disk refused) never raises."""
-        entries = [entry for entry in self._entries() if entry["key"] != key]
-        entries.append({"key": key, "review": review})
+    def trend(self, player: str) -> list[TrendPoint]:
+        """The player's reviewed games, oldest first: their points lost per decision."""
+        return list(self._shelf().trend.get(player, []))
+
+    def put(self, key: str, review: ReviewData, player: str | None = None, game: str | None = None) -> bool:
+        """Keep `review` under `key`, newest last, and (with `player` and `game`) add it to the
+        player's trend; False (the disk refused) never raises."""
+        shelf = self._shelf()
+        entries = [entry for entry in shelf.reviews if entry.key != key]
+        entries.append(_Entry(key, msgspec.Raw(msgspec.json.encode(review))))
         entries = entries[-MAX_REVIEWS:]
-        data = _encoded(entries)
+        trend = dict(shelf.trend)
+        if player is not None and game is not None:
+            name = player[:MAX_NAME]
+            points = [point for point in trend.pop(name, []) if point.game != game]
+            points.append(TrendPoint(game, review.per_decision, len(review.decisions)))
+            trend[name] = points[-TREND_GAMES:]  # (re-inserted: the names last reviewed are last)
+            while len(trend) > TREND_PLAYERS:
+                trend.pop(next(iter(trend)))
+        data = _encoded(entries, trend)
         while len(data) > REVIEWS_CAP and len(entries) > 1:
             entries.pop(0)
-            data = _encoded(entries)
+            data = _encoded(entries, trend)
         if len(data) > REVIEWS_CAP:
             return False  # one review larger than the whole shelf: not kept
         try:
@@ -78,5 +132,5 @@ class ReviewShelf:
         return True
 
 
-def _encoded(entries: list[dict[str, Any]]) -> bytes:
-    return json.dumps({"format": FORMAT, "reviews": entries}, separators=(",", ":")).encode("utf-8")
+def _encoded(entries: list[_Entry], trend: dict[str, list[TrendPoint]]) -> bytes:
+    return msgspec.json.encode(_Shelf(FORMAT, entries, trend))

@@ -8,8 +8,12 @@ import json
 import sys
 from typing import Any
 
+import msgspec
+
 from game.replay import ScenarioError
 from game.rules import InvalidStateError, state_from_dict
+from game.ui.review_words import best_words, cost_words, decision_line, played_words, round_line, total_line, why_line
+from game.wire.review import ReviewData
 
 from .replay import _fail, _parse, _read
 
@@ -55,8 +59,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
-    report = review.to_dict()
-    print(json.dumps(report) if args.json else _text(report))
+    print(json.dumps(report(review)) if args.json else _text(review))
     return 0
 
 
@@ -95,15 +98,25 @@ def _first_human(match: Any) -> int:
     return 0
 
 
-def _text(report: dict) -> str:
-    lines = []
-    for judged in report["decisions"]:
-        if not judged["good"]:
-            lines.append(f"round {judged['round']}, turn {judged['turn']}: {judged['played']} cost "
-                         f"{judged['cost']:.1f} points (+/- {judged['spread']:.1f}). {judged['why']}")
-    for row in report["rounds"]:
-        lines.append(f"Round {row['round']}: {row['costly']} costly decisions, {row['points_lost']:.1f} points lost")
-    total = report["total"]
-    lines.append(f"Game: {total['decisions']} decisions judged, {total['costly']} costly, "
-                 f"{total['points_lost']:.1f} points lost ({total['per_decision']:.2f} a decision)")
+def report(review: ReviewData) -> dict[str, Any]:
+    """The review as one JSON object: its facts (game/wire/review.py) and, beside them, their
+    words (in the command line's language, English): `played_words`, `best_words`, `why`."""
+    data = msgspec.to_builtins(review)
+    for judged, row in zip(review.decisions, data["decisions"]):
+        row.update(played_words=played_words(judged), best_words=best_words(judged), reason=judged.reasoning.reason,
+                   why=why_line(judged))
+    data["rounds"] = [{"round": row.round, "decisions": row.decisions, "costly": row.costly,
+                       "points_lost": row.points_lost, "line": round_line(row),
+                       **({} if row.end is None else msgspec.to_builtins(row.end))} for row in review.round_rows()]
+    data["total"] = {"decisions": len(review.decisions), "costly": review.costly, "points_lost": review.points_lost,
+                     "per_decision": review.per_decision, "line": total_line(review)}
+    data["costliest"] = review.costliest()
+    return data
+
+
+def _text(review: ReviewData) -> str:
+    lines = [f"{decision_line(judged)}: {cost_words(judged)}. {why_line(judged)}"
+             for judged in review.decisions if not judged.good]
+    lines += [round_line(row) for row in review.round_rows()]
+    lines.append(total_line(review))
     return "\n".join(lines)

@@ -1,0 +1,97 @@
+"""A review judged off the frame loop, for the review screen: progress, cancel, the result.
+
+    job = ReviewJob(record, seat=0)       # starts at once
+    job.done, job.total                   # decisions judged so far, and in all
+    job.result                            # the ReviewData once finished (None before)
+    job.problem                           # why it failed, one line (None unless it did)
+    job.cancel()                          # stops it (its worker processes too) soon after
+
+A thread drives `review_game`; with `workers` > 1 (the default where the machine has two
+cores or more) the decisions are judged in worker processes of lower priority, so the window
+keeps its frames: the thread itself only waits on them. Where processes cannot be started
+the thread judges alone. The review is the same either way (each decision has its own seed).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from game.replay import ScenarioError
+from game.wire.review import ReviewData
+
+from .review import DEFAULT_SAMPLES, ReviewCancelled, review_game
+
+MOST_WORKERS = 2  # the review's processes: a family computer keeps a core for everything else
+
+
+def default_workers() -> int:
+    return max(1, min(MOST_WORKERS, os.cpu_count() or 1))
+
+
+class ReviewJob:
+    def __init__(self, record: Any, seat: int, seed: int = 1, samples: int = DEFAULT_SAMPLES,
+                 workers: int | None = None, wake: Callable[[], None] | None = None) -> None:
+        """Start judging `seat`'s decisions in `record`; `wake()` is called (on the job's
+        thread) after each decision and at the end, to wake a sleeping frame loop."""
+        self.record, self.seat, self.seed, self.samples = record, seat, seed, samples
+        self.workers = default_workers() if workers is None else workers
+        self.done = 0
+        self.total = 0
+        self.result: ReviewData | None = None
+        self.problem: str | None = None
+        self._wake = wake
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="review", daemon=True)
+        self._thread.start()
+
+    @property
+    def running(self) -> bool:
+        return self._thread.is_alive()
+
+    @property
+    def cancelled(self) -> bool:
+        return self._stop.is_set()
+
+    def cancel(self) -> None:
+        self._stop.set()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for the job to end (tests, the command line); whether it did."""
+        self._thread.join(timeout)
+        return not self._thread.is_alive()
+
+    def _progress(self, done: int, total: int) -> None:
+        self.done, self.total = done, total
+        self._poke()
+
+    def _poke(self) -> None:
+        if self._wake is not None:
+            try:
+                self._wake()
+            except Exception:  # noqa: BLE001 - a closed window: the job goes on regardless
+                pass
+
+    def _run(self) -> None:
+        try:
+            self.result = self._review(self.workers)
+        except ReviewCancelled:
+            pass
+        except (ScenarioError, ValueError) as error:
+            self.problem = " ".join(str(error).split())
+        except OSError:  # no worker processes here (a sandbox, too many open files): judged alone
+            try:
+                self.result = self._review(1)
+            except ReviewCancelled:
+                pass
+            except Exception as error:  # noqa: BLE001 - told on the screen, never a crash of the app
+                self.problem = f"{type(error).__name__}: {error}"
+        except Exception as error:  # noqa: BLE001 - told on the screen, never a crash of the app
+            self.problem = f"{type(error).__name__}: {error}"
+        self._poke()
+
+    def _review(self, workers: int) -> ReviewData:
+        return review_game(self.record, self.seat, self.seed, self.samples, workers, progress=self._progress,
+                           cancel=self._stop.is_set)
