@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 
 import pygame
 
@@ -15,6 +16,7 @@ from game.i18n import _, ngettext
 from game.match import MatchConfig
 from game.rules import GameState, ScoreView, score_view
 from game.store.export import export_for_player
+from game.store.last_game import keep_last_game
 from game.ui.layout import Box
 from game.ui.score_chart import draw_score_chart
 from game.ui.widgets import (
@@ -31,9 +33,10 @@ from game.ui.widgets import (
     draw_panel,
 )
 from game.ui.wording import group_sentence, points_words, sentence
+from game.wire.finished import FinishedGame
 from scenes.base import AppScene, paint_backdrop
 from scenes.context import AppContext
-from scenes.names import LOBBY, MENU, PLAY, REPLAY
+from scenes.names import LOBBY, MENU, PLAY, REPLAY, REVIEW
 from scenes.score_sheet import draw_score_sheet
 
 
@@ -56,6 +59,8 @@ PODIUM_STEPS = ((370, 200), (170, 150), (570, 110))  # centre x and height of th
 PODIUM_WIDTH = 190
 CHART = Box(720, 232, 1140, 398)  # the running totals, round by round (eight names fit at 150 %)
 SHEET_TOP, SHEET_BOTTOM = 662, 930
+BUTTON_W, BUTTON_GAP = 330, 24  # five buttons across the foot (four for a game hosted elsewhere: no Play again)
+BUTTONS_LEFT = (1920 - 5 * BUTTON_W - 4 * BUTTON_GAP) / 2
 STEP_COLOUR = (30, 52, 70)
 STEP_TOP = (52, 84, 110)  # a lighter top edge: the light falls from above
 HALO = Box(360, 55, 1200, 160)  # logical px: the soft gold light behind the winner's line
@@ -151,6 +156,7 @@ class GameOverScene(AppScene):
         self.addressee = addressee(config) if state is not None else viewer
         self.names = [seat.name for seat in config.seats]
         self.exported: tuple[bool, str] | None = None
+        self.finished: FinishedGame | None = None  # the game to review (set on entering: its record is kept then)
         self.confetti = Confetti()
 
     def enter(self) -> None:
@@ -164,15 +170,21 @@ class GameOverScene(AppScene):
                     step()
                 except Exception as error:  # noqa: BLE001 - shown on the menu, never a crash
                     self.app.notices.append(_("Could not {what}: {error}").format(what=what, error=error))
-        recorded = self.state is not None and self.state.log is not None
-        if self.state is not None:  # (a game hosted elsewhere is played again from its host)
-            self.button(560, 960, 380, 90, _("Play again"), self.play_again, "again")
-        self.button(980, 960, 380, 90, _("Main menu"), self.menu, "menu")
-        self.button(140, 960, 380, 90, _("Watch the last round"), self.watch_last_round, "watch", BUTTON_SIZE,
-                    enabled=recorded)
-        self.button(1400, 960, 380, 90, _("Export game log"), self.export_log, "export", BUTTON_SIZE,
-                    enabled=recorded)
-        self.buttons.focus = 0
+        self.finished = self._finished()
+        if self.finished is not None and store is not None:
+            keep_last_game(store.data_dir, self.finished)  # (reviewed later from the statistics; a refusal costs only that)
+        recorded = self.finished is not None
+        left = BUTTONS_LEFT
+        for label, action, name, enabled in (
+                (_("Watch the last round"), self.watch_last_round, "watch", recorded),
+                (_("Review the game"), self.review, "review", recorded and bool(self.config.human_seats)),
+                (_("Play again"), self.play_again, "again", self.state is not None),
+                (_("Main menu"), self.menu, "menu", True),
+                (_("Export game log"), self.export_log, "export", recorded)):
+            if name != "again" or self.state is not None:  # (a game hosted elsewhere is played again from its host)
+                self.button(left, 960, BUTTON_W, 90, label, action, name, BUTTON_SIZE, enabled=enabled)
+            left += BUTTON_W + BUTTON_GAP
+        self.buttons.focus = next(n for n, b in enumerate(self.buttons.buttons) if b.name in ("again", "menu"))
         if self.app.reduced_motion or not self.app.speed:
             self.confetti.update(CELEBRATION_SECONDS)  # no confetti: the still screen at once
 
@@ -182,6 +194,18 @@ class GameOverScene(AppScene):
     def wants_frames(self) -> bool:
         """Frames while the confetti falls; then the screen is still and the app may sleep."""
         return self.confetti.falling
+
+    def _finished(self) -> FinishedGame | None:
+        """This game as a finished game to review (None: hosted elsewhere, or no record)."""
+        if self.state is None or self.state.log is None:
+            return None
+        return FinishedGame(record=self.state.record(), names=self.names, humans=list(self.config.human_seats),
+                            when=time.time())
+
+    def review(self) -> None:
+        """How did I play? Expert's review of the game, for its (first) human seat."""
+        if self.finished is not None:
+            self.stack.push(REVIEW, game=self.finished)
 
     def watch_last_round(self) -> None:
         if self.state is None:

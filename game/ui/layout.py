@@ -134,6 +134,10 @@ class Viewport:
         bottom = round(self.offset_y + (box.y + box.h) * self.scale)
         return pygame.Rect(left, top, right - left, bottom - top)
 
+    def point(self, x: float, y: float) -> tuple[int, int]:
+        """The window pixel of a logical point."""
+        return round(self.offset_x + x * self.scale), round(self.offset_y + y * self.scale)
+
     def to_logical(self, x: float, y: float) -> tuple[float, float]:
         """A window point (e.g. the mouse) in logical table pixels."""
         return ((x - self.offset_x) / self.scale, (y - self.offset_y) / self.scale)

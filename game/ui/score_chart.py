@@ -231,7 +231,7 @@ def draw_chart(surface: pygame.Surface, text: TextCache, viewport: Viewport, cha
 
 
 def _screen(viewport: Viewport, point: tuple[float, float]) -> tuple[int, int]:
-    return round(viewport.offset_x + point[0] * viewport.scale), round(viewport.offset_y + point[1] * viewport.scale)
+    return viewport.point(*point)
 
 
 def _draw_grid(surface: pygame.Surface, text: TextCache, viewport: Viewport, chart: Chart) -> None:

@@ -1,0 +1,284 @@
+"""How did I play? Expert's review of a finished game (issue 33; docs/review.md).
+
+The review is judged in the background (game/ai/review_job.py: worker processes of lower
+priority, so the window keeps its frames) with a progress bar and Cancel, then kept beside
+the statistics (game/store/reviews.py) so it is not judged twice, and added to the player's
+trend. The screen shows the game's totals, a chart of the points lost per decision and per
+round, one line per round, and the three costliest decisions: each opens the table as it was
+then, with the move played and Expert's move drawn on it (scenes/review_step.py). In hot-seat
+each human is reviewed in turn: their names are buttons at the top.
+
+Keys: Tab/arrows and Enter (the buttons), 1-3 a costliest decision, Esc cancels or leaves.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ai.review import DEFAULT_SAMPLES, METHOD
+from game.ai.review_job import ReviewJob
+from game.i18n import _
+from game.store.reviews import ReviewShelf, game_key, review_key
+from game.ui.ink import note_text
+from game.ui.layout import Box
+from game.ui.review_chart import ReviewChart, draw_review_chart, lay_out
+from game.ui.review_words import cost_words, decision_line, points_lost_words, round_line, total_line, why_line
+from game.ui.widgets import ACCENT, BODY_SIZE, CAPTION_SIZE, DIM, HEADING_SIZE, INK, SMALL_SIZE, TITLE_SIZE, draw_panel
+from game.wire.finished import FinishedGame
+from game.wire.review import Judged, ReviewData
+from scenes.base import AppScene, wake_the_app
+from scenes.context import AppContext
+from scenes.names import REVIEW_STEP
+
+REVIEW_SEED = 1  # fixed work: the same game gets the same review on every computer
+CHART = Box(60, 262, 960, 320)  # logical px: the chart, left; the round lines under it
+ROUNDS_TOP, ROUNDS_BOTTOM = 610, 920
+COSTLIEST_X, COSTLIEST_W = 1070, 790  # the three costliest decisions, right
+COSTLIEST_TOP, COSTLIEST_ROW = 300, 210
+BAR = Box(460, 480, 1000, 44)  # the progress bar while Expert judges
+BUTTONS_Y = 944
+
+
+class ReviewScene(AppScene):
+    name = "review"
+
+    def __init__(self, app: AppContext, game: FinishedGame, seat: int | None = None) -> None:
+        super().__init__(app)
+        self.game = game
+        self.seats = game.seats()
+        self.seat = seat if seat in self.seats else self.seats[0]
+        self.job: ReviewJob | None = None
+        self.review: ReviewData | None = None
+        self.problem = ""
+        self.cancelled = False
+        self.chart: ReviewChart | None = None
+        self.samples = DEFAULT_SAMPLES  # Expert's work per searched decision, as in the app's play
+        self.workers: int | None = None  # processes judging (None: the job's default, both cores at most)
+
+    # ------------------------------------------------------------------ the review's life
+    def enter(self) -> None:
+        self.start()
+
+    def exit(self) -> None:
+        self.stop()
+
+    def start(self) -> None:
+        """The stored review of this seat, or a new one judged in the background."""
+        self.stop()
+        self.review, self.problem, self.cancelled, self.chart = None, "", False, None
+        self.review = self._shelf_review()
+        if self.review is None:
+            self.job = ReviewJob(self.game.record, self.seat, seed=REVIEW_SEED, samples=self.samples,
+                                 workers=self.workers, wake=wake_the_app)
+        self.build()
+
+    def stop(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
+
+    def cancel(self) -> None:
+        self.stop()
+        self.cancelled = True
+        self.build()
+
+    def choose_seat(self, seat: int) -> None:
+        if seat != self.seat:
+            self.seat = seat
+            self.start()
+
+    def _key(self) -> str:
+        return review_key(self.game.record, self.seat, REVIEW_SEED, self.samples, METHOD)
+
+    def _shelf(self) -> ReviewShelf | None:
+        store = self.app.store
+        return None if store is None else ReviewShelf(store.data_dir)
+
+    def _shelf_review(self) -> ReviewData | None:
+        shelf = self._shelf()
+        return None if shelf is None else shelf.get(self._key())
+
+    def update(self, dt: float) -> None:
+        job = self.job
+        if job is None or job.running:
+            return
+        self.job = None
+        if job.result is not None:
+            self.review = job.result
+            self._keep(job.result)
+        elif job.problem:
+            self.problem = job.problem
+        else:
+            self.cancelled = True
+        self.build()
+
+    def _keep(self, review: ReviewData) -> None:
+        """Beside the statistics, and in the trend of a player who played here."""
+        shelf = self._shelf()
+        if shelf is None:
+            return
+        player = self.game.name(self.seat) if self.seat in self.game.humans else None
+        shelf.put(self._key(), review, player=player or None, game=game_key(self.game.record, self.seat))
+
+    def wants_frames(self) -> bool:
+        """No: the job wakes the app after each decision judged (and when it ends)."""
+        return False
+
+    # ------------------------------------------------------------------ buttons and keys
+    def build(self) -> None:
+        self.buttons.clear()
+        if len(self.seats) > 1:
+            width = min(300, 1680 / len(self.seats) - 20)
+            left = 960 - (width + 20) * len(self.seats) / 2 + 10
+            for number, seat in enumerate(self.seats):
+                self.button(left + number * (width + 20), 118, width, 56, self.seat_name(seat),
+                            lambda seat=seat: self.choose_seat(seat), f"seat{seat}", CAPTION_SIZE)
+        if self.review is not None:
+            for rank, index in enumerate(self.review.costliest(), start=1):
+                self.button(COSTLIEST_X, COSTLIEST_TOP + (rank - 1) * COSTLIEST_ROW, COSTLIEST_W, 60,
+                            self.costly_label(rank, self.review.decisions[index]),
+                            lambda index=index: self.show(index), f"costly{rank}", CAPTION_SIZE)
+        if self.job is not None:
+            self.button(770, 620, 380, 86, _("Cancel"), self.cancel, "cancel")
+        elif self.cancelled or self.problem:
+            self.button(560, BUTTONS_Y, 380, 86, _("Review again"), self.start, "again", enabled=not self.problem)
+            self.button(980, BUTTONS_Y, 380, 86, _("Back"), self.close, "back")
+        else:
+            self.button(770, BUTTONS_Y, 380, 86, _("Back"), self.close, "back")
+        self.buttons.focus = len(self.buttons.buttons) - 1 if self.job is None and self.review is None else None
+        if self.buttons.focus is None:
+            self.buttons.focus = next((n for n, b in enumerate(self.buttons.buttons)
+                                       if b.name in ("costly1", "cancel", "back")), 0)
+
+    def seat_name(self, seat: int) -> str:
+        return self.game.name(seat) or _("Player {number}").format(number=seat + 1)
+
+    @staticmethod
+    def costly_label(rank: int, judged: Judged) -> str:
+        return _("{rank}. Round {round}, turn {turn}: {lost}").format(
+            rank=rank, round=judged.round, turn=judged.turn, lost=points_lost_words(judged.cost))
+
+    def show(self, index: int) -> None:
+        """The costly decision `index` on the table as it was then, both moves drawn."""
+        if self.review is None:
+            return
+        self.stack.push(REVIEW_STEP, record=self.game.record, names=[self.seat_name(s) for s in
+                                                                     range(int(self.game.record["players"]))],
+                        seat=self.seat, judged=self.review.decisions[index])
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.cancel() if self.job is not None else self.close()
+                return True
+            rank = {pygame.K_1: 1, pygame.K_2: 2, pygame.K_3: 3, pygame.K_KP1: 1, pygame.K_KP2: 2,
+                    pygame.K_KP3: 3}.get(event.key)
+            if rank is not None and self.review is not None and rank <= len(self.review.costliest()):
+                self.show(self.review.costliest()[rank - 1])
+                return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            index = self._bar_at(event.pos)
+            if index is not None:
+                self.show(index)
+                return True
+        return super().handle_event(event)
+
+    def _bar_at(self, pos: tuple[int, int]) -> int | None:
+        """The costly decision whose bar is under the pointer (a click opens it)."""
+        if self.chart is None:
+            return None
+        x, y = self.viewport.to_logical(*pos)
+        plot = self.chart.plot
+        for bar in self.chart.bars:  # a thin bar is hard to hit: its whole column counts
+            if bar.costly and bar.box.x - 2 <= x <= bar.box.right + 2 and plot.y <= y <= plot.bottom:
+                return bar.index
+        return None
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        self.begin_page(surface, _("How did you play?"), TITLE_SIZE, 60)
+        if len(self.seats) > 1:
+            chosen = self.buttons.named(f"seat{self.seat}")
+            if chosen is not None:  # the seat reviewed: underlined in the accent colour
+                line = self.viewport.rect(Box(chosen.box.x + 20, chosen.box.bottom + 6, chosen.box.w - 40, 5))
+                pygame.draw.rect(surface, ACCENT, line)
+        else:
+            self.text(surface, _("Expert's review of {name}'s game").format(name=self.seat_name(self.seat)),
+                      CAPTION_SIZE, 960, 140, color=DIM)
+        if self.job is not None:
+            self._draw_progress(surface, self.job.done, self.job.total)
+        elif self.problem:
+            self.text(surface, _("This game cannot be reviewed: {problem}").format(problem=self.problem), BODY_SIZE,
+                      960, 500, color=INK)
+        elif self.cancelled:
+            self.text(surface, _("Review cancelled."), BODY_SIZE, 960, 500, color=INK)
+        elif self.review is not None:
+            self._draw_review(surface, self.review)
+        self.buttons.draw(surface, self.viewport)
+
+    def _draw_progress(self, surface: pygame.Surface, done: int, total: int) -> None:
+        self.text(surface, _("Expert is judging each of your decisions from what you could see then."), BODY_SIZE,
+                  960, 400, color=INK)
+        back = self.viewport.rect(BAR)
+        draw_panel(surface, back.inflate(8, 8), (8, 16, 22), 10)
+        if total:
+            filled = Box(BAR.x, BAR.y, BAR.w * done / total, BAR.h)
+            pygame.draw.rect(surface, ACCENT, self.viewport.rect(filled), border_radius=6)
+        words = _("{done} of {total} decisions judged").format(done=done, total=total) if total else _("Starting…")
+        self.text(surface, words, CAPTION_SIZE, 960, 570, color=DIM)
+
+    def _draw_review(self, surface: pygame.Surface, review: ReviewData) -> None:
+        self.text(surface, total_line(review), HEADING_SIZE, 960, 226, color=ACCENT, bold=True)
+        self.chart = lay_out(review.decisions, review.costliest(), CHART)
+        draw_review_chart(surface, self.app.text, self.viewport, self.chart, self.app.ui_scale, _("points lost"),
+                          _("round"))
+        self._draw_rounds(surface, review)
+        self._draw_costliest(surface, review)
+        keys = _("1–3 or a red bar: show that decision on the table   Esc: back")
+        self.text(surface, keys, SMALL_SIZE, 960, 1058, color=DIM)
+
+    def _draw_rounds(self, surface: pygame.Surface, review: ReviewData) -> None:
+        rows = review.round_rows()
+        room = self.viewport.rect(Box(CHART.x, ROUNDS_TOP, CHART.w, ROUNDS_BOTTOM - ROUNDS_TOP))
+        zoom = self.viewport.scale * self.app.ui_scale
+        px, lines = self._fit(["\u2022 " + round_line(row) for row in rows], round(BODY_SIZE * zoom), room)
+        y = room.top
+        for _number, line in lines:
+            y = self._line(surface, line, px, room.left, y, INK)
+
+    def _draw_costliest(self, surface: pygame.Surface, review: ReviewData) -> None:
+        title = _("Your three costliest decisions") if len(review.costliest()) > 1 else _("Your costliest decision")
+        self.text(surface, title, CAPTION_SIZE, COSTLIEST_X, COSTLIEST_TOP - 34, color=DIM, anchor="midleft",
+                  max_width=COSTLIEST_W)
+        if not review.costliest():
+            self.text(surface, _("No costly decision: Expert would have played much the same."), BODY_SIZE,
+                      COSTLIEST_X, COSTLIEST_TOP + 30, color=INK, anchor="midleft", max_width=COSTLIEST_W)
+            return
+        zoom = self.viewport.scale * self.app.ui_scale
+        for rank, index in enumerate(review.costliest(), start=1):
+            judged = review.decisions[index]
+            top = COSTLIEST_TOP + (rank - 1) * COSTLIEST_ROW + 68
+            room = self.viewport.rect(Box(COSTLIEST_X + 10, top, COSTLIEST_W - 20, COSTLIEST_ROW - 80))
+            words = [_("{decision}: {cost}").format(decision=decision_line(judged), cost=cost_words(judged)),
+                     why_line(judged)]
+            px, lines = self._fit(words, round(SMALL_SIZE * zoom), room)
+            y = room.top
+            for number, line in lines:  # what was played, then why Expert's move is better
+                y = self._line(surface, line, px, room.left, y, INK if number == 0 else DIM)
+
+    def _fit(self, paragraphs: list[str], px: int, room: pygame.Rect) -> tuple[int, list[tuple[int, str]]]:
+        """The size at which all `paragraphs` wrapped fit `room`, and their lines, each with
+        the number of its paragraph."""
+        text = self.app.text
+        while True:
+            lines = [(number, line) for number, words in enumerate(paragraphs) for line in text.wrap(words, px, room.w)]
+            if px <= 8 or text.font(px).get_linesize() * len(lines) <= room.h:
+                return px, lines
+            px -= max(1, px // 12)
+
+    def _line(self, surface: pygame.Surface, words: str, px: int, x: int, y: int, colour: tuple[int, int, int]) -> int:
+        image = self.app.text.render(words, px, colour)
+        place = image.get_rect(topleft=(x, y))
+        surface.blit(image, place)
+        note_text(words, image, place)
+        return y + self.app.text.font(px).get_linesize()
