@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from helpers import click, journal_inks, key_event, run_frames, wait_until
+from helpers import click, journal_inks, key_event, run_frames
 
 from game.ai.review import METHOD, review_game
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
