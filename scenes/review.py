@@ -13,6 +13,8 @@ Keys: Tab/arrows and Enter (the buttons), 1-3 a costliest decision, Esc cancels 
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from game.ai.review import DEFAULT_SAMPLES, METHOD
@@ -132,12 +134,12 @@ class ReviewScene(AppScene):
             left = 960 - (width + 20) * len(self.seats) / 2 + 10
             for number, seat in enumerate(self.seats):
                 self.button(left + number * (width + 20), 118, width, 56, self.seat_name(seat),
-                            lambda seat=seat: self.choose_seat(seat), f"seat{seat}", CAPTION_SIZE)
+                            partial(self.choose_seat, seat), f"seat{seat}", CAPTION_SIZE)
         if self.review is not None:
             for rank, index in enumerate(self.review.costliest(), start=1):
                 self.button(COSTLIEST_X, COSTLIEST_TOP + (rank - 1) * COSTLIEST_ROW, COSTLIEST_W, 60,
                             self.costly_label(rank, self.review.decisions[index]),
-                            lambda index=index: self.show(index), f"costly{rank}", CAPTION_SIZE)
+                            partial(self.show, index), f"costly{rank}", CAPTION_SIZE)
         if self.job is not None:
             self.button(770, 620, 380, 86, _("Cancel"), self.cancel, "cancel")
         elif self.cancelled or self.problem:

@@ -79,7 +79,7 @@ RECAP = {
            "Robin a pioché {av} et remplacé {aw}", "Robin a pioché et défaussé {av}, retourné {aw}"),
 }
 HINT = {"en": "in column 1, top: {a} beats the 4.8 a hidden card is worth on average",
-        "fr": "en colonne 1, en haut : {a} vaut mieux que les 4.8 que vaut en moyenne une carte cachée"}
+        "fr": "en colonne 1, en haut : {a} vaut mieux que les 4,8 que vaut en moyenne une carte cachée"}
 
 
 @pytest.fixture(params=["en", "fr"])

@@ -16,7 +16,7 @@ from game.i18n import N_, _
 from game.rules import COLS, DRAW, REVEAL, TAKE, Action
 from game.wire.review import Reasoning, Seen
 
-from .wording import a_card, card_words
+from .wording import a_card, card_words, decimal
 
 Cell = int | str | None
 
@@ -104,11 +104,11 @@ def _placing(grid: Sequence[Cell], reasoning: Reasoning, thing: str) -> str:
     if reason == "lower":
         return _("put {thing} on your {old} in {where}: it lowers your score by {gain}").format(
             thing=thing, old=card_words(old) if isinstance(old, int) else "?", where=where,
-            gain=f"{reasoning.saved:g}")
+            gain=decimal(reasoning.saved, trim=True))
     if reason == "hidden":
         said = "?" if reasoning.card is None else a_card(reasoning.card)  # "an 8": the article goes by the number
-        return _("put {thing} on the face-down card in {where}: {a_card} beats the {average:.1f} a hidden card is "
-                 "worth on average").format(thing=thing, where=where, a_card=said, average=reasoning.hidden)
+        return _("put {thing} on the face-down card in {where}: {a_card} beats the {average} a hidden card is "
+                 "worth on average").format(thing=thing, where=where, a_card=said, average=decimal(reasoning.hidden))
     if reason == "pair":
         return _("put {thing} in {where}: it pairs with the other {card} in that column, towards a column of "
                  "three").format(thing=thing, where=where, card=card)

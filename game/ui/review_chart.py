@@ -19,10 +19,10 @@ from game.wire.review import Judged
 
 from .ink import note_text
 from .layout import Box, Viewport
-from .review_words import decimal
 from .score_chart import nice_step
 from .text import TextCache
 from .widgets import ACCENT, DIM, INK, draw_panel
+from .wording import decimal
 
 COSTLY = (236, 112, 84)  # a costly decision: warm, and taller than any good one
 GOOD = (120, 132, 142)
@@ -31,7 +31,7 @@ BAND_OTHER = (18, 32, 42)
 ROUND_GAP = 10.0  # logical px between two rounds' bands
 LABEL_ROOM = 34.0  # logical px under the bands for the rounds' numbers
 HEAD_ROOM = 34.0  # ...and above them for the points lost
-AXIS_ROOM = 56.0  # at the left, for the scale
+AXIS_ROOM = 72.0  # at the left, for the scale and its title (turned a quarter)
 GOOD_STUB = 3.0  # logical px: a good decision still shows that it was judged
 
 
@@ -101,8 +101,11 @@ def draw_review_chart(surface: pygame.Surface, text: TextCache, viewport: Viewpo
         left, right = viewport.point(chart.plot.x, y), viewport.point(chart.plot.right, y)
         pygame.draw.line(surface, (40, 58, 70), left, right, 1)
         _label(surface, text, str(level), px, DIM, viewport.point(chart.plot.x - 8, y), "midright")
-    if points:
-        _label(surface, text, points, px, DIM, viewport.point(chart.plot.x - AXIS_ROOM, chart.plot.y - 8), "bottomleft")
+    if points:  # turned a quarter, along the scale: a title above it would meet the rounds' figures
+        image = pygame.transform.rotate(text.render(points, px, DIM), 90)
+        rect = image.get_rect(midleft=viewport.point(chart.plot.x - AXIS_ROOM, chart.plot.y + chart.plot.h / 2))
+        surface.blit(image, rect)
+        note_text(points, image, rect)
     for bar in chart.bars:
         rect = viewport.rect(bar.box)
         rect.w = max(1, rect.w - (1 if rect.w > 3 else 0))  # a hairline between neighbours, when there is room

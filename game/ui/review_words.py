@@ -14,14 +14,7 @@ from game.i18n import _, ngettext
 from game.wire.review import Judged, ReviewData, RoundRow, action_of
 
 from .advice_words import EXPERT, GOOD, advice_line, move_words
-
-
-def decimal(value: float, places: int = 1) -> str:
-    """A figure with `places` decimals, with the language's decimal mark ("6.5", "6,5")."""
-    text = f"{abs(value):.{places}f}"
-    units, _dot, fraction = text.partition(".")
-    sign = "\u2212" if value < 0 and float(text) != 0 else ""
-    return sign + (_("{units}.{fraction}").format(units=units, fraction=fraction) if fraction else units)
+from .wording import decimal
 
 
 def plural_count(value: float) -> int:

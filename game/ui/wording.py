@@ -177,6 +177,17 @@ def a_card(value: int) -> str:
     return _(AN_CARD if takes_an(value) else A_CARD).format(card=card_words(value))
 
 
+def decimal(value: float, places: int = 1, trim: bool = False) -> str:
+    """A figure with `places` decimals and the language's decimal mark ("6.5", "6,5"), a true
+    minus sign; `trim` drops the decimals of a whole number ("3", not "3.0")."""
+    text = f"{abs(value):.{places}f}"
+    units, _dot, fraction = text.partition(".")
+    sign = "\u2212" if value < 0 and float(text) != 0 else ""
+    if not fraction or (trim and not fraction.strip("0")):
+        return sign + units
+    return sign + _("{units}.{fraction}").format(units=units, fraction=fraction)
+
+
 def points_words(points: int) -> str:
     """A game total: "1 point", "12 points", "−3 points" (the plural form by the number's size)."""
     return ngettext("{points} point", "{points} points", abs(points)).format(points=card_words(points))
