@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from scenes.pause import PauseScene
     from scenes.play import PlayScene
     from scenes.replace_game import ReplaceGameScene
+    from scenes.review import ReviewScene
+    from scenes.review_pick import ReviewPickScene
     from scenes.round_replay import RoundReplayScene
     from scenes.round_score import RoundScoreScene
     from scenes.score_overlay import ScoreOverlayScene
@@ -58,3 +60,5 @@ REPLAY = named("replay", lambda: RoundReplayScene)
 SETTINGS = named("settings", lambda: SettingsScene)
 HOWTO = named("howto", lambda: HowToPlayScene)
 STATISTICS = named("statistics", lambda: StatisticsScene)
+REVIEW = named("review", lambda: ReviewScene)
+REVIEW_PICK = named("review_pick", lambda: ReviewPickScene)

@@ -82,6 +82,8 @@ SCENES: dict[str, str] = {
     "settings": "scenes.settings:SettingsScene",
     "howto": "scenes.how_to_play:HowToPlayScene",
     "statistics": "scenes.statistics:StatisticsScene",
+    "review": "scenes.review:ReviewScene",
+    "review_pick": "scenes.review_pick:ReviewPickScene",
 }
 
 
