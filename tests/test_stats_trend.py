@@ -47,6 +47,8 @@ def test_the_trend_is_drawn_in_its_cell_in_the_line_colour():
     line = [(x, y) for x in range(400) for y in range(200) if surface.get_at((x, y))[:3] == TREND_LINE]
     assert line and all(cell.collidepoint(point) for point in line)
     assert surface.get_at(drawn[-1])[:3] == LATEST_MARK  # the newest game stands out
+    between = ((drawn[0][0] + drawn[1][0]) // 2, (drawn[0][1] + drawn[1][1]) // 2)
+    assert surface.get_at(between)[:3] == TREND_LINE  # the games are joined by a line
     blank = pygame.Surface((400, 200))
     assert draw_trend(blank, Viewport(1.0, 0, 0), [], box) == []
     assert pygame.transform.average_color(blank)[:3] == (0, 0, 0)
