@@ -75,12 +75,16 @@ class StatisticsScene(AppScene):
         self.buttons.focus = 2 if self.confirming else 0
 
     def review(self) -> None:
-        self.confirming, self.message = False, ""  # (leaving for a review cancels a reset asked for)
-        self.build()
+        if self.confirming:  # leaving for a review cancels a reset asked for
+            self.confirming, self.message = False, ""
+            self.build()
+            self.buttons.focus = 1  # ("Review a game": where the player comes back to)
         self.stack.push(REVIEW_PICK)
 
     def resume(self) -> None:
+        focus = self.buttons.focus
         self.reload()  # back from a review: the trend may have a new game
+        self.buttons.focus = focus  # (on "Review a game", where the player left it)
 
     def reset(self) -> None:
         if not self.confirming:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers import finished_game, journal_inks
+from helpers import finished_game, journal_inks, key_event
 
 from game.store import Store
 from game.store.reviews import FORMAT, REVIEWS_FILE
@@ -128,11 +128,13 @@ def test_review_a_game_opens_the_choice_and_a_new_review_shows_on_return(stats_a
     from scenes.statistics import StatisticsScene
 
     scene = stats_app.stack.push(StatisticsScene(stats_app))
-    assert scene.press("review")
+    scene.handle_event(key_event(pygame.K_RIGHT))  # from Back to Review a game
+    scene.handle_event(key_event(pygame.K_RETURN))
     assert stats_app.stack.top.name == "review_pick"
     write_trend(tmp_path, {"Ann": [0.2]})  # a review was made meanwhile
     stats_app.stack.top.close()
     assert stats_app.stack.top is scene and scene.trends == {"Ann": [0.2]}
+    assert scene.buttons.buttons[scene.buttons.focus].name == "review"  # where the player left it
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
