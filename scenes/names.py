@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from scenes.play import PlayScene
     from scenes.replace_game import ReplaceGameScene
     from scenes.review import ReviewScene
+    from scenes.review_pick import ReviewPickScene
     from scenes.review_step import ReviewStepScene
     from scenes.round_replay import RoundReplayScene
     from scenes.round_score import RoundScoreScene
@@ -62,3 +63,4 @@ HOWTO = named("howto", lambda: HowToPlayScene)
 STATISTICS = named("statistics", lambda: StatisticsScene)
 REVIEW = named("review", lambda: ReviewScene)
 REVIEW_STEP = named("review_step", lambda: ReviewStepScene)
+REVIEW_PICK = named("review_pick", lambda: ReviewPickScene)

@@ -1,5 +1,7 @@
 """Statistics per player name (game.store): games and wins, by edition and opponent level,
-rounds, best and average round score, columns removed, times doubled. Reset asks first."""
+rounds, best and average round score, columns removed, times doubled, and the trend of Expert's
+reviews of their games (points lost per decision, game by game). Reset asks first; "Review a
+game" chooses a finished game for Expert to review."""
 
 from __future__ import annotations
 
@@ -7,18 +9,29 @@ import pygame
 
 from game.i18n import N_, _
 from game.match import LEVEL_WORDS
+from game.store.reviews import ReviewShelf
 from game.store.stats import PlayerStats
 from game.ui.layout import Box
+from game.ui.review_words import decimal
+from game.ui.trend_chart import average_words, draw_trend, per_decision_words, shown_games
 from game.ui.widgets import BODY_SIZE, BUTTON_SIZE, CAPTION_SIZE, DIM, INK, SMALL_SIZE, TITLE_SIZE, draw_panel
 from game.ui.wording import EDITION_WORDS
 from scenes.base import AppScene
 from scenes.context import AppContext
+from scenes.names import REVIEW_PICK
 
 MAX_ROWS = 7  # the players with the most games; the table stays readable at any window size
+# Logical px. The figures' columns sit close together so that the trend has room at the right.
+TABLE = Box(80, 200, 1760, 0)  # (its height follows the rows)
+NAME_X, NAME_W = 110, 300  # the player's name (16 characters at most: made smaller to fit)
 COLUMNS = (  # (title, logical x of the column's centre)
-    (N_("Games"), 620), (N_("Won"), 760), (N_("Rounds"), 900), (N_("Best"), 1040), (N_("Average"), 1200),
-    (N_("Columns"), 1380), (N_("Doubled"), 1560),
+    (N_("Games"), 500), (N_("Won"), 620), (N_("Rounds"), 740), (N_("Best"), 850), (N_("Average"), 960),
+    (N_("Columns"), 1070), (N_("Doubled"), 1180),
 )
+COLUMN_W = 106  # a column's title is made smaller to fit this
+TREND_X, TREND_W, TREND_H = 1250, 150, 56  # the trend's chart in a row
+TREND_WORDS_X, TREND_WORDS_W = 1420, 390  # its figures, right of the chart
+ROW_HEAD, ROW_STEP = 60, 92  # the titles' band, then one row per player (a line of figures, one of detail)
 
 
 class StatisticsScene(AppScene):
@@ -30,6 +43,7 @@ class StatisticsScene(AppScene):
         self.confirming = False
         self.message = ""
         self.players: list[tuple[str, PlayerStats]] = []
+        self.trends: dict[str, list[float]] = {}  # points lost per decision, each reviewed game, oldest first
 
     def enter(self) -> None:
         self.reload()
@@ -45,15 +59,32 @@ class StatisticsScene(AppScene):
             else:
                 ranked = sorted(stats.players.items(), key=lambda item: (-item[1].games, item[0].lower()))
                 self.players = ranked[:MAX_ROWS]
+            shelf = ReviewShelf(store.data_dir)  # (a damaged shelf reads as no review: never raises)
+            self.trends = {name: shown_games([point.per_decision for point in shelf.trend(name)])
+                           for name, _entry in self.players}
             self.app.notices.extend(store.take_notices())
         self.build()
 
     def build(self) -> None:
         self.buttons.clear()
-        self.button(560, 960, 380, 86, _("Back"), self.close, "back", BUTTON_SIZE)
+        self.button(330, 960, 380, 86, _("Back"), self.close, "back", BUTTON_SIZE)
+        self.button(770, 960, 380, 86, _("Review a game"), self.review, "review", BUTTON_SIZE,
+                    enabled=self.app.store is not None)
         label = _("Yes, erase them all") if self.confirming else _("Reset statistics")
-        self.button(980, 960, 380, 86, label, self.reset, "reset", BUTTON_SIZE, enabled=bool(self.players) or self.confirming)
-        self.buttons.focus = 1 if self.confirming else 0
+        self.button(1210, 960, 380, 86, label, self.reset, "reset", BUTTON_SIZE, enabled=bool(self.players) or self.confirming)
+        self.buttons.focus = 2 if self.confirming else 0
+
+    def review(self) -> None:
+        if self.confirming:  # leaving for a review cancels a reset asked for
+            self.confirming, self.message = False, ""
+            self.build()
+            self.buttons.focus = 1  # ("Review a game": where the player comes back to)
+        self.stack.push(REVIEW_PICK)
+
+    def resume(self) -> None:
+        focus = self.buttons.focus
+        self.reload()  # back from a review: the trend may have a new game
+        self.buttons.focus = focus  # (on "Review a game", where the player left it)
 
     def reset(self) -> None:
         if not self.confirming:
@@ -90,21 +121,39 @@ class StatisticsScene(AppScene):
         else:
             self._draw_table(surface)
         if self.message:
-            self.text(surface, self.message, CAPTION_SIZE, 960, 900, color=INK)
+            self.text(surface, self.message, CAPTION_SIZE, 960, 932, color=INK)
         self.buttons.draw(surface, self.viewport)
 
     def _draw_table(self, surface: pygame.Surface) -> None:
-        top, line = 200, 96
-        draw_panel(surface, self.viewport.rect(Box(140, top, 1640, 60 + line * len(self.players))))
-        self.text(surface, _("Player"), CAPTION_SIZE, 180, top + 30, color=DIM, anchor="midleft")
+        top = TABLE.y
+        self.text(surface, _("Trend: points lost per decision in Expert's reviews (lower is better)"), SMALL_SIZE,
+                  960, top - 28, color=DIM)
+        draw_panel(surface, self.viewport.rect(Box(TABLE.x, top, TABLE.w, ROW_HEAD + ROW_STEP * len(self.players))))
+        self.text(surface, _("Player"), CAPTION_SIZE, NAME_X, top + 30, color=DIM, anchor="midleft", max_width=NAME_W)
         for title, x in COLUMNS:
-            self.text(surface, _(title), CAPTION_SIZE, x, top + 30, color=DIM)
+            self.text(surface, _(title), CAPTION_SIZE, x, top + 30, color=DIM, max_width=COLUMN_W)
+        self.text(surface, _("Trend"), CAPTION_SIZE, TREND_X, top + 30, color=DIM, anchor="midleft",
+                  max_width=TREND_WORDS_X + TREND_WORDS_W - TREND_X)
         for number, (name, entry) in enumerate(self.players):
-            y = top + 60 + number * line + 28
-            self.text(surface, name, BODY_SIZE, 180, y, color=INK, bold=True, anchor="midleft")
+            y = top + ROW_HEAD + number * ROW_STEP + 28
+            self.text(surface, name, BODY_SIZE, NAME_X, y, color=INK, bold=True, anchor="midleft", max_width=NAME_W)
             for (_title, x), value in zip(COLUMNS, row_figures(entry)):
-                self.text(surface, value, BODY_SIZE, x, y, color=INK)
-            self.text(surface, breakdown(entry), SMALL_SIZE, 180, y + 38, color=DIM, anchor="midleft")
+                self.text(surface, value, BODY_SIZE, x, y, color=INK, max_width=COLUMN_W + 10)
+            self.text(surface, breakdown(entry), SMALL_SIZE, NAME_X, y + 38, color=DIM, anchor="midleft",
+                      max_width=TREND_X - 20 - NAME_X)
+            self._draw_trend(surface, self.trends.get(name, []), y)
+
+    def _draw_trend(self, surface: pygame.Surface, values: list[float], y: float) -> None:
+        """One player's trend: the chart, the latest game's figure and the average of the games shown."""
+        if not values:
+            self.text(surface, _("not reviewed yet"), CAPTION_SIZE, TREND_X, y, color=DIM, anchor="midleft",
+                      max_width=TREND_WORDS_X + TREND_WORDS_W - TREND_X)
+            return
+        draw_trend(surface, self.viewport, values, Box(TREND_X + 8, y - 22, TREND_W - 16, TREND_H))
+        self.text(surface, _("last game: {figure}").format(figure=per_decision_words(values[-1])), CAPTION_SIZE,
+                  TREND_WORDS_X, y, color=INK, anchor="midleft", max_width=TREND_WORDS_W)
+        self.text(surface, average_words(values), SMALL_SIZE, TREND_WORDS_X, y + 38, color=DIM, anchor="midleft",
+                  max_width=TREND_WORDS_W)
 
 
 def row_figures(entry: PlayerStats) -> list[str]:
@@ -116,7 +165,7 @@ def row_figures(entry: PlayerStats) -> list[str]:
         won,
         str(entry.rounds),
         "-" if entry.best_round is None else str(entry.best_round),
-        "-" if average is None else f"{average:.1f}",
+        "-" if average is None else decimal(average),  # (the language's decimal mark)
         str(entry.columns_removed),
         str(entry.doubled),
     ]

@@ -84,6 +84,7 @@ SCENES: dict[str, str] = {
     "statistics": "scenes.statistics:StatisticsScene",
     "review": "scenes.review:ReviewScene",
     "review_step": "scenes.review_step:ReviewStepScene",
+    "review_pick": "scenes.review_pick:ReviewPickScene",
 }
 
 

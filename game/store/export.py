@@ -1,16 +1,24 @@
 """Export a game log: the whole game as a replay-format JSON file (docs/replay.md) in the
-`exports/` folder of the player's data folder, so `python -m game replay FILE` plays it again."""
+`exports/` folder of the player's data folder, so `python -m game replay FILE` plays it again.
+`read_export` reads one back to review it (bounded, checked by the rules), `newest_exports`
+lists the latest."""
 
 from __future__ import annotations
 
 import json
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .files import atomic_write
+from game.replay import ScenarioError, play_scenario
+from game.wire.finished import MOST_SEATS, FinishedGame
+from game.wire.reading import WireError, one_line, read
+
+from .files import FileProblem, atomic_write, read_bytes
 
 EXPORTS = "exports"
+STAMP = "%Y%m%d-%H%M%S"  # in a log's name: when it was exported, local time
 
 
 def exports_dir(store: Any) -> Path:
@@ -30,7 +38,7 @@ def export_game(state: Any, folder: Path, when: float | None = None) -> Path:
     """
     record = state.record()
     folder.mkdir(parents=True, exist_ok=True)
-    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(when))
+    stamp = time.strftime(STAMP, time.localtime(when))
     path = folder / f"skyjo-{stamp}.json"
     number = 2
     while path.exists():  # two exports in one second keep both files
@@ -48,3 +56,105 @@ def export_for_player(store: Any, state: Any) -> tuple[bool, str]:
         return True, str(export_game(state, exports_dir(store)))
     except (OSError, ValueError) as error:
         return False, getattr(error, "strerror", None) or str(error)
+
+
+# -- reading an export back, to review it (issue 33) -------------------------------------------------------
+# The same cap as `skyjo replay`: a whole game's log is a few hundred KB at most, and the cap
+# bounds the memory a stray file could take (JSON takes many times its size once parsed).
+MOST_EXPORT_BYTES = 16 << 20
+MOST_EXPORT_DEPTH = 8  # {rounds: [{actions: [[...]]}]}: 5 deep (as a kept last game, game/wire/finished.py)
+NEWEST_EXPORTS = 6  # the exports the statistics screen offers to review
+
+
+class ExportProblem(ValueError):
+    """An export that cannot be reviewed; the message is one plain line."""
+
+
+def read_export(path: Path) -> FinishedGame:
+    """The game in the exported log `path`, checked by playing it through the rules
+    (game.replay); ExportProblem (one line) if it is too large, not JSON, nested too deeply,
+    or not a game the rules can play. An export names nobody: every seat may be reviewed."""
+    try:
+        raw = read_bytes(path, MOST_EXPORT_BYTES)
+        if raw is None:
+            raise ExportProblem("the file is gone")
+        text = raw.decode("utf-8-sig")  # (a BOM allowed, as in saves: an editor may add one)
+        record = read(text, dict[str, Any], most_depth=MOST_EXPORT_DEPTH, too_deep="JSON nested deeper than a game log")
+    except (FileProblem, WireError) as error:
+        raise ExportProblem(one_line(str(error), 200)) from None
+    except UnicodeDecodeError as error:
+        raise ExportProblem(f"it is not UTF-8 text (byte {error.start})") from None
+    game = FinishedGame(record=record, names=[], humans=[], when=_stamp_time(path))
+    check_game(game)
+    return game
+
+
+def check_game(game: FinishedGame) -> None:
+    """ExportProblem (one line) unless the rules can play `game`'s record through and at
+    least one round of it was played: a game the review can judge."""
+    try:
+        state = play_scenario(game.record, record_events=False)
+    except ScenarioError as error:
+        raise ExportProblem(one_line(str(error), 200)) from None
+    except RecursionError:  # (the depth is bounded when read: a last guard)
+        raise ExportProblem("JSON nested deeper than a game log") from None
+    if state.round < 1:
+        raise ExportProblem("no round was played in it")
+    players = game.record.get("players")
+    if not isinstance(players, int) or not 0 < players <= MOST_SEATS:
+        raise ExportProblem("it does not say how many played")
+
+
+@dataclass(frozen=True)
+class ExportedGame:
+    """One exported log offered for review: its file, when it was exported (seconds since
+    1970, 0 unknown), and the game in it, or why it cannot be reviewed."""
+
+    path: Path
+    when: float
+    game: FinishedGame | None
+    problem: str = ""
+
+
+def exported_games(folder: Path, most: int = NEWEST_EXPORTS) -> list[ExportedGame]:
+    """The newest `most` game logs in `folder`, newest first, each read and checked (a bad
+    one says why, in one line: never raises)."""
+    shown = []
+    for path in newest_exports(folder, most):
+        try:
+            game: FinishedGame | None = read_export(path)
+            problem = ""
+        except ExportProblem as error:
+            game, problem = None, str(error)
+        shown.append(ExportedGame(path, _stamp_time(path), game, problem))
+    return shown
+
+
+def newest_exports(folder: Path, most: int = NEWEST_EXPORTS) -> list[Path]:
+    """The newest `most` game logs in `folder`, newest first: by the time in their name
+    (skyjo-YYYYmmdd-HHMMSS[-N].json), then by when they were written."""
+    try:
+        logs = [path for path in folder.glob("skyjo-*.json") if path.is_file()]
+    except OSError:
+        return []  # no folder (nothing exported yet) or an unreadable one: nothing to offer
+    return sorted(logs, key=lambda path: (_stamp_time(path), _number(path)), reverse=True)[:most]
+
+
+def _stamp_time(path: Path) -> float:
+    """When the log was exported: the time in its name (local time, as `export_game` wrote
+    it), else when the file was last written, else 0."""
+    stamp = path.stem.removeprefix("skyjo-")[:15]
+    try:
+        return min(max(0.0, time.mktime(time.strptime(stamp, STAMP))), 1e11)
+    except (ValueError, OverflowError):
+        pass
+    try:
+        return min(max(0.0, path.stat().st_mtime), 1e11)
+    except OSError:
+        return 0.0
+
+
+def _number(path: Path) -> int:
+    """The N of two exports in one second (skyjo-...-N.json); 1 for the first."""
+    tail = path.stem.removeprefix("skyjo-")[15:].removeprefix("-")
+    return int(tail) if tail.isdigit() and len(tail) < 6 else 1
