@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from scenes.pause import PauseScene
     from scenes.play import PlayScene
     from scenes.replace_game import ReplaceGameScene
+    from scenes.review_step import ReviewStepScene
     from scenes.round_replay import RoundReplayScene
     from scenes.round_score import RoundScoreScene
     from scenes.score_overlay import ScoreOverlayScene
@@ -55,6 +56,7 @@ SCORES = named("scores", lambda: ScoreOverlayScene)
 ROUND = named("round", lambda: RoundScoreScene)
 GAMEOVER = named("gameover", lambda: GameOverScene)
 REPLAY = named("replay", lambda: RoundReplayScene)
+REVIEW_STEP = named("review_step", lambda: ReviewStepScene)
 SETTINGS = named("settings", lambda: SettingsScene)
 HOWTO = named("howto", lambda: HowToPlayScene)
 STATISTICS = named("statistics", lambda: StatisticsScene)

@@ -79,6 +79,7 @@ SCENES: dict[str, str] = {
     "round": "scenes.round_score:RoundScoreScene",
     "gameover": "scenes.game_over:GameOverScene",
     "replay": "scenes.round_replay:RoundReplayScene",
+    "review_step": "scenes.review_step:ReviewStepScene",
     "settings": "scenes.settings:SettingsScene",
     "howto": "scenes.how_to_play:HowToPlayScene",
     "statistics": "scenes.statistics:StatisticsScene",
