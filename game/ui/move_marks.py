@@ -76,7 +76,11 @@ def move_marks(view: TableView, played: Action, best: Action, text_scale: float 
     for mine, target in zip((True, False), targets, strict=True):
         # the same target twice: Expert's ring goes around the player's
         grow = RING_GAP * scale + (0 if mine or targets[0] != targets[1] else width + 3 * scale)
-        rings.append(view.viewport.rect(view.target_box(target)).inflate(round(2 * grow), round(2 * grow)))
+        card = view.viewport.rect(view.target_box(target))
+        ring = card.inflate(round(2 * grow), round(2 * grow))
+        if not target.is_cell:  # a pile's caption lies just below it: the ring's foot runs along the card's
+            ring.height = card.bottom + 1 - ring.top
+        rings.append(ring)
     marks: list[MoveMark] = []
     taken: list[pygame.Rect] = []
     for number, (mine, action) in enumerate(moves):
@@ -97,11 +101,14 @@ def _place_tag(tag: pygame.Rect, ring: pygame.Rect, taken: list[pygame.Rect], bo
                on_cell: bool) -> pygame.Rect:
     """The first place for the tag that covers no other tag and stays in the window: on a
     grid, across the ring's top edge (the player's) or bottom edge (Expert's), else the other
-    edge, else beside; on a pile, across its top edge, else above the tag there (a pile's
-    caption lies below it)."""
+    edge, else beside; on a pile, across its top edge (centred, else flush with a side), else
+    above the tag there (a pile's caption lies below it)."""
     top = tag.copy()
     top.midbottom = (ring.centerx, ring.top + tag.h // 2)
     above = top.move(0, -tag.h - max(2, tag.h // 6))
+    top_left, top_right = top.copy(), top.copy()  # a wide tag on a pile, clear of the pile beside
+    top_left.left = ring.left
+    top_right.right = ring.right
     bottom = tag.copy()
     bottom.midtop = (ring.centerx, ring.bottom - tag.h // 2)
     left = tag.copy()
@@ -109,7 +116,7 @@ def _place_tag(tag: pygame.Rect, ring: pygame.Rect, taken: list[pygame.Rect], bo
     right = tag.copy()
     right.midleft = (ring.right - tag.h // 2, ring.centery)
     if not on_cell:
-        places = [top, above, left, right]
+        places = [top, top_right, top_left, above, left, right]
     else:
         places = [top, bottom, left, right] if mine else [bottom, top, right, left]
     for place in places:
