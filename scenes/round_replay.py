@@ -51,17 +51,26 @@ class RoundReplayScene(AppScene):
 
     def __init__(self, app: AppContext, state: GameState, names: list[str], viewer: int | None = None) -> None:
         super().__init__(app)
-        self.names = names
-        self.viewer = viewer  # the seat the captions speak to as "you" (None: each player by name)
-        self.record = state.record()
         index = last_finished_round(state)
         if index is None:
             raise ValueError("no round has been played to its end yet")
+        self.watch(state.record(), index, names, viewer)
+
+    def watch(self, record: dict, index: int, names: list[str], viewer: int | None, step: int | None = None) -> None:
+        """Show round `index` of `record`: its deal animated (no `step`), or its first `step`
+        actions played and laid out at once (the review's step screen, scenes/review_step.py,
+        opens at a decision)."""
+        self.names = names
+        self.viewer = viewer  # the seat the captions speak to as "you" (None: each player by name)
+        self.record = record
         self.index = index
         self.step = 0  # how many actions are shown
         self.auto = False
         self.wait = 0.0
-        self._restart(animate=True)
+        if step is not None:
+            self.go_to(step)
+        else:
+            self._restart(animate=True)
 
     def _restart(self, animate: bool) -> None:
         self.state, self.actions = round_start(self.record, self.index)
@@ -97,8 +106,12 @@ class RoundReplayScene(AppScene):
 
     def back(self) -> None:
         """One step back: the round is rebuilt from its start without animation."""
-        target = max(0, self.step - 1)
+        self.go_to(self.step - 1)
+
+    def go_to(self, step: int) -> None:
+        """The table after the round's first `step` actions, laid out at once (no animation)."""
         self._restart(animate=False)
+        target = min(max(0, step), len(self.actions))
         for action in self.actions[:target]:
             self.state.apply(action)
         self.state.take_events()
@@ -147,10 +160,17 @@ class RoundReplayScene(AppScene):
     def draw(self, surface: pygame.Surface) -> None:
         self.view.draw(surface, self.board, self.anim.sprites)
         self.fit(surface)
+        heading, words, keys = self.note()
+        # in the table's free corner (where a game's tips go): clear of every grid, 8 players too
+        draw_note(surface, self.app.text, self.viewport.rect(self.view.layout.tip), self.viewport.scale * self.app.ui_scale,
+                  words, heading=heading, footer=keys, sizes=(BODY_SIZE, BODY_SIZE, SMALL_SIZE))
+
+    def note(self) -> tuple[str, str | list[str], str]:
+        """The note's heading, words (a list: paragraphs) and keys line."""
         title = _("Replay of round {number}").format(number=self.index + 1)
         keys = _("Right/Space: next  Left: back  A: auto ({state})  Esc: leave").format(
             state=_("on") if self.auto else _("off"))
-        # in the table's free corner (where a game's tips go): clear of every grid, 8 players too
-        draw_note(surface, self.app.text, self.viewport.rect(self.view.layout.tip), self.viewport.scale * self.app.ui_scale,
-                  _("Step {step} of {count}").format(step=self.step, count=len(self.actions)), heading=title, footer=keys,
-                  sizes=(BODY_SIZE, BODY_SIZE, SMALL_SIZE))
+        return title, self.step_words(), keys
+
+    def step_words(self) -> str:
+        return _("Step {step} of {count}").format(step=self.step, count=len(self.actions))

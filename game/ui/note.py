@@ -6,6 +6,8 @@ middle of the screen, and makes its words smaller (never cut) until they fit the
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from game.ui.ink import inside, note_panel, note_text
@@ -15,10 +17,11 @@ from game.ui.widgets import ACCENT, DIM, INK, draw_panel
 NOTE_PANEL = (12, 24, 32, 235)
 
 
-def draw_note(surface: pygame.Surface, text: TextCache, room: pygame.Rect, zoom: float, words: str,
+def draw_note(surface: pygame.Surface, text: TextCache, room: pygame.Rect, zoom: float, words: str | Sequence[str],
               heading: str = "", footer: str = "", color: Color = INK, framed: bool = True,
               sizes: tuple[float, float, float] = (32, 26, 24)) -> pygame.Rect:
-    """The note in `room` (screen px): an optional heading, `words` wrapped, an optional footer.
+    """The note in `room` (screen px): an optional heading, `words` wrapped (a list: paragraphs,
+    each on lines of its own), an optional footer.
     `sizes` (body, heading, footer) are logical px times the text size setting; `zoom` is the
     window's scale. Returns the note's panel."""
     pad = max(4, round(18 * zoom))
@@ -31,7 +34,8 @@ def draw_note(surface: pygame.Surface, text: TextCache, room: pygame.Rect, zoom:
         foot_px, feet = text.fit_lines(footer, foot_px, width, 2 * text.font(foot_px).get_linesize())
     head_h = text.font(head_px, True).get_linesize() if heading else 0
     foot_h = text.font(foot_px).get_linesize() * len(feet)
-    body_px, lines = text.fit_lines(words, body_px, width, room.h - 2 * pad - head_h - foot_h, bold=not heading)
+    body_px, lines = _fit_paragraphs(text, [words] if isinstance(words, str) else list(words), body_px, width,
+                                     room.h - 2 * pad - head_h - foot_h, not heading)
     if heading and head_px > body_px:  # the heading and the footer never outgrow the words
         head_px = body_px
     if feet and foot_px > body_px:
@@ -47,7 +51,7 @@ def draw_note(surface: pygame.Surface, text: TextCache, room: pygame.Rect, zoom:
     # toward the middle of the screen: the note reads with the table, not stuck in a corner
     panel.left = room.left if room.centerx >= middle[0] else room.right - panel.w
     panel.top = room.top if room.centery >= middle[1] else room.bottom - panel.h
-    note_panel(panel, words)
+    note_panel(panel, words if isinstance(words, str) else " ".join(words))
     if framed:
         draw_panel(surface, panel, NOTE_PANEL)
         pygame.draw.rect(surface, ACCENT, panel, width=max(1, round(3 * zoom)), border_radius=12)
@@ -73,3 +77,17 @@ def _line(surface: pygame.Surface, text: TextCache, words: str, px: int, color: 
     surface.blit(image, place)
     note_text(words, image, place)
     return y + text.font(px, bold).get_linesize()
+
+
+def _fit_paragraphs(text: TextCache, paragraphs: list[str], px: int, width: int, height: int,
+                    bold: bool) -> tuple[int, list[str]]:
+    """The size, at most `px`, at which every paragraph wrapped to `width` fits `height` together
+    (as `TextCache.fit_lines` does for one), and all their lines."""
+    if len(paragraphs) == 1:
+        return text.fit_lines(paragraphs[0], px, width, height, bold=bold)
+    while True:
+        lines = [line for paragraph in paragraphs for line in text.wrap(paragraph, px, width, bold)]
+        font = text.font(px, bold)
+        if px <= 8 or (font.get_linesize() * len(lines) <= height and all(font.size(line)[0] <= width for line in lines)):
+            return px, lines
+        px = max(8, px - max(1, px // 12))
