@@ -14,7 +14,7 @@ import pygame
 from game.i18n import _
 from game.rules import Action
 from game.ui.move_marks import MoveMark, draw_move_marks, move_marks
-from game.ui.review_words import best_words, cost_words, played_words, why_line
+from game.ui.review_words import cost_words, played_words, why_line
 from game.wire.review import Judged
 from scenes.base import AppScene
 from scenes.context import AppContext
@@ -60,8 +60,8 @@ class ReviewStepScene(RoundReplayScene):
         judged = self.judged
         heading = _("Round {round}, turn {turn}: {cost}").format(round=judged.round, turn=judged.turn,
                                                                  cost=cost_words(judged))
-        words = [_("You: {move}").format(move=played_words(judged)),
-                 _("Expert: {move}").format(move=best_words(judged)), why_line(judged)]
+        # (the why line begins "Expert: <its move>" for a costly decision, "Good: ..." for a sound one)
+        words = [_("You: {move}").format(move=played_words(judged)), why_line(judged)]
         if not self.at_decision:  # played on: where the table is now; the marks wait at the decision
             words.insert(0, self.step_words())
         keys = _("Right/Space: play on  Left: back  Home/B: the decision  A: auto ({state})  Esc: leave").format(

@@ -15,6 +15,7 @@ from game.ai.review import Decision, decisions, judge
 from game.rules import GameState, Options, seat_view
 from game.ui.board import Board
 from game.ui.move_marks import EXPERT_COLOR, YOU_COLOR, MoveMark
+from game.ui.review_words import why_line
 from game.ui.targets import DISCARD_TARGET, DRAW_TARGET, Target
 from game.wire.review import Judged
 from scenes.menu import MenuScene
@@ -154,13 +155,15 @@ def test_escape_goes_back_to_the_screen_beneath(app) -> None:
 
 
 def test_the_note_says_both_moves_what_it_cost_and_why(app) -> None:
-    made = judged("place", played=[SEAT, "replace", 2, 1], best=[SEAT, "reveal", 1, 0])
+    made = msgspec.structs.replace(judged("place", played=[SEAT, "replace", 2, 1], best=[SEAT, "reveal", 1, 0]),
+                                   good=False)
     scene = opened(app, made)
     heading, words, keys = scene.note()
     assert heading.startswith(f"Round {made.round}, turn {made.turn}: cost ")
     assert words[0].startswith("You: put the ") and "column 3, middle" in words[0]
-    assert words[1].startswith("Expert: discard the ") and "reveal column 2, top" in words[1]
-    assert "Home/B" in keys and "Esc" in keys
+    # Expert's move and its reason, in one line (its "Expert" tag on the table names the same move)
+    assert words[1] == why_line(made) and words[1].startswith("Expert: ")
+    assert len(words) == 2 and "Home/B" in keys and "Esc" in keys
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
