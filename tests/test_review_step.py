@@ -111,7 +111,9 @@ def test_a_place_decision_marks_the_cells_and_a_reveal_says_so(app) -> None:
     assert not you.tag.colliderect(expert.tag)
     for tag in (you.tag, expert.tag):
         assert screen.get_rect().contains(tag)
-    assert not expert.tag.colliderect(you.ring)  # Expert's tag would seem to name the player's card
+    # Expert's tag names its own card: centred on its ring, clear of the middle of the player's
+    assert expert.ring.left <= expert.tag.centerx <= expert.ring.right
+    assert not expert.tag.colliderect(you.ring.inflate(-you.ring.w // 2, 0))
 
 
 def test_two_moves_on_one_cell_keep_both_rings_and_both_tags_readable(app) -> None:

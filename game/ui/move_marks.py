@@ -85,8 +85,10 @@ def move_marks(view: TableView, played: Action, best: Action, text_scale: float 
     taken: list[pygame.Rect] = []
     for number, (mine, action) in enumerate(moves):
         other = rings[1 - number]
-        # a tag keeps off the other move's ring too, or it would seem to name that card
-        avoid = taken if targets[0] == targets[1] else [*taken, other]
+        # a tag keeps off the middle of the other move's ring too, or it would seem to name that card
+        # (a wide tag may cross its edge: across the ring's top or bottom it covers only the cards'
+        # corners, where beside the ring it would hide a neighbour's number)
+        avoid = taken if targets[0] == targets[1] else [*taken, other.inflate(-other.w // 2, 0)]
         words = tag_words(mine, action)
         w, h = font.size(words)
         tag = _place_tag(pygame.Rect(0, 0, w + h, h + h // 4), rings[number], avoid, bounds, mine,
