@@ -8,9 +8,9 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import N_, _
-from game.match import LEVEL_WORDS
+from game.match import HUMAN, LEVEL_WORDS
 from game.store.reviews import ReviewShelf
-from game.store.stats import PlayerStats
+from game.store.stats import CUSTOM_LEVEL, PlayerStats
 from game.ui.layout import Box
 from game.ui.review_words import decimal
 from game.ui.trend_chart import average_words, draw_trend, per_decision_words, shown_games
@@ -32,6 +32,10 @@ COLUMN_W = 106  # a column's title is made smaller to fit this
 TREND_X, TREND_W, TREND_H = 1250, 150, 56  # the trend's chart in a row
 TREND_WORDS_X, TREND_WORDS_W = 1420, 390  # its figures, right of the chart
 ROW_HEAD, ROW_STEP = 60, 92  # the titles' band, then one row per player (a line of figures, one of detail)
+
+# An opponent in the statistics: a computer level, people (hot-seat or another computer), or a
+# program speaking the bot protocol ("custom"): each worded where shown, never the key itself.
+OPPONENT_WORDS = {**LEVEL_WORDS, HUMAN: N_("people"), CUSTOM_LEVEL: N_("other programs")}
 
 
 class StatisticsScene(AppScene):
@@ -174,5 +178,5 @@ def row_figures(entry: PlayerStats) -> list[str]:
 def breakdown(entry: PlayerStats) -> str:
     """Games won / played by edition and by opponent level, on one line."""
     parts = [f"{_(EDITION_WORDS[edition].short) if edition in EDITION_WORDS else edition} {t.wins}/{t.games}" for edition, t in sorted(entry.by_edition.items())]
-    parts += [_("vs {level} {won}/{played}").format(level=_(LEVEL_WORDS.get(level, level)), won=t.wins, played=t.games) for level, t in sorted(entry.by_level.items())]
+    parts += [_("vs {level} {won}/{played}").format(level=_(OPPONENT_WORDS.get(level, level)), won=t.wins, played=t.games) for level, t in sorted(entry.by_level.items())]
     return _("won/played:") + " " + "   ".join(parts) if parts else ""

@@ -80,3 +80,14 @@ def test_each_level_is_offered_with_its_word_and_played_by_its_bot() -> None:
         assert type(make_level(entry.name)).__name__ == entry.bot
     with pytest.raises(ValueError, match="unknown bot 'easiest'; choose one of easy, normal, hard, expert"):
         make_level("easiest")
+
+
+def test_statistics_word_every_kind_of_opponent() -> None:
+    """People (hot-seat, another computer) and protocol programs are worded, never shown as their key."""
+    entry = PlayerStats(games=3, wins=1, by_level={"hard": Tally(1, 0), "human": Tally(2, 1), "custom": Tally(1, 0)})
+    assert breakdown(entry) == "won/played: vs other programs 0/1   vs Hard 0/1   vs people 1/2"  # (by key)
+    i18n.set_language("fr")
+    try:
+        assert "contre humains 1/2" in breakdown(entry) and "human" not in breakdown(entry)
+    finally:
+        i18n.set_language("en")
