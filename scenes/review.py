@@ -134,12 +134,12 @@ class ReviewScene(AppScene):
             left = 960 - (width + 20) * len(self.seats) / 2 + 10
             for number, seat in enumerate(self.seats):
                 self.button(left + number * (width + 20), 118, width, 56, self.seat_name(seat),
-                            partial(self.choose_seat, seat), f"seat{seat}", CAPTION_SIZE)
+                            partial(self.choose_seat, seat), f"seat{seat}")
         if self.review is not None:
             for rank, index in enumerate(self.review.costliest(), start=1):
                 self.button(COSTLIEST_X, COSTLIEST_TOP + (rank - 1) * COSTLIEST_ROW, COSTLIEST_W, 60,
                             self.costly_label(rank, self.review.decisions[index]),
-                            partial(self.show, index), f"costly{rank}", CAPTION_SIZE)
+                            partial(self.show, index), f"costly{rank}")
         if self.job is not None:
             self.button(770, 620, 380, 86, _("Cancel"), self.cancel, "cancel")
         elif self.cancelled or self.problem:

@@ -107,7 +107,7 @@ class ReviewPickScene(AppScene):
         self.buttons.clear()
         for number, choice in enumerate(self.choices):
             self.button(960 - ROW_W / 2, ROW_TOP + number * ROW_STEP, ROW_W, ROW_H, choice.label,
-                        partial(self.choose, choice), f"game{number}", CAPTION_SIZE)
+                        partial(self.choose, choice), f"game{number}")
         self.button(770, 960, 380, 86, _("Back"), self.close, "back", BUTTON_SIZE)
         self.buttons.focus_first()
 

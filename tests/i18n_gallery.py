@@ -148,9 +148,13 @@ def screens(app: Any) -> Iterator[str]:  # noqa: C901 - one short block per scre
             watch.handle_event(key_event(pygame.K_RIGHT))
             settle(app, 20)
         yield "round_replay"
+    yield from review_screens(app, config, finished)
     app.stack.reset(StatisticsScene(app))
     settle(app)
     yield "statistics"
+    app.stack.top.press("review")
+    settle(app)
+    yield "review_pick"
     yield from network_screens(app, config)
 
     how = _optional("scenes.how_to_play", "HowToPlayScene")
@@ -165,6 +169,55 @@ def screens(app: Any) -> Iterator[str]:  # noqa: C901 - one short block per scre
             page.next()
             settle(app, 1)
             yield f"how_to_play_{number + 1}"
+
+
+class JudgingStill:
+    """A review job that stands still part way (the progress screen drawn alike every frame)."""
+
+    def __init__(self, done: int, total: int) -> None:
+        self.done, self.total, self.running = done, total, True
+
+    def cancel(self) -> None:
+        self.running = False
+
+
+_REVIEWS: dict[str, Any] = {}  # one review per game for every gallery run of a process (judged once)
+REVIEW_SAMPLES = 2  # few sampled worlds: the screens, not the judgement, are looked at here
+
+
+def review_screens(app: Any, config: MatchConfig, finished: Any) -> Iterator[str]:
+    """Expert's review of the finished game: judging (a real job, one thread, cancelled when the
+    stored review is shown), the review, and its costliest decision on the table."""
+    import json
+
+    from game.ai.review import METHOD, review_game
+    from game.store.reviews import ReviewShelf, review_key
+    from game.wire.finished import FinishedGame
+    from scenes.review import REVIEW_SEED, ReviewScene
+
+    record = finished.record()
+    game = FinishedGame(record=record, names=[seat.name for seat in config.seats], humans=list(config.human_seats))
+    scene = ReviewScene(app, game)
+    scene.samples, scene.workers = REVIEW_SAMPLES, 1
+    app.stack.push(scene)
+    scene.stop()  # the real job started; the screen is looked at standing still, the same every frame
+    scene.job = JudgingStill(40, 106)  # type: ignore[assignment]
+    scene.build()
+    settle(app)
+    yield "review_progress"
+    text = json.dumps(record, sort_keys=True)
+    if text not in _REVIEWS:
+        _REVIEWS[text] = review_game(record, scene.seat, seed=REVIEW_SEED, samples=REVIEW_SAMPLES)
+    if app.store is not None:
+        key = review_key(record, scene.seat, REVIEW_SEED, REVIEW_SAMPLES, METHOD)
+        ReviewShelf(app.store.data_dir).put(key, _REVIEWS[text])
+    scene.start()  # the stored review: shown at once, the job stopped
+    settle(app)
+    yield "review"
+    if scene.review is not None and scene.review.costliest():
+        scene.show(scene.review.costliest()[0])
+        settle(app, 3)
+        yield "review_step"
 
 
 def long_hint() -> str:
