@@ -33,9 +33,9 @@ from scenes.context import AppContext
 from scenes.names import REVIEW_STEP
 
 REVIEW_SEED = 1  # fixed work: the same game gets the same review on every computer
-CHART = Box(60, 262, 960, 320)  # logical px: the chart, left; the round lines under it
+CHART = Box(50, 262, 900, 320)  # logical px: the chart, left; the round lines under it
 ROUNDS_TOP, ROUNDS_BOTTOM = 610, 920
-COSTLIEST_X, COSTLIEST_W = 1070, 790  # the three costliest decisions, right
+COSTLIEST_X, COSTLIEST_W = 990, 880  # the three costliest decisions, right
 COSTLIEST_TOP, COSTLIEST_ROW = 300, 210
 BAR = Box(460, 480, 1000, 44)  # the progress bar while Expert judges
 BUTTONS_Y = 944
@@ -257,15 +257,18 @@ class ReviewScene(AppScene):
                       COSTLIEST_X, COSTLIEST_TOP + 30, color=INK, anchor="midleft", max_width=COSTLIEST_W)
             return
         zoom = self.viewport.scale * self.app.ui_scale
+        entries = []
         for rank, index in enumerate(review.costliest(), start=1):
             judged = review.decisions[index]
             top = COSTLIEST_TOP + (rank - 1) * COSTLIEST_ROW + 68
-            room = self.viewport.rect(Box(COSTLIEST_X + 10, top, COSTLIEST_W - 20, COSTLIEST_ROW - 80))
+            room = self.viewport.rect(Box(COSTLIEST_X + 10, top, COSTLIEST_W - 20, COSTLIEST_ROW - 72))
             words = [_("{decision}: {cost}").format(decision=decision_line(judged), cost=cost_words(judged)),
                      why_line(judged)]
-            px, lines = self._fit(words, round(SMALL_SIZE * zoom), room)
+            entries.append((room, words, self._fit(words, round(CAPTION_SIZE * zoom), room)[0]))
+        px = min(size for _room, _words, size in entries)  # the three alike: the longest sets the size
+        for room, words, _size in entries:
             y = room.top
-            for number, line in lines:  # what was played, then why Expert's move is better
+            for number, line in self._fit(words, px, room)[1]:  # what was played, then why Expert's move is better
                 y = self._line(surface, line, px, room.left, y, INK if number == 0 else DIM)
 
     def _fit(self, paragraphs: list[str], px: int, room: pygame.Rect) -> tuple[int, list[tuple[int, str]]]:
