@@ -40,7 +40,7 @@ def bench_frames_reviewing(seed: int = 1, max_frames: int = MAX_FRAMES) -> tuple
 
     quiet = bench_frames(seed, max_frames)
     record = voyage_record(4)
-    before = set(child_processes())  # (none, unless the caller has children of its own)
+    before = child_processes()  # (none, unless the caller has children of its own)
     started = time.perf_counter()
     job = ReviewJob(record, seat=0)  # as the review screen starts it: default samples and workers
     busy = []
@@ -56,7 +56,7 @@ def bench_frames_reviewing(seed: int = 1, max_frames: int = MAX_FRAMES) -> tuple
               "seconds": round(judging, 1), "running_to_the_end": still_running, "cancelled": ended,
               "result": job.result is not None, "problem": job.problem,
               "cancel_seconds": round(time.perf_counter() - started - judging, 2),
-              "children_left": sorted(set(child_processes()) - before)}
+              "children_left": [f"{pid} {cmd}" for pid, cmd in child_processes().items() if pid not in before]}
     return [row | {"review": "off"} for row in quiet] + busy, review
 
 

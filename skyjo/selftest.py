@@ -131,21 +131,21 @@ def review_step(workers: int = REVIEW_WORKERS, samples: int = REVIEW_SAMPLES) ->
     from game.ai.review_levels import voyage_record
 
     record = voyage_record(1)
-    before = set(child_processes())
+    before = child_processes()
     started = time.perf_counter()
     job = ReviewJob(record, seat=0, samples=samples, workers=workers)
-    seen: set[str] = set()
+    seen: dict[int, str] = {}  # each new child's last command line seen (none once it has ended)
     while job.running and time.perf_counter() - started < REVIEW_LIMIT:
-        seen |= set(child_processes()) - before
+        seen |= {pid: command for pid, command in child_processes().items() if pid not in before and command}
         time.sleep(0.01)
     job.cancel()  # (a no-op unless the limit passed)
     ended = job.wait(REVIEW_LIMIT)
-    left = set(child_processes()) - before
-    strangers = [child for child in seen if not any(mark in child for mark in WORKER_MARKS)]
+    left = [f"{pid} {command}" for pid, command in child_processes().items() if pid not in before]
+    strangers = [command for command in seen.values() if not any(mark in command for mark in WORKER_MARKS)]
     if job.result is None:
         raise RuntimeError(job.problem or f"no review after {REVIEW_LIMIT:.0f} s ({job.done}/{job.total} judged)")
     if not seen or strangers:
-        raise RuntimeError(f"expected worker processes, saw {sorted(seen) or 'none'}")
+        raise RuntimeError(f"expected worker processes, saw {strangers or 'none'}")
     if not ended or left:
-        raise RuntimeError(f"processes left after the review: {sorted(left)}")
+        raise RuntimeError(f"processes left after the review: {left}")
     return f"review: {job.done}/{job.total} decisions by {len(seen)} worker processes"

@@ -36,18 +36,19 @@ def default_workers() -> int:
 RESOURCE_TRACKER = "multiprocessing.resource_tracker"
 
 
-def child_processes() -> list[str]:
-    """The command lines of this process's live child processes but the resource tracker: after
-    a review ends or is cancelled there are none. Read from /proc where there is one (it sees
-    every child, however started), else multiprocessing's own list."""
+def child_processes() -> dict[int, str]:
+    """This process's child processes but the resource tracker, each with its command line
+    ("" for one that has ended but is not reaped yet): after a review ends or is cancelled
+    there are none. Read from /proc where there is one (it sees every child, however
+    started), else multiprocessing's own list (command lines unknown there: its names)."""
     me = str(os.getpid())
     try:
-        pids = [name for name in os.listdir("/proc") if name.isdigit()]
+        pids = [int(name) for name in os.listdir("/proc") if name.isdigit()]
     except OSError:
         import multiprocessing
 
-        return [child.name for child in multiprocessing.active_children()]
-    found = []
+        return {child.pid or 0: child.name for child in multiprocessing.active_children()}
+    found = {}
     for pid in pids:
         try:
             with open(f"/proc/{pid}/stat", encoding="utf-8", errors="replace") as stat:
@@ -59,7 +60,7 @@ def child_processes() -> list[str]:
         except (OSError, IndexError):  # ended meanwhile
             continue
         if RESOURCE_TRACKER not in command:
-            found.append(f"{pid} {command}")
+            found[pid] = command
     return found
 
 
