@@ -28,7 +28,9 @@ CLICK_EVERY = 3  # frames between two clicks, so each scene reacts first
 REVIEW_WORKERS = 2
 REVIEW_SAMPLES = 8  # tiny: the step proves the workers run, not the review's quality
 REVIEW_LIMIT = 60.0  # seconds; a healthy review of one round takes a few (mostly the workers' start)
-WORKER_MARKS = ("--multiprocessing-fork", "spawn_main")  # a spawned worker's command line, frozen or not
+# a spawned worker's command line, frozen or not; "PoolWorker": its name where there is no /proc
+# to read command lines from (child_processes falls back to multiprocessing's names)
+WORKER_MARKS = ("--multiprocessing-fork", "spawn_main", "PoolWorker")
 
 
 class SelfTestDriver:

@@ -72,3 +72,23 @@ def test_a_bad_record_or_seat_is_told_in_one_line(record, seat, one_round):
     assert job.wait(START_LIMIT)
     assert job.result is None
     assert isinstance(job.problem, str) and job.problem.strip() and "\n" not in job.problem
+
+
+@pytest.mark.slow
+def test_without_proc_the_workers_are_still_seen_and_gone_after(one_round, monkeypatch):
+    """Where there is no /proc (Windows, macOS) the children come from multiprocessing's list."""
+    import os
+
+    def no_proc(path="."):
+        raise OSError("no /proc here")
+
+    monkeypatch.setattr(os, "listdir", no_proc)
+    job = ReviewJob(one_round, seat=0, samples=SLOW_SAMPLES, workers=2)
+    try:
+        assert wait_until(lambda: job.done > 0, START_LIMIT), f"nothing judged: {job.problem}"
+        names = list(child_processes().values())
+    finally:
+        job.cancel()
+    assert job.wait(END_LIMIT)
+    assert len(names) == 2 and all("PoolWorker" in name for name in names), names
+    assert child_processes() == {}
