@@ -1,7 +1,10 @@
 """`skyjo --self-test`: the whole app, headless, driven by real input events.
 
 Menu -> New game -> setup (every seat made a computer) -> Start -> a full computer game
-with fast animations -> each round's scoring -> game over -> Main menu -> Quit.
+with fast animations -> each round's scoring -> game over -> Main menu -> Quit. Then a review
+of one round judged by two worker processes, as the review screen runs it: in the frozen app
+this proves its spawned workers start (skyjo/entry.py's freeze_support comes first in them,
+so a worker judges rather than opening a second game) and are gone when it ends.
 Exit status 0, or 1 with one line saying what went wrong.
 """
 
@@ -22,6 +25,12 @@ from skyjo.app import App
 
 TIME_LIMIT = 60.0  # seconds; a healthy run takes a few
 CLICK_EVERY = 3  # frames between two clicks, so each scene reacts first
+REVIEW_WORKERS = 2
+REVIEW_SAMPLES = 8  # tiny: the step proves the workers run, not the review's quality
+REVIEW_LIMIT = 60.0  # seconds; a healthy review of one round takes a few (mostly the workers' start)
+# a spawned worker's command line, frozen or not; "PoolWorker": its name where there is no /proc
+# to read command lines from (child_processes falls back to multiprocessing's names)
+WORKER_MARKS = ("--multiprocessing-fork", "spawn_main", "PoolWorker")
 
 
 class SelfTestDriver:
@@ -105,6 +114,40 @@ def self_test(data_dir: str | None, first_scene: Callable[[App], Scene] = lambda
         print(f"skyjo self-test: FAILED: the game did not reach its end (scenes: {' > '.join(driver.seen)})",
               file=sys.stderr)
         return 1
+    try:
+        review = review_step()
+    except RuntimeError as error:
+        print(f"skyjo self-test: FAILED: the review with worker processes: {error}", file=sys.stderr)
+        return 1
     seconds = time.perf_counter() - started
-    print(f"skyjo self-test: OK: {driver.rounds} rounds, {driver.frame} frames in {seconds:.1f} s")
+    print(f"skyjo self-test: OK: {driver.rounds} rounds, {driver.frame} frames, {review}; in {seconds:.1f} s")
     return 0
+
+
+def review_step(workers: int = REVIEW_WORKERS, samples: int = REVIEW_SAMPLES) -> str:
+    """Review the first round of a computer game with `workers` processes (a ReviewJob, as the
+    review screen starts it), watching this process's children meanwhile. The summary, or
+    RuntimeError saying what went wrong: no worker seen, a child that is no worker, no result
+    in time, processes left behind."""
+    from game.ai.review_job import ReviewJob, child_processes
+    from game.ai.review_levels import voyage_record
+
+    record = voyage_record(1)
+    before = child_processes()
+    started = time.perf_counter()
+    job = ReviewJob(record, seat=0, samples=samples, workers=workers)
+    seen: dict[int, str] = {}  # each new child's last command line seen (none once it has ended)
+    while job.running and time.perf_counter() - started < REVIEW_LIMIT:
+        seen |= {pid: command for pid, command in child_processes().items() if pid not in before and command}
+        time.sleep(0.01)
+    job.cancel()  # (a no-op unless the limit passed)
+    ended = job.wait(REVIEW_LIMIT)
+    left = [f"{pid} {command}" for pid, command in child_processes().items() if pid not in before]
+    strangers = [command for command in seen.values() if not any(mark in command for mark in WORKER_MARKS)]
+    if job.result is None:
+        raise RuntimeError(job.problem or f"no review after {REVIEW_LIMIT:.0f} s ({job.done}/{job.total} judged)")
+    if not seen or strangers:
+        raise RuntimeError(f"expected worker processes, saw {strangers or 'none'}")
+    if not ended or left:
+        raise RuntimeError(f"processes left after the review: {left}")
+    return f"review: {job.done}/{job.total} decisions by {len(seen)} worker processes"

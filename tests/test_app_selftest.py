@@ -11,6 +11,7 @@ def test_self_test_exits_zero(tmp_path):
                             capture_output=True, text=True, timeout=120, env=env)
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("skyjo self-test: OK")
+    assert "by 2 worker processes" in result.stdout  # the review step judged in spawned workers
     assert "Traceback" not in result.stderr
 
 
@@ -23,3 +24,13 @@ def test_self_test_reports_a_failure_in_one_line(tmp_path, monkeypatch, capsys):
     assert selftest.self_test(str(tmp_path), broken_menu) == 1
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0 and "the menu is broken" in err
+
+
+def test_the_review_step_fails_without_worker_processes():
+    """The step's proof is the workers it saw: judged in this process alone, it says so."""
+    import pytest
+
+    from skyjo.selftest import review_step
+
+    with pytest.raises(RuntimeError, match="expected worker processes, saw none"):
+        review_step(workers=1)

@@ -89,16 +89,24 @@ def correlation(results: list[dict[str, Any]]) -> tuple[float, int]:
     return (sxy / math.sqrt(sxx * syy) if sxx and syy else float("nan")), len(pairs)
 
 
-def speed(samples: int, workers: int, seeds: int = 3) -> list[str]:
-    """Review one 4-round Voyage game (Hard against two Hard players, game 0 of seed 1, its
-    first four rounds) once per seed: the seconds each review took and its three costliest
-    decisions (index: cost), to see the time and whether the ranking holds from seed to seed."""
+def voyage_record(rounds: int = 4) -> dict[str, Any]:
+    """The record of a Voyage game of three Hard computers (game 0 of seed 1), its first
+    `rounds` rounds: the game a review is timed on (here, the frame bench, the self-test)."""
     from game.rules import Options
 
     bots = [make_bot(OPPONENT, 1) for _ in range(PLAYERS)]
+    # a game never ended by its score, so it has as many rounds as asked for
     state, _ = play_game(bots, "voyage", 1, 0, Options(end_score=1000), record=True)
     record = state.record()
-    record["rounds"] = record["rounds"][:4]
+    record["rounds"] = record["rounds"][:rounds]
+    return record
+
+
+def speed(samples: int, workers: int, seeds: int = 3) -> list[str]:
+    """Review one 4-round Voyage game (`voyage_record`) once per seed: the seconds each
+    review took and its three costliest decisions (index: cost), to see the time and whether
+    the ranking holds from seed to seed."""
+    record = voyage_record(4)
     lines = []
     for seed in range(1, seeds + 1):
         start = time.perf_counter()

@@ -20,6 +20,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--games", type=int, default=None,
                         help="soak: whole games played one after another (1-1000, default 21)")
     parser.add_argument("--host", action="store_true", help="soak: a headless host serving two joined bots")
+    parser.add_argument("--while-reviewing", action="store_true",
+                        help="frames: measure again while a game review runs in the background, then cancel it")
     parser.set_defaults(handler=run)
 
 
@@ -51,15 +53,39 @@ def run(args: argparse.Namespace) -> int:
 
         runs = bench_network(seed=args.seed)
         columns = ("edition", "players", "actions", "p50_ms", "p99_ms", "host_cpu_ms_per_action")
+    elif args.while_reviewing:
+        from skyjo.bench_frames import bench_frames_reviewing
+
+        runs, review = bench_frames_reviewing(seed=args.seed)
+        columns = ("edition", "players", "review", "frames", "median_ms", "p99_ms", "budget_ms", "max_ms")
+        _print(args, runs, columns, review)
+        if not args.json:  # (the JSON has it)
+            print(review_line(review))
+        return 0 if review["cancelled"] and not review["children_left"] else 1
     else:
         from skyjo.bench_frames import bench_frames
 
         runs = bench_frames(seed=args.seed)
-        columns = ("edition", "players", "width", "height", "frames", "median_ms", "p99_ms", "max_ms")
+        columns = ("edition", "players", "width", "height", "frames", "median_ms", "p99_ms", "budget_ms", "max_ms")
+    _print(args, runs, columns)
+    return 0
+
+
+def _print(args: argparse.Namespace, runs: list[dict], columns: tuple[str, ...], review: dict | None = None) -> None:
     if args.json:
-        print(json.dumps({"runs": runs}))
+        print(json.dumps({"runs": runs} | ({"review": review} if review is not None else {})))
     else:
         print("  ".join(f"{c:>17}" for c in columns))
         for item in runs:
             print("  ".join(f"{item[c]!s:>17}" for c in columns))
-    return 0
+
+
+def review_line(review: dict) -> str:
+    """How the background review went, in one line: how far it got, and whether its cancel was clean."""
+    left = review["children_left"]
+    ending = ("cancelled cleanly: no worker process left" if review["cancelled"] and not left
+              else f"NOT cancelled cleanly: ended={review['cancelled']}, processes left: {left}")
+    problem = f"; its problem: {review['problem']}" if review["problem"] else ""
+    return (f"review: {review['judged']}/{review['total']} decisions judged in {review['seconds']} s "
+            f"({review['workers']} workers, {review['samples']} samples, still running at the end: "
+            f"{review['running_to_the_end']}); {ending} ({review['cancel_seconds']} s after the cancel){problem}")
