@@ -200,8 +200,8 @@ def review_screens(app: Any, config: MatchConfig, finished: Any) -> Iterator[str
     scene = ReviewScene(app, game)
     scene.samples, scene.workers = REVIEW_SAMPLES, 1
     app.stack.push(scene)
-    scene.stop()  # the real job started; the screen is looked at standing still, the same every frame
-    scene.job = JudgingStill(40, 106)  # type: ignore[assignment]
+    scene.stop()  # the real job started (or a review stored by an earlier run was found): the screen is
+    scene.review, scene.job = None, JudgingStill(40, 106)  # type: ignore[assignment]  # looked at standing still
     scene.build()
     settle(app)
     yield "review_progress"
