@@ -30,6 +30,9 @@ class Template:
 
     key: str
     text: str
+    # arguments that hold one of this program's own English phrases (an OS error described by
+    # the store, a file's problem): translated with the template where it is worded
+    translated: frozenset[str] = frozenset()
     fields: frozenset[str] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -50,11 +53,12 @@ class Template:
 _TEMPLATES: dict[str, Template] = {}
 
 
-def sentence(key: str, text: str) -> Template:
-    """Declare a sentence (once, at import): `text` is its English template, marked N_."""
+def sentence(key: str, text: str, translated: frozenset[str] = frozenset()) -> Template:
+    """Declare a sentence (once, at import): `text` is its English template, marked N_;
+    `translated` names the arguments that are phrases of this program, translated too."""
     if key in _TEMPLATES and _TEMPLATES[key].text != text:
         raise ValueError(f"sentence {key!r} is declared twice with different texts")
-    _TEMPLATES[key] = template = Template(key, text)
+    _TEMPLATES[key] = template = Template(key, text, translated)
     return template
 
 
@@ -94,8 +98,10 @@ class Sentence:
     def worded(self) -> str:
         """The sentence in the current language (translated here, where it is read)."""
         template = _TEMPLATES[self.key]
+        args = {name: _(value) if name in template.translated and isinstance(value, str) and value else value
+                for name, value in self.args}
         try:
-            return _(template.text).format(**self.arguments)
+            return _(template.text).format(**args)
         except (KeyError, IndexError, ValueError):  # a catalogue whose fields differ: English rather than nothing
             return template.text.format(**self.arguments)
 

@@ -25,9 +25,10 @@ from game.net.host import CLOSE_SEAT_GONE, CLOSE_TRY_LATER, NetHost
 from game.net.notices import without_paths
 from game.sentences import Sentence
 from game.store import Store
+from game.store.notices import GAME_NOT_SAVED
 from game.store.paths import HOST_SAVE_FILE
 from game.table import Notice
-from game.table.controller import BOT_NOT_STARTED, SAVE_FAILED, STATS_FAILED, STORE_PROBLEM
+from game.table.controller import BOT_NOT_STARTED, SAVE_FAILED, STATS_FAILED
 
 ROOT = Path(__file__).resolve().parents[1]
 loopback_aliases = pytest.mark.skipif(not sys.platform.startswith("linux"),
@@ -325,8 +326,7 @@ def test_a_notice_naming_a_folder_never_reaches_a_remote_player():
         ann = RawClient(hosted.url)
         ann.hello(name="Ann", seat=0)
         host: NetHost = hosted.host
-        for failure in (STORE_PROBLEM.say(problem="The game could not be saved in /home/ann/.local/share/skyjo: "
-                                             "[Errno 28] No space left on device. The previous save is kept."),
+        for failure in (GAME_NOT_SAVED.say(folder="/home/ann/.local/share/skyjo", reason="the disk is full"),
                         SAVE_FAILED.say(error="[Errno 13] Permission denied: '/home/ann/.local/share/skyjo/game.json'"),
                         STATS_FAILED.say(error="/home/ann/.local/share/skyjo is read-only")):
             host._on_table(Notice(failure))  # a failing disk: every save fails, the players hear of it once

@@ -203,7 +203,7 @@ def test_read_only_save_file_loads_and_is_replaced(saved):
     state = new.clone()
     state.apply(state.legal_actions()[0])
     store.save_game(MATCH, state)
-    assert store.notices == [] and store.last_error is None
+    assert store.notices == [] and store.last_failure is None
     assert state_to_dict(Store(folder).load_game()[1]) == state_to_dict(state)
     assert stat.S_IMODE((folder / "save.json").stat().st_mode) & stat.S_IWUSR
 
@@ -256,10 +256,10 @@ def test_full_disk_keeps_the_old_save_and_reports(saved, monkeypatch, failing):
     assert {p.name: p.read_bytes() for p in folder.iterdir()} == before, "old save, .bak untouched, no temp file"
     [notice] = [told.worded() for told in store.notices]  # reported once, not once per action
     assert "could not be saved" in notice and "the disk is full" in notice and "previous save is kept" in notice
-    assert store.last_error == notice and store.last_failure.worded() == notice
+    assert store.last_failure is not None and store.last_failure.worded() == notice
     assert state_to_dict(Store(folder).load_game()[1]) == state_to_dict(new)
     store.save_game(MATCH, next_state(new))  # space again: saving works and the error clears
-    assert store.last_error is None
+    assert store.last_failure is None
 
 
 def test_background_write_failure_is_reported_not_raised(saved, monkeypatch):

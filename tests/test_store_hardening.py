@@ -70,7 +70,7 @@ def test_a_link_at_the_temporary_name_never_redirects_a_save(tmp_path, outside, 
     links = plant_links(folder, "save.json", outside) + plant_links(folder, "save.json.bak", outside)
     store = Store(folder)
     store.save_game(MATCH, second)
-    assert store.notices == [] and store.last_error is None
+    assert store.notices == [] and store.last_failure is None
     assert outside.read_text() == "not yours", "the planted link was followed"
     assert all(link.is_symlink() and link.resolve() == outside for link in links), "someone else's entries are left alone"
     save, backup = folder / "save.json", folder / "save.json.bak"

@@ -4,6 +4,7 @@ computer player replaced by Normal, and the hot-seat hand-off signal. No pygame 
 
 from __future__ import annotations
 
+import errno
 import random
 import subprocess
 import sys
@@ -13,11 +14,14 @@ from pathlib import Path
 
 import pytest
 
+from game import i18n
 from game.ai import make_bot
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.rules import DRAW, GAME_OVER, OPENING, ROUND_OVER, Action, GameState, SeatView, check_consistency, seat_view
 from game.rules.state import SOURCE_DRAW
 from game.rules.view import PublicView, public_view
+from game.store.files import describe_os_error
+from game.store.notices import GAME_NOT_SAVED, StoreNotice, notice
 from game.table import (
     THINK_FIRST,
     THINK_NEXT,
@@ -29,7 +33,7 @@ from game.table import (
     TableEvents,
     TableMessage,
 )
-from game.table.controller import SAVE_FAILED, STORE_PROBLEM
+from game.table.controller import SAVE_FAILED
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -74,7 +78,7 @@ class FakeStore:
     def __init__(self, fail: str = "") -> None:
         self.calls: list[tuple[str, int, str]] = []  # (method, round, phase)
         self.fail = fail
-        self.last_error: str | None = None
+        self.last_failure: StoreNotice | None = None
 
     def _call(self, method: str, state: GameState) -> None:
         self.calls.append((method, state.round, state.phase))
@@ -362,10 +366,35 @@ def test_store_failures_become_notices_and_the_game_goes_on() -> None:
     assert table.play(table.view(0).legal[0]) is None
     assert messages[-1] == Notice(SAVE_FAILED.say(error="disk full"))
     assert messages[-1].sentence.worded() == "The game could not be saved: disk full"
-    store.fail, store.last_error = "", "The game could not be saved in /x: the disk is full."
+    store.fail, store.last_failure = "", notice(GAME_NOT_SAVED, folder="/x", reason="the disk is full")
     assert table.play(table.view(0).legal[0]) is None
-    assert messages[-1] == Notice(STORE_PROBLEM.say(problem="The game could not be saved in /x: the disk is full."))
-    assert messages[-1].sentence.worded() == "The game could not be saved in /x: the disk is full."
+    assert messages[-1] == Notice(GAME_NOT_SAVED.say(folder="/x", reason="the disk is full"))
+    assert messages[-1].sentence.worded() == "The game could not be saved in /x: the disk is full. The previous save is kept."
+
+
+def test_a_failing_disk_is_told_once_per_run_of_failures_in_the_reader_s_language() -> None:
+    config = match(SeatConfig("Ann", HUMAN), SeatConfig("Bob", HUMAN))
+    store = FakeStore()
+    table = TableController(config, config.new_game(), store, make_worker=inline_workers(), speed=0.0)
+    notices: list[TableMessage] = []
+    table.subscribe(lambda message: notices.append(message) if isinstance(message, Notice) else None)
+    table.start()
+    store.last_failure = notice(GAME_NOT_SAVED, folder="/x", reason=describe_os_error(OSError(errno.ENOSPC, "")))
+    for _ in range(4):  # every move's save fails the same way: told once
+        assert table.play(table.view(table.state.to_act).legal[0]) is None
+    assert len(notices) == 1
+    told = notices[0].sentence
+    assert "the disk is full" in told.worded()
+    i18n.set_language("fr")
+    try:  # worded where it is shown: a language switch during the failure words it anew, reason and all
+        assert told.worded().startswith("La partie n'a pas pu") and "disque" in told.worded()
+    finally:
+        i18n.set_language("en")
+    store.last_failure = None  # writing works again: the run is over
+    table.play(table.view(table.state.to_act).legal[0])
+    store.last_failure = notice(GAME_NOT_SAVED, folder="/x", reason="the disk is full")
+    table.play(table.view(table.state.to_act).legal[0])
+    assert len(notices) == 2  # a new run of failures is news again
 
 
 def test_statistics_failures_are_told_and_the_scores_still_shown() -> None:

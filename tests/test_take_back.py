@@ -29,7 +29,7 @@ HUMAN_AND_BOT = MatchConfig("voyage", (SeatConfig("Ann", HUMAN), SeatConfig("Bot
 class Saves:
     """A store that keeps what it was asked to save."""
 
-    last_error: str | None = None
+    last_failure: None = None  # (it never fails)
 
     def __init__(self) -> None:
         self.saved: list[bytes] = []

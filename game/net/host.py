@@ -355,7 +355,7 @@ class NetHost(Listener):
         if isinstance(message, TableEvents):
             self.live = True
             store = self.table.store
-            if store is None or not store.last_error:
+            if store is None or store.last_failure is None:
                 self._save_failure_told = False  # the last save worked: a new failure is news again
             for seat, client in list(self.clients.items()):
                 self._send(client, table_message(state, seat, message.events, message.action))

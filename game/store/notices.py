@@ -9,12 +9,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.i18n import N_, _
-from game.sentences import MAX_ARG, Sentence, Template, sentence, template_for
+from game.i18n import N_
+from game.sentences import MAX_ARG, Sentence, Template, sentence
 
 # arguments holding one of this program's own English phrases (marked N_ where they are
 # made: describe_os_error, FileProblem's reasons): translated when shown, if the catalogue has them
 TRANSLATED_FACTS = frozenset({"reason"})
+
+
+def store_sentence(key: str, text: str) -> Template:
+    """A store sentence: its `reason` (this program's words for what went wrong) is translated
+    where the sentence is worded, like the sentence itself."""
+    return sentence(key, text, TRANSLATED_FACTS)
 
 
 @dataclass(frozen=True)
@@ -25,18 +31,7 @@ class StoreNotice:
     parts: tuple[Sentence, ...]
 
     def worded(self) -> str:
-        return " ".join(_word(part) for part in self.parts)
-
-
-def _word(part: Sentence) -> str:
-    template = template_for(part.key)
-    assert template is not None  # a Sentence exists only for a declared key
-    args = {name: _(value) if name in TRANSLATED_FACTS and isinstance(value, str) and value else value
-            for name, value in part.args}
-    try:
-        return _(template.text).format(**args)
-    except (KeyError, IndexError, ValueError):  # a catalogue whose fields differ: English rather than nothing
-        return template.text.format(**part.arguments)
+        return " ".join(part.worded() for part in self.parts)
 
 
 def fact(value: object) -> str:
@@ -71,14 +66,14 @@ class Kind:
     lost: Template  # "It could not be recovered."
 
 
-MOVED_ASIDE = sentence("store_moved_aside", N_("It was moved to {moved}."))
-NOT_MOVED = sentence("store_not_moved", N_("It could not be moved aside ({error}) and is still at {path}."))
+MOVED_ASIDE = store_sentence("store_moved_aside", N_("It was moved to {moved}."))
+NOT_MOVED = store_sentence("store_not_moved", N_("It could not be moved aside ({error}) and is still at {path}."))
 
 
 def _kind(name: str, *texts: str) -> Kind:
     """Declare a kind's six sentences, keyed store_<name>_<field> in Kind's order."""
     fields = Kind.__dataclass_fields__
-    return Kind(*(sentence(f"store_{name}_{field}", text) for field, text in zip(fields, texts, strict=True)))
+    return Kind(*(store_sentence(f"store_{name}_{field}", text) for field, text in zip(fields, texts, strict=True)))
 
 
 SAVE_KIND = _kind(
@@ -118,31 +113,33 @@ TOKENS_KIND = _kind(
     N_("Seats in network games must be joined afresh."),
 )
 
-# a failed write, by the file that could not be written
-GAME_NOT_SAVED = sentence("store_game_not_saved", N_("The game could not be saved in {folder}: {reason}. "
+# a failed write, by the file that could not be written (the table tells its players: WRITE_FAILURES)
+GAME_NOT_SAVED = store_sentence("store_game_not_saved", N_("The game could not be saved in {folder}: {reason}. "
                                                      "The previous save is kept."))
-SETTINGS_NOT_SAVED = sentence("store_settings_not_saved", N_("Your settings could not be saved in {folder}: {reason}."))
-STATS_NOT_SAVED = sentence("store_stats_not_saved", N_("Your statistics could not be saved in {folder}: {reason}."))
-FILE_NOT_SAVED = sentence("store_file_not_saved", N_("{name} could not be saved in {folder}: {reason}."))
+SETTINGS_NOT_SAVED = store_sentence("store_settings_not_saved", N_("Your settings could not be saved in {folder}: {reason}."))
+STATS_NOT_SAVED = store_sentence("store_stats_not_saved", N_("Your statistics could not be saved in {folder}: {reason}."))
+FILE_NOT_SAVED = store_sentence("store_file_not_saved", N_("{name} could not be saved in {folder}: {reason}."))
+WRITE_FAILURES = frozenset(template.key for template in (GAME_NOT_SAVED, SETTINGS_NOT_SAVED, STATS_NOT_SAVED,
+                                                         FILE_NOT_SAVED))
 
-SETTINGS_RESET = sentence("store_settings_reset", N_("Some settings in {path} were invalid and were reset: {names}."))
-GAME_NOT_REMOVED = sentence("store_game_not_removed", N_("The saved game at {path} could not be removed: {reason}."))
+SETTINGS_RESET = store_sentence("store_settings_reset", N_("Some settings in {path} were invalid and were reset: {names}."))
+GAME_NOT_REMOVED = store_sentence("store_game_not_removed", N_("The saved game at {path} could not be removed: {reason}."))
 # said whenever a save without its game record is loaded (only an older format may lack it):
 # nothing shows that its cards lie where the game put them
-UNCHECKED_GAME = sentence("store_unchecked_game", N_("This game comes from an older version; it cannot be checked."))
+UNCHECKED_GAME = store_sentence("store_unchecked_game", N_("This game comes from an older version; it cannot be checked."))
 
 # the statistics file, cleaned while read (stats.py says what, STATS_IN where)
-STATS_IN = sentence("store_stats_in", N_("Your statistics in {path}:"))
-NAME_LEFT_OUT = sentence("store_name_left_out", N_("a player whose name cannot be shown ({name}) was left out."))
-NAME_CLEANED = sentence("store_name_cleaned",
+STATS_IN = store_sentence("store_stats_in", N_("Your statistics in {path}:"))
+NAME_LEFT_OUT = store_sentence("store_name_left_out", N_("a player whose name cannot be shown ({name}) was left out."))
+NAME_CLEANED = store_sentence("store_name_cleaned",
                         N_("the name {name} held characters that cannot be shown; it is now {shown}."))
 
 # the folder's lock file set right at start-up (lock.py)
-LOCK_WAS_LINK = sentence("store_lock_was_link", N_("The lock file {path} was a link; it was moved to {moved} and "
+LOCK_WAS_LINK = store_sentence("store_lock_was_link", N_("The lock file {path} was a link; it was moved to {moved} and "
                                                    "made afresh."))
-LOCK_NOT_PLAIN = sentence("store_lock_not_plain", N_("The lock file {path} was not a plain file; it was moved to "
+LOCK_NOT_PLAIN = store_sentence("store_lock_not_plain", N_("The lock file {path} was not a plain file; it was moved to "
                                                      "{moved} and made afresh."))
 
 # the store itself failed (the app catches it, so a bad settings file never stops the game)
-SETTINGS_UNREADABLE = sentence("store_settings_unreadable", N_("Settings could not be read ({error}); defaults are used."))
-SETTINGS_UNSAVED = sentence("store_settings_unsaved", N_("Settings could not be saved: {error}"))
+SETTINGS_UNREADABLE = store_sentence("store_settings_unreadable", N_("Settings could not be read ({error}); defaults are used."))
+SETTINGS_UNSAVED = store_sentence("store_settings_unsaved", N_("Settings could not be saved: {error}"))

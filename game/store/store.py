@@ -63,8 +63,7 @@ class Store:
         self.data_dir = resolve_data_dir(data_dir)
         self.save_file = save_file
         self.notices: list[StoreNotice] = []
-        self.last_failure: StoreNotice | None = None  # the latest failed write, None once writing works
-        self.last_error: str | None = None  # ...worded when it happened, for the table's notice (TableStore)
+        self.last_failure: StoreNotice | None = None  # the latest failed write, None once writing works (TableStore)
         self._lock = threading.Lock()
         self._failing: set[Path] = set()
         self._settings: Settings | None = None
@@ -119,7 +118,7 @@ class Store:
             with self._lock:
                 self._failing.discard(path)
                 if not self._failing:
-                    self.last_failure = self.last_error = None
+                    self.last_failure = None
             return
         reason, folder = describe_os_error(error), str(path.parent)
         what = {self.save_file: GAME_NOT_SAVED, SETTINGS_FILE: SETTINGS_NOT_SAVED, STATS_FILE: STATS_NOT_SAVED}.get(path.name)
@@ -128,7 +127,7 @@ class Store:
         with self._lock:
             first = path not in self._failing
             self._failing.add(path)
-            self.last_failure, self.last_error = message, message.worded()
+            self.last_failure = message
         if first:
             self._notice(message)
 

@@ -38,7 +38,8 @@ from game.rules import (
     score_view,
     seat_view,
 )
-from game.sentences import Template, sentence
+from game.sentences import Sentence, Template, sentence
+from game.store.notices import WRITE_FAILURES, StoreNotice
 
 from .messages import GameOver, HandoffDue, Notice, Observer, RoundOver, TableEvents, TableMessage, TakenBack, detail
 from .shape import NOTHING_TO_TAKE_BACK, NobodyToStandIn
@@ -53,14 +54,15 @@ BOT_FAILED = sentence("bot_failed", N_("{name}'s computer player failed ({proble
 BOT_NOT_STARTED = sentence("bot_not_started", N_("{name}'s computer player could not start ({error}); Normal plays instead."))
 SAVE_FAILED = sentence("save_failed", N_("The game could not be saved: {error}"))
 STATS_FAILED = sentence("stats_failed", N_("Statistics could not be saved: {error}"))
-STORE_PROBLEM = sentence("store_problem", "{problem}")  # the store's own line about a failed write, as it words it
-SAVE_FAILURES = frozenset({SAVE_FAILED.key, STATS_FAILED.key, STORE_PROBLEM.key})  # they name the host's folders
+# the sentences that say a save failed (the table's, and the store's own for a failed write): they
+# name the host's folders, so a host tells its remote players only that it could not save
+SAVE_FAILURES = frozenset({SAVE_FAILED.key, STATS_FAILED.key, *WRITE_FAILURES})
 
 
 class TableStore(Protocol):
     """Where a table keeps its game and statistics (game.store.Store is one)."""
 
-    last_error: str | None  # the latest failed write, None once writing works again
+    last_failure: StoreNotice | None  # the latest failed write, None once writing works again
 
     def save_game(self, match: MatchConfig, state: GameState) -> None: ...
 
@@ -113,6 +115,7 @@ class TableController(NobodyToStandIn):
         self._think_left = 0.0
         self._acted: int | None = None  # who acted last this turn (a computer's second step comes sooner)
         self.substitutes: dict[int, str] = {}  # remote seat -> the level playing it while its player is away
+        self._save_failure: Sentence | None = None  # the failing save last told (None: the last save worked)
         events = state.take_events()
         self._unannounced = [] if resumed else events  # a resumed game's past was seen before
         self._before_take: GameState | None = None  # a human just took the discard: the game before (take_back)
@@ -336,10 +339,22 @@ class TableController(NobodyToStandIn):
     def _autosave(self) -> None:
         if self.store is None:
             return
-        if self._guarded(self.store.save_game, SAVE_FAILED):
-            problem = self.store.last_error  # e.g. a full disk: the previous save is kept
-            if problem:
-                self._emit(Notice(STORE_PROBLEM.say(problem=detail(problem))))
+        failure: Sentence | None = None
+        try:
+            self.store.save_game(self.config, self.state)
+        except Exception as error:  # noqa: BLE001 - the disk must not stop the game
+            failure = SAVE_FAILED.say(error=detail(error))
+        else:
+            told = self.store.last_failure  # e.g. a full disk: the previous save is kept
+            failure = told.parts[0] if told is not None and told.parts else None
+        self._tell_save_failure(failure)
+
+    def _tell_save_failure(self, failure: Sentence | None) -> None:
+        """A failing save is told once per run of failures (a full disk fails at every move), as
+        the store's own sentence, worded where it is shown; a save that works ends the run."""
+        if failure is not None and failure != self._save_failure:
+            self._emit(Notice(failure))
+        self._save_failure = failure
 
     def _guarded(self, call: Callable[[MatchConfig, GameState], None], failure: Template) -> bool:
         """call(config, state); a failure is told, never raised into the caller's loop."""
