@@ -127,6 +127,15 @@ class MatchConfig:
     def human_seats(self) -> list[int]:
         return [i for i, seat in enumerate(self.seats) if seat.is_human]
 
+    def public(self) -> MatchConfig:
+        """The match as another computer may know it: no seed (it would give away every card
+        dealt), and a seat played by a program (`cmd:`) told as a computer seat of the default
+        level, since its command line names this computer's files and no joiner accepts a
+        program from the network (a joiner reads no seat's level)."""
+        seats = tuple(replace(seat, level=SeatConfig.level) if seat.level.startswith(COMMAND_PREFIX) else seat
+                      for seat in self.seats)
+        return replace(self, seed=None, seats=seats)
+
     def validate(self) -> None:
         """Raise ValueError with a plain message if the rules forbid this match."""
         edition = edition_named(self.edition)

@@ -504,3 +504,22 @@ def test_a_host_stopped_after_a_flood_prints_no_traceback():
     for words in ("Traceback", "Task exception was never retrieved", "Exception in callback", "Task was destroyed"):
         assert words not in err, err[-3000:]
     assert process.returncode == 130
+
+
+def test_a_table_with_a_program_s_seat_can_be_joined_and_keeps_its_command_line():
+    """A computer seat played by a program (cmd:) names this computer's files: a joiner is told
+    a computer seat, never the command line, and the welcome is one a player accepts."""
+    from game.match import COMPUTER, REMOTE, MatchConfig, SeatConfig
+    from game.net.protocol import decode_host
+
+    example = Path(__file__).resolve().parent.parent / "examples" / "random_bot.py"
+    program = f"cmd:{sys.executable} {example}"
+    config = MatchConfig("voyage", (SeatConfig("Ann", REMOTE), SeatConfig("Prog", COMPUTER, program)), seed=4)
+    hosted = HostThread(config).start()
+    try:
+        welcome = RawClient(hosted.url).hello(name="Ann", seat=0)
+        assert "cmd:" not in json.dumps(welcome) and str(example) not in json.dumps(welcome)
+        seats = decode_host(json.dumps(welcome)).match.seats  # as a joiner reads it (it refused a program)
+        assert [(seat.kind, seat.level) for seat in seats] == [(REMOTE, "normal"), (COMPUTER, "normal")]
+    finally:
+        hosted.finish(timeout=0)

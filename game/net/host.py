@@ -80,8 +80,8 @@ def table_message(state: GameState, seat: int, events: tuple[Event, ...] = (), a
 
 
 def public_config(config: MatchConfig) -> dict:
-    """The match as a joiner may know it: the seed would give away every card dealt."""
-    return replace(config, seed=None).to_dict()
+    """The match as a joiner may know it (MatchConfig.public: no seed, no program's command line)."""
+    return config.public().to_dict()
 
 
 class NetHost(Listener):
