@@ -21,8 +21,8 @@ from game.ai.review import DEFAULT_SAMPLES, METHOD
 from game.ai.review_job import ReviewJob
 from game.i18n import _
 from game.store.reviews import ReviewShelf, game_key, review_key
-from game.ui.ink import note_text
 from game.ui.layout import Box
+from game.ui.note import draw_line
 from game.ui.review_chart import ReviewChart, draw_review_chart, lay_out
 from game.ui.review_words import cost_words, decision_line, points_lost_words, round_line, total_line, why_line
 from game.ui.widgets import ACCENT, BODY_SIZE, CAPTION_SIZE, DIM, HEADING_SIZE, INK, SMALL_SIZE, TITLE_SIZE, draw_panel
@@ -67,7 +67,7 @@ class ReviewScene(AppScene):
     def start(self) -> None:
         """The stored review of this seat, or a new one judged in the background."""
         self.stop()
-        self.review, self.problem, self.cancelled, self.chart = None, "", False, None
+        self.problem, self.cancelled = "", False
         self.review = self._shelf_review()
         if self.review is None:
             self.job = ReviewJob(self.game.record, self.seat, seed=REVIEW_SEED, samples=self.samples,
@@ -129,6 +129,7 @@ class ReviewScene(AppScene):
     # ------------------------------------------------------------------ buttons and keys
     def build(self) -> None:
         self.buttons.clear()
+        self.chart = None if self.review is None else lay_out(self.review.decisions, self.review.costliest(), CHART)
         if len(self.seats) > 1:
             width = min(300, 1680 / len(self.seats) - 20)
             left = 960 - (width + 20) * len(self.seats) / 2 + 10
@@ -147,10 +148,8 @@ class ReviewScene(AppScene):
             self.button(980, BUTTONS_Y, 380, 86, _("Back"), self.close, "back")
         else:
             self.button(770, BUTTONS_Y, 380, 86, _("Back"), self.close, "back")
-        self.buttons.focus = len(self.buttons.buttons) - 1 if self.job is None and self.review is None else None
-        if self.buttons.focus is None:
-            self.buttons.focus = next((n for n, b in enumerate(self.buttons.buttons)
-                                       if b.name in ("costly1", "cancel", "back")), 0)
+        # the costliest decision, else Cancel while judging, else Back
+        self.buttons.focus = next(n for n, b in enumerate(self.buttons.buttons) if b.name in ("costly1", "cancel", "back"))
 
     def seat_name(self, seat: int) -> str:
         return self.game.name(seat) or _("Player {number}").format(number=seat + 1)
@@ -231,9 +230,9 @@ class ReviewScene(AppScene):
 
     def _draw_review(self, surface: pygame.Surface, review: ReviewData) -> None:
         self.text(surface, total_line(review), HEADING_SIZE, 960, 226, color=ACCENT, bold=True)
-        self.chart = lay_out(review.decisions, review.costliest(), CHART)
-        draw_review_chart(surface, self.app.text, self.viewport, self.chart, self.app.ui_scale, _("points lost"),
-                          _("round"))
+        if self.chart is not None:
+            draw_review_chart(surface, self.app.text, self.viewport, self.chart, self.app.ui_scale, _("points lost"),
+                              _("round"))
         self._draw_rounds(surface, review)
         self._draw_costliest(surface, review)
         keys = _("1–3 or a red bar: show that decision on the table   Esc: back")
@@ -243,10 +242,11 @@ class ReviewScene(AppScene):
         rows = review.round_rows()
         room = self.viewport.rect(Box(CHART.x, ROUNDS_TOP, CHART.w, ROUNDS_BOTTOM - ROUNDS_TOP))
         zoom = self.viewport.scale * self.app.ui_scale
-        px, lines = self._fit(["\u2022 " + round_line(row) for row in rows], round(BODY_SIZE * zoom), room)
+        px, blocks = self.app.text.fit_paragraphs(["\u2022 " + round_line(row) for row in rows], round(BODY_SIZE * zoom),
+                                                  room.w, room.h)
         y = room.top
-        for _number, line in lines:
-            y = self._line(surface, line, px, room.left, y, INK)
+        for line in (line for block in blocks for line in block):
+            y = draw_line(surface, self.app.text, line, px, INK, False, room.left, y)
 
     def _draw_costliest(self, surface: pygame.Surface, review: ReviewData) -> None:
         title = _("Your three costliest decisions") if len(review.costliest()) > 1 else _("Your costliest decision")
@@ -264,26 +264,12 @@ class ReviewScene(AppScene):
             room = self.viewport.rect(Box(COSTLIEST_X + 10, top, COSTLIEST_W - 20, COSTLIEST_ROW - 72))
             words = [_("{decision}: {cost}").format(decision=decision_line(judged), cost=cost_words(judged)),
                      why_line(judged)]
-            entries.append((room, words, self._fit(words, round(CAPTION_SIZE * zoom), room)[0]))
+            entries.append((room, words, self.app.text.fit_paragraphs(words, round(CAPTION_SIZE * zoom), room.w, room.h)[0]))
         px = min(size for _room, _words, size in entries)  # the three alike: the longest sets the size
         for room, words, _size in entries:
             y = room.top
-            for number, line in self._fit(words, px, room)[1]:  # what was played, then why Expert's move is better
-                y = self._line(surface, line, px, room.left, y, INK if number == 0 else DIM)
-
-    def _fit(self, paragraphs: list[str], px: int, room: pygame.Rect) -> tuple[int, list[tuple[int, str]]]:
-        """The size at which all `paragraphs` wrapped fit `room`, and their lines, each with
-        the number of its paragraph."""
-        text = self.app.text
-        while True:
-            lines = [(number, line) for number, words in enumerate(paragraphs) for line in text.wrap(words, px, room.w)]
-            if px <= 8 or text.font(px).get_linesize() * len(lines) <= room.h:
-                return px, lines
-            px -= max(1, px // 12)
-
-    def _line(self, surface: pygame.Surface, words: str, px: int, x: int, y: int, colour: tuple[int, int, int]) -> int:
-        image = self.app.text.render(words, px, colour)
-        place = image.get_rect(topleft=(x, y))
-        surface.blit(image, place)
-        note_text(words, image, place)
-        return y + self.app.text.font(px).get_linesize()
+            played, why = self.app.text.fit_paragraphs(words, px, room.w, room.h)[1]
+            for line in played:
+                y = draw_line(surface, self.app.text, line, px, INK, False, room.left, y)
+            for line in why:  # why Expert's move is better, fainter
+                y = draw_line(surface, self.app.text, line, px, DIM, False, room.left, y)

@@ -12,10 +12,9 @@ from game.match import HUMAN, LEVEL_WORDS
 from game.store.reviews import ReviewShelf
 from game.store.stats import CUSTOM_LEVEL, PlayerStats
 from game.ui.layout import Box
-from game.ui.review_words import decimal
 from game.ui.trend_chart import average_words, draw_trend, per_decision_words, shown_games
 from game.ui.widgets import BODY_SIZE, BUTTON_SIZE, CAPTION_SIZE, DIM, INK, SMALL_SIZE, TITLE_SIZE, draw_panel
-from game.ui.wording import EDITION_WORDS
+from game.ui.wording import EDITION_WORDS, decimal
 from scenes.base import AppScene
 from scenes.context import AppContext
 from scenes.names import REVIEW_PICK

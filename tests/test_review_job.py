@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 
 from game.ai.review import review_game
-from game.ai.review_job import ReviewJob, child_processes
+from game.ai.review_job import ReviewJob
 from game.ai.review_levels import voyage_record
+from skyjo.processes import child_processes
 from tests.helpers import wait_until
 
 START_LIMIT = 120.0  # s: two spawned workers importing the game on a loaded machine, far more than needed

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from game.replay import game_from_scenario, play_scenario
-from game.rules import GAME_OVER, TURN, Action, GameState, SeatView, seat_view
+from game.rules import GAME_OVER, SOURCE_DISCARD, TURN, Action, GameState, SeatView, seat_view
 from game.wire.review import COSTLIEST, Judged, ReviewData, RoundEnd, Seen, Worth
 
 from .determinize import determinize, unseen_list
@@ -249,7 +249,7 @@ def seen(view: SeatView) -> Seen:
     """What the seat saw, in short: its card in hand, the discard top, the grids as the table shows them."""
     source: Literal["draw", "discard"] | None = None
     if view.holding is not None:
-        source = "discard" if view.source == "discard" else "draw"
+        source = "discard" if view.source == SOURCE_DISCARD else "draw"
     return Seen(holding=view.holding, source=source,
                 discard_top=view.discard_top, draw_pile=view.draw_pile, grid=list(view.grid()),
                 face_down=[grid.count("?") for grid in view.grids], trigger=view.trigger, totals=list(view.totals))

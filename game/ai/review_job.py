@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.replay import ScenarioError
+from game.wire.reading import one_line
 from game.wire.review import ReviewData
 
 from .review import DEFAULT_SAMPLES, ReviewCancelled, review_game
@@ -29,44 +30,6 @@ MOST_WORKERS = 2  # the review's processes: a family computer keeps a core for e
 
 def default_workers() -> int:
     return max(1, min(MOST_WORKERS, os.cpu_count() or 1))
-
-
-# multiprocessing's one helper process (it frees shared semaphores after a crash): started with the
-# first worker, it lives as long as this process and holds no CPU, so it is not a review's leftover
-RESOURCE_TRACKER = "multiprocessing.resource_tracker"
-
-
-def child_processes() -> dict[int, str]:
-    """This process's child processes but the resource tracker, each with its command line
-    ("" for one that has ended but is not reaped yet): after a review ends or is cancelled
-    there are none. Read from /proc where there is one (it sees every child, however
-    started), else multiprocessing's own list (command lines unknown there: its names)."""
-    me = str(os.getpid())
-    try:
-        pids = [int(name) for name in os.listdir("/proc") if name.isdigit()]
-    except OSError:
-        import multiprocessing
-
-        return {child.pid or 0: child.name for child in multiprocessing.active_children()}
-    found = {}
-    for pid in pids:
-        try:
-            with open(f"/proc/{pid}/stat", encoding="utf-8", errors="replace") as stat:
-                fields = stat.read().rpartition(")")[2].split()  # after "(comm)", which may hold spaces
-            if fields[1] != me:  # fields: state, parent's pid, ...
-                continue
-            with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
-                command = cmdline.read().replace(b"\0", b" ").decode(errors="replace").strip()
-        except (OSError, IndexError):  # ended meanwhile
-            continue
-        if RESOURCE_TRACKER not in command:
-            found[pid] = command
-    return found
-
-
-def one_line(text: str) -> str:
-    """A problem as the screen shows it: one line, however the error worded it."""
-    return " ".join(text.split())
 
 
 class ReviewJob:
@@ -114,18 +77,14 @@ class ReviewJob:
 
     def _run(self) -> None:
         try:
-            self.result = self._review(self.workers)
+            try:
+                self.result = self._review(self.workers)
+            except OSError:  # no worker processes here (a sandbox, too many open files): judged alone
+                self.result = self._review(1)
         except ReviewCancelled:
             pass
         except (ScenarioError, ValueError) as error:
             self.problem = one_line(str(error))
-        except OSError:  # no worker processes here (a sandbox, too many open files): judged alone
-            try:
-                self.result = self._review(1)
-            except ReviewCancelled:
-                pass
-            except Exception as error:  # noqa: BLE001 - told on the screen, never a crash of the app
-                self.problem = one_line(f"{type(error).__name__}: {error}")
         except Exception as error:  # noqa: BLE001 - told on the screen, never a crash of the app
             self.problem = one_line(f"{type(error).__name__}: {error}")
         self._poke()

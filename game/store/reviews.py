@@ -25,7 +25,7 @@ from typing import Annotated, Any
 import msgspec
 from msgspec import Meta, Struct
 
-from game.wire.reading import WireError, depth
+from game.wire.reading import WireError, read
 from game.wire.review import MOST_DEPTH, ReviewData, read_review
 
 from .files import FileProblem, atomic_write, read_bytes
@@ -81,13 +81,8 @@ class ReviewShelf:
     def _shelf(self) -> _Shelf:
         try:
             raw = read_bytes(self.path, REVIEWS_CAP)
-            if raw is None:
-                return _Shelf(FORMAT)
-            text = raw.decode("utf-8")
-            if depth(text, MOST_DEPTH + 3) > MOST_DEPTH + 3:
-                return _Shelf(FORMAT)
-            shelf = msgspec.json.decode(text, type=_Shelf, strict=True)
-        except (FileProblem, UnicodeDecodeError, msgspec.DecodeError, msgspec.ValidationError):
+            shelf = _Shelf(FORMAT) if raw is None else read(raw.decode("utf-8"), _Shelf, most_depth=MOST_DEPTH + 3)
+        except (FileProblem, UnicodeDecodeError, WireError):
             return _Shelf(FORMAT)  # a cache: a bad file is judged again, never a crash
         return shelf if shelf.format == FORMAT else _Shelf(FORMAT)
 

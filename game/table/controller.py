@@ -205,7 +205,7 @@ class TableController(NobodyToStandIn):
             if self.scored_round != state.round:
                 self.scored_round = state.round
                 if self.store is not None:
-                    self._guarded(self.store.record_round, STATS_FAILED)
+                    self._record_stats(self.store.record_round)
                 self._emit(RoundOver(state.round))
             return
         seat = state.to_act
@@ -256,7 +256,7 @@ class TableController(NobodyToStandIn):
         """The round's scores were seen: deal the next round, or finish a game that is over."""
         if self.state.phase == GAME_OVER:
             if self.store is not None:  # (the game-over screen may count it again: that does nothing)
-                self._guarded(self.store.record_game, STATS_FAILED)
+                self._record_stats(self.store.record_game)
             self._emit(GameOver())
             return
         self._before_take = None
@@ -339,12 +339,8 @@ class TableController(NobodyToStandIn):
     def _autosave(self) -> None:
         if self.store is None:
             return
-        failure: Sentence | None = None
-        try:
-            self.store.save_game(self.config, self.state)
-        except Exception as error:  # noqa: BLE001 - the disk must not stop the game
-            failure = SAVE_FAILED.say(error=detail(error))
-        else:
+        failure = self._guarded(self.store.save_game, SAVE_FAILED)
+        if failure is None:
             told = self.store.last_failure  # e.g. a full disk: the previous save is kept
             failure = told.parts[0] if told is not None and told.parts else None
         self._tell_save_failure(failure)
@@ -356,12 +352,18 @@ class TableController(NobodyToStandIn):
             self._emit(Notice(failure))
         self._save_failure = failure
 
-    def _guarded(self, call: Callable[[MatchConfig, GameState], None], failure: Template) -> bool:
-        """call(config, state); a failure is told, never raised into the caller's loop."""
+    def _guarded(self, call: Callable[[MatchConfig, GameState], None], failure: Template) -> Sentence | None:
+        """call(config, state); what went wrong as `failure` says it (None: nothing), never
+        raised into the caller's loop."""
         try:
             call(self.config, self.state)
         except Exception as error:  # noqa: BLE001 - the disk must not stop the game
-            self._emit(Notice(failure.say(error=detail(error))))
-            return False
-        return True
+            return failure.say(error=detail(error))
+        return None
+
+    def _record_stats(self, call: Callable[[MatchConfig, GameState], None]) -> None:
+        """A round or a game into the statistics; a failure is told each time (once a round)."""
+        failure = self._guarded(call, STATS_FAILED)
+        if failure is not None:
+            self._emit(Notice(failure))
 

@@ -34,8 +34,9 @@ def draw_note(surface: pygame.Surface, text: TextCache, room: pygame.Rect, zoom:
         foot_px, feet = text.fit_lines(footer, foot_px, width, 2 * text.font(foot_px).get_linesize())
     head_h = text.font(head_px, True).get_linesize() if heading else 0
     foot_h = text.font(foot_px).get_linesize() * len(feet)
-    body_px, lines = _fit_paragraphs(text, [words] if isinstance(words, str) else list(words), body_px, width,
-                                     room.h - 2 * pad - head_h - foot_h, not heading)
+    body_px, blocks = text.fit_paragraphs([words] if isinstance(words, str) else words, body_px, width,
+                                          room.h - 2 * pad - head_h - foot_h, bold=not heading)
+    lines = [line for block in blocks for line in block]
     if heading and head_px > body_px:  # the heading and the footer never outgrow the words
         head_px = body_px
     if feet and foot_px > body_px:
@@ -58,9 +59,9 @@ def draw_note(surface: pygame.Surface, text: TextCache, room: pygame.Rect, zoom:
     x, y = panel.left + pad, panel.top + pad
     with inside(panel):
         if heading:
-            y = _line(surface, text, heading, head_px, ACCENT, True, x, y)
+            y = draw_line(surface, text, heading, head_px, ACCENT, True, x, y)
         for line in lines:
-            y = _line(surface, text, line, body_px, color, not heading, x, y)
+            y = draw_line(surface, text, line, body_px, color, not heading, x, y)
         for line in feet:
             image = text.render(line, foot_px, DIM)
             place = image.get_rect(topright=(panel.right - pad, y))
@@ -70,24 +71,12 @@ def draw_note(surface: pygame.Surface, text: TextCache, room: pygame.Rect, zoom:
     return panel
 
 
-def _line(surface: pygame.Surface, text: TextCache, words: str, px: int, color: Color, bold: bool, x: int,
-          y: int) -> int:
+def draw_line(surface: pygame.Surface, text: TextCache, words: str, px: int, color: Color, bold: bool, x: int,
+              y: int) -> int:
+    """One line of words with its top left at (x, y), screen px; the next line's y."""
     image = text.render(words, px, color, bold)
     place = image.get_rect(topleft=(x, y))
     surface.blit(image, place)
     note_text(words, image, place)
     return y + text.font(px, bold).get_linesize()
 
-
-def _fit_paragraphs(text: TextCache, paragraphs: list[str], px: int, width: int, height: int,
-                    bold: bool) -> tuple[int, list[str]]:
-    """The size, at most `px`, at which every paragraph wrapped to `width` fits `height` together
-    (as `TextCache.fit_lines` does for one), and all their lines."""
-    if len(paragraphs) == 1:
-        return text.fit_lines(paragraphs[0], px, width, height, bold=bold)
-    while True:
-        lines = [line for paragraph in paragraphs for line in text.wrap(paragraph, px, width, bold)]
-        font = text.font(px, bold)
-        if px <= 8 or (font.get_linesize() * len(lines) <= height and all(font.size(line)[0] <= width for line in lines)):
-            return px, lines
-        px = max(8, px - max(1, px // 12))

@@ -21,7 +21,7 @@ from .ink import note_text
 from .layout import Box, Viewport
 from .score_chart import nice_step
 from .text import TextCache
-from .widgets import ACCENT, DIM, INK, draw_panel
+from .widgets import ACCENT, DIM, INK, blit_text, draw_panel, font_px
 from .wording import decimal
 
 COSTLY = (236, 112, 84)  # a costly decision: warm, and taller than any good one
@@ -33,6 +33,7 @@ LABEL_ROOM = 34.0  # logical px under the bands for the rounds' numbers
 HEAD_ROOM = 34.0  # ...and above them for the points lost
 AXIS_ROOM = 72.0  # at the left, for the scale and its title (turned a quarter)
 GOOD_STUB = 3.0  # logical px: a good decision still shows that it was judged
+LABEL_SIZE = 22  # logical px of the chart's figures, times the text size setting
 
 
 @dataclass
@@ -93,16 +94,20 @@ def draw_review_chart(surface: pygame.Surface, text: TextCache, viewport: Viewpo
                       zoom: float = 1.0, points: str = "", rounds: str = "") -> None:
     """Paint `chart`; `zoom` is the text size setting; `points` titles the scale ("points lost"),
     `rounds` the rounds' numbers under the bands ("round")."""
-    px = max(8, round(22 * zoom * viewport.scale))
+    size = LABEL_SIZE * zoom  # logical px
+
+    def label(words: str, x: float, y: float, colour: tuple[int, int, int], anchor: str, bold: bool = False) -> None:
+        blit_text(surface, text, viewport, words, size, x, y, color=colour, bold=bold, anchor=anchor)
+
     for number, band in enumerate(chart.bands):
         draw_panel(surface, viewport.rect(band.box), BAND if number % 2 == 0 else BAND_OTHER, 4)
     for level in range(0, int(chart.top) + 1, chart.step):
         y = chart.y_of(level)
         left, right = viewport.point(chart.plot.x, y), viewport.point(chart.plot.right, y)
         pygame.draw.line(surface, (40, 58, 70), left, right, 1)
-        _label(surface, text, str(level), px, DIM, viewport.point(chart.plot.x - 8, y), "midright")
+        label(str(level), chart.plot.x - 8, y, DIM, "midright")
     if points:  # turned a quarter, along the scale: a title above it would meet the rounds' figures
-        image = pygame.transform.rotate(text.render(points, px, DIM), 90)
+        image = pygame.transform.rotate(text.render(points, font_px(viewport, size), DIM), 90)
         rect = image.get_rect(midleft=viewport.point(chart.plot.x - AXIS_ROOM, chart.plot.y + chart.plot.h / 2))
         surface.blit(image, rect)
         note_text(points, image, rect)
@@ -111,24 +116,14 @@ def draw_review_chart(surface: pygame.Surface, text: TextCache, viewport: Viewpo
         rect.w = max(1, rect.w - (1 if rect.w > 3 else 0))  # a hairline between neighbours, when there is room
         pygame.draw.rect(surface, COSTLY if bar.costly else GOOD, rect)
         if bar.rank is not None:
-            _label(surface, text, str(bar.rank), px, ACCENT, (rect.centerx, rect.top - 2), "midbottom", bold=True)
+            label(str(bar.rank), bar.box.center[0], bar.box.y - 2 / viewport.scale, ACCENT, "midbottom", bold=True)
     if rounds:
-        _label(surface, text, rounds, px, DIM, viewport.point(chart.plot.x - 8, chart.plot.bottom + 6), "topright")
+        label(rounds, chart.plot.x - 8, chart.plot.bottom + 6, DIM, "topright")
     few = len(chart.bands) <= 12  # more rounds than this: every other label, so none overlap
     for number, band in enumerate(chart.bands):
         if not few and number % 2:
             continue
-        bottom = viewport.point(band.box.center[0], chart.plot.bottom + 6)
-        _label(surface, text, str(band.round), px, INK, bottom, "midtop")
+        label(str(band.round), band.box.center[0], chart.plot.bottom + 6, INK, "midtop")
         if band.points_lost:
-            figure = decimal(band.points_lost)
-            top = viewport.point(band.box.center[0], chart.plot.y - 6)
-            _label(surface, text, figure, px, COSTLY, top, "midbottom")
+            label(decimal(band.points_lost), band.box.center[0], chart.plot.y - 6, COSTLY, "midbottom")
 
-
-def _label(surface: pygame.Surface, text: TextCache, words: str, px: int, colour: tuple[int, int, int],
-           at: tuple[int, int], anchor: str, bold: bool = False) -> None:
-    image = text.render(words, px, colour, bold)
-    rect = image.get_rect(**{anchor: at})
-    surface.blit(image, rect)
-    note_text(words, image, rect)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 import pygame
 
@@ -102,13 +103,21 @@ class TextCache:
 
         A paragraph made to fit its box: notes, round-score cells, How to play's editions table
         (How to play's pages shrink their several paragraphs together, in `_paragraphs`)."""
+        px, (lines,) = self.fit_paragraphs([text], px, width, height, bold, floor, spacing)
+        return px, lines
+
+    def fit_paragraphs(self, paragraphs: Sequence[str], px: int, width: float, height: float, bold: bool = False,
+                       floor: int = 8, spacing: float = 1.0) -> tuple[int, list[list[str]]]:
+        """As `fit_lines`, for paragraphs that shrink together, each starting on a line of its
+        own: the size and each paragraph's lines (the review's decisions, a note in parts)."""
         px = max(floor, int(px))
         while True:
-            lines = self.wrap(text, px, width, bold)
+            blocks = [self.wrap(paragraph, px, width, bold) for paragraph in paragraphs]
+            lines = [line for block in blocks for line in block]
             font = self.font(px, bold)
             tall = round(font.get_linesize() * spacing) * max(0, len(lines) - 1) + font.get_height()
             if px <= floor or (tall <= height and all(font.size(line)[0] <= width for line in lines)):
-                return px, lines
+                return px, blocks
             px = max(floor, px - max(1, px // 12))
 
     def clear(self) -> None:

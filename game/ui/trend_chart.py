@@ -15,7 +15,7 @@ import pygame
 
 from game.i18n import _, ngettext
 from game.ui.layout import Box, Viewport
-from game.ui.review_words import decimal
+from game.ui.wording import decimal
 
 TREND_LINE = (100, 190, 240)  # the score chart's blue: at least 4.5:1 on the dark panel
 TREND_BASE = (40, 58, 70)  # the zero line beneath, the score chart's grid colour
@@ -44,12 +44,12 @@ def trend_points(values: Sequence[float], box: Box) -> list[tuple[float, float]]
 def draw_trend(surface: pygame.Surface, viewport: Viewport, values: Sequence[float], box: Box) -> list[tuple[int, int]]:
     """The trend of `values` in `box`: a zero line, the games joined by a line, the newest
     marked. Returns the window points drawn (none for no figure)."""
-    points = [_screen(viewport, point) for point in trend_points(values, box)]
+    points = [viewport.point(*point) for point in trend_points(values, box)]
     if not points:
         return []
     width = max(1, round(viewport.scale))
-    pygame.draw.line(surface, TREND_BASE, _screen(viewport, (box.x, box.bottom)),
-                     _screen(viewport, (box.right, box.bottom)), width)
+    pygame.draw.line(surface, TREND_BASE, viewport.point(box.x, box.bottom),
+                     viewport.point(box.right, box.bottom), width)
     if len(points) > 1:
         pygame.draw.lines(surface, TREND_LINE, False, points, max(2, round(3 * viewport.scale)))
     radius = max(3, round(6 * viewport.scale))
@@ -57,10 +57,6 @@ def draw_trend(surface: pygame.Surface, viewport: Viewport, values: Sequence[flo
         pygame.draw.circle(surface, TREND_LINE, point, max(2, radius // 2))
     pygame.draw.circle(surface, LATEST_MARK, points[-1], radius)
     return points
-
-
-def _screen(viewport: Viewport, point: tuple[float, float]) -> tuple[int, int]:
-    return round(viewport.offset_x + point[0] * viewport.scale), round(viewport.offset_y + point[1] * viewport.scale)
 
 
 def per_decision_words(value: float) -> str:
