@@ -8,6 +8,7 @@ releases it (never a timed sleep); every wait is bounded and generous."""
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from pathlib import Path
@@ -18,6 +19,7 @@ from test_stats_trend import write_trend
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.store import Store
+from game.store.export import export_game
 from game.store.files import read_bytes
 from game.store.last_game import LAST_GAME_FILE, keep_last_game
 from game.store.reviews import REVIEWS_FILE
@@ -124,8 +126,6 @@ def test_the_statistics_screen_keeps_drawing_while_the_review_shelf_is_read(make
 
 @pytest.mark.parametrize("held", ["last game", "an export"])
 def test_review_a_game_keeps_drawing_while_the_games_are_read(make_app, tmp_path, monkeypatch, held):
-    from game.store.export import export_game
-
     match, state = finished_game(1)
     keep_last_game(tmp_path, FinishedGame(record=state.record(), names=["Ann", "Bot"], humans=[0],
                                           when=time.time() - 600))
@@ -148,3 +148,16 @@ def test_review_a_game_keeps_drawing_while_the_games_are_read(make_app, tmp_path
     wait_until_read(app, scene)
     labels = [choice.label for choice in scene.choices]
     assert len(labels) == 2 and labels[0].startswith("Last game — ") and labels[1].startswith("Game log — ")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX named pipes")
+def test_review_a_game_never_waits_on_a_fifo_in_place_of_a_game(make_app, tmp_path):
+    (tmp_path / "exports").mkdir()
+    os.mkfifo(tmp_path / "exports" / "skyjo-20240101-120000.json")  # nobody writes: an open would wait
+    os.mkfifo(tmp_path / LAST_GAME_FILE)
+    export_game(finished_game(2)[1], tmp_path / "exports")
+    app = make_app(size=(1280, 720))
+    scene = app.stack.push(REVIEW_PICK)
+    assert scene.reading is not None and scene.reading.wait(WAIT)
+    wait_until_read(app, scene)
+    assert [choice.label.startswith("Game log — ") and choice.game is not None for choice in scene.choices] == [True]
