@@ -4,6 +4,8 @@ opens the review; a log that cannot be reviewed (damaged, not a game) says why i
 
 Every file is read and checked when the screen opens (game/store: bounded, played through the
 rules), so what is offered is what can be reviewed, and nothing read here can crash the app.
+The reading runs off the frame loop (scenes/background.py: a file at its cap may take long),
+the screen saying "Reading the games…" meanwhile.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
 import pygame
 
@@ -20,6 +23,7 @@ from game.store.last_game import last_game
 from game.ui.widgets import BODY_SIZE, BUTTON_SIZE, CAPTION_SIZE, DIM, INK, TITLE_SIZE
 from game.ui.wording import EDITION_WORDS
 from game.wire.finished import FinishedGame
+from scenes.background import Background
 from scenes.base import AppScene
 from scenes.context import AppContext
 from scenes.names import REVIEW
@@ -77,21 +81,35 @@ def export_words(log: ExportedGame) -> str:
         edition=edition_words(log.game), players=players_words(log.game))))
 
 
-def choices(app: AppContext) -> list[Choice]:
-    """The games to offer: the last one finished here, then the exported logs newest first."""
-    store = app.store
-    if store is None:
-        return []
-    offered = []
-    last = last_game(store.data_dir)
+@dataclass(frozen=True)
+class Games:
+    """The games found, read and checked (off the frame loop): the last one finished here (or
+    why it cannot be reviewed) and the exported logs, newest first. Nothing worded yet."""
+
+    last: FinishedGame | None
+    last_problem: str | None  # the last game exists but cannot be reviewed: why
+    logs: list[ExportedGame]
+
+
+def read_games(store: Any) -> Games:
+    """Every game to offer, each file read and checked once; never raises for a bad file."""
+    last, problem = last_game(store.data_dir), None
     if last is not None:
         try:
             check_game(last)
-            offered.append(Choice(last_game_words(last), last))
         except ExportProblem as error:
-            offered.append(Choice(_("Last game \u2014 cannot be reviewed"), None, str(error)))
-    offered += [Choice(export_words(log), log.game, log.problem) for log in exported_games(exports_dir(store))]
-    return offered
+            last, problem = None, str(error)
+    return Games(last, problem, exported_games(exports_dir(store)))
+
+
+def worded(games: Games) -> list[Choice]:
+    """The choices, worded now: the last game, then the exported logs newest first."""
+    offered = []
+    if games.last is not None:
+        offered.append(Choice(last_game_words(games.last), games.last))
+    elif games.last_problem is not None:
+        offered.append(Choice(_("Last game \u2014 cannot be reviewed"), None, games.last_problem))
+    return offered + [Choice(export_words(log), log.game, log.problem) for log in games.logs]
 
 
 class ReviewPickScene(AppScene):
@@ -101,9 +119,23 @@ class ReviewPickScene(AppScene):
         super().__init__(app)
         self.choices: list[Choice] = []
         self.message = ""
+        self.reading: Background[Games] | None = None  # the games being read: the screen draws meanwhile
 
     def enter(self) -> None:
-        self.choices = choices(self.app)
+        self.reading = None if self.app.store is None else Background(partial(read_games, self.app.store))
+        self.build()
+
+    def update(self, dt: float) -> None:
+        reading = self.reading
+        if reading is None or not reading.done:
+            return
+        self.reading = None
+        if reading.result is None:  # (read_games never raises: a last guard)
+            self.message = _("This game log cannot be reviewed: {reason}").format(reason=reading.problem)
+        self.choices = [] if reading.result is None else worded(reading.result)
+        self.build()
+
+    def build(self) -> None:
         self.buttons.clear()
         for number, choice in enumerate(self.choices):
             self.button(960 - ROW_W / 2, ROW_TOP + number * ROW_STEP, ROW_W, ROW_H, choice.label,
@@ -126,7 +158,9 @@ class ReviewPickScene(AppScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.begin_page(surface, _("Review a game"), TITLE_SIZE, 110)
-        if not self.choices:
+        if self.reading is not None:
+            self.text(surface, _("Reading the games…"), BODY_SIZE, 960, 480, color=DIM)
+        elif not self.choices:
             self.text(surface, _("No finished game to review yet: finish a game, or export one from the game-over "
                                  "screen."), BODY_SIZE, 960, 480, color=DIM)
         else:

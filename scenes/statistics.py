@@ -5,6 +5,10 @@ game" chooses a finished game for Expert to review."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
+
 import pygame
 
 from game.i18n import N_, _
@@ -15,6 +19,7 @@ from game.ui.layout import Box
 from game.ui.trend_chart import average_words, draw_trend, per_decision_words, shown_games
 from game.ui.widgets import BODY_SIZE, BUTTON_SIZE, CAPTION_SIZE, DIM, INK, SMALL_SIZE, TITLE_SIZE, draw_panel
 from game.ui.wording import EDITION_WORDS, decimal
+from scenes.background import Background
 from scenes.base import AppScene
 from scenes.context import AppContext
 from scenes.names import REVIEW_PICK
@@ -37,6 +42,30 @@ ROW_HEAD, ROW_STEP = 60, 92  # the titles' band, then one row per player (a line
 OPPONENT_WORDS = {**LEVEL_WORDS, HUMAN: N_("people"), CUSTOM_LEVEL: N_("other programs")}
 
 
+@dataclass(frozen=True)
+class Figures:
+    """What one visit shows, as read off the frame loop: the players with the most games, and
+    each one's trend (points lost per decision, each reviewed game, oldest first)."""
+
+    players: list[tuple[str, PlayerStats]] = field(default_factory=list)
+    trends: dict[str, list[float]] = field(default_factory=dict)
+    problem: str = ""  # why the statistics could not be read (worded where shown)
+
+
+def read_figures(store: Any) -> Figures:
+    """The statistics and the review shelf, each read once (in a thread: either file may be
+    large); never raises for a bad file."""
+    try:
+        stats = store.load_stats()
+    except Exception as error:  # noqa: BLE001 - the screen must open even if the store misbehaves
+        return Figures(problem=str(error))
+    players = sorted(stats.players.items(), key=lambda item: (-item[1].games, item[0].lower()))[:MAX_ROWS]
+    shelf = ReviewShelf(store.data_dir)  # (a damaged shelf reads as no review: never raises)
+    trends = shelf.trends([name for name, _entry in players])
+    return Figures(players, {name: shown_games([point.per_decision for point in points])
+                             for name, points in trends.items()})
+
+
 class StatisticsScene(AppScene):
     name = "statistics"
     scales_text = False
@@ -47,26 +76,34 @@ class StatisticsScene(AppScene):
         self.message = ""
         self.players: list[tuple[str, PlayerStats]] = []
         self.trends: dict[str, list[float]] = {}  # points lost per decision, each reviewed game, oldest first
+        self.reading: Background[Figures] | None = None  # the figures being read: the screen draws meanwhile
 
     def enter(self) -> None:
         self.reload()
 
     def reload(self) -> None:
+        """Read the figures again, off the frame loop; `update` shows them once read."""
         store = self.app.store
-        self.players = []
-        if store is not None:
-            try:
-                stats = store.load_stats()
-            except Exception as error:  # noqa: BLE001 - the screen must open even if the store misbehaves
-                self.message = _("Statistics could not be read: {error}").format(error=error)
-            else:
-                ranked = sorted(stats.players.items(), key=lambda item: (-item[1].games, item[0].lower()))
-                self.players = ranked[:MAX_ROWS]
-            shelf = ReviewShelf(store.data_dir)  # (a damaged shelf reads as no review: never raises)
-            self.trends = {name: shown_games([point.per_decision for point in shelf.trend(name)])
-                           for name, _entry in self.players}
-            self.app.notices.extend(store.take_notices())
+        if store is None:
+            self.players = []
+        else:
+            self.reading = Background(partial(read_figures, store))
         self.build()
+
+    def update(self, dt: float) -> None:
+        reading = self.reading
+        if reading is None or not reading.done:
+            return
+        self.reading = None
+        figures = reading.result or Figures(problem=reading.problem or "")
+        self.players, self.trends = figures.players, figures.trends
+        if figures.problem:
+            self.message = _("Statistics could not be read: {error}").format(error=figures.problem)
+        if self.app.store is not None:
+            self.app.notices.extend(self.app.store.take_notices())
+        focus = self.buttons.focus
+        self.build()
+        self.buttons.focus = focus  # (where the player is: the figures came in while they looked)
 
     def build(self) -> None:
         self.buttons.clear()
@@ -119,6 +156,8 @@ class StatisticsScene(AppScene):
         self.begin_page(surface, _("Statistics"), TITLE_SIZE, 110)
         if self.app.store is None:
             self.text(surface, _("Statistics are not available."), BODY_SIZE, 960, 480, color=DIM)
+        elif not self.players and self.reading is not None:
+            self.text(surface, _("Reading the statistics…"), BODY_SIZE, 960, 480, color=DIM)
         elif not self.players:
             self.text(surface, _("No game recorded yet: finish a game to see figures here."), BODY_SIZE, 960, 480, color=DIM)
         else:

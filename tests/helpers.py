@@ -171,3 +171,14 @@ def wait_until(condition: Callable[[], object], seconds: float, pause: float = 0
             return True
         time.sleep(pause)
     return bool(condition())
+
+
+def read_in(app: Any, scene: Any, seconds: float = 60.0) -> Any:
+    """Wait (bounded, generous) until `scene` has read off the frame loop what it shows
+    (scenes/background.py), then draw one frame, in which it takes the result; returns it."""
+    reading = scene.reading
+    if reading is not None:
+        assert reading.wait(seconds), f"{scene.name} did not finish reading in {seconds} s"
+    app.frame(FRAME)
+    assert scene.reading is None
+    return scene

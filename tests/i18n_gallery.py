@@ -14,7 +14,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
-from helpers import key_event, run_frames  # noqa: E402
+from helpers import key_event, read_in, run_frames  # noqa: E402
 
 from game.ai import make_bot  # noqa: E402
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig  # noqa: E402
@@ -149,10 +149,11 @@ def screens(app: Any) -> Iterator[str]:  # noqa: C901 - one short block per scre
             settle(app, 20)
         yield "round_replay"
     yield from review_screens(app, config, finished)
-    app.stack.reset(StatisticsScene(app))
+    read_in(app, app.stack.reset(StatisticsScene(app)))  # (the figures are read off the frame loop)
     settle(app)
     yield "statistics"
     app.stack.top.press("review")
+    read_in(app, app.stack.top)
     settle(app)
     yield "review_pick"
     yield from network_screens(app, config)

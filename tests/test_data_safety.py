@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from helpers import click_button, finished_game, key, run_frames
+from helpers import click_button, finished_game, key, read_in, run_frames
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.store import Store
@@ -278,7 +278,7 @@ def test_a_statistics_name_the_font_cannot_draw_is_cleaned_or_left_out(tmp_path,
     stats_file(tmp_path, {name: {"games": 2, "wins": 1}, "Zoe": {"games": 1}})
     app = open_app(tmp_path)
     try:
-        scene = app.stack.push(StatisticsScene(app))
+        scene = read_in(app, app.stack.push(StatisticsScene(app)))
         scene.draw(app.screen)
         names = [shown for shown, _ in scene.players]
         assert "Zoe" in names and all(shown.isprintable() for shown in names)

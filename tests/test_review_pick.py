@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import finished_game, journal_inks, key_event
+from helpers import finished_game, journal_inks, key_event, read_in
 
 from game.store.export import (
     MOST_EXPORT_BYTES,
@@ -67,7 +67,7 @@ def open_pick(make_app, size=(960, 540)):
 
     app = make_app(size=size)
     recorder = Recorder(app)
-    return app, app.stack.push(ReviewPickScene(app)), recorder
+    return app, read_in(app, app.stack.push(ReviewPickScene(app))), recorder
 
 
 def test_lists_the_last_game_then_the_exports_newest_first(make_app, tmp_path, exports):
@@ -187,7 +187,7 @@ def test_the_choices_have_no_text_on_text_at_150_percent_in_french(make_app, tmp
     app.apply_settings()
     from scenes.review_pick import ReviewPickScene
 
-    scene = app.stack.push(ReviewPickScene(app))
+    scene = read_in(app, app.stack.push(ReviewPickScene(app)))
     scene.message = "Ce journal de partie ne peut pas être revu : " + "x" * 150
     assert len(scene.choices) == NEWEST_EXPORTS + 1
     assert collisions(journal_inks(app, [scene]), app.screen.get_rect()) == []

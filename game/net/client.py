@@ -222,6 +222,17 @@ class RemoteTable(NobodyToStandIn):
             if self._deliver(message):
                 return
 
+    def catch_up(self) -> None:
+        """Deliver everything the host has sent so far, in order (a headless player's loop: it
+        answers the newest position only, never one a later table message superseded). Bounded
+        by what is queued now, so a host that keeps sending cannot hold it here."""
+        for _ in range(self.client.messages.qsize()):
+            try:
+                message = self.client.messages.get_nowait()
+            except queue.Empty:
+                return
+            self._deliver(message)
+
     # ------------------------------------------------------------------ inside
     def _emit(self, message: TableMessage) -> None:
         for observer in list(self.observers):

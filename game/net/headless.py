@@ -80,13 +80,14 @@ def play_as_bot(remote: RemoteTable, bot: Bot, *, stop: threading.Event | None =
             return False
         if remote.client.gone and remote.caught_up:  # (the thread always says closed; never wait on a dead one)
             break
-        remote.update(TICK)
+        remote.catch_up()  # only the newest position is answered: the table messages before it are superseded
         seat = remote.acting_human()
-        if seat is not None and remote.caught_up:
-            view = remote.view(seat)
-            if view is not None:
-                remote.play(bot.decide(view))
-                continue
-        if remote.caught_up:
+        if seat is None:
             time.sleep(TICK)
+            continue
+        view = remote.view(seat)
+        action = bot.decide(view)
+        remote.catch_up()  # what the host sent while the bot thought
+        if remote.view(seat) is view and remote.acting_human() == seat:
+            remote.play(action)  # (else a newer position came: the next pass decides on it instead)
     return remote.client.finished

@@ -18,6 +18,7 @@ import secrets
 import stat
 import time
 from pathlib import Path
+from typing import BinaryIO
 
 from game.i18n import N_
 
@@ -148,6 +149,21 @@ def _open_without_waiting(name: str, flags: int) -> int:
     return os.open(name, flags | _NO_WAIT)
 
 
+def open_ordinary(path: str | Path) -> BinaryIO:
+    """`path` opened to read, never waiting on the open; FileProblem when it is not an ordinary
+    file (a FIFO with no writer would block a plain open for ever, a device would never end).
+    OSError as `open` raises it (missing, a folder, no permission). Every file a player names
+    or the store keeps is opened through here."""
+    handle = open(path, "rb", opener=_open_without_waiting)
+    try:
+        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):  # (fstat: what was opened, no race)
+            raise FileProblem(N_("it is not an ordinary file"))
+    except BaseException:
+        handle.close()
+        raise
+    return handle
+
+
 def describe_size(size: int) -> str:
     """A size cap in words: "4 MiB", "256 KiB"."""
     for unit, scale in (("MiB", 1 << 20), ("KiB", 1 << 10)):
@@ -160,10 +176,8 @@ def read_bytes(path: Path, limit: int | None = None) -> bytes | None:
     """The file's bytes, None when it does not exist, FileProblem when it cannot be read or
     holds more than `limit` bytes (refused from its size alone, before anything is read)."""
     try:
-        with open(path, "rb", opener=_open_without_waiting) as handle:
+        with open_ordinary(path) as handle:
             info = os.fstat(handle.fileno())
-            if not stat.S_ISREG(info.st_mode):  # a FIFO or a device would never end
-                raise FileProblem(N_("it is not an ordinary file"))
             if limit is None:
                 return handle.read()
             if info.st_size > limit:

@@ -6,6 +6,7 @@ each player's points lost per decision over their last reviewed games (the stati
     shelf.get(key)                       # the stored ReviewData, or None
     shelf.put(key, review, player="Ann", game=game_key(record, seat))   # atomic; False if not written
     shelf.trend("Ann")                   # [TrendPoint, ...], oldest first
+    shelf.trends(["Ann", "Bob"])         # {name: [TrendPoint, ...]}: one read for many players
 
 `reviews.json` holds {"format": 2, "reviews": [{"key", "review"}, ...], "trend": {name: [...]}},
 oldest first, at most MAX_REVIEWS reviews and REVIEWS_CAP bytes (the oldest reviews go first;
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -97,7 +99,13 @@ class ReviewShelf:
 
     def trend(self, player: str) -> list[TrendPoint]:
         """The player's reviewed games, oldest first: their points lost per decision."""
-        return list(self._shelf().trend.get(player, []))
+        return self.trends([player])[player]
+
+    def trends(self, players: Iterable[str]) -> dict[str, list[TrendPoint]]:
+        """Each of `players`' reviewed games, oldest first, from one read of the shelf (the
+        statistics screen's rows: one read per visit, never one per row)."""
+        trend = self._shelf().trend
+        return {name: list(trend.get(name, [])) for name in players}
 
     def put(self, key: str, review: ReviewData, player: str | None = None, game: str | None = None) -> bool:
         """Keep `review` under `key`, newest last, and (with `player` and `game`) add it to the

@@ -11,6 +11,7 @@ from typing import IO, Any
 from game.replay import ScenarioError, play_scenario
 from game.rules import replay_summary
 from game.rules.actions import brief
+from game.store.files import FileProblem, open_ordinary
 
 # The largest scenario read, in bytes (docs/replay.md). A whole game's record is far smaller
 # (a few KB); the cap keeps memory (JSON takes many times its size once parsed) and time
@@ -44,7 +45,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _read(name: str) -> str:
-    """The scenario's text: at most MAX_SCENARIO_BYTES, UTF-8, a leading BOM allowed (as in saves)."""
+    """The scenario's text: at most MAX_SCENARIO_BYTES, UTF-8, a leading BOM allowed (as in saves),
+    from an ordinary file or standard input."""
     try:
         if name == "-":
             stdin = getattr(sys.stdin, "buffer", None)  # none at all in a windowed app
@@ -52,8 +54,10 @@ def _read(name: str) -> str:
                 raise OSError("there is no standard input")
             raw = _read_capped(stdin)
         else:
-            with open(name, "rb") as handle:
+            with open_ordinary(name) as handle:  # a FIFO or a device is refused, never waited on
                 raw = _read_capped(handle)
+    except FileProblem as error:
+        raise ScenarioError(f"cannot read {_shown(name)}: {error}") from None
     except OSError as error:
         raise ScenarioError(f"cannot read {_shown(name)}: {error.strerror or error}") from None
     if raw is None:
