@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from functools import partial
 
 import pygame
 
@@ -34,6 +35,7 @@ from game.ui.widgets import (
 )
 from game.ui.wording import group_sentence, points_words, sentence
 from game.wire.finished import FinishedGame
+from scenes.background import Background
 from scenes.base import AppScene, paint_backdrop
 from scenes.context import AppContext
 from scenes.names import LOBBY, MENU, PLAY, REPLAY, REVIEW
@@ -157,6 +159,7 @@ class GameOverScene(AppScene):
         self.names = [seat.name for seat in config.seats]
         self.exported: tuple[bool, str] | None = None
         self.finished: FinishedGame | None = None  # the game to review (set on entering: its record is kept then)
+        self.keeping: Background[bool] | None = None  # last-game.json being written, off the frame loop
         self.confetti = Confetti()
 
     def enter(self) -> None:
@@ -172,7 +175,9 @@ class GameOverScene(AppScene):
                     self.app.notices.append(_("Could not {what}: {error}").format(what=what, error=error))
         self.finished = self._finished()
         if self.finished is not None and store is not None:
-            keep_last_game(store.data_dir, self.finished)  # (reviewed later from the statistics; a refusal costs only that)
+            # kept to be reviewed from the statistics (a refusal costs only that), written in a
+            # thread: no frame waits for a write of up to 2 MiB
+            self.keeping = Background(partial(keep_last_game, store.data_dir, self.finished))
         recorded = self.finished is not None
         left = BUTTONS_LEFT
         for label, action, name, enabled in (

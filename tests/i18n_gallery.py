@@ -201,7 +201,7 @@ def review_screens(app: Any, config: MatchConfig, finished: Any) -> Iterator[str
     scene = ReviewScene(app, game)
     scene.samples, scene.workers = REVIEW_SAMPLES, 1
     app.stack.push(scene)
-    scene.stop()  # the real job started (or a review stored by an earlier run was found): the screen is
+    scene.stop()  # the look-up (and any job) started on entering is stopped: the screen is
     scene.review, scene.job = None, JudgingStill(40, 106)  # type: ignore[assignment]  # looked at standing still
     scene.build()
     settle(app)
@@ -212,7 +212,8 @@ def review_screens(app: Any, config: MatchConfig, finished: Any) -> Iterator[str
     if app.store is not None:
         key = review_key(record, scene.seat, REVIEW_SEED, REVIEW_SAMPLES, METHOD)
         ReviewShelf(app.store.data_dir).put(key, _REVIEWS[text])
-    scene.start()  # the stored review: shown at once, the job stopped
+    scene.start()  # the stored review: shown once looked up (off the frame loop), nothing judged
+    read_in(app, scene)
     settle(app)
     yield "review"
     if scene.review is not None and scene.review.costliest():
