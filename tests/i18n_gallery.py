@@ -182,13 +182,20 @@ class JudgingStill:
         self.running = False
 
 
+class LookingStill:
+    """A look-up of the kept review that never ends (its screen drawn alike every frame)."""
+
+    done = False
+
+
 _REVIEWS: dict[str, Any] = {}  # one review per game for every gallery run of a process (judged once)
 REVIEW_SAMPLES = 2  # few sampled worlds: the screens, not the judgement, are looked at here
 
 
 def review_screens(app: Any, config: MatchConfig, finished: Any) -> Iterator[str]:
-    """Expert's review of the finished game: judging (a real job, one thread, cancelled when the
-    stored review is shown), the review, and its costliest decision on the table."""
+    """Expert's review of the finished game: looking for a kept review and judging (each standing
+    still), the review (kept by this run, found off the frame loop), and its costliest decision
+    on the table."""
     import json
 
     from game.ai.review import METHOD, review_game
@@ -201,8 +208,12 @@ def review_screens(app: Any, config: MatchConfig, finished: Any) -> Iterator[str
     scene = ReviewScene(app, game)
     scene.samples, scene.workers = REVIEW_SAMPLES, 1
     app.stack.push(scene)
-    scene.stop()  # the look-up (and any job) started on entering is stopped: the screen is
-    scene.review, scene.job = None, JudgingStill(40, 106)  # type: ignore[assignment]  # looked at standing still
+    scene.stop()  # the look-up (and any job) started on entering is stopped: the screens are
+    scene.reading = LookingStill()  # type: ignore[assignment]  # looked at standing still
+    settle(app)
+    yield "review_looking"
+    scene.reading = None
+    scene.review, scene.job = None, JudgingStill(40, 106)  # type: ignore[assignment]
     scene.build()
     settle(app)
     yield "review_progress"
