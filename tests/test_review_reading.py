@@ -1,19 +1,21 @@
 """No frame waits for a file (issue 38 item 4), the review screen's part: "How did you play?"
 looks its kept review up in reviews.json and keeps a finished review there (a read and a write
-of a file of up to 4 MiB), and the game-over screen keeps the game in last-game.json, all off
-the frame loop: the screens keep drawing meanwhile, and the review is still found and kept.
+of a file of up to 4 MiB), and the game-over screen keeps the game in last-game.json and
+exports its log, all off the frame loop: the screens keep drawing meanwhile, and the review is
+still found and kept, the game kept, the log written.
 
 A slow file is a stand-in for the store's `read_bytes` or `atomic_write` that blocks on an Event
 until the test releases it (never a timed sleep); every wait is bounded and generous."""
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from pathlib import Path
 
 import pytest
-from helpers import FRAME, finished_game, journal_inks, read_in, wait_until
+from helpers import FRAME, click_button, finished_game, journal_inks, read_in, wait_until
 from test_statistics_reading import WAIT, SlowFile, frames_while_held
 
 from game.ai.review import DEFAULT_SAMPLES, METHOD, review_game
@@ -29,8 +31,8 @@ SAMPLES = 2  # few sampled worlds, one process: a review of these games takes a 
 
 
 class SlowWrite:
-    """Stands in for `atomic_write` of one file in `module`: the next write of it (once `hold`
-    is called) waits until `release`, noting the thread it runs on."""
+    """Stands in for `atomic_write` in `module` of the files whose name begins with `name`: the
+    next write of one (once `hold` is called) waits until `release`, noting the thread it runs on."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch, module: str, name: str) -> None:
         self.name = name
@@ -45,7 +47,7 @@ class SlowWrite:
         self.holding = True
 
     def write(self, path: Path, data: bytes, keep_backup: bool = True) -> None:
-        if Path(path).name == self.name:
+        if Path(path).name.startswith(self.name):
             self.writes += 1
             if self.holding:
                 self.thread = threading.current_thread()
@@ -134,6 +136,27 @@ def test_the_game_over_screen_keeps_drawing_while_the_game_is_kept(make_app, tmp
     assert over.keeping is not None and over.keeping.wait(WAIT)
     kept = last_game(tmp_path)
     assert kept is not None and kept.record == state.record() and kept.humans == [0]
+
+
+def test_the_game_over_screen_keeps_drawing_while_the_game_log_is_exported(make_app, tmp_path, monkeypatch):
+    match, state = finished_game(7)
+    write = SlowWrite(monkeypatch, "game.store.export", "skyjo-")
+    write.hold()
+    app = make_app(size=(1280, 720))
+    over = app.stack.reset(GameOverScene(app, match, state))
+    try:
+        click_button(app, "export")  # (before: the click's frame waited for the write)
+        drawn, words = frames_while_held(app, write)
+        assert write.thread is not threading.current_thread()
+        assert drawn == 5 and "Saving the game log…" in words
+    finally:
+        write.released.set()
+    assert over.exporting is not None and over.exporting.wait(WAIT)
+    app.frame(FRAME)
+    words = [ink.words for ink in journal_inks(app, [over])]
+    saved = [word for word in words if word.startswith("Game log saved to ")]
+    assert len(saved) == 1 and "Saving the game log…" not in words
+    assert json.loads(Path(saved[0].removeprefix("Game log saved to ")).read_text())["rounds"] == state.record()["rounds"]
 
 
 def test_two_reviews_kept_at_once_are_both_kept(tmp_path, monkeypatch, played):
