@@ -101,7 +101,7 @@ def centre_band(left: float, right: float, top: float, bottom: float, pile_h: fl
 HUMAN_CARD_H = 180   # 3-4 players: seat 0's cards (the acting human's, the table turns to them)
 
 ROUND_BOX = (230, 48)  # the round's number (each grid's label tells its totals)
-BIG_PILE_H = 170     # 4 players: the piles, nearly as large as the human's cards (they have the room)
+BIG_PILE_H = 160     # 4 players: the piles, nearly as large as the human's cards (they have the room)
 FACE_OFF_PILE_H = 150  # 2 players: the piles between the grids
 CUE_ROOM = 130       # 2 players: felt below the card in hand for the cues (game/ui/table_cues.py)
 FACE_OFF_GAP = 340   # 2 players: the felt between the two grids, for the piles, the card in hand and the tip
