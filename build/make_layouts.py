@@ -160,7 +160,7 @@ def face_off() -> list[Obj]:
     prompt_top = H - MARGIN - PROMPT_H
     grid_y = (MARGIN + LABEL_H + LABEL_GAP + prompt_top - 24 - gh) / 2  # the felt left over shared above and below
     objs = seat_with_label_above(0, MARGIN, grid_y, gw, gh) + seat_with_label_above(1, W - MARGIN - gw, grid_y, gw, gh)
-    left, right = MARGIN + gw + 24, W - MARGIN - gw - 24
+    left, right = MARGIN + gw + 40, W - MARGIN - gw - 40  # (the draw pile's stack rises up and to the left)
     pile_h = FACE_OFF_PILE_H
     pile_w, hand_w, cx = pile_h / CARD_RATIO, HUMAN_CARD_H / CARD_RATIO, W / 2
     top = grid_y - LABEL_GAP - LABEL_H

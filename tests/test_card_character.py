@@ -136,3 +136,18 @@ def test_a_lifted_card_casts_a_larger_shadow():
     low, high = shadow_pixels(0.0), shadow_pixels(FLIP_LIFT)
     assert low > 0
     assert high > 1.5 * low, (low, high)
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_the_thickest_stack_stays_on_the_felt(players: int):
+    """The draw pile's stack, at its thickest, rises clear of every seat's panel."""
+    from game.ui.table_view import STACK_MOST, stack_step
+
+    layout = load_layout(players)
+    for width, height in ((1280, 720), (1920, 1080)):
+        view = fit(layout, width, height)
+        pile = view.rect(layout.draw_pile)
+        rise = stack_step(pile.h) * (STACK_MOST - 1)
+        stack = pile.union(pile.move(-rise, -rise))
+        for area in layout.seats:
+            assert not stack.colliderect(view.rect(area.grid.inflate(14))), (players, width, area.seat)
