@@ -41,7 +41,7 @@ def stack_layers(count: int) -> int:
 
 def stack_step(card_h: int) -> int:
     """The screen px between two edges of the stack, for cards `card_h` px tall."""
-    return max(1, round(card_h * 0.012))
+    return max(2, round(card_h * 0.015))  # (at least 2 px: one pale edge line and one dark)
 
 
 class TableView(SeatLabels, PileCaptions, TableCues):
