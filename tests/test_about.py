@@ -111,3 +111,14 @@ def test_no_file_manager_is_said_in_one_line_and_the_path_stays_shown(about, mon
     app.frame(1 / 60)
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, MenuScene)
+
+
+@pytest.mark.parametrize("copied", ["skyjo_desktop-9.8.7.dist-info/METADATA", "skyjo_desktop.egg-info/PKG-INFO"])
+def test_the_frozen_app_reads_the_metadata_its_spec_copied(monkeypatch, tmp_path, copied):
+    (tmp_path / copied).parent.mkdir()
+    (tmp_path / copied).write_text("Metadata-Version: 2.4\nName: skyjo-desktop\nVersion: 9.8.7\n", encoding="utf-8")
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
+    monkeypatch.setattr(game, "_found", [])
+    monkeypatch.setattr(game, "_pyproject_version", lambda: None)  # (a bundle holds no pyproject.toml)
+    assert game.version() == "9.8.7"
