@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import os
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -131,12 +132,18 @@ def strength_file(folder: Path) -> Path:
 
 
 def test_relog_of_a_read_only_file_is_one_line_and_leaves_it_as_it_was(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     from game.ai import tournament
 
     with tempfile.TemporaryDirectory() as name:  # in /tmp: a folder every user can reach
         folder = Path(name)
         table = strength_file(folder)
+        # the log the relog copies in, where the player can read it: the clone this test runs
+        # from may sit in a folder only root can enter (as `mktemp -d` makes)
+        log = folder / tournament.EXPERIMENTS.name
+        shutil.copyfile(tournament.EXPERIMENTS, log)
+        log.chmod(0o444)
+        monkeypatch.setattr(tournament, "EXPERIMENTS", log)
         before = table.read_bytes()
         table.chmod(0o444)
         folder.chmod(0o555)
