@@ -159,6 +159,22 @@ def test_relog_of_a_read_only_file_is_one_line_and_leaves_it_as_it_was(
     assert after == before
 
 
+def test_relog_names_the_file_it_could_not_read(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The experiments log missing (or unreadable) is said of the log, not of the table."""
+    from game.ai import tournament
+
+    table = strength_file(tmp_path)
+    before = table.read_bytes()
+    monkeypatch.setattr(tournament, "EXPERIMENTS", tmp_path / "gone" / "expert-experiments.md")
+    with pytest.raises(SystemExit) as refused:
+        tournament.main(["--relog", str(table)])
+    err = capsys.readouterr().err
+    assert refused.value.code == 2 and err.count("\n") == 1, err
+    assert err.startswith(f"tournament: error: --relog: cannot read {tmp_path / 'gone' / 'expert-experiments.md'}: "), err
+    assert table.read_bytes() == before
+
+
 def _small_files() -> None:
     _limited()
     resource.setrlimit(resource.RLIMIT_FSIZE, (200, 200))  # bytes: a disk that fills up mid-write
