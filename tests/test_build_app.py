@@ -21,6 +21,9 @@ ROOT = Path(__file__).resolve().parents[1]
 ASSETS = ROOT / "assets"
 EXE_SUFFIX = ".exe" if sys.platform == "win32" else ""
 SELF_TEST_TIMEOUT = 180
+# the first test of each app waits for its build (900 s at most, below) and then runs it: more than
+# the suite's 300 s per test (pyproject.toml), so that the limits here fire first, with their messages
+pytestmark = pytest.mark.timeout(1200)
 
 
 def build_app(dist: Path, work: Path, *spec_args: str) -> None:
