@@ -3,13 +3,17 @@
 Run from anywhere:  python build/make_layouts.py [--check]
 --check compares the generated text with the committed files and exits 1 when they differ.
 
-The table is 1920x1080 logical pixels (80x45 tiles of 24 px). Seat 0 sits at the bottom, then
-seats go clockwise. With 2-4 players seat 0 (the acting human: the table turns to them) gets a
-large grid at the bottom with the piles, the hand card and the prompt line to its right, and
-the others sit in a row along the top, as large as fits; with 5-8 players the side seats sit at
-the left and right edges, the others in a top and a bottom row, with labels above the grids and
-the piles in the middle band. A small box in the top-left corner says the round's number (each
-grid's label tells its player's totals).
+The table is 1920x1080 logical pixels (80x45 tiles of 24 px). Seat 0 (the acting human: the
+table turns to them) sits at the bottom, or on the left at 2 players, then seats go clockwise.
+The seats, piles and labels use the felt: no empty rectangle larger than 12% of the table at 2-4
+players (tests/test_layout_felt.py). At 2 the two grids face each other, as large as the width
+allows, with the piles, the card in hand and the round between them; at 3 the human's grid sits
+at the bottom centre, the others in the top corners, the piles between them; at 4 the human's
+large grid sits at the bottom left with the piles, the hand card and the prompt line to its
+right, the others spread along the top. With 5-8 players the side seats sit at the left and
+right edges, the others in a top and a bottom row, with labels above the grids and the piles in
+the middle band. A small box says the round's number (each grid's label tells its player's
+totals).
 """
 
 from __future__ import annotations
@@ -70,60 +74,106 @@ def side_seat(seat: int, side: str, gw: float, gh: float) -> list[Obj]:
     return seat_with_label_above(seat, x, top + LABEL_H + LABEL_GAP, gw, gh)
 
 
-def centre_band(left: float, right: float, top: float, bottom: float) -> list[Obj]:
+def centre_band(left: float, right: float, top: float, bottom: float, pile_h: float = PILE_H,
+                hand_h: float = HAND_H) -> list[Obj]:
     """Draw pile, discard pile and hand card in a row, the prompt line under them.
 
     The stack is centred in the band with CAPTION px free above the hand card and below the
     piles, where the table view writes "Draw pile (49)", "Ada draws" and the like.
     """
-    pile_w, hand_w = PILE_H / CARD_RATIO, HAND_H / CARD_RATIO
+    pile_w, hand_w = pile_h / CARD_RATIO, hand_h / CARD_RATIO
     gap, hand_gap = 24, 64
     row_w = 2 * pile_w + gap + hand_gap + hand_w
-    stack_h = CAPTION + HAND_H + CAPTION + PROMPT_H
+    stack_h = CAPTION + hand_h + CAPTION + PROMPT_H
     card_top = top + (bottom - top - stack_h) / 2 + CAPTION
-    pile_top = card_top + (HAND_H - PILE_H) / 2
+    pile_top = card_top + (hand_h - pile_h) / 2
     cx = (left + right) / 2
     x0 = cx - row_w / 2
     prompt_w = min(right - left - 20, 1100)
     return [
-        Obj("draw_pile", x0, pile_top, pile_w, PILE_H),
-        Obj("discard_pile", x0 + pile_w + gap, pile_top, pile_w, PILE_H),
-        Obj("hand", x0 + 2 * pile_w + gap + hand_gap, card_top, hand_w, HAND_H),
-        Obj("prompt", cx - prompt_w / 2, card_top + HAND_H + CAPTION, prompt_w, PROMPT_H),
+        Obj("draw_pile", x0, pile_top, pile_w, pile_h),
+        Obj("discard_pile", x0 + pile_w + gap, pile_top, pile_w, pile_h),
+        Obj("hand", x0 + 2 * pile_w + gap + hand_gap, card_top, hand_w, hand_h),
+        Obj("prompt", cx - prompt_w / 2, card_top + hand_h + CAPTION, prompt_w, PROMPT_H),
     ]
 
 
-HUMAN_CARD_H = 180   # 2-4 players: seat 0's cards (the acting human's, the table turns to them)
+HUMAN_CARD_H = 180   # 3-4 players: seat 0's cards (the acting human's, the table turns to them)
 
-TOP_ROW_GAP = 40     # between two grids of the top row
-ROUND_BOX = (230, 48)  # the corner box: the round's number (each grid's label tells its totals)
+ROUND_BOX = (230, 48)  # the round's number (each grid's label tells its totals)
+BIG_PILE_H = 160     # 4 players: the piles, nearly as large as the human's cards (they have the room)
+FACE_OFF_PILE_H = 150  # 2 players: the piles between the grids
+CUE_ROOM = 130       # 2 players: felt below the card in hand for the cues (game/ui/table_cues.py)
+FACE_OFF_GAP = 340   # 2 players: the felt between the two grids, for the piles, the card in hand and the tip
 
 
 def small_table(players: int) -> list[Obj]:
-    """2-4 players: the human's grid large at the bottom, its label to its left and the piles, the
-    hand card and the prompt to its right; the others in a row along the top, as large as fits
-    above the human's grid (labels beside for one or two, above for three)."""
+    """2-4 players, laid out so that no wide stretch of felt is left bare (tests/test_layout_felt.py):
+    2 face to face, 3 around the human's grid at the bottom centre; 4: the human's grid large at
+    the bottom, its label to its left (the round's box above it) and the piles, the hand card and
+    the prompt to its right; the other three spread along the top from edge to edge, as large as
+    fits above the human's grid."""
+    if players == 2:
+        return face_off()
+    if players == 3:
+        return three_seats()
     gw, gh = grid_size(HUMAN_CARD_H)
     bottom_y = H - MARGIN - gh
     x0 = MARGIN + SIDE_LABEL[0] + 12
     objs = seat_with_label_beside(0, x0, bottom_y, gw, gh, "left", "bottom")
     row_bottom = bottom_y - 40  # clear of both "to play" rings
-    others = players - 1
-    if others <= 2:
-        ow, oh = grid_size(_card_h_for(row_bottom - MARGIN))
-        xs = [W / 2 - ow / 2] if others == 1 else [W / 2 - TOP_ROW_GAP / 2 - ow, W / 2 + TOP_ROW_GAP / 2]
-        sides = ["left"] if others == 1 else ["left", "right"]
-        for seat, (x, side) in enumerate(zip(xs, sides), start=1):
-            objs += seat_with_label_beside(seat, x, MARGIN, ow, oh, side, "top")
-    else:
-        top = MARGIN + LABEL_H + LABEL_GAP
-        ow, oh = grid_size(_card_h_for(row_bottom - top))
-        left = W / 2 - (3 * ow + 2 * TOP_ROW_GAP) / 2
-        for seat in range(1, players):
-            objs += seat_with_label_above(seat, left + (seat - 1) * (ow + TOP_ROW_GAP), top, ow, oh)
-    objs += centre_band(x0 + gw + 24, W - MARGIN, bottom_y, SCORES_BUTTON_TOP - 40)
-    objs.append(Obj("score_panel", MARGIN, MARGIN, *ROUND_BOX))
+    top = MARGIN + LABEL_H + LABEL_GAP
+    ow, oh = grid_size(_card_h_for(row_bottom - top))
+    pitch = (W - 2 * MARGIN - ow) / 2  # three grids from edge to edge
+    for seat in range(1, players):
+        objs += seat_with_label_above(seat, MARGIN + (seat - 1) * pitch, top, ow, oh)
+    objs += centre_band(x0 + gw + 24, W - MARGIN, bottom_y, SCORES_BUTTON_TOP - 40, BIG_PILE_H, HUMAN_CARD_H)
+    objs.append(Obj("score_panel", MARGIN, bottom_y, *ROUND_BOX))  # above the human's label
     return objs + [tip_box(objs)]
+
+
+THREE_CARD_H = 170  # 3 players: the two others' cards, in the top corners
+
+
+def three_seats() -> list[Obj]:
+    """3 players: the human's grid at the bottom centre, its label to its left; the others in the
+    top corners, their labels above, as large as fits beside the human's grid; the piles, the hand
+    card and the prompt between them, just above the human's grid."""
+    gw, gh = grid_size(HUMAN_CARD_H)
+    bottom_y = H - MARGIN - gh
+    x0 = W / 2 - gw / 2
+    objs = seat_with_label_beside(0, x0, bottom_y, gw, gh, "left", "bottom")
+    ow, oh = grid_size(THREE_CARD_H)
+    top = MARGIN + LABEL_H + LABEL_GAP
+    objs += seat_with_label_above(1, MARGIN, top, ow, oh) + seat_with_label_above(2, W - MARGIN - ow, top, ow, oh)
+    objs += centre_band(MARGIN + ow + 24, W - MARGIN - ow - 24, MARGIN, bottom_y - 40)
+    objs.append(Obj("score_panel", W - MARGIN - ow / 2 - ROUND_BOX[0] / 2, top + oh + 40, *ROUND_BOX))
+    return objs + [tip_box(objs)]
+
+
+def face_off() -> list[Obj]:
+    """2 players: the two grids side by side as large as the width allows (the human's on the
+    left, the other's on the right, labels above), the round, the piles, the card in hand and the
+    tip's corner in the felt between them, and the prompt under the whole table."""
+    card_h = float(int((W - 2 * MARGIN - FACE_OFF_GAP) / 2 / (4 + 3 * GAP_RATIO) * CARD_RATIO))
+    gw, gh = grid_size(card_h)
+    prompt_top = H - MARGIN - PROMPT_H
+    grid_y = (MARGIN + LABEL_H + LABEL_GAP + prompt_top - 24 - gh) / 2  # the felt left over shared above and below
+    objs = seat_with_label_above(0, MARGIN, grid_y, gw, gh) + seat_with_label_above(1, W - MARGIN - gw, grid_y, gw, gh)
+    left, right = MARGIN + gw + 40, W - MARGIN - gw - 40  # (the draw pile's stack rises up and to the left)
+    pile_h = FACE_OFF_PILE_H
+    pile_w, hand_w, cx = pile_h / CARD_RATIO, HUMAN_CARD_H / CARD_RATIO, W / 2
+    top = grid_y - LABEL_GAP - LABEL_H
+    pile_top = top + ROUND_BOX[1] + 24
+    hand_top = pile_top + pile_h + 2 * CAPTION + 20  # the piles' captions, then the hand's
+    tip_top = hand_top + HUMAN_CARD_H + CUE_ROOM  # the cues of what the other took, then the tip
+    return [*objs,
+            Obj("score_panel", cx - ROUND_BOX[0] / 2, top, *ROUND_BOX),
+            Obj("draw_pile", left, pile_top, pile_w, pile_h),
+            Obj("discard_pile", right - pile_w, pile_top, pile_w, pile_h),
+            Obj("hand", cx - hand_w / 2, hand_top, hand_w, HUMAN_CARD_H),
+            Obj("prompt", cx - 1100 / 2, prompt_top, 1100, PROMPT_H),
+            Obj("tip", MARGIN + gw + 20, tip_top, FACE_OFF_GAP - 40, prompt_top - TIP_CLEAR - tip_top)]
 
 
 def _card_h_for(grid_h: float) -> float:

@@ -8,6 +8,7 @@ import itertools
 import os
 import sys
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -84,6 +85,23 @@ def screens(app: Any) -> Iterator[str]:  # noqa: C901 - one short block per scre
     app.stack.push(SettingsScene(app))
     settle(app)
     yield "settings"
+    about = _optional("scenes.about", "AboutScene")
+    if about is not None:
+        # one path for every run (not the run's temporary folder), as long as a real one may be
+        shown_at = type("GalleryAbout", (about,), {"data_dir": GALLERY_DATA_DIR})
+        page = app.stack.push(shown_at(app))
+        settle(app)
+        yield "about"
+        page.problem = page.problem or _longest_problem()  # the failure line with the longest words
+        settle(app, 1)
+        yield "about_problem"
+        page.problem = ""
+    offer = _optional("scenes.menu_offer", "MenuOfferScene")
+    if offer is not None:
+        app.stack.reset(MenuScene(app))
+        app.stack.push(offer(app))
+        settle(app)
+        yield "menu_offer"
 
     hotseat = MatchConfig("voyage", HOTSEAT, seed=11)
     app.stack.reset(PlayScene(app, hotseat, hotseat.new_game()))
@@ -231,6 +249,16 @@ def review_screens(app: Any, config: MatchConfig, finished: Any) -> Iterator[str
         scene.show(scene.review.costliest()[0])
         settle(app, 3)
         yield "review_step"
+
+
+GALLERY_DATA_DIR = Path("/home/anne-charlotte/.local/share/Skyjo")
+
+
+def _longest_problem() -> str:
+    """The About page's line when no file manager starts, with a long reason."""
+    from game.i18n import _
+
+    return _("The folder could not be opened: {reason}").format(reason="No such file or directory: 'xdg-open'")
 
 
 def long_hint() -> str:

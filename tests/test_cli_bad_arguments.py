@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import os
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -131,12 +132,18 @@ def strength_file(folder: Path) -> Path:
 
 
 def test_relog_of_a_read_only_file_is_one_line_and_leaves_it_as_it_was(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     from game.ai import tournament
 
     with tempfile.TemporaryDirectory() as name:  # in /tmp: a folder every user can reach
         folder = Path(name)
         table = strength_file(folder)
+        # the log the relog copies in, where the player can read it: the clone this test runs
+        # from may sit in a folder only root can enter (as `mktemp -d` makes)
+        log = folder / tournament.EXPERIMENTS.name
+        shutil.copyfile(tournament.EXPERIMENTS, log)
+        log.chmod(0o444)
+        monkeypatch.setattr(tournament, "EXPERIMENTS", log)
         before = table.read_bytes()
         table.chmod(0o444)
         folder.chmod(0o555)
@@ -150,6 +157,22 @@ def test_relog_of_a_read_only_file_is_one_line_and_leaves_it_as_it_was(
     assert refused.value.code == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("tournament: error: --relog: cannot write") and "denied" in err
     assert after == before
+
+
+def test_relog_names_the_file_it_could_not_read(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The experiments log missing (or unreadable) is said of the log, not of the table."""
+    from game.ai import tournament
+
+    table = strength_file(tmp_path)
+    before = table.read_bytes()
+    monkeypatch.setattr(tournament, "EXPERIMENTS", tmp_path / "gone" / "expert-experiments.md")
+    with pytest.raises(SystemExit) as refused:
+        tournament.main(["--relog", str(table)])
+    err = capsys.readouterr().err
+    assert refused.value.code == 2 and err.count("\n") == 1, err
+    assert err.startswith(f"tournament: error: --relog: cannot read {tmp_path / 'gone' / 'expert-experiments.md'}: "), err
+    assert table.read_bytes() == before
 
 
 def _small_files() -> None:

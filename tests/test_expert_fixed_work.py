@@ -85,6 +85,7 @@ def test_seeded_runs_with_expert_repeat_exactly() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(660)  # two runs of up to 300 s each (their own limit, which names the command)
 def test_seeded_simulate_commands_with_expert_print_the_same_figures() -> None:
     args = [sys.executable, "-m", "game", "simulate", "--bots", "expert,hard", "--games", "2", "--seed", "2",
             "--expert-samples", str(SAMPLES), "--json"]

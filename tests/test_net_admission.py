@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
-from net_tools import CODE, HostThread, RawClient, match
+from net_tools import CODE, BotPlayer, HostThread, RawClient, match
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from game.net.admission import STRANGERS, STRANGERS_PER_ADDRESS, Admission, WrongCodes, connection_budget, same_secret
@@ -502,6 +502,70 @@ def test_a_host_stopped_after_a_flood_prints_no_traceback():
         err = _stop(process)  # while the flood's connections are still open
         _close_all(held)
     for words in ("Traceback", "Task exception was never retrieved", "Exception in callback", "Task was destroyed"):
+        assert words not in err, err[-3000:]
+    assert process.returncode == 130
+
+
+NO_TRACEBACK = ("Traceback", "Task was destroyed", "no running event loop", "did not all close in time",
+                "Task exception was never retrieved", "Exception in callback")
+
+
+def _flood(player: RawClient, junk: bool, count: int = 3000) -> None:
+    """`count` messages at once, well-formed (read at 100 a second: half a minute of them); with
+    `junk` every other one is not JSON, each answered by a refusal the player never reads (so
+    the host drops it as too slow)."""
+    for n in range(count):
+        player.send("{not json" if junk and n % 2 else {"type": "ready", "round": 0})
+
+
+def _ended(process: subprocess.Popen, timeout: float = 60) -> str:
+    """The host's standard error once it exited by itself (killed past `timeout` seconds)."""
+    try:
+        return process.communicate(timeout=timeout)[1]
+    except subprocess.TimeoutExpired:
+        process.kill()
+        raise AssertionError(f"the host did not exit: {process.communicate(timeout=10)[1][-2000:]}") from None
+
+
+@pytest.mark.slow
+def test_a_host_whose_flooding_player_came_back_ends_its_games_without_a_traceback():
+    """A seated player floods, comes back with its token on a new connection, and the game is
+    played to its end: the host closes every connection and exits 0 with no traceback."""
+    process, url, code = _start_host(["--seats", "remote,remote", "--json", "--games", "1", "--bind", "127.0.0.1",
+                                      "--seed", "3"])
+    ann = _raw(url)
+    try:
+        token = ann.hello(code=code, name="Ann", seat=0)["token"]
+        _flood(ann, junk=True)
+        bob = BotPlayer(url, "normal", seed=1, name="Bob", code=code)
+        back = BotPlayer(url, "normal", seed=2, name="Ann", code=code, token=token)
+        assert back.join() and bob.join(), "the game did not finish"
+        err = _ended(process)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate(timeout=10)
+        _close_all([ann])
+    assert process.returncode == 0, err[-3000:]
+    for words in NO_TRACEBACK:
+        assert words not in err, err[-3000:]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process")
+def test_a_host_stopped_while_a_seated_player_floods_prints_no_traceback():
+    process, url, code = _start_host(["--seats", "remote,remote", "--json", "--bind", "127.0.0.1"])
+    ann, bob = _raw(url), _raw(url)
+    try:
+        ann.hello(code=code, name="Ann", seat=0)
+        bob.hello(code=code, name="Bob", seat=1)
+        _flood(ann, junk=False)
+        _flood(bob, junk=False)
+        time.sleep(0.5)  # the host is reading the floods, slowed down
+    finally:
+        err = _stop(process)
+        _close_all([ann, bob])
+    for words in NO_TRACEBACK:
         assert words not in err, err[-3000:]
     assert process.returncode == 130
 

@@ -41,6 +41,7 @@ def simulate(args: list[str]) -> dict:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(360)  # above the 300 s the run itself may take (its own limit names the command)
 @pytest.mark.parametrize("index", range(len(RUNS)))
 def test_seeded_play_is_unchanged(index):
     if os.environ.get("SKYJO_REGEN_SIMULATE"):

@@ -9,8 +9,11 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ["game", "scenes", "skyjo"]
+pytestmark = pytest.mark.timeout(360)  # above mypy's own 300 s below (with no cache: 13 s here)
 
 
 def mypy(*arguments: str) -> tuple[int, str]:

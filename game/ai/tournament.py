@@ -248,7 +248,8 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError as problem:
             parser.error(f"--relog: {problem}")
         except OSError as problem:
-            parser.error(f"--relog: cannot read {args.relog}: {problem.strerror or problem}")
+            where = problem.filename if isinstance(problem.filename, str) else args.relog  # the log, or the table
+            parser.error(f"--relog: cannot read {where}: {problem.strerror or problem}")
         try:
             write_table(args.relog, text)
         except OSError as problem:

@@ -395,5 +395,3 @@ class NetHost(Listener):
         text = encode(message)
         self._loop.call_soon_threadsafe(self._push, client, text)
 
-    def _call(self, coroutine: Any) -> None:
-        asyncio.run_coroutine_threadsafe(coroutine, self._loop)

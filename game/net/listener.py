@@ -14,6 +14,7 @@ import logging
 import socket
 import threading
 import time
+from collections.abc import Coroutine
 from dataclasses import dataclass
 from typing import Any
 
@@ -126,9 +127,11 @@ class Listener:
     _server: Any
     _failed: BaseException | None
     _numbers: int
+    _tasks: set[asyncio.Task[Any]]  # every task of ours still running (the loop holds only weak references)
 
     def _run(self, bind: str, port: int, ping_interval: float, ping_timeout: float, started: threading.Event) -> None:
         asyncio.set_event_loop(self._loop)
+        self._tasks = set()
 
         async def listen() -> Any:
             return await serve(
@@ -145,11 +148,36 @@ class Listener:
             return
         started.set()
         self._loop.run_forever()
+        self._finish_tasks()
+
+    def _finish_tasks(self) -> None:
+        """Once the loop stopped: cancel what still runs and let it end, so that nothing is left
+        for the interpreter to destroy at exit (which it reports with tracebacks)."""
+        left = asyncio.all_tasks(self._loop)
+        for task in left:
+            task.cancel()
+        if left:
+            self._loop.run_until_complete(asyncio.wait(left, timeout=1.0))
+
+    def _spawn(self, coroutine: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+        """Run `coroutine` on the loop as a task we keep until it ends (on the network thread)."""
+        task = self._loop.create_task(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    def _call(self, coroutine: Coroutine[Any, Any, Any]) -> None:
+        """Run `coroutine` on the network thread (from the table's thread)."""
+        self._loop.call_soon_threadsafe(self._spawn, coroutine)
 
     async def _serve(self, ws: ServerConnection) -> None:
         self._numbers += 1
         client = Client(ws, self._numbers, *self._limits)
-        writer = asyncio.create_task(self._write(client))
+        handler = asyncio.current_task()
+        if handler is not None:  # (always, in a task) kept, so that stopping the host can cancel it
+            self._tasks.add(handler)
+            handler.add_done_callback(self._tasks.discard)
+        writer = self._spawn(self._write(client))
         if len(self._server.connections) > MAX_CONNECTIONS:
             await self._refuse_and_close(client, "too many connections to this table", CLOSE_TRY_LATER)
             writer.cancel()
@@ -177,6 +205,8 @@ class Listener:
             return problem
         self._inbox.put((client, hello))
         async for raw in ws:
+            if client.gone:  # closed by us (replaced, too slow): what it sent before is not read
+                break
             pause = client.allow()
             if pause:  # a flood is slowed down, not read faster: the transport stops reading it
                 if client.warn_flood():
@@ -244,7 +274,7 @@ class Listener:
         except asyncio.QueueFull:
             log.warning("%s dropped: it stopped reading (%d messages waiting)", client, client.queue.qsize())
             client.gone = True
-            asyncio.ensure_future(self._close(client, CLOSE_POLICY, "too slow: you stopped reading"))
+            self._spawn(self._close(client, CLOSE_POLICY, "too slow: you stopped reading"))
 
     async def _write(self, client: Client) -> None:
         while True:
@@ -261,7 +291,14 @@ class Listener:
         opened = list(self._server.connections)
         closing = [asyncio.wait_for(connection.close(code, reason), 1.0) for connection in opened]
         await asyncio.gather(*closing, return_exceptions=True)  # together: a deaf one costs 1 s, not 1 s each
-        for connection in list(self._admission.open):  # the rest never finished their handshake
+        for connection in list(self._admission.open):  # deaf ones, and those that never finished their handshake
             if connection.transport is not None:
                 connection.transport.abort()
+        # what still runs is cancelled: a handler still reading what a flood sent before the close
+        # (throttled, it could take minutes), the writers, a close under way
+        running = [task for task in self._tasks if task is not asyncio.current_task()]
+        for task in running:
+            task.cancel()
+        if running:
+            await asyncio.wait(running, timeout=1.0)
         await asyncio.wait_for(self._server.wait_closed(), 1.0)

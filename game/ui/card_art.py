@@ -16,12 +16,14 @@ from game.ui.card_paint import (
     _HC_WHITE,
     _INK,
     _OUTLINE,
+    _RIM,
     _STANDARD_FILL,
     RGB,
     SUPERSAMPLE,
     _alpha_of,
     _back_shape,
     _draw_shadow,
+    _edge_shape,
     _hc_face_shape,
     _ring_shape,
     _shape,
@@ -44,6 +46,9 @@ __all__ = ["RGB", "SUPERSAMPLE", "THEMES", "VALUES", "CardArt", "band", "contras
 THEMES = ("standard", "high_contrast")
 VALUES = tuple(range(-2, 13))
 _CACHE_LIMIT = 1024
+INDEX_DIGIT_PX = 10  # the least height of a corner figure's digits in screen px (9 of them solid ink)
+INDEX_SHARE = 0.095  # and its share of the card's height on larger cards
+_INDEX_PX: dict[int, int] = {}  # digit height -> font size giving it
 
 
 class CardArt:
@@ -68,6 +73,11 @@ class CardArt:
     def back(self, width: int, height: int) -> pygame.Surface:
         """The patterned back of a card."""
         return self._cached(("back",), width, height, self._draw_back)
+
+    def edge(self, width: int, height: int) -> pygame.Surface:
+        """A card seen under another in a stack: its pale edge and dark outline (the draw pile's
+        thickness is drawn with these)."""
+        return self._cached(("edge",), width, height, self._draw_edge)
 
     def slot(self, width: int, height: int) -> pygame.Surface:
         """An empty place: a removed column's gap or an empty pile."""
@@ -107,7 +117,7 @@ class CardArt:
             self._draw_value(surface, value, ink, paper, plate=paper)
             return surface
         fill = _STANDARD_FILL[value]
-        surface = _shape(w, h, lambda big, s: _standard_face_shape(big, s, fill))
+        surface = _shape(w, h, lambda big, s: _standard_face_shape(big, s, fill, band(value)))
         shape = _alpha_of(surface)
         self._draw_value(surface, value, _INK, _OUTLINE, plate=None, shadow=True)
         surface.blit(shape, (0, 0), special_flags=pygame.BLEND_RGBA_MAX)  # (the figure's blending, as in _field)
@@ -138,15 +148,31 @@ class CardArt:
         surface.blit(big, big.get_rect(center=centre))
         if h < 64:
             return  # corner figures would be unreadable specks on small cards
-        small_size = max(8, int(h * 0.15))
+        small_size = self._index_px(h)
         small_font = self._text.font(small_size)
         small = _outlined(small_font, text, ink, outline, max(1, small_size // 12))
         if value in (6, 9):
             small = _underlined(small, small_font.get_ascent(), ink, outline, max(1, small_size // 12))
         pad_x, pad_y = max(3, int(w * 0.09)), max(3, int(h * 0.06))
+        if plate is not None:  # high contrast: a plain plate under each corner figure, off the pattern
+            small = _on_plate(small, plate, ink)
+            pad_x, pad_y = max(2, int(w * 0.06)), max(2, int(h * 0.04))
         surface.blit(small, small.get_rect(topleft=(pad_x, pad_y)))
         turned = pygame.transform.rotate(small, 180)  # the way a card reads from the other side
         surface.blit(turned, turned.get_rect(bottomright=(w - pad_x, h - pad_y)))
+
+    def _index_px(self, h: int) -> int:
+        """The corner figures' font size on a card `h` px tall: its digits INDEX_SHARE of the card
+        and never under INDEX_DIGIT_PX tall (readable on the smallest cards of 8 seats at
+        1280x720), measured on the font's own ink."""
+        wanted = max(INDEX_DIGIT_PX, round(h * INDEX_SHARE))
+        size = _INDEX_PX.get(wanted)
+        if size is None:
+            size = 6
+            while size < 4 * wanted and self._text.font(size).render("8", True, _INK).get_bounding_rect().h < wanted:
+                size += 1
+            _INDEX_PX[wanted] = size
+        return size
 
     def _fit_font(self, text: str, max_w: int, max_h: int) -> int:
         """The largest font size (in pixels) whose rendering of ``text`` fits the box (digits
@@ -168,6 +194,10 @@ class CardArt:
             pygame.draw.ellipse(surface, ink, box, max(1, w // 60))
             surface.blit(title, title.get_rect(center=(w // 2, h // 2)))
         return surface
+
+    def _draw_edge(self, w: int, h: int) -> pygame.Surface:
+        paper, line = ((_HC_WHITE, _HC_BLACK) if self.theme == "high_contrast" else (_RIM, _OUTLINE))
+        return _shape(w, h, lambda big, s: _edge_shape(big, s, paper, line))
 
     def _draw_slot(self, w: int, h: int) -> pygame.Surface:
         colour = (255, 255, 255, 150) if self.theme == "high_contrast" else (235, 240, 250, 90)
@@ -191,6 +221,17 @@ def _outlined(font: pygame.font.Font, text: str, ink: RGB, outline: RGB, thickne
         angle = 2 * math.pi * i / steps
         out.blit(edge, (t + round(t * math.cos(angle)), t + round(t * math.sin(angle))))
     out.blit(fill, (t, t))
+    return out
+
+
+def _on_plate(figure: pygame.Surface, plate: RGB, edge: RGB) -> pygame.Surface:
+    """`figure` on a rounded plate of `plate` with a thin `edge`, a little larger than it."""
+    w, h = figure.get_size()
+    pad = max(2, h // 8)
+    out = pygame.Surface((w + 2 * pad, h + pad), pygame.SRCALPHA)
+    pygame.draw.rect(out, plate, out.get_rect(), border_radius=max(2, h // 4))
+    pygame.draw.rect(out, edge, out.get_rect(), 1, border_radius=max(2, h // 4))
+    out.blit(figure, (pad, pad // 2))
     return out
 
 

@@ -8,6 +8,8 @@ import math
 
 import pygame
 
+from game.ui.card_motifs import paint_motif
+
 SUPERSAMPLE = 3
 
 RGB = tuple[int, int, int]
@@ -107,7 +109,7 @@ _SHARED: dict[tuple, pygame.Surface] = {}
 def _shared(key: tuple, make) -> pygame.Surface:
     surface = _SHARED.get(key)
     if surface is None:
-        if len(_SHARED) >= 64:
+        if len(_SHARED) >= 256:
             _SHARED.clear()
         surface = _SHARED[key] = make()
     return surface
@@ -198,14 +200,18 @@ def _alpha_of(surface: pygame.Surface) -> pygame.Surface:
     return shape
 
 
-def _standard_face_shape(big: pygame.Surface, s: int, fill: RGB) -> None:
-    """A pale margin, then the value's colour lit from the top, a faint printed weave, a darker
-    oval pressed in behind the figure and a sheen across the upper corner."""
+def _standard_face_shape(big: pygame.Surface, s: int, fill: RGB, kind: str) -> None:
+    """A pale margin, then the value's colour lit from the top, a faint printed weave, the band's
+    sky motif (card_motifs.py), a darker oval pressed in behind the figure and a sheen across
+    the upper corner."""
     bw, bh = big.get_size()
     field = _rim(big, s)
     paint = _vertical_gradient(field.size, _shade(fill, 1.14), _shade(fill, 0.84))
     paint.blit(_shared(("weave", field.size, s), lambda: _weave(field.size, s, bw)), (0, 0))
-    oval = paint.get_rect().inflate(-field.w * 0.16, -field.h * 0.28)
+    light, dark = (*_shade(fill, 1.35), 90), (*_shade(fill, 0.45), 200)
+    paint.blit(_shared(("motif", kind, field.size, light, dark),
+                       lambda: paint_motif(field.size, kind, light, dark)), (0, 0))
+    oval = paint.get_rect().inflate(-field.w * 0.22, -field.h * 0.36)
     ring = max(s, round(bw * 0.02))
     pygame.draw.ellipse(paint, _shade(fill, 1.22) if sum(fill) < 600 else _shade(fill, 1.06), oval.move(0, ring // 2))
     pygame.draw.ellipse(paint, _shade(medallion(fill), 0.8), oval.move(0, -ring // 2))
@@ -352,6 +358,14 @@ def _star(surface: pygame.Surface, centre: tuple[float, float], size: float, col
     points = [(x, y - tip), (x + waist, y - waist), (x + tip, y), (x + waist, y + waist),
               (x, y + tip), (x - waist, y + waist), (x - tip, y), (x - waist, y - waist)]
     pygame.draw.polygon(surface, colour, points)
+
+
+def _edge_shape(big: pygame.Surface, s: int, paper: RGB, line: RGB) -> None:
+    """A plain card of `paper` in a `line` outline: a card's edge under another in a stack."""
+    radius = _radius(*big.get_size())
+    pygame.draw.rect(big, line, big.get_rect(), border_radius=radius)
+    width = max(s, round(min(big.get_size()) * 0.012))
+    pygame.draw.rect(big, paper, big.get_rect().inflate(-2 * width, -2 * width), border_radius=max(1, radius - width))
 
 
 def _slot_shape(big: pygame.Surface, s: int, colour: tuple[int, int, int, int]) -> None:

@@ -14,6 +14,8 @@ from game.ui.table_view import TableView
 FLIGHT_LIFT = 10.0  # logical px: a moving card is held above the cloth, its shadow further off
 TURN_GROWTH = 0.08  # a card edge-on in a flip looks this much taller (its near edge comes at the eye)
 TURN_SHADE = 0.25  # and this much darker (the light falls on it at a slant)
+SHADOW_GROWTH = 0.35  # a lifted card's shadow grows by this much of its height above the cloth, each side
+SHADOW_FADE = 0.8  # and pales by this share of that height over the card's own
 
 
 class Place(TypedDict):
@@ -86,11 +88,25 @@ class CardSprite:
         """A card in flight casts its shadow further the higher it is (its lift, and a little for
         any card on the move), fading with the card."""
         shadow = view.art.shadow(base_w, base_h)  # cached at the art's size, scaled with the card
-        spot = shadow_rect(rect, lift=(self.lift + FLIGHT_LIFT) * view.viewport.scale)
+        height = (self.lift + FLIGHT_LIFT) * view.viewport.scale
+        spot = lifted_shadow_rect(rect, height)
         if spot.size != shadow.get_size():
             shadow = pygame.transform.scale(shadow, spot.size)
-        if self.alpha < 0.99:
+        alpha = self.alpha * lifted_shadow_alpha(rect.h, height)
+        if alpha < 0.99:
             shadow = shadow.copy()
-            shadow.set_alpha(max(0, round(255 * self.alpha)))
+            shadow.set_alpha(max(0, round(255 * alpha)))
         surface.blit(shadow, spot)
+
+
+def lifted_shadow_rect(card: pygame.Rect, height: float) -> pygame.Rect:
+    """The shadow of a card held `height` screen px above the cloth: further off (shadow_rect),
+    and larger the higher the card, as a lamp above the table casts it."""
+    grow = round(height * SHADOW_GROWTH)
+    return shadow_rect(card, lift=height).inflate(2 * grow, 2 * grow)
+
+
+def lifted_shadow_alpha(card_h: int, height: float) -> float:
+    """How dark that shadow is (1: a card lying down): paler as it spreads, never below half."""
+    return max(0.5, 1.0 - SHADOW_FADE * height / max(1, card_h))
 

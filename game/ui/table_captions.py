@@ -32,9 +32,14 @@ class PileCaptions(TableText):
         # clear of the prompt's panel too, by a gap that reads as one (the captions never touch it)
         height = min(band.top, top) - draw.bottom - 2 - font_px(self.viewport, CAPTION_GAP)
         # the captions never cross into the gap between the piles, so they never read as one line
-        self._caption(surface, draw, _("Draw pile ({count})").format(count=board.draw_count), band.left, draw.right,
-                      height)
-        self._caption(surface, discard, _("Discard"), discard.left, hand.left - 4, height)
+        # each caption keeps to the felt beside its pile, clear of the seat panels (the prompt's band
+        # may run under a grid, as on the face-to-face table of two)
+        felt_left, felt_right = self._felt_beside(draw.union(discard))
+        split, keep = (draw.right + discard.left) // 2, font_px(self.viewport, 10)  # piles far apart: each its half
+        self._caption(surface, draw, _("Draw pile ({count})").format(count=board.draw_count),
+                      max(band.left, felt_left), max(draw.right, split - keep), height)
+        right = hand.left - 4 if hand.left > discard.right and hand.top < discard.bottom else felt_right
+        self._caption(surface, discard, _("Discard"), min(discard.left, split + keep), right, height)
 
     def _caption(self, surface: pygame.Surface, rect: pygame.Rect, words: str, left: int, right: int,
                  height: int) -> None:

@@ -12,6 +12,8 @@ from game.ui.table_text import TableText
 from game.ui.targets import DRAW_PILE
 from game.ui.widgets import ACCENT, draw_panel, font_px
 
+CUE_COLUMN = 220  # layout px: the narrowest column left of the draw pile that holds the cues
+
 
 class TableCues(TableText):
     """The cue column, drawn by the TableView."""
@@ -26,8 +28,10 @@ class TableCues(TableText):
                   if area.seat in board.participants]
         left, right = self._cue_sides(panels)
         top = self._cue_ceiling(panels, left, right)  # (the words drawn so far, before any cue)
-        size = max(font_px(self.viewport, 24), self._px(24))
         bottom = self._rects[DRAW_PILE].bottom
+        if right - left < font_px(self.viewport, CUE_COLUMN):
+            left, right, top, bottom = self._cues_below_hand(panels) or (left, right, top, bottom)
+        size = max(font_px(self.viewport, 24), self._px(24))
         for words in reversed(list(board.cues.values())):  # the newest first: it has the room
             lines, images = self._cue_lines(words, size, right - left - 12)
             back = pygame.Rect(0, 0, max(image.get_width() for image in images),
@@ -37,6 +41,18 @@ class TableCues(TableText):
                 break  # no room left: an older cue gives way
             self._draw_cue(surface, back, words, lines, images)
             bottom = back.top - 6
+
+    def _cues_below_hand(self, panels: list[pygame.Rect]) -> tuple[int, int, int, int] | None:
+        """No felt left of the draw pile (the face-to-face table of two): the cues go in the felt
+        below the card in hand, between the seat panels beside it, above the tip's corner; None
+        when that felt is not clear."""
+        hand = self.viewport.rect(self.layout.hand)
+        tip = self.viewport.rect(self.layout.tip)
+        left, right = self._felt_beside(hand)
+        column = pygame.Rect(left, hand.bottom + 8, right - left, tip.top - 8 - hand.bottom - 8)
+        if column.h <= 0 or column.w < font_px(self.viewport, CUE_COLUMN) or column.collidelist(panels) >= 0:
+            return None
+        return column.left, column.right, column.top, column.bottom
 
     def _cue_sides(self, panels: list[pygame.Rect]) -> tuple[int, int]:
         """The left and right edges of the cues' column: from the table's left edge, or the

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui.ink import note_text
-from game.ui.layout import TableLayout, Viewport
+from game.ui.layout import Box, TableLayout, Viewport
 from game.ui.text import TextCache
 from game.ui.widgets import font_px
 
@@ -37,6 +37,20 @@ class TableText:
         if width is not None and width > 0:
             px = self.text.fit_px(words, px, width, bold=bold)
         return px
+
+    def _felt_beside(self, rect: pygame.Rect) -> tuple[int, int]:
+        """The left and right ends of the felt level with `rect`: from the seat panel (or the
+        table's edge) on its left to the one on its right, 8 px clear of each."""
+        table = self.viewport.rect(Box(0, 0, self.layout.width, self.layout.height))
+        left, right = table.left, table.right
+        for area in self.layout.seats:
+            panel = self.viewport.rect(area.grid.inflate(14))
+            if panel.top < rect.bottom and panel.bottom > rect.top:
+                if panel.right <= rect.left:
+                    left = max(left, panel.right + 8)
+                elif panel.left >= rect.right:
+                    right = min(right, panel.left - 8)
+        return left, right
 
     def _blit_text(self, surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect, words: str) -> None:
         surface.blit(image, rect)

@@ -30,6 +30,18 @@ __all__ = ["ACTIVE_RING", "LABEL_CLEARANCE", "RING_MARGIN", "Board", "Cell", "Ta
 
 SEAT_PANEL = (10, 60, 42)
 _UNSET = object()
+STACK_CARDS = 10  # the draw pile shows one card edge per this many cards left...
+STACK_MOST = 8  # ...up to this many
+
+
+def stack_layers(count: int) -> int:
+    """How many card edges the draw pile shows for `count` cards left (0: none, an empty pile)."""
+    return min(STACK_MOST, -(-count // STACK_CARDS)) if count > 0 else 0
+
+
+def stack_step(card_h: int) -> int:
+    """The screen px between two edges of the stack, for cards `card_h` px tall."""
+    return max(2, round(card_h * 0.015))  # (at least 2 px: one pale edge line and one dark)
 
 
 class TableView(SeatLabels, PileCaptions, TableCues):
@@ -92,6 +104,7 @@ class TableView(SeatLabels, PileCaptions, TableCues):
         sizes = {self.viewport.rect(box).size for box in boxes}
         for w, h in sizes:
             self.art.back(w, h)
+            self.art.edge(w, h)
             self.art.shadow(w, h)
             for value in self.art_values:
                 self.art.face(value, w, h)
@@ -187,7 +200,7 @@ class TableView(SeatLabels, PileCaptions, TableCues):
                            for seat in range(board.players) for index in range(CELLS)}
             self._rects[DRAW_PILE] = self.viewport.rect(self.layout.draw_pile)
             self._rects[DISCARD_PILE] = self.viewport.rect(self.layout.discard_pile)
-        wanted: dict = {DRAW_PILE: "?" if board.draw_count else None, DISCARD_PILE: board.discard_top}
+        wanted: dict = {DRAW_PILE: stack_layers(board.draw_count) or None, DISCARD_PILE: board.discard_top}
         for seat in board.participants:
             grid = board.grids[seat]
             for index in range(CELLS):
@@ -203,9 +216,9 @@ class TableView(SeatLabels, PileCaptions, TableCues):
     def _repaint(self, background: pygame.Surface, rect: pygame.Rect) -> None:
         """Repaint the place at `rect` and its shadow's reach: the cloth, then the shadows and the
         cards of every place there (a neighbour's shadow may fall into it)."""
-        area = rect.union(shadow_rect(rect))
+        area = self._reach(rect)
         near = [(place, self._rects[place]) for place, value in self._drawn.items()
-                if value is not None and shadow_rect(self._rects[place]).union(self._rects[place]).colliderect(area)]
+                if value is not None and self._reach(self._rects[place]).colliderect(area)]
         layer = self._layer
         assert layer is not None
         layer.set_clip(area)
@@ -213,8 +226,32 @@ class TableView(SeatLabels, PileCaptions, TableCues):
         for _place, card in near:
             self.blit_shadow(layer, card)
         for place, card in near:
-            layer.blit(self.card_surface(self._drawn[place], card.w, card.h), card)
+            if place == DRAW_PILE:
+                self._paint_stack(layer, card, self._drawn[place])
+            else:
+                layer.blit(self.card_surface(self._drawn[place], card.w, card.h), card)
         layer.set_clip(None)
+
+    def _reach(self, rect: pygame.Rect) -> pygame.Rect:
+        """Where a card lying at `rect` may paint: itself, its shadow and (the draw pile) the cards
+        stacked up from it at their thickest."""
+        top = rect.move(-stack_step(rect.h) * STACK_MOST, -stack_step(rect.h) * STACK_MOST)
+        return rect.union(shadow_rect(rect)).union(top)
+
+    def _paint_stack(self, layer: pygame.Surface, rect: pygame.Rect, layers: int) -> None:
+        """The draw pile as a stack: one card edge per STACK_CARDS cards left, each a step up and
+        to the left of the one below, the back on top: its thickness shows what is left."""
+        step = stack_step(rect.h)
+        edge = self.art.edge(rect.w, rect.h)
+        for k in range(layers):
+            layer.blit(edge, rect.move(-k * step, -k * step))
+        layer.blit(self.art.back(rect.w, rect.h), self.pile_top())
+
+    def pile_top(self) -> pygame.Rect:
+        """Where the draw pile's top card is drawn (raised by the stack under it)."""
+        rect = self._rects.get(DRAW_PILE) or self.viewport.rect(self.layout.draw_pile)
+        lift = stack_step(rect.h) * max(0, (self._drawn.get(DRAW_PILE) or 0) - 1)
+        return rect.move(-lift, -lift)
 
     def blit_shadow(self, surface: pygame.Surface, card: pygame.Rect, lift: float = 0.0) -> None:
         """The soft shadow of a card lying (or lifted `lift` px) at `card`."""
@@ -270,12 +307,16 @@ class TableView(SeatLabels, PileCaptions, TableCues):
                  if self.viewport.rect(area.grid).bottom <= hand.top]
         return max(edges, default=0)
 
+    def _mark_rect(self, target: Target) -> pygame.Rect:
+        """Where a target is drawn: its box, or the top of the draw pile's stack."""
+        return self.pile_top() if target.kind == DRAW_PILE else self.viewport.rect(self.target_box(target))
+
     def _draw_marks(self, surface: pygame.Surface) -> None:
         if self.hover is not None and self.hover in self.targets:
-            rect = self.viewport.rect(self.target_box(self.hover))
+            rect = self._mark_rect(self.hover)
             surface.blit(self.art.highlight(rect.w, rect.h), rect)
         if self.cursor is not None:
-            rect = self.viewport.rect(self.target_box(self.cursor)).inflate(8, 8)
+            rect = self._mark_rect(self.cursor).inflate(8, 8)
             legal = self.cursor in self.targets
             pygame.draw.rect(surface, ACCENT if legal else DIM, rect, width=max(2, round(5 * self.viewport.scale)),
                              border_radius=6)
