@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from functools import partial
 
 import pygame
 
@@ -34,6 +35,7 @@ from game.ui.widgets import (
 )
 from game.ui.wording import group_sentence, points_words, sentence
 from game.wire.finished import FinishedGame
+from scenes.background import Background
 from scenes.base import AppScene, paint_backdrop
 from scenes.context import AppContext
 from scenes.names import LOBBY, MENU, PLAY, REPLAY, REVIEW
@@ -156,7 +158,9 @@ class GameOverScene(AppScene):
         self.addressee = addressee(config) if state is not None else viewer
         self.names = [seat.name for seat in config.seats]
         self.exported: tuple[bool, str] | None = None
+        self.exporting: Background[tuple[bool, str]] | None = None  # the game log being written, off the frame loop
         self.finished: FinishedGame | None = None  # the game to review (set on entering: its record is kept then)
+        self.keeping: Background[bool] | None = None  # last-game.json being written, off the frame loop
         self.confetti = Confetti()
 
     def enter(self) -> None:
@@ -172,7 +176,9 @@ class GameOverScene(AppScene):
                     self.app.notices.append(_("Could not {what}: {error}").format(what=what, error=error))
         self.finished = self._finished()
         if self.finished is not None and store is not None:
-            keep_last_game(store.data_dir, self.finished)  # (reviewed later from the statistics; a refusal costs only that)
+            # kept to be reviewed from the statistics (a refusal costs only that), written in a
+            # thread: no frame waits for a write of up to 2 MiB
+            self.keeping = Background(partial(keep_last_game, store.data_dir, self.finished))
         recorded = self.finished is not None
         left = BUTTONS_LEFT
         for label, action, name, enabled in (
@@ -190,6 +196,10 @@ class GameOverScene(AppScene):
 
     def update(self, dt: float) -> None:
         self.confetti.update(dt)
+        exporting = self.exporting
+        if exporting is not None and exporting.done:
+            self.exporting = None
+            self.exported = exporting.result or (False, exporting.problem or "")
 
     def wants_frames(self) -> bool:
         """Frames while the confetti falls; then the screen is still and the app may sleep."""
@@ -213,9 +223,11 @@ class GameOverScene(AppScene):
         self.stack.push(REPLAY, state=self.state, names=self.names, viewer=self.addressee)
 
     def export_log(self) -> None:
-        if self.state is None:
+        """Write the game log in a thread (a file written and synced to disk: no frame waits for it)."""
+        if self.state is None or self.exporting is not None:
             return
-        self.exported = export_for_player(self.app.store, self.state)
+        self.exported = None
+        self.exporting = Background(partial(export_for_player, self.app.store, self.state))
 
     def play_again(self) -> None:
         hosted = any(seat.is_remote for seat in self.config.seats)  # the players on other computers join again
@@ -250,7 +262,9 @@ class GameOverScene(AppScene):
         draw_score_sheet(self, surface, self.scores, self.names, SHEET_TOP, SHEET_BOTTOM,
                          tuple(self.scores.winners or ()))
         self.buttons.draw(surface, self.viewport)
-        if self.exported:
+        if self.exporting is not None:
+            self.text(surface, _("Saving the game log…"), SMALL_SIZE, 960, 1064, color=DIM)
+        elif self.exported:
             self.text(surface, export_line(self.exported), SMALL_SIZE, 960, 1064, color=DIM)
         self.confetti.draw(surface, self)
 

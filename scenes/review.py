@@ -3,10 +3,13 @@
 The review is judged in the background (game/ai/review_job.py: worker processes of lower
 priority, so the window keeps its frames) with a progress bar and Cancel, then kept beside
 the statistics (game/store/reviews.py) so it is not judged twice, and added to the player's
-trend. The screen shows the game's totals, a chart of the points lost per decision and per
-round, one line per round, and the three costliest decisions: each opens the table as it was
-then, with the move played and Expert's move drawn on it (scenes/review_step.py). In hot-seat
-each human is reviewed in turn: their names are buttons at the top.
+trend. No frame waits for reviews.json (issue 38 item 4: up to 4 MiB to read, check and
+write): the kept review is looked up in a thread (scenes/background.py), the screen saying so
+meanwhile, and a new one is kept on the review job's thread before the job ends. The screen
+shows the game's totals, a chart of the points lost per decision and per round, one line per
+round, and the three costliest decisions: each opens the table as it was then, with the move
+played and Expert's move drawn on it (scenes/review_step.py). In hot-seat each human is
+reviewed in turn: their names are buttons at the top.
 
 Keys: Tab/arrows and Enter (the buttons), 1-3 a costliest decision, Esc cancels or leaves.
 """
@@ -14,6 +17,7 @@ Keys: Tab/arrows and Enter (the buttons), 1-3 a costliest decision, Esc cancels 
 from __future__ import annotations
 
 from functools import partial
+from typing import Any
 
 import pygame
 
@@ -28,6 +32,7 @@ from game.ui.review_words import cost_words, decision_line, points_lost_words, r
 from game.ui.widgets import ACCENT, BODY_SIZE, CAPTION_SIZE, DIM, HEADING_SIZE, INK, SMALL_SIZE, TITLE_SIZE, draw_panel
 from game.wire.finished import FinishedGame
 from game.wire.review import Judged, ReviewData
+from scenes.background import Background
 from scenes.base import AppScene, wake_the_app
 from scenes.context import AppContext
 from scenes.names import REVIEW_STEP
@@ -39,6 +44,20 @@ COSTLIEST_X, COSTLIEST_W = 990, 880  # the three costliest decisions, right
 COSTLIEST_TOP, COSTLIEST_ROW = 300, 210
 BAR = Box(460, 480, 1000, 44)  # the progress bar while Expert judges
 BUTTONS_Y = 944
+Found = tuple[str, ReviewData | None]  # a review's key on the shelf, and the review kept under it (None: none)
+
+
+def look_up(shelf: ReviewShelf | None, record: Any, seat: int, samples: int) -> Found:
+    """(Off the frame loop.) The key of `seat`'s review of `record` and the review kept under it:
+    the key digests the whole record, and the shelf may be a large file."""
+    key = review_key(record, seat, REVIEW_SEED, samples, METHOD)
+    return key, None if shelf is None else shelf.get(key)
+
+
+def keep_review(shelf: ReviewShelf, key: str, record: Any, seat: int, player: str | None, review: ReviewData) -> None:
+    """(On the review job's thread.) Keep `review` beside the statistics, and in the trend of
+    `player` (None: a computer's seat, no trend)."""
+    shelf.put(key, review, player=player, game=game_key(record, seat))
 
 
 class ReviewScene(AppScene):
@@ -50,6 +69,7 @@ class ReviewScene(AppScene):
         self.seats = game.seats()
         self.seat = seat if seat in self.seats else self.seats[0]
         self.job: ReviewJob | None = None
+        self.reading: Background[Found] | None = None  # the kept review being looked up: the screen draws meanwhile
         self.review: ReviewData | None = None
         self.problem = ""
         self.cancelled = False
@@ -65,16 +85,15 @@ class ReviewScene(AppScene):
         self.stop()
 
     def start(self) -> None:
-        """The stored review of this seat, or a new one judged in the background."""
+        """The stored review of this seat (looked up off the frame loop), or a new one judged in
+        the background."""
         self.stop()
-        self.problem, self.cancelled = "", False
-        self.review = self._shelf_review()
-        if self.review is None:
-            self.job = ReviewJob(self.game.record, self.seat, seed=REVIEW_SEED, samples=self.samples,
-                                 workers=self.workers, wake=wake_the_app)
+        self.problem, self.cancelled, self.review = "", False, None
+        self.reading = Background(partial(look_up, self._shelf(), self.game.record, self.seat, self.samples))
         self.build()
 
     def stop(self) -> None:
+        self.reading = None  # a look-up under way is forgotten (its thread ends by itself)
         if self.job is not None:
             self.job.cancel()
             self.job = None
@@ -89,41 +108,44 @@ class ReviewScene(AppScene):
             self.seat = seat
             self.start()
 
-    def _key(self) -> str:
-        return review_key(self.game.record, self.seat, REVIEW_SEED, self.samples, METHOD)
-
     def _shelf(self) -> ReviewShelf | None:
         store = self.app.store
         return None if store is None else ReviewShelf(store.data_dir)
 
-    def _shelf_review(self) -> ReviewData | None:
-        shelf = self._shelf()
-        return None if shelf is None else shelf.get(self._key())
-
     def update(self, dt: float) -> None:
+        reading = self.reading
+        if reading is not None and reading.done:
+            self.reading = None
+            self._found(reading.result)
+            return  # (a job started now is looked at from the next frame)
         job = self.job
         if job is None or job.running:
             return
         self.job = None
         if job.result is not None:
-            self.review = job.result
-            self._keep(job.result)
+            self.review = job.result  # (already kept by the job)
         elif job.problem:
             self.problem = job.problem
         else:
             self.cancelled = True
         self.build()
 
-    def _keep(self, review: ReviewData) -> None:
-        """Beside the statistics, and in the trend of a player who played here."""
-        shelf = self._shelf()
-        if shelf is None:
-            return
-        player = self.game.name(self.seat) if self.seat in self.game.humans else None
-        shelf.put(self._key(), review, player=player or None, game=game_key(self.game.record, self.seat))
+    def _found(self, found: Found | None) -> None:
+        """The look-up ended: show the kept review, or judge a new one and keep it (None: the
+        look-up failed; the review is judged, not kept)."""
+        key, self.review = found or ("", None)
+        if self.review is None:
+            shelf = self._shelf()
+            player = (self.game.name(self.seat) or None) if self.seat in self.game.humans else None
+            keep = None if shelf is None or not key else partial(keep_review, shelf, key, self.game.record, self.seat,
+                                                                  player)
+            self.job = ReviewJob(self.game.record, self.seat, seed=REVIEW_SEED, samples=self.samples,
+                                 workers=self.workers, wake=wake_the_app, keep=keep)
+        self.build()
 
     def wants_frames(self) -> bool:
-        """No: the job wakes the app after each decision judged (and when it ends)."""
+        """No: the job wakes the app after each decision judged (and when it ends), the look-up
+        when it ends."""
         return False
 
     # ------------------------------------------------------------------ buttons and keys
@@ -206,7 +228,9 @@ class ReviewScene(AppScene):
         else:
             self.text(surface, _("Expert's review of {name}'s game").format(name=self.seat_name(self.seat)),
                       CAPTION_SIZE, 960, 140, color=DIM)
-        if self.job is not None:
+        if self.reading is not None:
+            self.text(surface, _("Looking for this game's review…"), BODY_SIZE, 960, 480, color=DIM)
+        elif self.job is not None:
             self._draw_progress(surface, self.job.done, self.job.total)
         elif self.problem:
             self.text(surface, _("This game cannot be reviewed: {problem}").format(problem=self.problem), BODY_SIZE,

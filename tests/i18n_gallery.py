@@ -200,13 +200,20 @@ class JudgingStill:
         self.running = False
 
 
+class LookingStill:
+    """A look-up of the kept review that never ends (its screen drawn alike every frame)."""
+
+    done = False
+
+
 _REVIEWS: dict[str, Any] = {}  # one review per game for every gallery run of a process (judged once)
 REVIEW_SAMPLES = 2  # few sampled worlds: the screens, not the judgement, are looked at here
 
 
 def review_screens(app: Any, config: MatchConfig, finished: Any) -> Iterator[str]:
-    """Expert's review of the finished game: judging (a real job, one thread, cancelled when the
-    stored review is shown), the review, and its costliest decision on the table."""
+    """Expert's review of the finished game: looking for a kept review and judging (each standing
+    still), the review (kept by this run, found off the frame loop), and its costliest decision
+    on the table."""
     import json
 
     from game.ai.review import METHOD, review_game
@@ -219,8 +226,12 @@ def review_screens(app: Any, config: MatchConfig, finished: Any) -> Iterator[str
     scene = ReviewScene(app, game)
     scene.samples, scene.workers = REVIEW_SAMPLES, 1
     app.stack.push(scene)
-    scene.stop()  # the real job started (or a review stored by an earlier run was found): the screen is
-    scene.review, scene.job = None, JudgingStill(40, 106)  # type: ignore[assignment]  # looked at standing still
+    scene.stop()  # the look-up (and any job) started on entering is stopped: the screens are
+    scene.reading = LookingStill()  # type: ignore[assignment]  # looked at standing still
+    settle(app)
+    yield "review_looking"
+    scene.reading = None
+    scene.review, scene.job = None, JudgingStill(40, 106)  # type: ignore[assignment]
     scene.build()
     settle(app)
     yield "review_progress"
@@ -230,7 +241,8 @@ def review_screens(app: Any, config: MatchConfig, finished: Any) -> Iterator[str
     if app.store is not None:
         key = review_key(record, scene.seat, REVIEW_SEED, REVIEW_SAMPLES, METHOD)
         ReviewShelf(app.store.data_dir).put(key, _REVIEWS[text])
-    scene.start()  # the stored review: shown at once, the job stopped
+    scene.start()  # the stored review: shown once looked up (off the frame loop), nothing judged
+    read_in(app, scene)
     settle(app)
     yield "review"
     if scene.review is not None and scene.review.costliest():

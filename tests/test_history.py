@@ -70,6 +70,8 @@ def test_game_over_exports_and_says_where(app) -> None:
     over = app.stack.push(GameOverScene(app, config, state))
     app.frame(1 / 60)
     assert over.press("export")
+    assert over.exporting is not None and over.exporting.wait(60)  # (written off the frame loop)
+    app.frame(1 / 60)
     ok, where = over.exported
     assert ok and Path(where).exists()
     assert json.loads(Path(where).read_text())["rounds"] == state.record()["rounds"]

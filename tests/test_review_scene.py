@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from helpers import click, journal_inks, key_event, run_frames
+from helpers import click, journal_inks, key_event, read_in, run_frames
 
 from game.ai.review import METHOD, review_game
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
@@ -38,10 +38,11 @@ def _over(app, games, seats):
 
 
 def _reviewing(app, scene: ReviewScene) -> ReviewScene:
-    """`scene` judging its game with little work, in one process."""
+    """`scene` judging its game with little work, in one process (once it has looked for a kept
+    review, off the frame loop)."""
     scene.samples, scene.workers = SAMPLES, 1
     scene.start()
-    return scene
+    return read_in(app, scene)
 
 
 def _finish(app, scene: ReviewScene) -> None:
@@ -53,6 +54,7 @@ def _finish(app, scene: ReviewScene) -> None:
 def test_the_game_over_screen_keeps_the_game_and_reviews_it(app, games):
     over = _over(app, games, SEATS)
     run_frames(app, 2)
+    assert over.keeping is not None and over.keeping.wait(60)  # (written off the frame loop)
     kept = last_game(app.store.data_dir)
     assert kept is not None and kept.record == games[SEATS][1].record()
     assert kept.names == ["Ann", "Robin"] and kept.humans == [0]
@@ -92,6 +94,7 @@ def test_a_review_is_judged_shown_kept_and_added_to_the_trend(app, games):
     again = app.stack.reset(ReviewScene(app, game))
     again.samples = SAMPLES
     again.start()
+    read_in(app, again)
     assert again.job is None and again.review == expected
 
 
@@ -106,7 +109,9 @@ def test_cancel_stops_the_review_and_it_can_be_started_again(app, games):
     assert scene.cancelled and scene.review is None
     assert {button.name for button in scene.buttons.buttons} >= {"again", "back"}
     assert ReviewShelf(app.store.data_dir).trend("Ann") == []  # nothing kept
-    assert scene.press("again") and scene.job is not None
+    assert scene.press("again")
+    read_in(app, scene)
+    assert scene.job is not None
     scene.handle_event(key_event(pygame.K_ESCAPE))  # Esc while judging cancels too
     assert scene.job is None and scene.cancelled
     scene.handle_event(key_event(pygame.K_ESCAPE))  # ...and then leaves
@@ -124,6 +129,7 @@ def test_in_hot_seat_each_human_is_reviewed_on_their_own(app, games):
     first = scene.job
     scene.samples, scene.workers = SAMPLES, 1
     assert scene.press("seat1")
+    read_in(app, scene)
     assert scene.seat == 1 and scene.job is not None and scene.job is not first and scene.job.seat == 1
     scene.stop()
 

@@ -1,6 +1,6 @@
 """A review judged off the frame loop, for the review screen: progress, cancel, the result.
 
-    job = ReviewJob(record, seat=0)       # starts at once
+    job = ReviewJob(record, seat=0, keep=shelve)   # starts at once; keep(review) when judged
     job.done, job.total                   # decisions judged so far, and in all
     job.result                            # the ReviewData once finished (None before)
     job.problem                           # why it failed, one line (None unless it did)
@@ -10,6 +10,9 @@ A thread drives `review_game`; with `workers` > 1 (the default where the machine
 cores or more) the decisions are judged in worker processes of lower priority, so the window
 keeps its frames: the thread itself only waits on them. Where processes cannot be started
 the thread judges alone. The review is the same either way (each decision has its own seed).
+`keep` (the review screen's: it writes the review beside the statistics, in a file that may
+be large) runs on the job's thread too, before the job ends, so no frame waits for the disk;
+the computer players know nothing of the store, hence a callable.
 """
 
 from __future__ import annotations
@@ -37,9 +40,11 @@ def default_workers() -> int:
 
 class ReviewJob:
     def __init__(self, record: Any, seat: int, seed: int = 1, samples: int = DEFAULT_SAMPLES,
-                 workers: int | None = None, wake: Callable[[], None] | None = None) -> None:
+                 workers: int | None = None, wake: Callable[[], None] | None = None,
+                 keep: Callable[[ReviewData], object] | None = None) -> None:
         """Start judging `seat`'s decisions in `record`; `wake()` is called (on the job's
-        thread) after each decision and at the end, to wake a sleeping frame loop."""
+        thread) after each decision and at the end, to wake a sleeping frame loop; `keep(review)`
+        once the review is judged (even if cancelled meanwhile: the work is not lost)."""
         self.record, self.seat, self.seed, self.samples = record, seat, seed, samples
         self.workers = default_workers() if workers is None else workers
         self.done = 0
@@ -47,6 +52,7 @@ class ReviewJob:
         self.result: ReviewData | None = None
         self.problem: str | None = None
         self._wake = wake
+        self._keep = keep
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="review", daemon=True)
         self._thread.start()
@@ -91,6 +97,11 @@ class ReviewJob:
         except Exception as error:  # noqa: BLE001 - told on the screen, never a crash of the app
             log.error("the review failed", exc_info=error)
             self.problem = one_line(f"{type(error).__name__}: {error}")
+        if self.result is not None and self._keep is not None:
+            try:
+                self._keep(self.result)
+            except Exception:  # noqa: BLE001 - a review not kept is judged again next time, never a crash
+                pass
         self._poke()
 
     def _review(self, workers: int) -> ReviewData:

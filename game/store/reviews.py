@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated, Any
@@ -39,6 +40,7 @@ REVIEWS_CAP = 4 << 20  # bytes: a larger file is not read, and a write drops the
 TREND_GAMES = 20  # the games a player's trend remembers
 TREND_PLAYERS = 64  # names in the trend: the least recently reviewed go first
 MAX_NAME = 64
+_KEEPING = threading.Lock()  # one keep at a time: each reads the shelf, adds to it and writes it whole
 
 
 class TrendPoint(Struct, frozen=True, forbid_unknown_fields=True):
@@ -109,7 +111,12 @@ class ReviewShelf:
 
     def put(self, key: str, review: ReviewData, player: str | None = None, game: str | None = None) -> bool:
         """Keep `review` under `key`, newest last, and (with `player` and `game`) add it to the
-        player's trend; False (the disk refused) never raises."""
+        player's trend; False (the disk refused) never raises. Keeps may come from several
+        threads (the review screen keeps off the frame loop): each waits for the one before."""
+        with _KEEPING:
+            return self._put(key, review, player, game)
+
+    def _put(self, key: str, review: ReviewData, player: str | None, game: str | None) -> bool:
         shelf = self._shelf()
         entries = [entry for entry in shelf.reviews if entry.key != key]
         entries.append(_Entry(key, msgspec.Raw(msgspec.json.encode(review))))
