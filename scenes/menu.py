@@ -1,5 +1,5 @@
 """The main menu: Continue (when a save exists), New game, Join a game, Statistics, How to play,
-Settings, Quit."""
+Settings, About, Quit."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from game.store import Store
 from game.store.notices import StoreNotice
 from game.ui.widgets import BUTTON_SIZE, CAPTION_SIZE, DIM, HEADING_SIZE, LOGO_SIZE, SMALL_SIZE
 from scenes.base import AppScene
-from scenes.names import HOWTO, JOIN, LOBBY, PLAY, SETTINGS, SETUP, STATISTICS
+from scenes.names import ABOUT, HOWTO, JOIN, LOBBY, PLAY, SETTINGS, SETUP, STATISTICS
 from scenes.notices import worded
 
 T = TypeVar("T")
@@ -54,9 +54,11 @@ class MenuScene(AppScene):
         self.button(x, y, half, h, _("Statistics"), self.statistics, "statistics")
         self.button(x + w - half, y, half, h, _("How to play"), self.how_to_play, "howto", BUTTON_SIZE)
         y += h + 30
-        # Settings and Quit share the last row, so the menu keeps its height
-        self.button(x, y, half, h, _("Settings"), self.settings, "settings")
-        self.button(x + w - half, y, half, h, _("Quit"), self.app.quit, "quit")
+        # Settings, About and Quit share the last row, so the menu keeps its height
+        third = (w - 2 * 16) / 3
+        self.button(x, y, third, h, _("Settings"), self.settings, "settings")
+        self.button(x + third + 16, y, third, h, _("About"), self.about, "about")
+        self.button(x + w - third, y, third, h, _("Quit"), self.app.quit, "quit")
         # the keyboard starts on the first button, its ring showing; back from a screen, on the one used
         self.buttons.focus_first()
         names = [button.name for button in self.buttons.buttons]
@@ -117,6 +119,9 @@ class MenuScene(AppScene):
 
     def settings(self) -> None:
         self.stack.push(SETTINGS)
+
+    def about(self) -> None:
+        self.stack.push(ABOUT)
 
     def statistics(self) -> None:
         self.stack.push(STATISTICS)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Concatenate, ParamSpec, TypeVar
 from game.ui.scene import Scene, SceneName
 
 if TYPE_CHECKING:
+    from scenes.about import AboutScene
     from scenes.context import AppContext
     from scenes.game_over import GameOverScene
     from scenes.handoff import HandoffScene
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     from scenes.join import JoinScene
     from scenes.lobby import LobbyScene
     from scenes.menu import MenuScene
+    from scenes.menu_offer import MenuOfferScene
     from scenes.pause import PauseScene
     from scenes.play import PlayScene
     from scenes.replace_game import ReplaceGameScene
@@ -64,3 +66,5 @@ STATISTICS = named("statistics", lambda: StatisticsScene)
 REVIEW = named("review", lambda: ReviewScene)
 REVIEW_STEP = named("review_step", lambda: ReviewStepScene)
 REVIEW_PICK = named("review_pick", lambda: ReviewPickScene)
+ABOUT = named("about", lambda: AboutScene)
+MENU_OFFER = named("menu_offer", lambda: MenuOfferScene)

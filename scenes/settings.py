@@ -1,5 +1,6 @@
 """Settings: language, animation speed, sound and volume, reduced motion, high-contrast cards,
 text size, and the hot-seat "Pass to ..." screen. Every change applies at once (the language too, without a restart) and is saved.
+Where the desktop has an applications menu (Linux), one more button adds Skyjo to it or removes it (game/desktop.py).
 
 Each setting is one button that steps through its choices (mouse, or arrows/Tab then Enter);
 the buttons say the current value in words, so nothing is told by colour alone.
@@ -7,11 +8,13 @@ the buttons say the current value in words, so nothing is told by colour alone.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import pygame
 
+from game.desktop import MenuEntry, MenuEntryError, supported
 from game.i18n import _, available_languages, current_language
 from game.motion import SPEED_WORDS, next_speed
 from game.store.settings import UI_SCALES
@@ -23,7 +26,9 @@ from scenes.context import AppContext
 T = TypeVar("T")
 VOLUMES = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)
 PREVIEW = (-2, 0, 5, 12)  # one card of each colour band: shows the chosen card theme
-ROW_TOP, ROW_STEP, ROW_H = 170, 88, 74
+ROW_TOP, ROW_STEP, ROW_H = 170, 80, 68
+PROBLEM = (255, 170, 150)  # a failure's line, in the menu notices' colour
+log = logging.getLogger("skyjo.settings")
 
 
 def _next(choices: tuple[T, ...], current: Any) -> T:
@@ -41,6 +46,7 @@ class SettingsScene(AppScene):
     def __init__(self, app: AppContext, modal: bool = False) -> None:
         super().__init__(app)
         self.modal = modal  # opened over the paused table: no key or click may reach the game
+        self.problem = ""  # the last failure to change the applications menu, in one line
 
     def enter(self) -> None:
         self.build()
@@ -64,7 +70,16 @@ class SettingsScene(AppScene):
             # hot-seat: Skyjo hides no hand, so a family may let the table just turn to the next player
             ("pass", _("Pass screen between players: {state}").format(state=_on_off(s.pass_screen)),
              self.toggle("pass_screen")),
+            *self._menu_entry_row(),
         ]
+
+    def _menu_entry_row(self) -> list[tuple[str, str, Callable[[], None]]]:
+        """Add to (or remove from) the applications menu, where the desktop has one."""
+        if not supported():
+            return []
+        if MenuEntry().installed():
+            return [("menu_entry", _("Remove Skyjo from the applications menu"), self.toggle_menu_entry)]
+        return [("menu_entry", _("Add Skyjo to the applications menu"), self.toggle_menu_entry)]
 
     def build(self) -> None:
         focus = self.buttons.focus
@@ -100,6 +115,21 @@ class SettingsScene(AppScene):
         self.app.settings.ui_scale = _next(UI_SCALES, self.app.settings.ui_scale)
         self.changed()
 
+    def toggle_menu_entry(self) -> None:
+        entry = MenuEntry()
+        adding = not entry.installed()
+        try:
+            done = entry.add() if adding else entry.remove()
+        except MenuEntryError as error:
+            log.warning("applications menu: could not %s the entry: %s", "add" if adding else "remove", error)
+            failed = (_("Skyjo could not be added to the applications menu: {reason}") if adding
+                      else _("Skyjo could not be removed from the applications menu: {reason}"))
+            self.problem = failed.format(reason=error)
+        else:
+            log.info("applications menu: %s", ", ".join(str(path) for path in done) or "nothing to change")
+            self.problem = ""
+        self.build()
+
     def toggle(self, field: str) -> Callable[[], None]:
         def flip() -> None:
             setattr(self.app.settings, field, not getattr(self.app.settings, field))  # a bool field named by the row
@@ -118,8 +148,11 @@ class SettingsScene(AppScene):
     def draw(self, surface: pygame.Surface) -> None:
         self.begin_page(surface, _("Settings"), TITLE_SIZE, 90)
         self._draw_preview(surface)
-        self.text(surface, _("Arrow keys or Tab choose, Enter or Space changes, Esc goes back"), SMALL_SIZE, 960, 1050,
-                  color=DIM)
+        if self.problem:
+            self.text(surface, self.problem, SMALL_SIZE, 960, 1050, color=PROBLEM)
+        else:
+            self.text(surface, _("Arrow keys or Tab choose, Enter or Space changes, Esc goes back"), SMALL_SIZE, 960,
+                      1050, color=DIM)
         self.buttons.draw(surface, self.viewport)
 
     def _draw_preview(self, surface: pygame.Surface) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import logging
 import os
 import sys
 import time
@@ -29,8 +30,9 @@ from game.ui.scene import Scene, SceneStack
 from game.ui.sound import SoundPlayer
 from game.ui.text import TextCache
 from scenes.context import AppContext
-from scenes.names import JOIN, MENU
+from scenes.names import JOIN, MENU, MENU_OFFER
 from scenes.notices import MenuNotice
+from skyjo.logs import start_logging
 from skyjo.window import (
     HEADLESS_DRIVERS,
     MIN_SIZE,
@@ -63,6 +65,10 @@ MAX_DT = 0.1  # s: a slow frame (a stall, a dragged window) advances animations 
 # costs ~3% of a core here, three times as much, while 10 ms stays under one frame of delay.
 IDLE_TICK = 0.25
 IDLE_POLL = 0.01
+# The crash path, proved on demand (docs/desktop-app.md): SKYJO_CRASH_TEST=frame makes the first
+# frame after start-up raise, as a bug would, so the error dialog, the crash report and the save can be checked.
+CRASH_TEST_VARIABLE = "SKYJO_CRASH_TEST"
+log = logging.getLogger("skyjo.app")
 # Every scene by name -> "module:Class". Each class's `name` is its key (a test checks), and
 # the modules are imported when a scene is first made, so starting the app loads only the menu.
 # The scenes navigate with the typed names of scenes/names.py (a test checks they agree).
@@ -85,11 +91,17 @@ SCENES: dict[str, str] = {
     "review": "scenes.review:ReviewScene",
     "review_step": "scenes.review_step:ReviewStepScene",
     "review_pick": "scenes.review_pick:ReviewPickScene",
+    "about": "scenes.about:AboutScene",
+    "menu_offer": "scenes.menu_offer:MenuOfferScene",
 }
 
 
 class StartupError(RuntimeError):
     """The app failed before its first menu frames; the message says which files went aside."""
+
+
+class CrashTest(RuntimeError):
+    """The failure SKYJO_CRASH_TEST=frame asks for."""
 
 
 def scene_class(name: str) -> Callable[..., Scene]:
@@ -147,6 +159,7 @@ class App:
         self.frames_drawn = 0  # frames drawn and flipped so far (the idle benchmark, tests)
         self._shown: list[Scene] = []  # the scenes as last drawn: an idle tick draws if they changed
         self.guide_next = False  # set by the menu's New game, taken by the next table
+        self.crash_test = False  # set by run_app when SKYJO_CRASH_TEST=frame: the next frame raises
         if self.settings.fullscreen and size is None:
             self.toggle_fullscreen()
 
@@ -237,6 +250,8 @@ class App:
         `draw=False` (an idle tick): the screen is drawn only if there was input, the scenes
         changed or one of them now wants frames; otherwise it still shows what it should.
         True when the frame was drawn."""
+        if self.crash_test:
+            raise CrashTest(f"{CRASH_TEST_VARIABLE}=frame: a failure made on purpose inside a frame")
         events = [*events, *pygame.event.get()]
         for event in events:
             self.handle(event)
@@ -317,20 +332,29 @@ def run_app(args: argparse.Namespace) -> int:
     app = open_app(args.data_dir, size)
     if isinstance(app, int):
         return app
+    if app.store is not None:  # the folder is locked now: no other window writes this log
+        start_logging(app.store.data_dir, getattr(args, "verbose", False))
+    log.info("pygame-ce %s, SDL %s, video driver %s, window %sx%s", pygame.version.ver,
+             ".".join(map(str, pygame.get_sdl_version())), pygame.display.get_driver(), *app.size)
     driver = pygame.display.get_driver()
     if driver in HEADLESS_DRIVERS and os.environ.get("SDL_VIDEODRIVER") != driver:
         app.close()  # SDL found no screen and fell back to an invisible one: say so, do not run unseen
         print("skyjo: no display found (is DISPLAY or WAYLAND_DISPLAY set?); try --self-test to check the game headless",
               file=sys.stderr)
         return 1
+    from scenes.menu_offer import wanted  # (a scene's module: imported when the app runs, not with it)
+
     try:
         app.stack.push(MENU)
+        if wanted(app.settings):  # once, in the built app: into the applications menu?
+            app.stack.push(MENU_OFFER)
         if getattr(args, "command", None) == "join":  # `skyjo join URL` without --bot: a person plays here
             app.stack.push(JOIN, url=args.url, code=args.code or "", player=args.name or "", auto=True)
         for _ in range(STARTUP_FRAMES):
             app.frame(0.0)
     except Exception as error:
         raise _startup_failed(app, error) from error
+    app.crash_test = os.environ.get(CRASH_TEST_VARIABLE, "") == "frame"
     try:
         app.run()
     finally:

@@ -26,6 +26,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"skyjo {__version__}")
     parser.add_argument("--self-test", action="store_true", help="play a whole game headless and exit")
     parser.add_argument("--data-dir", help="folder for saves, settings and statistics")
+    parser.add_argument("--verbose", action="store_true", help="write debug lines to the log (logs/skyjo.log)")
     parser.add_argument("--windowed-size", metavar="WxH", help="open the window at WxH pixels, e.g. 1280x720")
     subparsers = parser.add_subparsers(dest="command", parser_class=OneLineParser)
     for name in COMMAND_MODULES:

@@ -3,6 +3,7 @@ frozen desktop app: run the command line, and report any failure in one readable
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 import time
@@ -11,7 +12,8 @@ from pathlib import Path
 
 from game import __version__
 
-ERROR_LOG = "error.log"
+CRASH_REPORT = "logs/crash.log"  # in the data folder, beside the log (skyjo/logs.py)
+log = logging.getLogger("skyjo")
 # SDL drivers with no screen: a dialog there would fail or block a headless run.
 HEADLESS_DRIVERS = ("dummy", "offscreen")
 # Top-level options of skyjo/cli.py that take a value (so the value is not mistaken for a subcommand).
@@ -47,25 +49,27 @@ def _give_streams() -> None:
 def _report_failure(error: BaseException, argv: list[str]) -> int:
     # Only the desktop game keeps a log: a command-line tool (replay, bot, simulate, the
     # self-test) reports on stderr and must not create the player's data folder.
-    log = _write_log(error, argv) if _is_desktop_game(argv) else None
-    where = f" (details in {log})" if log else ""
+    report = _write_report(error, argv) if _is_desktop_game(argv) else None
+    if logging.getLogger().handlers:  # the game's log is open (never the stderr fallback: one line there)
+        log.critical("stopped by an error (report: %s)", report, exc_info=error)
+    where = f" (details in {report})" if report else ""
     message = str(error)[:LINE_LIMIT]  # an exception may quote huge input
     line = f"skyjo: could not run: {type(error).__name__}: {message}{where}"
     sys.stderr.write(" ".join(line.split()) + "\n")  # one line even if the message has newlines
     if _wants_dialog(argv):
-        details = f"\n\nDetails were saved to:\n{log}" if log else ""
+        details = f"\n\nDetails were saved to:\n{report}" if report else ""
         _show_dialog(f"Skyjo stopped because of an error.\n\n{type(error).__name__}: {error}{details}")
     return 1
 
 
-def _write_log(error: BaseException, argv: list[str]) -> Path | None:
-    """The full traceback, in the user data folder (never beside the program), for a bug report."""
+def _write_report(error: BaseException, argv: list[str]) -> Path | None:
+    """The full traceback, in the user data folder beside the log (never beside the program),
+    for a bug report; the last crash's report replaces the one before (the log keeps them all)."""
     try:
-        folder = _data_dir(argv)
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / ERROR_LOG
+        path = _data_dir(argv) / CRASH_REPORT
+        path.parent.mkdir(parents=True, exist_ok=True)
         details = "".join(traceback.format_exception(error))
-        header = f"{time.strftime('%Y-%m-%d %H:%M:%S')} skyjo {__version__} argv={argv}\n"
+        header = f"{time.strftime('%Y-%m-%d %H:%M:%S')} skyjo {__version__} {sys.platform} argv={argv}\n"
         path.write_text(header + details, encoding="utf-8")
         return path
     except Exception:  # a failing log must not hide the original error
@@ -113,8 +117,12 @@ def _show_dialog(message: str) -> None:
         import pygame
 
         pygame.display.message_box("Skyjo", message, message_type="error")
-    except Exception:  # no display or no pygame: the stderr line already said it
-        pass
+    except Exception as error:  # no display or no pygame: the stderr line already said it
+        if logging.getLogger().handlers:
+            log.warning("the error dialog could not be shown: %s", error)
+    else:
+        if logging.getLogger().handlers:
+            log.info("the error dialog was shown")
 
 
 if __name__ == "__main__":

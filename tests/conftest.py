@@ -3,6 +3,7 @@
 app or build positions live in tests/helpers.py."""
 
 import os
+import tempfile
 
 import pytest
 
@@ -11,6 +12,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # The tests read English text: a machine in another language must not change that.
 os.environ["LANGUAGE"] = "en"
+# The applications menu of the person running the tests is never touched: a screen test that
+# presses Settings' menu button (the monkey test may) writes into a folder of the run's own.
+os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="skyjo-tests-xdg-")
 
 
 @pytest.fixture(scope="module")

@@ -84,6 +84,21 @@ def screens(app: Any) -> Iterator[str]:  # noqa: C901 - one short block per scre
     app.stack.push(SettingsScene(app))
     settle(app)
     yield "settings"
+    about = _optional("scenes.about", "AboutScene")
+    if about is not None:
+        page = app.stack.push(about(app))
+        settle(app)
+        yield "about"
+        page.problem = page.problem or _longest_problem()  # the failure line with the longest words
+        settle(app, 1)
+        yield "about_problem"
+        page.problem = ""
+    offer = _optional("scenes.menu_offer", "MenuOfferScene")
+    if offer is not None:
+        app.stack.reset(MenuScene(app))
+        app.stack.push(offer(app))
+        settle(app)
+        yield "menu_offer"
 
     hotseat = MatchConfig("voyage", HOTSEAT, seed=11)
     app.stack.reset(PlayScene(app, hotseat, hotseat.new_game()))
@@ -218,6 +233,13 @@ def review_screens(app: Any, config: MatchConfig, finished: Any) -> Iterator[str
         scene.show(scene.review.costliest()[0])
         settle(app, 3)
         yield "review_step"
+
+
+def _longest_problem() -> str:
+    """The About page's line when no file manager starts, with a long reason."""
+    from game.i18n import _
+
+    return _("The folder could not be opened: {reason}").format(reason="No such file or directory: 'xdg-open'")
 
 
 def long_hint() -> str:

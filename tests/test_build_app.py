@@ -9,7 +9,6 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -168,27 +167,6 @@ def test_onedir_app_reports_a_start_failure_in_one_line(onedir_app: Path, tmp_pa
 
 @pytest.mark.build
 @pytest.mark.slow
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the .desktop entry is for Linux")
-def test_desktop_entry_install_script(onedir_app: Path, tmp_path: Path) -> None:
-    place = tmp_path / "My Games"  # a space in the path must survive the Exec= quoting
-    place.mkdir()
-    app = place / "skyjo"
-    subprocess.run(["cp", "-a", str(onedir_app), str(app)], check=True)
-    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "share"))
-    subprocess.run(["sh", str(app / "install-desktop-entry.sh")], env=env, check=True, capture_output=True)
-    entry = (tmp_path / "share" / "applications" / "skyjo.desktop").read_text(encoding="utf-8")
-    assert f'Exec="{app / "skyjo"}"' in entry.splitlines()
-    assert "Icon=skyjo" in entry.splitlines()
-    icons = sorted((tmp_path / "share" / "icons").rglob("skyjo.png"))
-    assert len(icons) == len(list((ASSETS / "icons").glob("skyjo_*.png")))
-    subprocess.run(["sh", str(app / "install-desktop-entry.sh"), "--uninstall"], env=env, check=True,
-                   capture_output=True)
-    assert not (tmp_path / "share" / "applications" / "skyjo.desktop").exists()
-    assert list((tmp_path / "share" / "icons").rglob("skyjo.png")) == []
-
-
-@pytest.mark.build
-@pytest.mark.slow
 def test_onefile_app_passes_self_test_and_bundles_the_assets(onefile_app: Path, tmp_path: Path) -> None:
     from PyInstaller.archive.readers import CArchiveReader
 
@@ -220,7 +198,7 @@ def test_entry_turns_a_crash_into_one_line_and_a_log(monkeypatch: pytest.MonkeyP
     assert exit_info.value.code == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "RuntimeError: the table fell over second line" in err
-    log = tmp_path / "data" / game_main.ERROR_LOG
+    log = tmp_path / "data" / game_main.CRASH_REPORT
     assert str(log) in err
     text = log.read_text(encoding="utf-8")
     assert "Traceback" in text and "broken_main" in text
@@ -241,7 +219,7 @@ def test_entry_log_goes_to_the_data_dir_from_the_environment(monkeypatch: pytest
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     with pytest.raises(SystemExit):
         game_main.entry()
-    assert (tmp_path / "env-data" / game_main.ERROR_LOG).is_file()
+    assert (tmp_path / "env-data" / game_main.CRASH_REPORT).is_file()
     assert "ZeroDivisionError" in capsys.readouterr().err
 
 
@@ -267,39 +245,6 @@ def load_build_module(name: str):  # -> module
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
-
-
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the .desktop entry is for Linux")
-@pytest.mark.parametrize("template", ["project", "default"])
-def test_install_script_writes_a_valid_entry_for_any_folder_name(tmp_path: Path, template: str) -> None:
-    desktop_entry = load_build_module("desktop_entry")
-    root = ROOT if template == "project" else tmp_path / "bare-checkout"
-    app = tmp_path / 'odd $name "quoted" 100%' / "skyjo"
-    (app / "_internal" / "assets" / "icons").mkdir(parents=True)
-    (app / "skyjo").write_text("#!/bin/sh\n", encoding="utf-8")
-    (app / "skyjo").chmod(0o755)
-    (app / "_internal" / "assets" / "icons" / "skyjo_48.png").write_bytes(b"png")
-    desktop_entry.write_linux_extras(app, root)
-    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "share"))
-    subprocess.run(["sh", str(app / desktop_entry.SCRIPT_NAME)], env=env, check=True, capture_output=True)
-    entry_file = tmp_path / "share" / "applications" / "skyjo.desktop"
-    lines = entry_file.read_text(encoding="utf-8").splitlines()
-    # Exec quoting, then the key-file string escaping of its backslashes (the desktop entry specification).
-    escaped = str(app / "skyjo").replace("$", "\\\\$").replace('"', '\\\\"').replace("%", "%%")
-    assert f'Exec="{escaped}"' in lines and "Icon=skyjo" in lines and "Name=Skyjo" in lines
-    assert (tmp_path / "share" / "icons" / "hicolor" / "48x48" / "apps" / "skyjo.png").read_bytes() == b"png"
-    if shutil.which("desktop-file-validate"):
-        done = subprocess.run(["desktop-file-validate", str(entry_file)], capture_output=True, text=True)
-        assert done.returncode == 0, done.stdout + done.stderr
-
-
-def test_install_script_refuses_a_folder_without_the_program(tmp_path: Path) -> None:
-    desktop_entry = load_build_module("desktop_entry")
-    desktop_entry.write_linux_extras(tmp_path, ROOT)
-    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "share"))
-    done = subprocess.run(["sh", str(tmp_path / desktop_entry.SCRIPT_NAME)], env=env, capture_output=True, text=True)
-    assert done.returncode == 1 and len(done.stderr.strip().splitlines()) == 1
-    assert not (tmp_path / "share").exists()
 
 
 def test_build_script_rejects_a_bad_argument_in_one_line() -> None:

@@ -117,7 +117,7 @@ def test_the_desktop_game_that_fails_still_keeps_a_log(tmp_path: Path, monkeypat
     with pytest.raises(SystemExit):
         game_main.entry()
     assert_one_line_on_stderr(capsys.readouterr().err)
-    assert (data / game_main.ERROR_LOG).is_file()
+    assert (data / game_main.CRASH_REPORT).is_file()
 
 
 def test_a_huge_failure_message_stays_a_short_line(monkeypatch: pytest.MonkeyPatch,

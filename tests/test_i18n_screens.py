@@ -51,7 +51,7 @@ def translated_plurals() -> set[str]:
 
 
 SAME_IN_FRENCH = {"Score", "Total", "Normal", "Expert", "Skyjo Voyage", "Voyage", "Tom", "{points} pts", "{points} point", "{points} points",
-                  "Scores (S)", "Page {page} of {count}", "{day} {month}"}
+                  "Scores (S)", "Page {page} of {count}", "{day} {month}", "Version {version}"}
 
 
 def record_texts(monkeypatch):

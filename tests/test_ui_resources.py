@@ -123,8 +123,3 @@ def test_ico_file_holds_every_size() -> None:
         assert image.get_size() == (w or 256, h or 256)
         seen.append(image.get_width())
     assert sorted(seen) == list(ICON_SIZES)
-
-
-def test_desktop_entry_template() -> None:
-    text = (ROOT / "build" / "skyjo.desktop").read_text(encoding="utf-8")
-    assert "[Desktop Entry]" in text and "Exec=@EXEC@" in text and "Icon=@ICON@" in text

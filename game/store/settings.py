@@ -42,6 +42,8 @@ class Settings:
     # the players (by seat name, the latest last) who have had the first-game guide; it replaces
     # guide_done, which a file of an older version migrates from (see settings_from_mapping)
     guided_players: list[str] = field(default_factory=list)
+    # the one-time question "add Skyjo to the applications menu?" was asked (scenes/menu_offer.py)
+    menu_entry_offered: bool = False
 
     def last_match(self) -> MatchConfig | None:
         """The last used setup, or None when there is none (it was validated on load)."""
@@ -173,6 +175,7 @@ _CHECKS = {
     "guide_done": _bool,
     "reduced_motion": _bool,
     "high_contrast": _bool,
+    "menu_entry_offered": _bool,
     "ui_scale": _ui_scale,
     "last_setup": _setup,
     "pass_screen": _bool,

@@ -1,0 +1,71 @@
+"""The desktop game's log: `logs/skyjo.log` in the data folder, with the standard `logging`
+module, rotated (LOG_BYTES per file, LOG_BACKUPS old files kept), the version and the platform
+at the top of each run. Every part of the app logs through `logging.getLogger("skyjo....")`
+(warnings and errors; `--verbose` adds the debug lines), and Python's warnings go there too.
+A crash writes its report beside it (`logs/crash.log`, skyjo/entry.py).
+
+Only the desktop game keeps a log: the command-line tools print and never create the data folder.
+The log is started once the data folder is locked, so two windows never rotate one file.
+"""
+
+from __future__ import annotations
+
+import logging
+import logging.handlers
+import platform
+import sys
+from pathlib import Path
+
+from game import version
+
+LOG_DIR = "logs"
+LOG_FILE = "skyjo.log"
+CRASH_FILE = "crash.log"  # the last crash's full report, beside the log
+LOG_BYTES = 512 * 1024  # per file: a long evening's warnings fit many times over
+LOG_BACKUPS = 3  # skyjo.log.1 ... .3: at most 2 MB in all
+FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+log = logging.getLogger("skyjo")
+_handlers: list[logging.Handler] = []
+
+
+def log_path(data_dir: Path) -> Path:
+    return data_dir / LOG_DIR / LOG_FILE
+
+
+def crash_path(data_dir: Path) -> Path:
+    return data_dir / LOG_DIR / CRASH_FILE
+
+
+def start_logging(data_dir: Path, verbose: bool = False) -> Path | None:
+    """Log to the data folder's rotating file from now on; the path, or None when the folder
+    cannot be written (the game plays on without a log, and says so on stderr)."""
+    path = log_path(data_dir)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handler = logging.handlers.RotatingFileHandler(path, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS,
+                                                       encoding="utf-8")
+    except OSError as error:
+        print(f"skyjo: no log file ({error})", file=sys.stderr)
+        return None
+    handler.setFormatter(logging.Formatter(FORMAT))
+    stop_logging()
+    _handlers.append(handler)
+    logging.getLogger().addHandler(handler)
+    # the libraries' warnings and errors; ours down to info (debug with --verbose)
+    logging.getLogger().setLevel(logging.DEBUG if verbose else logging.WARNING)
+    log.setLevel(logging.DEBUG if verbose else logging.INFO)
+    logging.captureWarnings(True)
+    log.info("Skyjo %s on %s (Python %s%s)%s", version(), platform.platform(), platform.python_version(),
+             ", frozen app" if getattr(sys, "frozen", False) else "", " verbose" if verbose else "")
+    log.info("data folder %s", data_dir)
+    return path
+
+
+def stop_logging() -> None:
+    """Close the log file (the app's close; a second start in one process)."""
+    root = logging.getLogger()
+    while _handlers:
+        handler = _handlers.pop()
+        root.removeHandler(handler)
+        handler.close()
+    logging.captureWarnings(False)

@@ -1,0 +1,157 @@
+"""The applications menu: the app adds itself from Settings and removes itself again, writing
+only inside the XDG data folder a desktop entry that `desktop-file-validate` accepts (issue 41, item 2)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game import desktop, i18n
+from game.desktop import MARK, MenuEntry, entry_text, exec_value
+from scenes.menu import MenuScene
+from scenes.settings import SettingsScene
+
+ROOT = Path(__file__).resolve().parents[1]
+ICONS = sorted((ROOT / "assets" / "icons").glob("skyjo_*.png"))
+pytestmark = pytest.mark.skipif(not desktop.supported(), reason="no XDG applications menu on this system")
+
+
+@pytest.fixture
+def xdg(tmp_path, monkeypatch):
+    """An empty XDG data folder of our own: the player's real menu is never touched."""
+    home = tmp_path / "xdg data"
+    home.mkdir()
+    monkeypatch.setenv("XDG_DATA_HOME", str(home))
+    return home
+
+
+@pytest.fixture
+def settings(make_app, tmp_path):
+    app = make_app(data_dir=tmp_path / "data")
+    app.settings.language = "en"
+    app.apply_settings()
+    app.stack.push(MenuScene(app))
+    app.frame(1 / 60)
+    assert app.stack.top.press("settings")
+    app.frame(1 / 60)
+    assert isinstance(app.stack.top, SettingsScene)
+    return app, app.stack.top
+
+
+def files_under(folder: Path) -> list[str]:
+    return sorted(str(path.relative_to(folder)) for path in folder.rglob("*"))
+
+
+def validate(path: Path) -> None:
+    done = subprocess.run(["desktop-file-validate", str(path)], capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0 and done.stdout + done.stderr == "", done.stdout + done.stderr
+
+
+def test_settings_adds_the_game_to_the_menu_and_removes_it_leaving_nothing(settings, xdg):
+    app, scene = settings
+    assert scene.buttons.named("menu_entry").label == "Add Skyjo to the applications menu"
+    assert scene.press("menu_entry")
+    app.frame(1 / 60)
+    entry = xdg / "applications" / "skyjo.desktop"
+    lines = entry.read_text(encoding="utf-8").splitlines()
+    # the running program itself (from source: this Python with -m skyjo), quoted per the specification
+    assert f'Exec="{sys.executable}" "-m" "skyjo"' in lines
+    assert "Icon=skyjo" in lines and "Name=Skyjo" in lines and not any("@" in line for line in lines)
+    for icon in ICONS:
+        size = icon.stem.split("_")[1]
+        assert (xdg / "icons" / "hicolor" / f"{size}x{size}" / "apps" / "skyjo.png").read_bytes() == icon.read_bytes()
+    assert scene.buttons.named("menu_entry").label == "Remove Skyjo from the applications menu"
+    assert scene.press("menu_entry")
+    app.frame(1 / 60)
+    assert not entry.exists()
+    assert files_under(xdg) == []  # the folders it made went too: the data folder is as it was
+    assert scene.buttons.named("menu_entry").label == "Add Skyjo to the applications menu"
+
+
+@pytest.mark.skipif(shutil.which("desktop-file-validate") is None,
+                    reason="desktop-file-validate is not installed (apt-get install desktop-file-utils)")
+@pytest.mark.parametrize("program", [
+    None,  # what the Settings button writes for this very program
+    "/opt/My Games/skyjo",
+    '/home/zoé/odd $name "quoted" `tick` back\\slash 100%/Skyjo.AppImage',
+])
+def test_what_the_game_writes_is_a_valid_desktop_entry(xdg, program):
+    entry = MenuEntry(xdg) if program is None else MenuEntry(xdg, (program,))
+    entry.add()
+    validate(entry.path)
+
+
+def test_exec_quotes_every_reserved_character_as_the_specification_says():
+    # inside double quotes " ` $ \ take a backslash, % is doubled, then the string type doubles every backslash
+    program = '/a b/$x "y" `z` \\w 100%/skyjo'
+    assert exec_value([program, "-m"]) == '"/a b/\\\\$x \\\\"y\\\\" \\\\`z\\\\` \\\\\\\\w 100%%/skyjo" "-m"'
+
+
+def test_a_path_with_a_line_break_is_refused_in_one_line(xdg):
+    with pytest.raises(desktop.MenuEntryError):
+        MenuEntry(xdg, ("/tmp/two\nlines/skyjo",)).add()
+    assert files_under(xdg) == [] or not (xdg / "applications" / "skyjo.desktop").exists()
+
+
+def test_removal_leaves_another_programs_entry_and_icons_alone(xdg):
+    entry = MenuEntry(xdg, ("/opt/skyjo/skyjo",))
+    theirs = entry_text(("/usr/bin/skyjo",)).replace(MARK + "\n", "")
+    entry.path.parent.mkdir(parents=True)
+    entry.path.write_text(theirs, encoding="utf-8")
+    other_icon = entry.icon_path(48)
+    other_icon.parent.mkdir(parents=True)
+    other_icon.write_bytes(b"another program's icon")
+    assert not entry.installed()
+    assert entry.remove() == []
+    assert entry.path.read_text(encoding="utf-8") == theirs
+    assert other_icon.read_bytes() == b"another program's icon"
+
+
+def test_the_frozen_app_and_the_appimage_put_themselves_in_exec(monkeypatch):
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "executable", "/opt/skyjo/skyjo")
+    monkeypatch.delenv("APPIMAGE", raising=False)
+    assert desktop.launcher() == ("/opt/skyjo/skyjo",)
+    # an AppImage runs us from a temporary mount: the entry must name the file the player keeps
+    monkeypatch.setenv("APPIMAGE", "/home/ann/Downloads/Skyjo-0.1.0-x86_64.AppImage")
+    assert desktop.launcher() == ("/home/ann/Downloads/Skyjo-0.1.0-x86_64.AppImage",)
+
+
+def test_a_relative_xdg_data_home_is_ignored_as_the_specification_says(monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", "relative/share")
+    assert desktop.data_home() == Path.home() / ".local" / "share"
+
+
+def test_a_failure_is_one_line_on_the_screen_in_the_players_language(settings, tmp_path, monkeypatch):
+    app, scene = settings
+    blocked = tmp_path / "a file, not a folder"
+    blocked.write_text("x", encoding="utf-8")
+    monkeypatch.setenv("XDG_DATA_HOME", str(blocked))
+    app.settings.language = "fr"
+    app.apply_settings()
+    assert scene.press("menu_entry")
+    app.frame(1 / 60)
+    assert scene.problem.startswith("Skyjo n'a pas pu être ajouté au menu des applications : ")
+    assert str(blocked) in scene.problem and "\n" not in scene.problem
+    i18n.set_language("en")
+
+
+def test_no_menu_button_where_the_desktop_has_no_applications_menu(make_app, monkeypatch):
+    import scenes.settings
+
+    monkeypatch.setattr(scenes.settings, "supported", lambda: False)
+    app = make_app()
+    scene = app.stack.push(SettingsScene(app))
+    app.frame(1 / 60)
+    assert scene.buttons.named("menu_entry") is None
+
+
+def test_no_desktop_template_with_placeholders_ships():
+    shipped = [ROOT / "installer.spec", *(ROOT / "build").rglob("*"), *(ROOT / "assets").rglob("*")]
+    placeholders = [path for path in shipped if path.is_file() and path.suffix in (".desktop", ".py", ".spec", ".sh")
+                    and "@EXEC@" in path.read_text(encoding="utf-8", errors="replace")]
+    assert placeholders == []
