@@ -52,21 +52,26 @@ def version_numbers(text: str) -> tuple[int, int, int, int]:
 
 
 def windows_version_file(out: Path, root: Path = ROOT) -> Path:
-    """PyInstaller's version file (the text form of a VSVersionInfo) for the .exe."""
-    from PyInstaller.utils.win32 import versioninfo as vi
-
+    """PyInstaller's version file for the .exe: the text form of its VSVersionInfo structure, written
+    here without importing PyInstaller's Windows module (which needs Windows to load)."""
     text = version(root)
     numbers = version_numbers(text)
     fields = {"CompanyName": COMPANY, "FileDescription": DESCRIPTION, "FileVersion": text,
               "InternalName": "skyjo", "LegalCopyright": f"MIT licence. {TRADEMARK}",
               "OriginalFilename": "skyjo.exe", "ProductName": PRODUCT, "ProductVersion": text}
-    info = vi.VSVersionInfo(
-        ffi=vi.FixedFileInfo(filevers=numbers, prodvers=numbers),
-        kids=[vi.StringFileInfo([vi.StringTable("040904B0", [vi.StringStruct(k, v) for k, v in fields.items()])]),
-              vi.VarFileInfo([vi.VarStruct("Translation", [0x0409, 1200])])],
-    )
+    strings = ",\n          ".join(f"StringStruct({key!r}, {value!r})" for key, value in fields.items())
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(str(info), encoding="utf-8")
+    out.write_text(f"""VSVersionInfo(
+  ffi=FixedFileInfo(filevers={numbers}, prodvers={numbers}, mask=0x3f, flags=0x0, OS=0x40004,
+                    fileType=0x1, subtype=0x0, date=(0, 0)),
+  kids=[
+    StringFileInfo([
+      StringTable('040904B0', [
+          {strings}])]),
+    VarFileInfo([VarStruct('Translation', [1033, 1200])])
+  ]
+)
+""", encoding="utf-8")
     return out
 
 

@@ -130,6 +130,8 @@ def bundled_distributions(sources: Iterable[str | Path]) -> tuple[list[metadata.
     found: dict[str, metadata.Distribution] = {}
     system: set[str] = set()
     for source in sources:
+        if not Path(source).is_absolute():
+            continue  # not a file of the build machine (e.g. a link's target inside the bundle)
         path = Path(source).resolve()
         dist = owners.get(path)
         if dist is not None:
@@ -229,7 +231,7 @@ def distribution_section(dist: metadata.Distribution, bundled: set[Path] | None 
         names = font_names(path)
         body += ["", f"Font {path.name}: {names.get(4, path.stem)}", f"  {names.get(0, 'no copyright line')}",
                  f"  {names.get(13, 'no licence line')} {names.get(14, '')}".rstrip()]
-    libraries = native_libraries(dist)
+    libraries = [name for name in native_libraries(dist) if bundled is None or name in {p.name for p in bundled}]
     if libraries:
         body += ["", "Native libraries it carries (its wheel records no licence text for them):"]
         body += [native_line(name) for name in libraries]
@@ -276,7 +278,7 @@ def write_notices(out: Path, sources: Iterable[str | Path] | None = None) -> Pat
     if sources is None:
         dists, system = requirement_closure(), []
     else:
-        bundled = {Path(source).resolve() for source in sources}
+        bundled = {Path(source).resolve() for source in sources if Path(source).is_absolute()}
         dists, system = bundled_distributions(bundled)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(notices_text(dists, system, bundled), encoding="utf-8")
