@@ -123,13 +123,13 @@ def file_owners() -> dict[Path, metadata.Distribution]:
     return owners
 
 
-def bundled_distributions(sources: Iterable[str | Path]) -> tuple[list[metadata.Distribution], list[str]]:
-    """The distributions whose files are among `sources` (the bundle's source paths), and the
-    shared libraries that no distribution installed (copied from the build machine's system)."""
+def bundled_distributions(entries: Iterable[tuple[str, str]]) -> tuple[list[metadata.Distribution], list[str]]:
+    """The distributions whose files are among the bundle's `entries` (name in the bundle, source
+    path), and the shared libraries that no distribution installed (copied from the system)."""
     owners = file_owners()
     found: dict[str, metadata.Distribution] = {}
     system: set[str] = set()
-    for source in sources:
+    for name, source in entries:
         if not Path(source).is_absolute():
             continue  # not a file of the build machine (e.g. a link's target inside the bundle)
         path = Path(source).resolve()
@@ -138,7 +138,7 @@ def bundled_distributions(sources: Iterable[str | Path]) -> tuple[list[metadata.
             if _key(dist.metadata["Name"]) != _key(OWN_DISTRIBUTION):
                 found[_key(dist.metadata["Name"])] = dist
         elif SHARED_LIBRARY.search(path.name) and not PYTHON_EXTENSION.search(path.name):
-            system.add(path.name)
+            system.add(Path(name).name)  # the name it has in the bundle (the soname, not its target's name)
     return sorted(found.values(), key=lambda d: _key(d.metadata["Name"])), sorted(system)
 
 
@@ -272,14 +272,16 @@ def notices_text(dists: Iterable[metadata.Distribution], system_libraries: Itera
     return "\n".join(lines) + "\n"
 
 
-def write_notices(out: Path, sources: Iterable[str | Path] | None = None) -> Path:
-    """The notices of the bundle made of `sources` (or of the run-time dependencies) into `out`."""
+def write_notices(out: Path, entries: Iterable[tuple[str, str]] | None = None) -> Path:
+    """The notices of the bundle made of `entries` (name in the bundle, source path; PyInstaller's
+    TOC), or of the run-time dependencies, into `out`."""
     bundled: set[Path] | None = None
-    if sources is None:
+    if entries is None:
         dists, system = requirement_closure(), []
     else:
-        bundled = {Path(source).resolve() for source in sources if Path(source).is_absolute()}
-        dists, system = bundled_distributions(bundled)
+        entries = list(entries)
+        bundled = {Path(source).resolve() for _, source in entries if Path(source).is_absolute()}
+        dists, system = bundled_distributions(entries)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(notices_text(dists, system, bundled), encoding="utf-8")
     return out

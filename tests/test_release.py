@@ -82,7 +82,8 @@ def test_notices_of_a_bundle_follow_its_files(tmp_path: Path) -> None:
     named, and a distribution with no file in the bundle gets none."""
     websockets = metadata.distribution("websockets")
     source = next(str(websockets.locate_file(f)) for f in websockets.files or [] if str(f).endswith(".py"))
-    out = notices.write_notices(tmp_path / "N.txt", [source, "/usr/lib/libz.so.1", "pygame_ce.libs/link"])
+    entries = [("websockets/x.py", source), ("libz.so.1", "/usr/lib/libz.so.1.3"), ("link", "pygame_ce.libs/lib")]
+    out = notices.write_notices(tmp_path / "N.txt", entries)
     titles = section_titles(out.read_text(encoding="utf-8"))
     assert f"websockets {websockets.version}" in titles
     assert not any(title.startswith("pygame-ce") for title in titles)
