@@ -21,7 +21,7 @@ from scenes.context import AppContext
 
 # The libraries the game runs on (pyproject.toml's dependencies; a test checks both lists agree).
 LIBRARIES = ("pygame-ce", "msgspec", "websockets", "zeroconf", "platformdirs", "pytmx")
-COLUMN = Box(260, 250, 1400, 560)  # logical px: the paragraphs from the top, made smaller together until they fit
+COLUMN = Box(260, 250, 1400, 500)  # logical px: the paragraphs from the top, made smaller together until they fit
 PROBLEM = (255, 170, 150)  # the menu notices' colour
 log = logging.getLogger("skyjo.about")
 
@@ -45,8 +45,8 @@ class AboutScene(AppScene):
         self.buttons.clear()
         width, back = min(640 * self.app.ui_scale, 840), 400  # the pair centred, inside the screen at 150 %
         left = 960 - (width + 20 + back) / 2
-        self.button(left, 850, width, 86, _("Open the data folder"), self.open_data_folder, "open", BUTTON_SIZE)
-        self.button(left + width + 20, 850, back, 86, _("Back"), self.close, "back", BUTTON_SIZE)
+        self.button(left, 790, width, 86, _("Open the data folder"), self.open_data_folder, "open", BUTTON_SIZE)
+        self.button(left + width + 20, 790, back, 86, _("Back"), self.close, "back", BUTTON_SIZE)
 
     def _label_buttons(self) -> None:
         """The labels follow the language at draw time (Settings may switch it while the page is open)."""
@@ -93,7 +93,7 @@ class AboutScene(AppScene):
         self.text(surface, _("Version {version}").format(version=version()), HEADING_SIZE, 960, 170, color=INK)
         self._paragraphs(surface, self.paragraphs())
         if self.problem:
-            self.text(surface, self.problem, SMALL_SIZE, 960, 990, color=PROBLEM)
+            self.text(surface, self.problem, SMALL_SIZE, 960, 940, color=PROBLEM)
         self.text(surface, _("Esc goes back"), SMALL_SIZE, 960, 1050, color=DIM)
         self.buttons.draw(surface, self.viewport)
 

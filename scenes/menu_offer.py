@@ -1,4 +1,4 @@
-"""Asked once, over the first menu of the desktop app: add Skyjo to the applications menu?
+"""Asked once, before the first menu of the desktop app: add Skyjo to the applications menu?
 
 Only the built app asks (the frozen one-file or one-folder app, or an AppImage), on a desktop
 with an applications menu, while Skyjo is not in it yet, and only until the player has answered
@@ -19,7 +19,7 @@ from game.i18n import _
 from game.store import Settings
 from game.ui.layout import Box
 from game.ui.widgets import ACCENT, BODY_SIZE, BUTTON_SIZE, INK, SMALL_SIZE, TITLE_SIZE, draw_panel
-from scenes.base import AppScene, veil
+from scenes.base import AppScene, paint_backdrop
 
 ASK_VARIABLE = "SKYJO_OFFER_MENU_ENTRY"  # "1": ask even when run from source (to try the question)
 PANEL = Box(240, 300, 1440, 480)
@@ -37,8 +37,7 @@ def wanted(settings: Settings) -> bool:
 
 
 class MenuOfferScene(AppScene):
-    name = "menu_offer"
-    overlay = True
+    name = "menu_offer"  # a page of its own: the menu's buttons are not drawn beneath its own
 
     def enter(self) -> None:
         self.problem = ""
@@ -76,11 +75,11 @@ class MenuOfferScene(AppScene):
             self.decline()
             return True
         super().handle_event(event)
-        return True  # modal: nothing reaches the menu beneath
+        return True  # nothing reaches the menu beneath
 
     def draw(self, surface: pygame.Surface) -> None:
         self.fit(surface)
-        surface.blit(veil(surface.get_size()), (0, 0))
+        paint_backdrop(surface)
         buttons = [self.viewport.rect(button.box) for button in self.buttons.buttons]
         draw_panel(surface, self.viewport.rect(PANEL).unionall(buttons).inflate(60, 60), SOLID_PANEL)
         self.text(surface, _("Add Skyjo to the applications menu?"), TITLE_SIZE, 960, 370, max_width=1400, color=ACCENT,

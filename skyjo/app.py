@@ -168,6 +168,7 @@ class App:
         try:
             settings = store.load_settings()
         except Exception as error:  # noqa: BLE001 - a bad settings file must never stop the app
+            log.warning("settings unreadable: %s", error)
             self.notices.append(notice(SETTINGS_UNREADABLE, error=str(error)))
             return Settings()
         self.notices.extend(store.take_notices())
@@ -179,6 +180,7 @@ class App:
         try:
             self.store.save_settings(self.settings)
         except Exception as error:  # noqa: BLE001 - reported, never raised into the frame loop
+            log.warning("settings not saved: %s", error)
             self.notices.append(notice(SETTINGS_UNSAVED, error=str(error)))
 
     def _saved_size(self) -> tuple[int, int] | None:

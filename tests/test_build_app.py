@@ -129,8 +129,10 @@ def test_onedir_app_bundles_exactly_the_assets(onedir_app: Path) -> None:
 @pytest.mark.build
 @pytest.mark.slow
 def test_onedir_app_version_matches_source(onedir_app: Path, tmp_path: Path) -> None:
-    from game import __version__
+    import tomllib
 
+    # pyproject.toml is not in the bundle: the frozen app reads the metadata the spec copies in
+    __version__ = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
     done = subprocess.run([str(onedir_app / f"skyjo{EXE_SUFFIX}"), "--version"], capture_output=True, text=True,
                           env=headless_env(tmp_path), timeout=60)
     assert (done.returncode, done.stdout.strip()) == (0, f"skyjo {__version__}")

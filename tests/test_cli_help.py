@@ -41,9 +41,9 @@ def test_a_bad_windowed_size_is_one_line_and_exit_2(tmp_path: Path) -> None:
     assert "Traceback" not in done.stderr
 
 
-def test_the_readme_and_the_replay_doc_say_what_replay_prints() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    row = next(line for line in readme.splitlines() if line.startswith("| `skyjo replay"))
+def test_the_commands_and_the_replay_doc_say_what_replay_prints() -> None:
+    commands = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8")
+    row = next(line for line in commands.splitlines() if line.startswith("| `skyjo replay"))
     assert "final position" in row and "Watch the last round" in row
     intro = (ROOT / "docs" / "replay.md").read_text(encoding="utf-8").split("\n## ")[0]
     assert "final position" in intro and "Watch the last" in " ".join(intro.split())

@@ -33,3 +33,60 @@ def test_quick_start_clones_then_runs_the_command_ci_runs() -> None:
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()[-1]
     assert commands[1:] == [
         "python3 -m venv .venv && .venv/bin/python -m pip install -e . && .venv/bin/python -m game", ci]
+
+
+LINKED_DOCS = [*DOCS, ROOT / "CHANGELOG.md"]
+
+
+def anchors(markdown: str) -> set[str]:
+    """The anchors a Markdown renderer gives the headings (GitHub's rule: lower case, punctuation
+    dropped, spaces to hyphens, a repeated heading numbered), code blocks left out."""
+    found: set[str] = set()
+    outside_code = re.sub(r"```.*?```", "", markdown, flags=re.S)
+    for heading in re.findall(r"^#{1,6}\s+(.+?)\s*#*$", outside_code, re.M):
+        slug = re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+        name, number = slug, 0
+        while name in found:
+            number += 1
+            name = f"{slug}-{number}"
+        found.add(name)
+    return found
+
+
+def links(markdown: str) -> list[str]:
+    """Every Markdown link and image target, code blocks and inline code left out."""
+    prose = re.sub(r"`[^`\n]*`", "", re.sub(r"```.*?```", "", markdown, flags=re.S))
+    return re.findall(r"\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)", prose)
+
+
+@pytest.mark.parametrize("doc", LINKED_DOCS, ids=lambda path: path.name)
+def test_every_relative_link_resolves_from_where_the_doc_lies(doc: Path) -> None:
+    broken = []
+    for target in links(doc.read_text(encoding="utf-8")):
+        if "://" in target or target.startswith("mailto:"):
+            continue
+        path, _, anchor = target.partition("#")
+        file = (doc.parent / path).resolve() if path else doc
+        if not file.exists() or ROOT not in [file, *file.parents]:
+            broken.append(target)
+        elif anchor and file.suffix == ".md" and anchor not in anchors(file.read_text(encoding="utf-8")):
+            broken.append(target)
+    assert broken == [], f"{doc.name}: links that lead nowhere: {broken}"
+
+
+def test_the_readme_points_only_inside_the_repository() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert [target for target in links(readme) if "://" in target or target.startswith("..")] == []
+    assert re.findall(r"https?://", readme) == []
+
+
+def test_the_readme_is_for_players_first() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    first = readme.split("## Quick start", 1)[0]  # what a player reads before the commands
+    for heading in ("## Download", "## How to play"):
+        assert heading in first
+    assert "](docs/images/table.png)" in first and (ROOT / "docs" / "images" / "table.png").is_file()
+    steps = re.findall(r"^\d\. ", first.split("## How to play", 1)[1], re.M)
+    assert len(steps) == 5
+    for engineering in ("import-linter", "| match | Voyage", "p99", "## Code map"):
+        assert engineering not in readme

@@ -1,4 +1,4 @@
-"""The imports point one way, as the README's code map says:
+"""The imports point one way, as the code map (docs/architecture.md) says:
 
     skyjo (the composition root) -> scenes -> net -> table -> ai, store -> rules
                                     scenes -> ui ----------------------> rules

@@ -155,3 +155,35 @@ def test_no_desktop_template_with_placeholders_ships():
     placeholders = [path for path in shipped if path.is_file() and path.suffix in (".desktop", ".py", ".spec", ".sh")
                     and "@EXEC@" in path.read_text(encoding="utf-8", errors="replace")]
     assert placeholders == []
+
+
+def test_the_built_app_asks_once_and_a_run_from_source_never_unless_asked(make_app, xdg, monkeypatch):
+    from scenes.menu_offer import ASK_VARIABLE, MenuOfferScene, wanted
+
+    app = make_app()
+    monkeypatch.delenv(ASK_VARIABLE, raising=False)
+    assert not wanted(app.settings)  # from source (tests, CI): never
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    assert wanted(app.settings)  # the frozen app's first start
+    offer = app.stack.push(MenuOfferScene(app))
+    app.frame(1 / 60)
+    assert offer.press("add")
+    assert MenuEntry().installed() and app.stack.top is not offer
+    assert app.settings.menu_entry_offered and not wanted(app.settings)  # answered: never asked again
+    MenuEntry().remove()
+    assert not wanted(app.settings)  # removed later in Settings: still not asked again
+
+
+def test_not_now_is_an_answer_too(make_app, xdg, monkeypatch, tmp_path):
+    from game.store import Store
+    from scenes.menu_offer import ASK_VARIABLE, MenuOfferScene, wanted
+
+    monkeypatch.setenv(ASK_VARIABLE, "1")
+    app = make_app(data_dir=tmp_path / "data")
+    assert wanted(app.settings)
+    offer = app.stack.push(MenuOfferScene(app))
+    app.frame(1 / 60)
+    assert offer.press("decline")
+    assert files_under(xdg) == []
+    app.store.close()
+    assert Store(tmp_path / "data").load_settings().menu_entry_offered  # kept for the next start

@@ -14,6 +14,7 @@ the thread judges alone. The review is the same either way (each decision has it
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 from collections.abc import Callable
@@ -24,6 +25,8 @@ from game.wire.reading import one_line
 from game.wire.review import ReviewData
 
 from .review import DEFAULT_SAMPLES, ReviewCancelled, review_game
+
+log = logging.getLogger("skyjo.review")
 
 MOST_WORKERS = 2  # the review's processes: a family computer keeps a core for everything else
 
@@ -86,6 +89,7 @@ class ReviewJob:
         except (ScenarioError, ValueError) as error:
             self.problem = one_line(str(error))
         except Exception as error:  # noqa: BLE001 - told on the screen, never a crash of the app
+            log.error("the review failed", exc_info=error)
             self.problem = one_line(f"{type(error).__name__}: {error}")
         self._poke()
 

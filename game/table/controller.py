@@ -19,6 +19,7 @@ animations are done, which is what holds a computer's next move until the last o
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import Protocol
 
@@ -47,6 +48,7 @@ from .shape import NOTHING_TO_TAKE_BACK, NobodyToStandIn
 THINK_FIRST = 0.7  # seconds before a computer's first action of a turn (at speed 1)
 THINK_NEXT = 0.45  # ... and between its draw and its placing
 FALLBACK_LEVEL = "normal"  # plays for a computer seat whose own player failed
+log = logging.getLogger("skyjo.table")
 
 # The table's notices, declared: a Notice carries the key and its arguments, and each screen
 # words it in its own language (a network host sends the same key to every player)
@@ -320,6 +322,7 @@ class TableController(NobodyToStandIn):
             self._apply(action)
             return
         problem = worker.error or f"{action} is not allowed now"
+        log.warning("seat %d: the computer player failed (%s); Normal plays for it", seat, detail(problem))
         worker.close()
         self._workers[seat] = self._make_worker(FALLBACK_LEVEL, self._seed(seat))
         self._apply(self.state.legal_actions()[0])  # this turn goes on at once; Normal plays the next
@@ -330,6 +333,7 @@ class TableController(NobodyToStandIn):
         try:
             return self._make_worker(self.substitutes.get(seat, self.config.seats[seat].level), seed)
         except Exception as error:  # noqa: BLE001 - e.g. a cmd: bot that will not start; the game goes on
+            log.warning("seat %d: the computer player could not start (%s); Normal plays instead", seat, detail(error))
             self._emit(Notice(BOT_NOT_STARTED.say(name=self.names[seat], error=detail(error))))
             return self._make_worker(FALLBACK_LEVEL, seed)
 
@@ -358,6 +362,7 @@ class TableController(NobodyToStandIn):
         try:
             call(self.config, self.state)
         except Exception as error:  # noqa: BLE001 - the disk must not stop the game
+            log.warning("%s: %s", failure.key, detail(error))
             return failure.say(error=detail(error))
         return None
 

@@ -7,10 +7,13 @@ at once. Effects are the files build/make_sounds.py writes into assets/sounds/.
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import Any
 
 from game.resources import asset_path
+
+log = logging.getLogger("skyjo.sound")
 
 EFFECTS = ("draw", "flip", "place", "column", "reshuffle", "round_end", "win")
 MIN_GAP = 0.06  # seconds: skipped animations must not fire a burst of the same effect
@@ -79,6 +82,7 @@ class SoundPlayer:
             self.available = True
         except Exception as error:  # noqa: BLE001 - no audio device, no driver, a bad file: play silently
             self.problem = str(error) or type(error).__name__
+            log.warning("no sound: %s", self.problem)
             self._sounds.clear()
             self.available = False
         return self.available
@@ -99,6 +103,7 @@ class SoundPlayer:
             sound.play()
         except Exception as error:  # noqa: BLE001 - a device lost mid-game must not stop the game
             self.problem = str(error)
+            log.warning("sound stopped: %s", self.problem)
             self.available = False
             return False
         self.played.append(name)
