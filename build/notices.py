@@ -248,11 +248,18 @@ def native_line(file_name: str) -> str:
     return f"  {file_name}: {known[0]}, {known[1]}" if known else f"  {file_name}: licence not recorded here"
 
 
+def own_version() -> str:
+    """The project's version from pyproject.toml (a build from a checkout need not be installed)."""
+    import tomllib
+
+    path = Path(__file__).resolve().parents[1] / "pyproject.toml"
+    return str(tomllib.loads(path.read_text(encoding="utf-8"))["project"]["version"])
+
+
 def notices_text(dists: Iterable[metadata.Distribution], system_libraries: Iterable[str] = (),
                  bundled: set[Path] | None = None) -> str:
     """The whole file; `bundled` (the bundle's source files) limits the fonts to those shipped."""
-    own = metadata.distribution(OWN_DISTRIBUTION)
-    lines = [f"Third-party notices for {own.metadata['Name']} {own.version}",
+    lines = [f"Third-party notices for {OWN_DISTRIBUTION} {own_version()}",
              "",
              "The Skyjo desktop app is MIT-licensed (LICENSE.txt). It bundles the software below, each under",
              "its own licence; this file was generated from the build machine's installed packages",
