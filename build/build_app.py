@@ -3,6 +3,10 @@
     python build/build_app.py              # one-folder app in dist/skyjo/ (the recommended build)
     python build/build_app.py --onefile    # one self-unpacking file dist/skyjo(.exe)
     python build/build_app.py --check      # ... and run the built app's --self-test headless
+    python build/build_app.py --check --release release   # the file players download, in release/:
+        Linux: the one-file program skyjo-<version>-linux-<machine> (--release builds one file there);
+        Windows: skyjo-<version>-windows-<machine>.zip of the app folder;
+        macOS: skyjo-<version>-macos-<machine>.dmg holding Skyjo.app (needs `pip install dmgbuild`)
 
 Plain `pyinstaller --noconfirm installer.spec` builds the same app; this script adds the icon step,
 the check and a summary (where the app is, its size, the build time).
@@ -13,8 +17,10 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -38,11 +44,61 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--check", action="store_true", help="run the built app's --self-test headless")
     parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="output folder (default: dist/)")
     parser.add_argument("--work", type=Path, default=ROOT / "build" / "work", help="PyInstaller's work folder")
-    return parser.parse_args(argv)
+    parser.add_argument("--release", type=Path, metavar="DIR", help="also write the release file into DIR")
+    args = parser.parse_args(argv)
+    if args.release and sys.platform.startswith("linux"):
+        args.onefile = True  # Linux players download one file
+    return args
 
 
 def headless_env() -> dict[str, str]:
     return dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+
+
+def clean_env(home: Path) -> dict[str, str]:
+    """What a double-click gives the app: a home folder and a display, no Python, venv or PATH of ours.
+    (Windows keeps its system variables, without which no program starts.)"""
+    env = {"HOME": str(home), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    if sys.platform == "win32":
+        keep = ("SYSTEMROOT", "SYSTEMDRIVE", "WINDIR", "TEMP", "TMP", "USERPROFILE", "LOCALAPPDATA", "APPDATA")
+        env.update({name: os.environ[name] for name in keep if name in os.environ})
+    return env
+
+
+def self_test(binary: Path) -> int:
+    """The built app's --self-test, started from an empty folder with a clean environment."""
+    with tempfile.TemporaryDirectory(prefix="skyjo-check-") as folder:
+        home, cwd = Path(folder) / "home", Path(folder) / "cwd"
+        home.mkdir()
+        cwd.mkdir()
+        return subprocess.run([str(binary.resolve()), "--self-test"], cwd=cwd, env=clean_env(home)).returncode
+
+
+def package_release(system: str, app: Path, out_dir: Path) -> Path:
+    """The release file from the built app: a copy of the one file (Linux), a zip of the folder
+    (Windows), a disk image of Skyjo.app (macOS)."""
+    metadata = _build_module("app_metadata")
+    target = out_dir / metadata.release_name(system)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    if system == "linux":
+        shutil.copyfile(app, target)
+        target.chmod(0o755)
+    elif system == "windows":
+        shutil.make_archive(str(target.with_suffix("")), "zip", root_dir=app.parent, base_dir=app.name)
+    else:
+        import dmgbuild  # macOS only: pip install dmgbuild
+
+        dmgbuild.build_dmg(str(target), f"Skyjo {metadata.version()}",
+                           settings={"files": [str(app)], "symlinks": {"Applications": "/Applications"},
+                                     "format": "UDZO", "icon_size": 128})
+    return target
+
+
+def _build_module(name: str):  # -> module
+    spec = importlib.util.spec_from_file_location(name, ROOT / "build" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def make_icons() -> int:
@@ -91,9 +147,14 @@ def main(argv: list[str] | None = None) -> int:
     app = app_path(args)
     print(f"build_app: built {app} ({size_mb(app):.0f} MB) in {time.perf_counter() - started:.0f} s")
     if args.check:
-        done = subprocess.run([str(binary_path(args)), "--self-test"], env=headless_env())
-        print(f"build_app: self-test {'passed' if done.returncode == 0 else 'FAILED'}")
-        return done.returncode
+        status = self_test(binary_path(args))
+        print(f"build_app: self-test from an empty folder, clean environment: {'passed' if status == 0 else 'FAILED'}")
+        if status != 0:
+            return status
+    if args.release:
+        system = {"win32": "windows", "darwin": "macos"}.get(sys.platform, "linux")
+        target = package_release(system, app, args.release)
+        print(f"build_app: release file {target} ({size_mb(target):.0f} MB)")
     return 0
 
 

@@ -1,8 +1,10 @@
 """Render the application icon from the game's own card art.
 
 Run from anywhere:  python build/make_icons.py
-Writes assets/icons/skyjo_{16,32,48,64,128,256}.png and assets/icons/skyjo.ico (PNG-compressed
-ICO entries, readable by Windows Vista and later and by PyInstaller). Needs no window.
+Writes assets/icons/skyjo_{16,32,48,64,128,256,512}.png (the freedesktop hicolor sizes, 512 for
+software centres), assets/icons/skyjo.ico (PNG-compressed ICO entries up to 256 px, readable by
+Windows Vista and later and by PyInstaller) and assets/icons/skyjo.icns (the macOS icon container,
+PNG entries, for the app bundle's Info.plist). Needs no window.
 """
 
 from __future__ import annotations
@@ -16,7 +18,12 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 OUT = ROOT / "assets" / "icons"
-SIZES = (16, 32, 48, 64, 128, 256)
+SIZES = (16, 32, 48, 64, 128, 256, 512)
+ICO_LARGEST = 256  # an ICO entry's size is one byte (0 = 256): nothing larger fits
+# The icns entry types that hold PNG data, by the pixel size of the image they take (macOS 10.7+):
+# icp4/icp5 16/32 px, ic07..ic09 128..512 px, and the @2x types ic11 (16@2x), ic12 (32@2x), ic13 (128@2x), ic14 (256@2x).
+ICNS_TYPES = ((b"icp4", 16), (b"icp5", 32), (b"ic11", 32), (b"ic12", 64), (b"ic07", 128), (b"ic08", 256),
+              (b"ic13", 256), (b"ic09", 512), (b"ic14", 512))
 FAN = ((-2, 24), (0, 0), (12, -24))  # value and tilt (degrees, anticlockwise) from back to front
 
 
@@ -72,6 +79,13 @@ def ico_bytes(pngs: dict[int, bytes]) -> bytes:
     return header + entries + blobs
 
 
+def icns_bytes(pngs: dict[int, bytes]) -> bytes:
+    """An Apple icon container: 'icns', the total length, then (type, length, PNG) entries, big-endian."""
+    entries = b"".join(kind + struct.pack(">I", 8 + len(pngs[size])) + pngs[size]
+                       for kind, size in ICNS_TYPES if size in pngs)
+    return b"icns" + struct.pack(">I", 8 + len(entries)) + entries
+
+
 def main() -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -84,8 +98,9 @@ def main() -> int:
     for size in SIZES:
         pngs[size] = png_bytes(render_icon(size))
         (OUT / f"skyjo_{size}.png").write_bytes(pngs[size])
-    (OUT / "skyjo.ico").write_bytes(ico_bytes(pngs))
-    print(f"wrote {len(SIZES)} PNG icons and skyjo.ico to {OUT.relative_to(ROOT)}")
+    (OUT / "skyjo.ico").write_bytes(ico_bytes({size: data for size, data in pngs.items() if size <= ICO_LARGEST}))
+    (OUT / "skyjo.icns").write_bytes(icns_bytes(pngs))
+    print(f"wrote {len(SIZES)} PNG icons, skyjo.ico and skyjo.icns to {OUT.relative_to(ROOT)}")
     return 0
 
 

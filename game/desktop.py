@@ -25,7 +25,7 @@ from game.resources import asset_path
 
 ENTRY_FILE = "skyjo.desktop"
 ICON_NAME = "skyjo"
-ICON_SIZES = (16, 32, 48, 64, 128, 256)  # the sizes assets/icons holds (build/make_icons.py)
+ICON_SIZES = (16, 32, 48, 64, 128, 256, 512)  # the sizes assets/icons holds (build/make_icons.py)
 MARK = "X-Skyjo-Written-By=skyjo-desktop"  # our entry, and no other, is ours to remove
 # The Desktop Entry Specification's reserved characters: an argument holding one must be quoted
 # (we quote every argument, which the specification allows); inside the quotes these four take a backslash.

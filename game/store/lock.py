@@ -278,7 +278,7 @@ def _owner_hint(info: os.stat_result) -> str:
     return f"; it belongs to {name}{hint}"
 
 
-if sys.platform == "win32":  # pragma: no cover - Windows
+if sys.platform == "win32":  # run here too, with a stand-in msvcrt: tests/test_platform_branches.py
     import msvcrt
 
     def _try_lock(fd: int) -> None:
