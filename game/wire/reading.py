@@ -1,14 +1,25 @@
 """Untrusted JSON text read once, into a declared type, bounded before anything is built.
 
 The order matters: the size first (nothing is scanned past it), then how deeply lists and
-objects nest (msgspec itself has no depth limit) and how long a number is, both worked out by
-an iterative scan of the text, then msgspec decodes into the Struct (types, required and unknown
-fields, ranges declared with `Meta`). Every failure is a `WireError` in one plain line.
+objects nest (msgspec itself has no depth limit) and how long a number is, then msgspec decodes
+it into the Struct (types, required and unknown fields, ranges declared with `Meta`). Every
+failure is a `WireError` in one plain line.
+
+Every check before the decode is linear in the text, whatever it holds (docs/network.md,
+"Reading a message"; `python -m game bench reader` times the worst shapes): the escapes go
+first, so that no string holds a quote and each string ends at the very next quote; every
+pass is a regular expression that never looks at a character twice, and the nesting is a
+running sum worked out in C. (A string pattern that allowed escaped quotes in one pass tried
+every quote of an unclosed string as a start: its cost grew with the square of the text.)
 """
 
 from __future__ import annotations
 
-import re
+import gc
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from itertools import accumulate
 from typing import Any, TypeVar
 
 import msgspec
@@ -16,44 +27,101 @@ import msgspec
 T = TypeVar("T")
 
 MOST_DIGITS = 100  # a number longer than this is read no further (msgspec refuses past 64 bits, naming the field)
-_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)  # a JSON string, escapes and all
-_MARKS = re.compile(r"[\[\]{}]")
-_LONG_NUMBER = re.compile(rf"\d{{{MOST_DIGITS + 1},}}")
+_MARKS_ONLY = bytes.maketrans(b"{}", b"[]")  # with every other byte deleted: the nesting, as [ and ]
+_NOT_MARKS = bytes(sorted(set(range(256)) - set(b"[]{}")))
+_DIGITS_ONLY = bytes(ord("0") if chr(code).isdigit() and code < 128 else ord(" ") for code in range(256))
+_LONG_NUMBER = b"0" * (MOST_DIGITS + 1)
+_LEVEL = {ord("["): 1, ord("]"): -1}
+
+
+_pausing = threading.Lock()
+_paused = [0, False]  # decodes under way, and whether the collector was on when the first began
 
 
 class WireError(ValueError):
     """Text that is not a message of the declared type; its text is one line."""
 
 
-def depth(text: str, most: int) -> int:
-    """How deeply lists and objects nest in the JSON `text` (strings skipped), counting no
-    further than `most + 1`: iterative, so no nesting can exhaust a stack."""
-    deepest = level = 0
-    for mark in _MARKS.finditer(_STRINGS.sub("", text)):
-        if mark.group() in "[{":
-            level += 1
-            if level > deepest:
-                deepest = level
-                if deepest > most:
-                    return deepest
-        else:
-            level -= 1
-    return deepest
+def bare(text: str) -> bytes:
+    """`text` without its JSON strings, as bytes: what the nesting and number checks look at.
+    The escapes go first (an escaped backslash, then an escaped quote), so every quote left
+    opens or closes a string and the strings are every other piece between quotes; a string
+    left open keeps its tail, as any text that is not JSON. A few passes in C, each linear."""
+    data = text.encode("utf-8", "surrogatepass").replace(b"\\\\", b"").replace(b'\\"', b"")
+    pieces = data.replace(b'""', b"").split(b'"')  # (in JSON, two quotes in a row are an empty string)
+    outside = b"".join(pieces[0::2])
+    return outside + b'"' + pieces[-1] if len(pieces) % 2 == 0 else outside
+
+
+def depth(text: str) -> int:
+    """How deeply lists and objects nest in the JSON `text` (strings skipped): the highest
+    running count of opening marks less closing ones, summed in C (no stack to exhaust)."""
+    marks = bare(text).translate(_MARKS_ONLY, _NOT_MARKS)
+    return max(0, max(accumulate(map(_LEVEL.__getitem__, marks)), default=0))
+
+
+def too_deep(without_strings: bytes, most: int) -> bool:
+    """Whether the running count of opening marks less closing ones in `without_strings` (see
+    `bare`) ever passes `most`. Linear: cheap cases first, then at most `most` passes that
+    each take away every innermost pair (which leaves JSON exactly one level shallower); only
+    marks still left after that (too deep, or not JSON) are counted one by one, stopping at
+    the first level past `most`."""
+    marks = without_strings.translate(_MARKS_ONLY, _NOT_MARKS)
+    if marks.count(b"[") <= most:  # each level opens with a mark of its own
+        return False
+    fewer = marks
+    for _ in range(most):
+        shallower = fewer.replace(b"[]", b"")
+        if len(shallower) == len(fewer):
+            break
+        fewer = shallower
+    if not fewer:  # `most` passes emptied it: it nests at most that deep
+        return False
+    return any(map(most.__lt__, accumulate(map(_LEVEL.__getitem__, marks))))
+
+
+def check(text: str, *, most_depth: int, too_deep_words: str = "JSON nested deeper than {most}") -> None:
+    """WireError unless `text` nests at most `most_depth` deep and has no number longer than
+    MOST_DIGITS digits; linear in the text, whatever it holds."""
+    without_strings = bare(text)
+    if too_deep(without_strings, most_depth):
+        raise WireError(too_deep_words.format(most=most_depth))
+    if _LONG_NUMBER in without_strings.translate(_DIGITS_ONLY):
+        raise WireError("a number with too many digits to read")
 
 
 def read(text: str, kind: Any, *, most_depth: int, too_deep: str = "JSON nested deeper than {most}") -> Any:
     """`text` (already size-checked by the caller, which knows its limit) decoded into `kind`;
     WireError otherwise. `too_deep` words the nesting refusal ({most}: the limit)."""
-    if depth(text, most_depth) > most_depth:
-        raise WireError(too_deep.format(most=most_depth))
-    if _LONG_NUMBER.search(_STRINGS.sub("", text)):
-        raise WireError("a number with too many digits to read")
+    check(text, most_depth=most_depth, too_deep_words=too_deep)
     try:
-        return msgspec.json.decode(text, type=kind, strict=True)
+        with _collector_paused():
+            return msgspec.json.decode(text, type=kind, strict=True)
     except msgspec.ValidationError as error:
         raise WireError(one_line(str(error))) from None
     except msgspec.DecodeError:
         raise WireError("something that is not JSON") from None
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector held off while a decode builds its values. Decoded JSON
+    holds no cycles, so a collection meanwhile finds nothing, yet a text of millions of tiny
+    lists sets off one collection after another: 16 MiB of `[],` decodes 4 times slower with
+    the collector on (docs/saves.md, "Reading a file"). Threads may decode at once: the
+    collector goes back on when the last decode ends, if it was on when the first began."""
+    with _pausing:
+        if _paused[0] == 0:
+            _paused[1] = gc.isenabled()
+            gc.disable()
+        _paused[0] += 1
+    try:
+        yield
+    finally:
+        with _pausing:
+            _paused[0] -= 1
+            if _paused[0] == 0 and _paused[1]:
+                gc.enable()
 
 
 def convert(value: object, kind: Any) -> Any:
