@@ -17,7 +17,7 @@ from typing import Any, Generic, TypeVar
 
 from game.i18n import N_
 from game.sentences import Sentence
-from game.wire.reading import bare, too_deep, too_long_number
+from game.wire.reading import bare, collector_paused, too_deep, too_long_number
 
 from .files import FileProblem, NewerFormat, atomic_write, backup_path, quarantine, read_bytes, remove_leftovers
 from .notices import MOVED_ASIDE, NOT_MOVED, Kind, StoreNotice, said
@@ -70,7 +70,8 @@ def parse_json(raw: bytes) -> Any:
     if too_long_number(without_strings, MOST_DIGITS):
         raise FileProblem(N_("it holds a number too long to read"))
     try:
-        return json.loads(text)
+        with collector_paused():  # (millions of tiny lists: four times faster)
+            return json.loads(text)
     except RecursionError:
         raise FileProblem(N_("it is nested too deeply to be a save")) from None
     except json.JSONDecodeError as error:

@@ -31,6 +31,7 @@ _MARKS_ONLY = bytes.maketrans(b"{}", b"[]")  # with every other byte deleted: th
 _NOT_MARKS = bytes(sorted(set(range(256)) - set(b"[]{}")))
 _DIGITS_ONLY = bytes(ord("0") if chr(code).isdigit() and code < 128 else ord(" ") for code in range(256))
 _LEVEL = {ord("["): 1, ord("]"): -1}
+_SLICE = 1 << 16  # bytes cut into pieces at a time (`bare`)
 
 
 _pausing = threading.Lock()
@@ -43,13 +44,25 @@ class WireError(ValueError):
 
 def bare(text: str) -> bytes:
     """`text` without its JSON strings, as bytes: what the nesting and number checks look at.
+
     The escapes go first (an escaped backslash, then an escaped quote), so every quote left
-    opens or closes a string and the strings are every other piece between quotes; a string
-    left open keeps its tail, as any text that is not JSON. A few passes in C, each linear."""
-    data = text.encode("utf-8", "surrogatepass").replace(b"\\\\", b"").replace(b'\\"', b"")
-    pieces = data.replace(b'""', b"").split(b'"')  # (in JSON, two quotes in a row are an empty string)
-    outside = b"".join(pieces[0::2])
-    return outside + b'"' + pieces[-1] if len(pieces) % 2 == 0 else outside
+    opens or closes a string, and two in a row are an empty string; what lies outside the
+    strings is then every other piece between quotes. A string left open keeps its tail, as
+    in any text that is not JSON. Each pass is linear and in C; the text is cut between quotes
+    a slice at a time, so the pieces of a text of a million tiny strings stay few and warm in
+    the processor's cache and a large text costs what its slices do."""
+    data = text.encode("utf-8", "surrogatepass")
+    if b"\\" in data:
+        data = data.replace(b"\\\\", b"").replace(b'\\"', b"")
+    data = data.replace(b'""', b"")
+    outside, inside = [], False  # inside: the slice begins in a string
+    for start in range(0, len(data), _SLICE):
+        pieces = data[start : start + _SLICE].split(b'"')
+        outside.append(b"".join(pieces[inside::2]))
+        inside ^= len(pieces) % 2 == 0  # an odd number of quotes in the slice
+    if inside:  # a string left open: kept, quote and all
+        outside.append(data[data.rfind(b'"') :])
+    return b"".join(outside)
 
 
 def depth(text: str) -> int:
@@ -61,22 +74,29 @@ def depth(text: str) -> int:
 
 def too_deep(without_strings: bytes, most: int) -> bool:
     """Whether the running count of opening marks less closing ones in `without_strings` (see
-    `bare`) ever passes `most`. Linear: cheap cases first, then at most `most` passes that
-    each take away every innermost pair (which leaves JSON exactly one level shallower); only
-    marks still left after that (too deep, or not JSON) are counted one by one, stopping at
-    the first level past `most`."""
+    `bare`) ever passes `most`, worked out in linear time.
+
+    Taking away every innermost pair `[]` at once (one pass in C) lowers that highest count by
+    one unless it is already as low as it can be, max(0, the final count); so after `most`
+    less that many passes it passes `most` exactly when what is left still rises above it.
+    JSON that nests no deeper than `most` is nothing after those passes; only what is left of
+    a text too deep or not JSON at all is counted mark by mark, and a text too deep is told at
+    its first mark."""
     marks = without_strings.translate(_MARKS_ONLY, _NOT_MARKS)
-    if marks.count(b"[") <= most:  # each level opens with a mark of its own
+    opens = marks.count(b"[")
+    if opens <= most:  # each level opens with a mark of its own
         return False
-    fewer = marks
-    for _ in range(most):
-        shallower = fewer.replace(b"[]", b"")
-        if len(shallower) == len(fewer):
+    lowest = max(0, 2 * opens - len(marks))  # the count at the end; the start's is 0
+    if lowest > most:
+        return True
+    for _ in range(most - lowest):
+        fewer = marks.replace(b"[]", b"")
+        if len(fewer) == len(marks):
             break
-        fewer = shallower
-    if not fewer:  # `most` passes emptied it: it nests at most that deep
+        marks = fewer
+    if b"[]" not in marks:  # all pairs gone: closing marks, then opening ones, rising to `lowest`
         return False
-    return any(map(most.__lt__, accumulate(map(_LEVEL.__getitem__, marks))))
+    return any(map(lowest.__lt__, accumulate(map(_LEVEL.__getitem__, marks))))
 
 
 def too_long_number(without_strings: bytes, most: int = MOST_DIGITS) -> bool:
@@ -85,22 +105,28 @@ def too_long_number(without_strings: bytes, most: int = MOST_DIGITS) -> bool:
     return b"0" * (most + 1) in without_strings.translate(_DIGITS_ONLY)
 
 
-def check(text: str, *, most_depth: int, too_deep_words: str = "JSON nested deeper than {most}") -> None:
-    """WireError unless `text` nests at most `most_depth` deep and has no number longer than
-    MOST_DIGITS digits; linear in the text, whatever it holds."""
+def check(text: str, *, most_depth: int, too_deep_words: str = "JSON nested deeper than {most}",
+          most_containers: int | None = None, too_many_words: str = "more than {most} lists and objects") -> None:
+    """WireError unless `text` nests at most `most_depth` deep, has no number longer than
+    MOST_DIGITS digits and (if given) at most `most_containers` lists and objects, which is
+    what decoding builds the most of; linear in the text, whatever it holds."""
     without_strings = bare(text)
     if too_deep(without_strings, most_depth):
         raise WireError(too_deep_words.format(most=most_depth))
     if too_long_number(without_strings):
         raise WireError("a number with too many digits to read")
+    if most_containers is not None and without_strings.count(b"[") + without_strings.count(b"{") > most_containers:
+        raise WireError(too_many_words.format(most=most_containers))
 
 
-def read(text: str, kind: Any, *, most_depth: int, too_deep: str = "JSON nested deeper than {most}") -> Any:
+def read(text: str, kind: Any, *, most_depth: int, too_deep: str = "JSON nested deeper than {most}",
+         **limits: Any) -> Any:
     """`text` (already size-checked by the caller, which knows its limit) decoded into `kind`;
-    WireError otherwise. `too_deep` words the nesting refusal ({most}: the limit)."""
-    check(text, most_depth=most_depth, too_deep_words=too_deep)
+    WireError otherwise. `too_deep` words the nesting refusal ({most}: the limit); `limits`:
+    those of `check` beyond the nesting."""
+    check(text, most_depth=most_depth, too_deep_words=too_deep, **limits)
     try:
-        with _collector_paused():
+        with collector_paused():
             return msgspec.json.decode(text, type=kind, strict=True)
     except msgspec.ValidationError as error:
         raise WireError(one_line(str(error))) from None
@@ -109,7 +135,7 @@ def read(text: str, kind: Any, *, most_depth: int, too_deep: str = "JSON nested 
 
 
 @contextmanager
-def _collector_paused() -> Iterator[None]:
+def collector_paused() -> Iterator[None]:
     """The cyclic garbage collector held off while a decode builds its values. Decoded JSON
     holds no cycles, so a collection meanwhile finds nothing, yet a text of millions of tiny
     lists sets off one collection after another: 16 MiB of `[],` decodes 4 times slower with
