@@ -30,6 +30,7 @@ SIZES = (64 * KiB, MiB, 16 * MiB)  # the reader alone; its growth is judged from
 MOST_GROWTH = 20.0  # 16 times the text may cost at most 20 times the time
 EXPORT_SECONDS = 2.0  # the 16 MiB worst-case export, read in under this
 STRANGERS = 5  # hostile hellos sent to the host, one after another
+MOST_BYTES: int | None = None  # every reader's size at most this (None: its own cap); a test's
 
 
 def _repeat(unit: str, count: int) -> str:
@@ -80,17 +81,16 @@ def _seconds(action: Callable[[], Any], repeats: int) -> tuple[float, float]:
     return wall, cpu
 
 
-def bench_reader(sizes: tuple[int, int, int] = SIZES, caps: dict[str, int] | None = None,
-                 strangers: int = STRANGERS) -> dict[str, Any]:
-    """Every figure of the three parts (module docstring); `sizes` and `caps` (by reader name)
-    may shrink them (a test of the output's shape)."""
-    runs, growth = _reader_alone(sizes)
-    files = _readers_at_their_caps(caps or {})
+def bench_reader() -> dict[str, Any]:
+    """Every figure of the three parts (module docstring); SIZES, MOST_BYTES and STRANGERS
+    may be made smaller (a test of the output's shape)."""
+    runs, growth = _reader_alone(SIZES)
+    files = _readers_at_their_caps(MOST_BYTES)
     export = next(item for item in files if item["reader"] == "an exported game log")
     return {"runs": runs, "growth": growth, "files": files,
             "export": {"bytes": export["bytes"], "seconds": export["seconds"], "cpu_seconds": export["cpu_seconds"],
                        "shape": export["shape"], "under_2_s": export["seconds"] < EXPORT_SECONDS},
-            "host": _host(strangers)}
+            "host": _host(STRANGERS)}
 
 
 def _reader_alone(sizes: tuple[int, int, int]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
@@ -154,12 +154,12 @@ def _file_readers(folder: Path) -> dict[str, tuple[int, str, Callable[[str], Any
     }
 
 
-def _readers_at_their_caps(caps: dict[str, int]) -> list[dict[str, Any]]:
-    """Each reader at its size cap: its slowest shape and that shape's time."""
+def _readers_at_their_caps(most: int | None) -> list[dict[str, Any]]:
+    """Each reader at its size cap (or `most`): its slowest shape and that shape's time."""
     rows = []
     with tempfile.TemporaryDirectory(prefix="skyjo-bench-") as scratch:  # never the player's folder
         for reader, (cap, opening, read) in _file_readers(Path(scratch)).items():
-            size = caps.get(reader, cap)
+            size = cap if most is None else min(cap, most)
             timed = {shape: _seconds(partial(read, text_of(shape, size, opening)), 3 if size <= MiB else 2)
                      for shape in SHAPES}
             slowest = max(timed, key=lambda shape: timed[shape][0])
@@ -209,7 +209,7 @@ def _host(strangers: int) -> dict[str, Any]:
 def _connect(url: str) -> Any:
     from websockets.sync.client import connect
 
-    return connect(url, compression=None, proxy=None, open_timeout=5, max_size=None)
+    return connect(url, compression=None, proxy=None, open_timeout=5, max_size=None, legacy=True)
 
 
 def _until(ws: Any, kind: str) -> None:
