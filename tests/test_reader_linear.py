@@ -197,7 +197,8 @@ def test_bench_reader_prints_every_figure(monkeypatch, capsys):
     assert {run["shape"] for run in figures["runs"]} == set(SHAPES) and len(figures["runs"]) == 3 * len(SHAPES)
     assert all(run["cpu_seconds_per_mib"] >= 0 and run["bytes"] in bench.SIZES for run in figures["runs"])
     assert [item["shape"] for item in figures["growth"]] == list(SHAPES)
-    assert all(item["size_ratio"] == 16 and isinstance(item["linear"], bool) for item in figures["growth"])
+    assert all(item["size_ratio"] == 16 and isinstance(item["linear"], bool) and item["checks_cpu_ratio"] > 0
+               for item in figures["growth"])
     readers = [item["reader"] for item in figures["files"]]
     assert {"a message to the host", "a line to `skyjo bot`", "reviews.json", "an exported game log"} <= set(readers)
     assert all(item["shape"] in SHAPES and item["bytes"] <= 4 << 10 for item in figures["files"])

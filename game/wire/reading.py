@@ -55,6 +55,8 @@ def bare(text: str) -> bytes:
     if b"\\" in data:
         data = data.replace(b"\\\\", b"").replace(b'\\"', b"")
     data = data.replace(b'""', b"")
+    if b'"' not in data:
+        return data
     outside, inside = [], False  # inside: the slice begins in a string
     for start in range(0, len(data), _SLICE):
         pieces = data[start : start + _SLICE].split(b'"')
