@@ -44,7 +44,8 @@ MOST_DIGITS = 4300  # (Python's own default limit, sys.get_int_max_str_digits)
 
 # what the end of a cut-off file can look like where the parser stopped: part of a word,
 # of a number, or of a \uXXXX escape
-_PARTIAL_NUMBER = re.compile(r"-?\d*\.?\d*(?:[eE][-+]?\d*)?")
+# (possessive: nothing given back, so a long run of digits is tried once, not once per digit)
+_PARTIAL_NUMBER = re.compile(r"-?+\d*+\.?+\d*+(?:[eE][-+]?+\d*+)?+")
 _PARTIAL_ESCAPE = re.compile(r"u[0-9a-fA-F]{0,4}")  # even 4 digits: the closing quote is missing
 
 
