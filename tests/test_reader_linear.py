@@ -341,3 +341,12 @@ def test_the_other_patterns_over_untrusted_text_are_linear_too():
     for work in (damaged, lambda size: without_paths("a" * size)):
         small, large = _cpu(partial(work, 250)), _cpu(partial(work, 4000))
         assert large / small < 64, (large, small)
+
+
+def test_replay_refuses_a_scenario_of_millions_of_lists_before_building_them(tmp_path):
+    """16 MiB of tiny lists took `skyjo replay` seconds to build before it found no game in
+    them; they are counted first, as in an exported log the statistics screen reviews."""
+    path = tmp_path / "lists.json"
+    path.write_text(text_of("many empty lists", 16 << 20, '{"rounds":'))
+    done = run(["-m", "game", "replay", str(path)], timeout=30)
+    assert done.returncode == 2 and "1048576 lists and objects" in done.stdout.decode(), done.stdout[:300]
