@@ -3,17 +3,18 @@ the worst text anyone can send it, printed, never asserted (issue 38, item 3).
 
 Three parts:
 
-- the reader itself on every shape below at 64 KiB, 1 MiB and 16 MiB: seconds, seconds per
-  MiB, and how the time grows when the text grows 16 times (linear: about 16; the promise: at
-  most 20), judged from 1 MiB to 16 MiB (below 1 MiB the text and what is built from it fit in
-  the processor's cache, so 64 KiB reads faster per MiB: its ratio is shown too), for the
-  whole read and for its checks alone (the decode's own growth is msgspec's and the memory's);
+- the reader itself on every shape below at 64 KiB, 1 MiB and 16 MiB: seconds, CPU seconds
+  per MiB, and how the CPU time grows when the text grows 16 times (linear: about 16; the
+  promise: at most 20), judged from 1 MiB to 16 MiB (below 1 MiB the text and what is built
+  from it fit in the processor's cache, so 64 KiB reads faster per MiB: its ratio is shown
+  too), for the whole read and for its checks alone (the decode's growth is msgspec's and the
+  memory's); CPU time, because the wall time of a shared machine is other programs' too;
 - every reader of a message, a bot's line or a data file on every shape at its own size cap
   (a network message 64 KiB, a bot's line 1 MiB, a last game 2 MiB, reviews and saves 4 MiB,
   an export 16 MiB...): the slowest shape of each, with the 16 MiB export the one to read in
   under 2 s;
 - a real host on 127.0.0.1: how long a stranger's hostile 64 KiB hello takes to be refused,
-  and how long a seated player's message takes to be answered while it is read.
+  and how long a seated player's ping, sent at the same moment, takes to be answered.
 """
 
 from __future__ import annotations

@@ -6,11 +6,12 @@ it into the Struct (types, required and unknown fields, ranges declared with `Me
 failure is a `WireError` in one plain line.
 
 Every check before the decode is linear in the text, whatever it holds (docs/network.md,
-"Reading a message"; `python -m game bench reader` times the worst shapes): the escapes go
-first, so that no string holds a quote and each string ends at the very next quote; every
-pass is a regular expression that never looks at a character twice, and the nesting is a
-running sum worked out in C. (A string pattern that allowed escaped quotes in one pass tried
-every quote of an unclosed string as a start: its cost grew with the square of the text.)
+"Reading a message"; `python -m game bench reader` times the worst shapes): a few passes in
+C over its bytes, the escapes first, so that no string holds a quote and each string ends at
+the very next one (`bare`), then the nesting (`too_deep`) and the digits (`too_long_number`).
+(A regular expression that cut out strings with their escaped quotes in one pass tried every
+quote of a string left open as a start: its cost grew with the square of the text, a minute
+for 64 KiB.)
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ T = TypeVar("T")
 MOST_DIGITS = 100  # a number longer than this is read no further (msgspec refuses past 64 bits, naming the field)
 _MARKS_ONLY = bytes.maketrans(b"{}", b"[]")  # with every other byte deleted: the nesting, as [ and ]
 _NOT_MARKS = bytes(sorted(set(range(256)) - set(b"[]{}")))
-_DIGITS_ONLY = bytes(ord("0") if chr(code).isdigit() and code < 128 else ord(" ") for code in range(256))
+_DIGITS_ONLY = bytes(ord("0") if chr(code) in "0123456789" else ord(" ") for code in range(256))
 _LEVEL = {ord("["): 1, ord("]"): -1}
 _SLICE = 1 << 16  # bytes cut into pieces at a time (`bare`)
 
@@ -67,28 +68,21 @@ def bare(text: str) -> bytes:
     return b"".join(outside)
 
 
-def depth(text: str) -> int:
-    """How deeply lists and objects nest in the JSON `text` (strings skipped): the highest
-    running count of opening marks less closing ones, summed in C (no stack to exhaust)."""
-    marks = bare(text).translate(_MARKS_ONLY, _NOT_MARKS)
-    return max(0, max(accumulate(map(_LEVEL.__getitem__, marks)), default=0))
-
-
 def too_deep(without_strings: bytes, most: int) -> bool:
     """Whether the running count of opening marks less closing ones in `without_strings` (see
     `bare`) ever passes `most`, worked out in linear time.
 
-    Taking away every innermost pair `[]` at once (one pass in C) lowers that highest count by
-    one unless it is already as low as it can be, max(0, the final count); so after `most`
-    less that many passes it passes `most` exactly when what is left still rises above it.
-    JSON that nests no deeper than `most` is nothing after those passes; only what is left of
-    a text too deep or not JSON at all is counted mark by mark, and a text too deep is told at
-    its first mark."""
+    Taking away every innermost pair `[]` at once (one pass in C) lowers the highest count by
+    one, unless it is already as low as it can be: `lowest`, the larger of the counts at the
+    start (0) and at the end. So after `most - lowest` such passes, the text rose above `most`
+    exactly when what is left still rises above `lowest`. JSON that nests no deeper than `most`
+    is nothing after those passes; only what is left of a text too deep or not JSON at all is
+    counted mark by mark, and a text too deep is found at its first mark."""
     marks = without_strings.translate(_MARKS_ONLY, _NOT_MARKS)
     opens = marks.count(b"[")
     if opens <= most:  # each level opens with a mark of its own
         return False
-    lowest = max(0, 2 * opens - len(marks))  # the count at the end; the start's is 0
+    lowest = max(0, 2 * opens - len(marks))  # (the count at the end: opening marks less closing ones)
     if lowest > most:
         return True
     for _ in range(most - lowest):
