@@ -19,6 +19,7 @@ from hostile_host import WAIT, FakeHost, close_with, send, table, view_with, wai
 
 from game.net import connection as client_module  # the connection thread lives in connection.py
 from game.net.client import CLOSE_SEAT_GONE, CLOSED, CONNECTED, MAX_INBOX, RECONNECTING, NetClient, RemoteTable, Status
+from game.net.protocol import MAX_MESSAGE
 from game.rules.events import TurnStarted
 
 CODE = "TEST42"
@@ -53,6 +54,9 @@ HOSTILE = {  # what a host sends, in order: each breaks the game the client was 
     "a welcome seeded with 10**100": [_with_seed(10**100)],
     "a welcome of 9 seats": [welcome(9, "classic")],
     "deep nesting": [welcome(), '{"type": "notice", "key": "player_back", "args": ' + "[" * 5000 + "]" * 5000 + "}"],
+    # the old reader's worst case (issue 38): 64 KiB of a string left open, full of escaped quotes
+    "64 KiB of a string left open": [welcome(), '{"type": "notice", "key": "player_back", "args": ["'
+                                     + '\\"' * (MAX_MESSAGE // 2 - 40)],
     "a view before any welcome": [table()],
 }
 

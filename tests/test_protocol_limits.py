@@ -259,7 +259,9 @@ def test_an_unreadable_line_is_refused_in_one_line(capsys, data, words):
     assert status == 2 and err.startswith("skyjo bot: error: line 2: ") and words in err and err.count("\n") == 1
 
 
-BAD_VALUES = [None, True, -1, 99, "x", [], {}, 1.5, [[1]], 10**30]
+BAD_VALUES = [None, True, -1, 99, "x", [], {}, 1.5, [[1]], 10**30,
+              # the reader's worst shapes (bench reader): deep, long digits, many tiny strings, a long key
+              [[[[[[[[[[]]]]]]]]]], 10**150, [""] * 3000, {"k" * 5000: 1}, '\\"' * 3000]
 
 
 @pytest.mark.parametrize("level", ["normal", "hard", "expert@5"])

@@ -14,7 +14,7 @@ from game.sentences import Sentence, sentence
 from game.table.controller import SAVE_FAILURES
 
 HOST_SAVE_FAILED = sentence("host_save_failed", N_("The host could not save the game; play goes on."))
-PATH_LIKE = re.compile(r"\S*[/\\]\S*")  # a word with a folder separator in it
+PATH_LIKE = re.compile(r"(?<!\S)\S*[/\\]\S*")  # a word with a folder separator in it, tried from its start only
 
 
 def is_save_failure(said: Sentence) -> bool:

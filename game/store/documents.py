@@ -17,6 +17,7 @@ from typing import Any, Generic, TypeVar
 
 from game.i18n import N_
 from game.sentences import Sentence
+from game.wire.reading import bare, collector_paused, too_deep, too_long_number
 
 from .files import FileProblem, NewerFormat, atomic_write, backup_path, quarantine, read_bytes, remove_leftovers
 from .notices import MOVED_ASIDE, NOT_MOVED, Kind, StoreNotice, said
@@ -36,10 +37,15 @@ TOKENS_FILE = "tokens.json"  # network seat tokens (tokens.py): 64 entries of a 
 TOKENS_CAP = 64 * 1024
 SIZE_CAPS = {SAVE_FILE: SAVE_CAP, HOST_SAVE_FILE: SAVE_CAP, SETTINGS_FILE: SETTINGS_CAP, STATS_FILE: STATS_CAP, TOKENS_FILE: TOKENS_CAP}
 DEFAULT_CAP = SAVE_CAP  # any other document
+# Checked before the parse, in one linear pass (game/wire/reading.py): no document the app
+# writes nests more than 6 deep (a save), and Python reads no integer longer than this
+MOST_DEPTH = 32
+MOST_DIGITS = 4300  # (Python's own default limit, sys.get_int_max_str_digits)
 
 # what the end of a cut-off file can look like where the parser stopped: part of a word,
 # of a number, or of a \uXXXX escape
-_PARTIAL_NUMBER = re.compile(r"-?\d*\.?\d*(?:[eE][-+]?\d*)?")
+# (possessive: nothing given back, so a long run of digits is tried once, not once per digit)
+_PARTIAL_NUMBER = re.compile(r"-?+\d*+\.?+\d*+(?:[eE][-+]?+\d*+)?+")
 _PARTIAL_ESCAPE = re.compile(r"u[0-9a-fA-F]{0,4}")  # even 4 digits: the closing quote is missing
 
 
@@ -59,8 +65,14 @@ def parse_json(raw: bytes) -> Any:
         if error.reason == "unexpected end of data":  # cut inside a multi-byte character
             raise FileProblem(N_("it is cut short (incomplete JSON)")) from None
         raise FileProblem(N_("it is not a text file")) from None
+    without_strings = bare(text)
+    if too_deep(without_strings, MOST_DEPTH):
+        raise FileProblem(N_("it is nested too deeply to be a save"))
+    if too_long_number(without_strings, MOST_DIGITS):
+        raise FileProblem(N_("it holds a number too long to read"))
     try:
-        return json.loads(text)
+        with collector_paused():  # (millions of tiny lists: four times faster)
+            return json.loads(text)
     except RecursionError:
         raise FileProblem(N_("it is nested too deeply to be a save")) from None
     except json.JSONDecodeError as error:

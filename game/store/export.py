@@ -63,6 +63,10 @@ def export_for_player(store: Any, state: Any) -> tuple[bool, str]:
 # bounds the memory a stray file could take (JSON takes many times its size once parsed).
 MOST_EXPORT_BYTES = 16 << 20
 MOST_EXPORT_DEPTH = 8  # {rounds: [{actions: [[...]]}]}: 5 deep (as a kept last game, game/wire/finished.py)
+# lists and objects: a round of 8 players logs about 300, so the longest game a file may set (to
+# 10000 points, ~300 rounds) about 90,000; a million bounds the reading of a 16 MiB log to a
+# fraction of a second (docs/saves.md, "Reading a file")
+MOST_EXPORT_CONTAINERS = 1 << 20
 NEWEST_EXPORTS = 6  # the exports the statistics screen offers to review
 
 
@@ -79,7 +83,8 @@ def read_export(path: Path) -> FinishedGame:
         if raw is None:
             raise ExportProblem("the file is gone")
         text = raw.decode("utf-8-sig")  # (a BOM allowed, as in saves: an editor may add one)
-        record = read(text, dict[str, Any], most_depth=MOST_EXPORT_DEPTH, too_deep="JSON nested deeper than a game log")
+        record = read(text, dict[str, Any], most_depth=MOST_EXPORT_DEPTH, too_deep="JSON nested deeper than a game log",
+                      most_containers=MOST_EXPORT_CONTAINERS, too_many_words="more lists and objects than a game log")
     except (FileProblem, WireError) as error:
         raise ExportProblem(one_line(str(error), 200)) from None
     except UnicodeDecodeError as error:

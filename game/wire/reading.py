@@ -1,14 +1,26 @@
 """Untrusted JSON text read once, into a declared type, bounded before anything is built.
 
 The order matters: the size first (nothing is scanned past it), then how deeply lists and
-objects nest (msgspec itself has no depth limit) and how long a number is, both worked out by
-an iterative scan of the text, then msgspec decodes into the Struct (types, required and unknown
-fields, ranges declared with `Meta`). Every failure is a `WireError` in one plain line.
+objects nest (msgspec itself has no depth limit) and how long a number is, then msgspec decodes
+it into the Struct (types, required and unknown fields, ranges declared with `Meta`). Every
+failure is a `WireError` in one plain line.
+
+Every check before the decode is linear in the text, whatever it holds (docs/network.md,
+"Reading a message"; `python -m game bench reader` times the worst shapes): a few passes in
+C over its bytes, the escapes first, so that no string holds a quote and each string ends at
+the very next one (`bare`), then the nesting (`too_deep`) and the digits (`too_long_number`).
+(A regular expression that cut out strings with their escaped quotes in one pass tried every
+quote of a string left open as a start: its cost grew with the square of the text, a minute
+for 64 KiB.)
 """
 
 from __future__ import annotations
 
-import re
+import gc
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from itertools import accumulate
 from typing import Any, TypeVar
 
 import msgspec
@@ -16,44 +28,127 @@ import msgspec
 T = TypeVar("T")
 
 MOST_DIGITS = 100  # a number longer than this is read no further (msgspec refuses past 64 bits, naming the field)
-_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)  # a JSON string, escapes and all
-_MARKS = re.compile(r"[\[\]{}]")
-_LONG_NUMBER = re.compile(rf"\d{{{MOST_DIGITS + 1},}}")
+_MARKS_ONLY = bytes.maketrans(b"{}", b"[]")  # with every other byte deleted: the nesting, as [ and ]
+_NOT_MARKS = bytes(sorted(set(range(256)) - set(b"[]{}")))
+_DIGITS_ONLY = bytes(ord("0") if chr(code) in "0123456789" else ord(" ") for code in range(256))
+_LEVEL = {ord("["): 1, ord("]"): -1}
+_SLICE = 1 << 16  # bytes cut into pieces at a time (`bare`)
+
+
+_pausing = threading.Lock()
+_paused = [0, False]  # decodes under way, and whether the collector was on when the first began
 
 
 class WireError(ValueError):
     """Text that is not a message of the declared type; its text is one line."""
 
 
-def depth(text: str, most: int) -> int:
-    """How deeply lists and objects nest in the JSON `text` (strings skipped), counting no
-    further than `most + 1`: iterative, so no nesting can exhaust a stack."""
-    deepest = level = 0
-    for mark in _MARKS.finditer(_STRINGS.sub("", text)):
-        if mark.group() in "[{":
-            level += 1
-            if level > deepest:
-                deepest = level
-                if deepest > most:
-                    return deepest
-        else:
-            level -= 1
-    return deepest
+def bare(text: str) -> bytes:
+    """`text` without its JSON strings, as bytes: what the nesting and number checks look at.
+
+    The escapes go first (an escaped backslash, then an escaped quote), so every quote left
+    opens or closes a string, and two in a row are an empty string; what lies outside the
+    strings is then every other piece between quotes. A string left open keeps its tail, as
+    in any text that is not JSON. Each pass is linear and in C; the text is cut between quotes
+    a slice at a time, so the pieces of a text of a million tiny strings stay few and warm in
+    the processor's cache and a large text costs what its slices do."""
+    data = text.encode("utf-8", "surrogatepass")
+    if b"\\" in data:
+        data = data.replace(b"\\\\", b"").replace(b'\\"', b"")
+    data = data.replace(b'""', b"")
+    if b'"' not in data:
+        return data
+    outside, inside = [], False  # inside: the slice begins in a string
+    for start in range(0, len(data), _SLICE):
+        pieces = data[start : start + _SLICE].split(b'"')
+        outside.append(b"".join(pieces[inside::2]))
+        inside ^= len(pieces) % 2 == 0  # an odd number of quotes in the slice
+    if inside:  # a string left open: kept, quote and all
+        outside.append(data[data.rfind(b'"') :])
+    return b"".join(outside)
 
 
-def read(text: str, kind: Any, *, most_depth: int, too_deep: str = "JSON nested deeper than {most}") -> Any:
-    """`text` (already size-checked by the caller, which knows its limit) decoded into `kind`;
-    WireError otherwise. `too_deep` words the nesting refusal ({most}: the limit)."""
-    if depth(text, most_depth) > most_depth:
-        raise WireError(too_deep.format(most=most_depth))
-    if _LONG_NUMBER.search(_STRINGS.sub("", text)):
+def too_deep(without_strings: bytes, most: int) -> bool:
+    """Whether the running count of opening marks less closing ones in `without_strings` (see
+    `bare`) ever passes `most`, worked out in linear time.
+
+    Taking away every innermost pair `[]` at once (one pass in C) lowers the highest count by
+    one, unless it is already as low as it can be: `lowest`, the larger of the counts at the
+    start (0) and at the end. So after `most - lowest` such passes, the text rose above `most`
+    exactly when what is left still rises above `lowest`. JSON that nests no deeper than `most`
+    is nothing after those passes; only what is left of a text too deep or not JSON at all is
+    counted mark by mark, and a text too deep is found at its first mark."""
+    marks = without_strings.translate(_MARKS_ONLY, _NOT_MARKS)
+    opens = marks.count(b"[")
+    if opens <= most:  # each level opens with a mark of its own
+        return False
+    lowest = max(0, 2 * opens - len(marks))  # (the count at the end: opening marks less closing ones)
+    if lowest > most:
+        return True
+    for _ in range(most - lowest):
+        fewer = marks.replace(b"[]", b"")
+        if len(fewer) == len(marks):
+            break
+        marks = fewer
+    if b"[]" not in marks:  # all pairs gone: closing marks, then opening ones, rising to `lowest`
+        return False
+    return any(map(lowest.__lt__, accumulate(map(_LEVEL.__getitem__, marks))))
+
+
+def too_long_number(without_strings: bytes, most: int = MOST_DIGITS) -> bool:
+    """Whether `without_strings` (see `bare`) holds a run of more than `most` digits: every
+    digit made a 0 and everything else a space, one search for `most + 1` zeros (linear)."""
+    return b"0" * (most + 1) in without_strings.translate(_DIGITS_ONLY)
+
+
+def check(text: str, *, most_depth: int, too_deep_words: str = "JSON nested deeper than {most}",
+          most_containers: int | None = None, too_many_words: str = "more than {most} lists and objects") -> None:
+    """WireError unless `text` nests at most `most_depth` deep, has no number longer than
+    MOST_DIGITS digits and (if given) at most `most_containers` lists and objects, which is
+    what decoding builds the most of; linear in the text, whatever it holds."""
+    without_strings = bare(text)
+    if too_deep(without_strings, most_depth):
+        raise WireError(too_deep_words.format(most=most_depth))
+    if too_long_number(without_strings):
         raise WireError("a number with too many digits to read")
+    if most_containers is not None and without_strings.count(b"[") + without_strings.count(b"{") > most_containers:
+        raise WireError(too_many_words.format(most=most_containers))
+
+
+def read(text: str, kind: Any, *, most_depth: int, too_deep: str = "JSON nested deeper than {most}",
+         **limits: Any) -> Any:
+    """`text` (already size-checked by the caller, which knows its limit) decoded into `kind`;
+    WireError otherwise. `too_deep` words the nesting refusal ({most}: the limit); `limits`:
+    those of `check` beyond the nesting."""
+    check(text, most_depth=most_depth, too_deep_words=too_deep, **limits)
     try:
-        return msgspec.json.decode(text, type=kind, strict=True)
+        with collector_paused():
+            return msgspec.json.decode(text, type=kind, strict=True)
     except msgspec.ValidationError as error:
         raise WireError(one_line(str(error))) from None
     except msgspec.DecodeError:
         raise WireError("something that is not JSON") from None
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector held off while a decode builds its values. Decoded JSON
+    holds no cycles, so a collection meanwhile finds nothing, yet a text of millions of tiny
+    lists sets off one collection after another: 16 MiB of `[],` decodes 4 times slower with
+    the collector on (docs/saves.md, "Reading a file"). Threads may decode at once: the
+    collector goes back on when the last decode ends, if it was on when the first began."""
+    with _pausing:
+        if _paused[0] == 0:
+            _paused[1] = gc.isenabled()
+            gc.disable()
+        _paused[0] += 1
+    try:
+        yield
+    finally:
+        with _pausing:
+            _paused[0] -= 1
+            if _paused[0] == 0 and _paused[1]:
+                gc.enable()
 
 
 def convert(value: object, kind: Any) -> Any:

@@ -1,4 +1,4 @@
-"""`skyjo bench engine|frames|bots|idle|network`: speed figures, printed (never asserted by a timed test)."""
+"""`skyjo bench engine|frames|bots|idle|network|soak|reader`: speed figures, printed (never asserted by a timed test)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,9 @@ MAX_SECONDS = 3600  # --seconds: a figure needs seconds, not hours (and nan or i
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser("bench", help="measure engine throughput, frame times, the idle app's CPU use or network round trips")
-    parser.add_argument("target", choices=("engine", "frames", "bots", "idle", "network", "soak"), help="what to measure")
+    parser = subparsers.add_parser("bench", help="measure engine throughput, frame times, the idle app's CPU use, network round trips "
+                                   "or the reader of untrusted JSON on the worst text")
+    parser.add_argument("target", choices=("engine", "frames", "bots", "idle", "network", "soak", "reader"), help="what to measure")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--seconds", type=float, default=None,
                         help="time per engine run (default 2) or per idle screen (default 10)")
@@ -48,6 +49,8 @@ def run(args: argparse.Namespace) -> int:
         from skyjo.bench_soak import run_soak
 
         return run_soak(args)
+    elif args.target == "reader":
+        return _reader(args)
     elif args.target == "network":
         from skyjo.bench_network import bench_network
 
@@ -68,6 +71,14 @@ def run(args: argparse.Namespace) -> int:
         runs = bench_frames(seed=args.seed)
         columns = ("edition", "players", "width", "height", "frames", "median_ms", "p99_ms", "budget_ms", "max_ms")
     _print(args, runs, columns)
+    return 0
+
+
+def _reader(args: argparse.Namespace) -> int:
+    from skyjo.bench_reader import bench_reader, report_lines
+
+    figures = bench_reader()
+    print(json.dumps(figures) if args.json else "\n".join(report_lines(figures)))
     return 0
 
 
