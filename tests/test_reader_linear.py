@@ -350,3 +350,20 @@ def test_replay_refuses_a_scenario_of_millions_of_lists_before_building_them(tmp
     path.write_text(text_of("many empty lists", 16 << 20, '{"rounds":'))
     done = run(["-m", "game", "replay", str(path)], timeout=30)
     assert done.returncode == 2 and "1048576 lists and objects" in done.stdout.decode(), done.stdout[:300]
+
+
+def test_a_text_of_more_values_than_any_real_file_is_refused_before_it_is_decoded():
+    """Two million tiny values fit in a 16 MiB export's bytes, yet no game log comes near them;
+    the reader refuses them in its linear checks (one line) and reads one value fewer."""
+    from typing import Any
+
+    from game.wire.reading import MOST_VALUES, WireError, read
+
+    too_many = "[" + "0," * MOST_VALUES + "0]"
+    try:
+        read(too_many, Any, most_depth=8)
+    except WireError as error:
+        assert str(error) == f"more than {MOST_VALUES} values"
+    else:
+        raise AssertionError("two million values were decoded")
+    assert len(read("[" + "0," * (MOST_VALUES - 1) + "0]", Any, most_depth=8)) == MOST_VALUES

@@ -28,6 +28,12 @@ import msgspec
 T = TypeVar("T")
 
 MOST_DIGITS = 100  # a number longer than this is read no further (msgspec refuses past 64 bits, naming the field)
+# Values (counted by the commas between them) in one text at the most: what decoding builds is
+# bounded before it starts, whatever the size cap of the file. The largest real text, an exported
+# game log at its 16 MiB cap, holds a few hundred thousand; two million tiny strings or lists
+# would cost memory and time out of proportion to their bytes (the processor's caches no longer
+# hold what is built), so such a text is refused in the same linear pass.
+MOST_VALUES = 1 << 21
 _MARKS_ONLY = bytes.maketrans(b"{}", b"[]")  # with every other byte deleted: the nesting, as [ and ]
 _NOT_MARKS = bytes(sorted(set(range(256)) - set(b"[]{}")))
 _DIGITS_ONLY = bytes(ord("0") if chr(code) in "0123456789" else ord(" ") for code in range(256))
@@ -104,13 +110,15 @@ def too_long_number(without_strings: bytes, most: int = MOST_DIGITS) -> bool:
 def check(text: str, *, most_depth: int, too_deep_words: str = "JSON nested deeper than {most}",
           most_containers: int | None = None, too_many_words: str = "more than {most} lists and objects") -> None:
     """WireError unless `text` nests at most `most_depth` deep, has no number longer than
-    MOST_DIGITS digits and (if given) at most `most_containers` lists and objects, which is
+    MOST_DIGITS digits, at most MOST_VALUES values and (if given) at most `most_containers` lists and objects, which is
     what decoding builds the most of; linear in the text, whatever it holds."""
     without_strings = bare(text)
     if too_deep(without_strings, most_depth):
         raise WireError(too_deep_words.format(most=most_depth))
     if too_long_number(without_strings):
         raise WireError("a number with too many digits to read")
+    if without_strings.count(b",") >= MOST_VALUES:
+        raise WireError(f"more than {MOST_VALUES} values")
     if most_containers is not None and without_strings.count(b"[") + without_strings.count(b"{") > most_containers:
         raise WireError(too_many_words.format(most=most_containers))
 
