@@ -8,9 +8,10 @@ the pile and her cards. Every screen drawn is recorded in order; the game must s
 table, then the round's scores, then the final results, and leave the scores only for a click
 the player began while seeing them.
 
-The cause found: the round's scores open by themselves in the frame the round ends, and the
+The causes found: the round's scores open by themselves in the frame the round ends, and the
 release of a click pressed on the table a moment before pressed their "Final results" button,
-so at instant animations the player saw the tip, then the winner."""
+so at instant animations the player saw the tip, then the winner; and a last-turn tip still up
+when the round ended went unread under the scores, then showed again over the next deal."""
 
 from __future__ import annotations
 
@@ -18,10 +19,10 @@ import random
 
 import pygame
 import pytest
-from helpers import FRAME
+from helpers import FRAME, click, run_frames, run_until
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
-from game.rules import CELLS, COLS, FINAL_TIE_CHOICES, OPENING, TURN, GameState
+from game.rules import CELLS, COLS, FINAL_TIE_CHOICES, GAME_OVER, OPENING, ROUND_OVER, TURN, GameState
 from game.table import GameOver, RoundOver, TableEvents
 from game.ui.guide import TOPICS
 from game.ui.layout import Box
@@ -40,17 +41,17 @@ def near_the_end(config: MatchConfig, ender: int) -> GameState:
     soon (Ann ends it with her move, or a computer does with theirs), and the game with it."""
     for attempt in range(100):  # (seeded: the same position every run)
         state, rng = config.new_game(), random.Random(attempt)
-
-        def face_down(seat: int) -> int:
-            return sum(card is not None and not up for card, up in zip(state.cards[seat], state.face_up[seat], strict=True))
-
         while state.phase in (OPENING, TURN) and state.trigger is None:
-            if state.phase == TURN and state.to_act == 0 and state.holding is None and face_down(ender) == 1 \
-                    and (ender == 0 or face_down(0) > 1):
+            if state.phase == TURN and state.to_act == 0 and state.holding is None \
+                    and face_down(state, ender) == 1 and (ender == 0 or face_down(state, 0) > 1):
                 state.take_events()
                 return state
             state.apply(rng.choice(state.legal_actions()))
     raise AssertionError("no seeded game came to such a position")
+
+
+def face_down(state: GameState, seat: int) -> int:
+    return sum(card is not None and not up for card, up in zip(state.cards[seat], state.face_up[seat], strict=True))
 
 
 class ClickedEnd:
@@ -149,3 +150,28 @@ def test_clicks_at_every_moment_show_the_last_turns_the_scores_and_the_results(m
     assert [name for i, name in enumerate(names) if i == 0 or names[i - 1] != name] == ["play", "round", "gameover"]
     # the scores were left by a click the player began while seeing them, not one begun on the table
     assert end.game_over_from == ("round", None), end.screens
+
+
+def test_the_scores_wait_for_the_last_turn_tip_which_never_comes_back_over_the_next_deal(make_app) -> None:
+    app = make_app(size=SIZE, speed=1.0)
+    seats = (SeatConfig("Ann", HUMAN),) + tuple(SeatConfig(name, COMPUTER, "easy") for name in COMPUTER_NAMES[:2])
+    config = MatchConfig("classic", seats, seed=3)  # 100 ends the game: it goes on after this round
+    app.stack.push(MenuScene(app)).press("new")
+    play = app.stack.push(PlayScene(app, config, near_the_end(config, 0)))
+    play.guide.seen["Ann"] = set(TOPICS) - {"last_turn"}
+    app.frame(FRAME)
+    hidden = next(i for i in range(CELLS) if play.state.cards[0][i] is not None and not play.state.face_up[0][i])
+    click(app, play.view.viewport.rect(play.view.target_box(DRAW_TARGET)).center)
+    assert run_until(app, lambda: play.acting_human() == 0)
+    click(app, play.view.viewport.rect(play.view.target_box(Target.cell(0, hidden % COLS, hidden // COLS))).center)
+    assert play.state.trigger == 0  # Ann turned her last card: the others play one last turn
+    assert run_until(app, lambda: play.state.phase in (ROUND_OVER, GAME_OVER) and not play.anim.busy)
+    run_frames(app, 120)  # the player reads on (nobody clicks): the round's end waits beneath the tip
+    assert app.stack.top is play and play.guide.current == "last_turn"
+    click(app, play.view.viewport.rect(play.view.layout.tip).center)  # read: the scores open
+    assert run_until(app, lambda: app.stack.top.name == "round", 30)
+    assert play.guide.current is None
+    app.stack.top.press("continue")  # the next round is dealt: its table carries no tip of the last one
+    assert run_until(app, lambda: play.state.phase == OPENING and not play.anim.busy)
+    run_frames(app, 5)
+    assert play.guide.current != "last_turn"
