@@ -142,6 +142,7 @@ def addressee(config: MatchConfig) -> int | None:
 class GameOverScene(AppScene):
     name = "gameover"
     scales_text = False
+    own_clicks_only = True  # it opens by itself (a hosted game ends on the host's word): a click begun before is not for it
 
     def __init__(self, app: AppContext, config: MatchConfig, state: GameState | None = None,
                  scores: ScoreView | None = None, viewer: int | None = None) -> None:

@@ -229,10 +229,12 @@ class PlayScene(AppScene):
             self.hints.update()
             self.guide.watch(self.position(), self.acting_human(), watching=self.viewer is not None,
                              player=self._at_screen())
-            scoring_tip = self.position().phase in (ROUND_OVER, GAME_OVER) and self.guide.holds("scoring")
+            # the scoring screen waits until the guide's tip is read: the scoring one, or one still up
+            # from the last turns (under the scores it would go unread, then show over the next deal)
+            tip_to_read = self.position().phase in (ROUND_OVER, GAME_OVER) and self.guide.current is not None
             # a hand-off waits until the move's result (a card face up, a column gone) was seen
             shown = not self.table.handoff_due or self._settled >= HANDOFF_PAUSE or not speed
-            if not scoring_tip and shown:  # (the scoring screen waits until the guide's tip is read)
+            if not tip_to_read and shown:
                 self.table.update(dt)
         self.input.opening_cursor()
         self._set_prompt()
@@ -253,7 +255,7 @@ class PlayScene(AppScene):
             return True
         position = self.position()
         if position.phase in (ROUND_OVER, GAME_OVER):
-            return self.scored_round != position.round and not self.guide.holds("scoring")
+            return self.scored_round != position.round and self.guide.current is None
         # a computer here thinks (frames) / a player on another computer is to act (sleep: their
         # move wakes the app)
         return self.acting_human() is None and not self.table.waits_for_network

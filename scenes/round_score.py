@@ -55,6 +55,7 @@ class RoundScoreScene(AppScene):
     name = "round"
     scales_text = False
     overlay = True
+    own_clicks_only = True  # it opens by itself when the round ends: a click begun on the table is not for it
 
     def __init__(self, app: AppContext, play: TableScreen) -> None:
         super().__init__(app)

@@ -84,9 +84,11 @@ def key(app: Any, code: int | None = None, mod: int = 0) -> None:
 
 
 def click(app: Any, pos: tuple[int, int], button: int = 1) -> None:
-    """A mouse click at screen position `pos` through the event queue, then one frame."""
+    """A mouse click at screen position `pos` (the button pressed and let go) through the
+    event queue, then one frame."""
     import pygame
 
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
     app.frame(FRAME)
 

@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Generic, ParamSpec, TypeVar, overload
 
+import pygame
+
 #: makes a scene from the arguments it was asked for with (the root binds the application context)
 SceneFactory = Callable[..., "Scene"]
 
@@ -46,6 +48,10 @@ class Scene:
     passes_events: bool = False
     #: the scene beneath keeps updating (animations continue under an overlay)
     updates_below: bool = False
+    #: a click counts only if the button was pressed on this scene: a screen the game opens by
+    #: itself (the round's scores, the final results) must not take the release of a click the
+    #: player began on the screen before, which was meant for that one
+    own_clicks_only: bool = False
 
     def __init__(self) -> None:
         self._stack: SceneStack | None = None  # set and cleared by the stack alone
@@ -103,6 +109,7 @@ class SceneStack:
     def __init__(self, factories: Mapping[str, SceneFactory] | None = None) -> None:
         self.scenes: list[Scene] = []
         self.factories: dict[str, SceneFactory] = dict(factories or {})
+        self._pressed_on: Scene | None = None  # the top scene when the mouse button last went down
 
     # ------------------------------------------------------------------ the registry
     def register(self, name: str, factory: SceneFactory) -> None:
@@ -216,6 +223,8 @@ class SceneStack:
         return None
 
     def handle_event(self, event: Any) -> bool:
+        if self._begun_elsewhere(event):
+            return True  # the release of a click pressed on the screen before: it does nothing here
         for scene in reversed(list(self.scenes)):
             if scene._stack is not self:
                 continue  # removed by an earlier handler
@@ -223,6 +232,18 @@ class SceneStack:
                 return True
             if not scene.passes_events:
                 return False
+        return False
+
+    def _begun_elsewhere(self, event: Any) -> bool:
+        """Whether `event` releases the mouse button pressed while another scene was on top,
+        and the top scene takes only its own clicks."""
+        kind, button = getattr(event, "type", None), getattr(event, "button", None)
+        if kind == pygame.MOUSEBUTTONDOWN and button == 1:
+            self._pressed_on = self.top
+        elif kind == pygame.MOUSEBUTTONUP and button == 1:
+            pressed_on, self._pressed_on = self._pressed_on, None
+            top = self.top
+            return top is not None and top.own_clicks_only and pressed_on is not top
         return False
 
     def update(self, dt: float) -> None:
