@@ -22,6 +22,7 @@ RECAP_ROWS = 7  # lines of the recap on screen at once (between the heading and 
 class HandoffScene(AppScene):
     name = "handoff"
     overlay = False  # opaque: nothing of the table shows through
+    own_clicks_only = True  # it opens by itself after a move: a click begun on the table is not for it
 
     def __init__(self, app: AppContext, player: str, on_done: Callable[[], None],
                  recap: Sequence[str] = ()) -> None:
