@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.adapt import about_level
 from game.i18n import N_, _
 from game.match import HUMAN, LEVEL_WORDS
 from game.store.reviews import ReviewShelf
@@ -47,6 +48,7 @@ class StatisticsScene(AppScene):
         self.message = ""
         self.players: list[tuple[str, PlayerStats]] = []
         self.trends: dict[str, list[float]] = {}  # points lost per decision, each reviewed game, oldest first
+        self.levels: dict[str, str] = {}  # the named level the adaptive computer plays each player at
 
     def enter(self) -> None:
         self.reload()
@@ -65,6 +67,7 @@ class StatisticsScene(AppScene):
             shelf = ReviewShelf(store.data_dir)  # (a damaged shelf reads as no review: never raises)
             self.trends = {name: shown_games([point.per_decision for point in shelf.trend(name)])
                            for name, _entry in self.players}
+            self.levels = {name: about_level(store.adaptive_strength([name])) for name, _entry in self.players}
             self.app.notices.extend(store.take_notices())
         self.build()
 
@@ -142,7 +145,7 @@ class StatisticsScene(AppScene):
             self.text(surface, name, BODY_SIZE, NAME_X, y, color=INK, bold=True, anchor="midleft", max_width=NAME_W)
             for (_title, x), value in zip(COLUMNS, row_figures(entry)):
                 self.text(surface, value, BODY_SIZE, x, y, color=INK, max_width=COLUMN_W + 10)
-            self.text(surface, breakdown(entry), SMALL_SIZE, NAME_X, y + 38, color=DIM, anchor="midleft",
+            self.text(surface, detail(entry, self.levels.get(name)), SMALL_SIZE, NAME_X, y + 38, color=DIM, anchor="midleft",
                       max_width=TREND_X - 20 - NAME_X)
             self._draw_trend(surface, self.trends.get(name, []), y)
 
@@ -172,6 +175,14 @@ def row_figures(entry: PlayerStats) -> list[str]:
         str(entry.columns_removed),
         str(entry.doubled),
     ]
+
+
+def detail(entry: PlayerStats, level: str | None) -> str:
+    """A row's second line: the level the adaptive computer plays the player at, then the breakdown."""
+    if level is None:
+        return breakdown(entry)
+    about = _("Computer plays at your level: about {level}").format(level=_(LEVEL_WORDS[level]))
+    return "   ".join(part for part in (about, breakdown(entry)) if part)
 
 
 def breakdown(entry: PlayerStats) -> str:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from game.rules import DRAW, OPENING, REPLACE, REVEAL, TAKE, Action, SeatView
 
-from .base import BaseBot, face_down, face_up_cells, pick
+from .base import BaseBot, face_down, pick
 from .evaluate import completes_column
 from .expert import ExpertJudge
 
@@ -80,7 +80,7 @@ def sensible(view: SeatView, action: Action, high: int = HIDDEN_HIGH) -> bool:
     if action.verb == TAKE:
         top = view.discard_top
         assert top is not None, "a discard to take"
-        return (top <= TAKE_LOW or any(top < grid[i] for i in face_up_cells(grid))
+        return (top <= TAKE_LOW or any(top < cell for cell in grid if isinstance(cell, int))
                 or any(completes_column(grid, i, top) for i in range(len(grid)) if grid[i] is not None))
     card = view.holding
     assert card is not None, "a placement is of a card held"

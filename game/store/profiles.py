@@ -84,9 +84,11 @@ class ProfileKeeper:
     data_dir: Path
     notices: list[StoreNotice]
 
-    def _write(self, path: Path, data: bytes) -> bool: ...  # (the Store's)
+    def _write(self, path: Path, data: bytes) -> bool:
+        raise NotImplementedError  # the Store's
 
-    def _fresh_stats(self) -> Stats: ...  # (the Store's)
+    def _fresh_stats(self) -> Stats:
+        raise NotImplementedError  # the Store's
 
     @property
     def profiles_path(self) -> Path:
