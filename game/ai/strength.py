@@ -18,7 +18,7 @@ from __future__ import annotations
 from game.rules import DRAW, OPENING, REPLACE, REVEAL, TAKE, Action, SeatView
 
 from .base import BaseBot, face_down, pick
-from .evaluate import completes_column
+from .evaluate import completes_column, grid_after
 from .expert import ExpertJudge
 
 NOISE = 20.0  # points of error in a weakest estimate (the spread of a card's worth, roughly)
@@ -26,6 +26,8 @@ TAKE_LOW = 3  # a discard this low is worth taking to anybody
 HIDDEN_HIGH = 6  # a card above this on a face-down card: a careful person would rather throw it away...
 CARELESS_HIGH = 8  # ...and even a careless one, above this
 KEEP_LOW = 0  # a drawn card this low is never thrown away
+END_RISK = 0.1  # below the top, the round is ended only at this chance of being doubled or less...
+PATIENCE = 60  # ...until this many own turns in the round (two such players must not stall each other)
 
 
 class StrengthBot(BaseBot):
@@ -47,6 +49,9 @@ class StrengthBot(BaseBot):
         self.count_turn(view)
         strength = self.strength_now(view)
         ranked = ExpertJudge(view, self.turns).ranked()
+        if strength < 1.0 and any(ends_round(view, action) for _, action in ranked):
+            ranked = [option for option in ranked
+                      if not ends_round(view, option[1]) or self._safe_end(view, option[1])] or ranked
         best = ranked[0][1]
         if len(ranked) == 1 or self.rng.random() < strength:
             return pick(view, best)
@@ -58,6 +63,19 @@ class StrengthBot(BaseBot):
         if not options:
             return pick(view, best)
         return pick(view, max(options, key=lambda option: option[0])[1])
+
+
+    def _safe_end(self, view: SeatView, action: Action) -> bool:
+        """Whether a person below the top would end the round with `action`: only when their
+        score cannot be doubled, or is unlikely to be (the judgement's fear of doubling at its
+        fullest; the judgement itself stops fearing it in a long round, and a weaker player's
+        rounds are long), or when the round has dragged on past all patience."""
+        careful = ExpertJudge(view, 0)
+        card = view.holding
+        assert card is not None, "only a placement ends the round"
+        after = grid_after(view.grid(), action, card)
+        score = sum(cell for cell in after if isinstance(cell, int)) + (careful.know.mean if action.verb == REVEAL else 0)
+        return self.turns > PATIENCE or score <= 0 or careful.double_chance(score) <= END_RISK
 
 
 def ends_round(view: SeatView, action: Action) -> bool:
