@@ -113,3 +113,17 @@ def test_a_table_starts_its_adaptive_seats_from_the_peoples_profile(tmp_path):
     assert table._level(1) == f"adaptive@{DEFAULT_STRENGTH:.4f}/0"  # for Ann, at seat 0
     assert table._level(2) == "normal"
     assert MatchConfig().seats[1].level == ADAPTIVE  # a new game's computers play at the person's level
+
+
+def test_the_statistics_page_says_the_level_the_computer_plays_each_player_at():
+    from game import i18n
+    from game.store import PlayerStats
+    from scenes.statistics import detail
+
+    entry = PlayerStats(games=1, wins=1)
+    assert detail(entry, "normal").startswith("Computer plays at your level: about Normal")
+    i18n.set_language("fr")
+    try:
+        assert detail(entry, "hard").startswith("L'ordinateur joue à votre niveau : environ Difficile")
+    finally:
+        i18n.set_language("en")
