@@ -38,7 +38,10 @@ COMPUTER_LEVELS = (
     Level("normal", N_("Normal"), "normal", "NormalBot"),
     Level("hard", N_("Hard"), "hard", "HardBot"),
     Level("expert", N_("Expert"), "expert", "ExpertBot"),
+    # plays at the level of the people at the table, from their profile (game/adapt.py)
+    Level("adaptive", N_("Your level"), "adaptive", "AdaptiveBot"),
 )
+ADAPTIVE = "adaptive"
 BOT_LEVELS = tuple(level.name for level in COMPUTER_LEVELS)
 LEVEL_WORDS = {level.name: level.word for level in COMPUTER_LEVELS}  # name -> word, for _() where shown
 COMMAND_PREFIX = "cmd:"  # "cmd:<command line>": a program speaking the bot protocol, never read from a file
@@ -102,8 +105,8 @@ class SeatConfig:
 def _default_seats() -> tuple[SeatConfig, ...]:
     return (
         SeatConfig("You", HUMAN),
-        SeatConfig("Robin", COMPUTER, "normal"),
-        SeatConfig("Sasha", COMPUTER, "normal"),
+        SeatConfig("Robin", COMPUTER, ADAPTIVE),  # a new game's computers play at the person's level
+        SeatConfig("Sasha", COMPUTER, ADAPTIVE),
     )
 
 

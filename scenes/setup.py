@@ -1,6 +1,7 @@
 """Choose the edition, the seats (human or computer, level, name) and the options, then Start.
 
-Defaults make "New game" then "Start" two clicks: You + 2 Normal computers, Voyage.
+Defaults make "New game" then "Start" two clicks: You + 2 computers at your level (the adaptive
+level, "Your level", from your profile beside the statistics), Voyage.
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from game.adapt import about_level
 from game.i18n import N_, _
 from game.match import HUMAN, LEVEL_WORDS
 from game.store.reviews import ReviewShelf
@@ -49,6 +50,7 @@ class Figures:
 
     players: list[tuple[str, PlayerStats]] = field(default_factory=list)
     trends: dict[str, list[float]] = field(default_factory=dict)
+    levels: dict[str, str] = field(default_factory=dict)  # the named level the adaptive computer plays each at
     problem: str = ""  # why the statistics could not be read (worded where shown)
 
 
@@ -62,8 +64,9 @@ def read_figures(store: Any) -> Figures:
     players = sorted(stats.players.items(), key=lambda item: (-item[1].games, item[0].lower()))[:MAX_ROWS]
     shelf = ReviewShelf(store.data_dir)  # (a damaged shelf reads as no review: never raises)
     trends = shelf.trends([name for name, _entry in players])
+    levels = {name: about_level(store.adaptive_strength([name])) for name, _entry in players}
     return Figures(players, {name: shown_games([point.per_decision for point in points])
-                             for name, points in trends.items()})
+                             for name, points in trends.items()}, levels)
 
 
 class StatisticsScene(AppScene):
@@ -77,6 +80,7 @@ class StatisticsScene(AppScene):
         self.players: list[tuple[str, PlayerStats]] = []
         self.trends: dict[str, list[float]] = {}  # points lost per decision, each reviewed game, oldest first
         self.reading: Background[Figures] | None = None  # the figures being read: the screen draws meanwhile
+        self.levels: dict[str, str] = {}  # the named level the adaptive computer plays each player at
 
     def enter(self) -> None:
         self.reload()
@@ -96,7 +100,7 @@ class StatisticsScene(AppScene):
             return
         self.reading = None
         figures = reading.result or Figures(problem=reading.problem or "")
-        self.players, self.trends = figures.players, figures.trends
+        self.players, self.trends, self.levels = figures.players, figures.trends, figures.levels
         if figures.problem:
             self.message = _("Statistics could not be read: {error}").format(error=figures.problem)
         if self.app.store is not None:
@@ -181,7 +185,7 @@ class StatisticsScene(AppScene):
             self.text(surface, name, BODY_SIZE, NAME_X, y, color=INK, bold=True, anchor="midleft", max_width=NAME_W)
             for (_title, x), value in zip(COLUMNS, row_figures(entry)):
                 self.text(surface, value, BODY_SIZE, x, y, color=INK, max_width=COLUMN_W + 10)
-            self.text(surface, breakdown(entry), SMALL_SIZE, NAME_X, y + 38, color=DIM, anchor="midleft",
+            self.text(surface, detail(entry, self.levels.get(name)), SMALL_SIZE, NAME_X, y + 38, color=DIM, anchor="midleft",
                       max_width=TREND_X - 20 - NAME_X)
             self._draw_trend(surface, self.trends.get(name, []), y)
 
@@ -211,6 +215,14 @@ def row_figures(entry: PlayerStats) -> list[str]:
         str(entry.columns_removed),
         str(entry.doubled),
     ]
+
+
+def detail(entry: PlayerStats, level: str | None) -> str:
+    """A row's second line: the level the adaptive computer plays the player at, then the breakdown."""
+    if level is None:
+        return breakdown(entry)
+    about = _("Computer plays at your level: about {level}").format(level=_(LEVEL_WORDS[level]))
+    return "   ".join(part for part in (about, breakdown(entry)) if part)
 
 
 def breakdown(entry: PlayerStats) -> str:

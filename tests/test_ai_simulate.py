@@ -83,7 +83,8 @@ def test_a_failing_protocol_bot_is_named_and_stops_the_run(tmp_path, program, wo
     assert "Traceback" not in result.stderr
 
 
-def test_our_levels_speak_the_protocol():
+@pytest.mark.parametrize("level", ["hard", "adaptive"])
+def test_our_levels_speak_the_protocol(level):
     from game.ai.protocol import decide_message, hello_message
     from game.rules import Action, GameState, seat_view
 
@@ -95,7 +96,7 @@ def test_our_levels_speak_the_protocol():
         state.apply(view.legal[0])
     first = seat_view(GameState.new_game("voyage", players=2, seed=6), 0)
     stdin = json.dumps(hello_message(first)) + "\n" + "\n".join(lines) + "\n" + '{"type": "round_over"}\n'
-    result = skyjo("bot", "--level", "hard", stdin=stdin)
+    result = skyjo("bot", "--level", level, stdin=stdin)
     assert result.returncode == 0, result.stderr
     answers = [json.loads(line)["action"] for line in result.stdout.splitlines()]
     assert len(answers) == 6

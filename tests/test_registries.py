@@ -74,11 +74,13 @@ def test_statistics_name_a_third_edition_by_its_short_word(third_edition) -> Non
 
 
 def test_each_level_is_offered_with_its_word_and_played_by_its_bot() -> None:
-    assert BOT_LEVELS == tuple(level.name for level in COMPUTER_LEVELS) == ("easy", "normal", "hard", "expert")
-    assert LEVEL_WORDS == {"easy": "Easy", "normal": "Normal", "hard": "Hard", "expert": "Expert"}
+    assert BOT_LEVELS == tuple(level.name for level in COMPUTER_LEVELS) == ("easy", "normal", "hard", "expert",
+                                                                                   "adaptive")
+    assert LEVEL_WORDS == {"easy": "Easy", "normal": "Normal", "hard": "Hard", "expert": "Expert",
+                           "adaptive": "Your level"}
     for entry in (*COMPUTER_LEVELS, *REFERENCES):
         assert type(make_level(entry.name)).__name__ == entry.bot
-    with pytest.raises(ValueError, match="unknown bot 'easiest'; choose one of easy, normal, hard, expert"):
+    with pytest.raises(ValueError, match="unknown bot 'easiest'; choose one of easy, normal, hard, expert, adaptive"):
         make_level("easiest")
 
 

@@ -19,6 +19,7 @@ REFERENCES = (
     Level("counting", "", "hard", "CountingBot"),
     Level("playout", "", "rollout", "PlayoutBot"),
     Level("judge", "", "expert", "JudgeBot"),
+    Level("strength", "", "strength", "StrengthBot"),  # strength@<0 to 1>: the knob under the adaptive level
 )
 REFERENCE_BOTS = tuple(reference.name for reference in REFERENCES)
 _BY_NAME = {entry.name: entry for entry in (*COMPUTER_LEVELS, *REFERENCES)}
@@ -40,6 +41,15 @@ def make_level(spec: str, seed: int = 0) -> BaseBot:
     """One of our own levels (or a reference bot), which can also join a round midway."""
     level, _, budget = spec.partition("@")
     cls = _level_class(level)
+    if budget and level == "strength":  # "strength@0.4": the knob at 0.4
+        from .strength import StrengthBot
+
+        return StrengthBot(seed, _strength(budget, spec))
+    if budget and level == "adaptive":  # "adaptive@0.4/0/2": starting at 0.4, for the people at seats 0 and 2
+        from .adaptive import AdaptiveBot, read_people
+
+        start, *people = budget.split("/")
+        return AdaptiveBot(seed, _strength(start, spec), read_people(people, spec) if people else None)
     if budget:  # "expert@50": Expert with a 50 ms budget per decision (for quicker measurement)
         milliseconds = _budget_ms(budget)
         if level != "expert" or milliseconds is None:
@@ -57,6 +67,16 @@ def _budget_ms(text: str) -> int | None:
     if not (text.isascii() and text.isdigit() and len(text) <= len(str(MAX_BUDGET_MS))):
         return None
     return int(text) if 1 <= int(text) <= MAX_BUDGET_MS else None
+
+
+def _strength(text: str, spec: str) -> float:
+    """The number of `strength@<x>`: a decimal from 0 to 1, ASCII and short (a figure, not a text)."""
+    number = None
+    if text.isascii() and len(text) <= 8 and text.replace(".", "", 1).isdigit():
+        number = float(text)
+    if number is None or not 0.0 <= number <= 1.0:
+        raise ValueError(f"unknown bot {spec!r}; a strength is a number from 0 to 1, as {spec.partition('@')[0]}@0.5")
+    return number
 
 
 def check_spec(spec: str) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from game.match import ADAPTIVE
+
 from . import LEVELS, make_bot
 from .worker import BotWorker
 
@@ -11,6 +13,6 @@ def make_worker(level: str, seed: int) -> BotWorker:
 
     Only the built-in levels: the app never starts a program named by a seat, since a seat
     can come from a file (a save, the remembered setup). ValueError for anything else."""
-    if level not in LEVELS:
+    if level.partition("@")[0] != ADAPTIVE and level not in LEVELS:  # (adaptive@<its start>: controller.py)
         raise ValueError(f"unknown computer level {level!r}; the game offers {', '.join(LEVELS)}")
     return BotWorker(make_bot(level, seed))

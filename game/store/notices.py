@@ -112,6 +112,15 @@ TOKENS_KIND = _kind(
     N_("The previous tokens were restored."),
     N_("Seats in network games must be joined afresh."),
 )
+PROFILES_KIND = _kind(
+    "profiles",
+    N_("The computer's profiles of the players were damaged: {reason}."),
+    N_("The computer's profiles of the players could not be used: {reason}."),
+    N_("The backup of the computer's profiles of the players was damaged: {reason}."),
+    N_("The backup of the computer's profiles of the players could not be used: {reason}."),
+    N_("The previous profiles were restored."),
+    N_("The computer starts again from the statistics and the reviews."),
+)
 
 # a failed write, by the file that could not be written (the table tells its players: WRITE_FAILURES)
 GAME_NOT_SAVED = store_sentence("store_game_not_saved", N_("The game could not be saved in {folder}: {reason}. "

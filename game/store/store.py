@@ -42,6 +42,7 @@ from .notices import (
     said,
 )
 from .paths import SAVE_FILE, SETTINGS_FILE, STATS_FILE, resolve_data_dir
+from .profiles import ProfileKeeper
 from .saves import SavedGame, decode_save, encode_save
 from .settings import Settings, decode_settings, encode_settings, settings_from_legacy
 from .stats import Stats, decode_stats_checked, encode_stats
@@ -49,8 +50,8 @@ from .tokens import check_entry, decode_tokens, encode_tokens, is_plain_text
 from .writer import BackgroundWriter
 
 
-class Store:
-    """Saves, settings and statistics in one data folder (see `resolve_data_dir`).
+class Store(ProfileKeeper):
+    """Saves, settings, statistics and the adaptive level's profiles in one data folder.
 
     `background=True` writes saves on a helper thread (the frame loop only encodes, well
     under a millisecond); call `flush()` or `close()` before the app exits.
@@ -391,8 +392,9 @@ class Store:
         stats = self._fresh_stats()
         if stats_mod.record_game(stats, match, state):
             self._write_stats(stats)
+            self._record_profiles(match, state)  # once per game, as the statistics count it
 
-    def reset_stats(self) -> None:
-        """Start statistics afresh; the old figures stay in stats.json.bak until the next write."""
+    def reset_stats(self) -> None:  # (the old figures stay in stats.json.bak until the next write)
         self._stats = Stats()
         self._write_stats(self._stats)
+        self._reset_profiles()

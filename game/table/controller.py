@@ -23,9 +23,11 @@ import logging
 from collections.abc import Callable
 from typing import Protocol
 
+from game.adapt import DEFAULT_STRENGTH
+from game.ai.adaptive import adaptive_spec
 from game.ai.players import make_worker as make_bot_worker
 from game.i18n import N_
-from game.match import MatchConfig
+from game.match import ADAPTIVE, MatchConfig
 from game.rules import (
     GAME_OVER,
     ROUND_OVER,
@@ -71,6 +73,8 @@ class TableStore(Protocol):
     def record_round(self, match: MatchConfig, state: GameState) -> None: ...
 
     def record_game(self, match: MatchConfig, state: GameState) -> None: ...
+
+    def adaptive_strength(self, names: list[str]) -> float: ...
 
 
 class Worker(Protocol):
@@ -122,6 +126,7 @@ class TableController(NobodyToStandIn):
         self._unannounced = [] if resumed else events  # a resumed game's past was seen before
         self._before_take: GameState | None = None  # a human just took the discard: the game before (take_back)
         self._started = False
+        self._adaptive_start: float | None = None  # the people's profile, read once per game
 
     # ------------------------------------------------------------------ observers
     def subscribe(self, observer: Observer) -> None:
@@ -331,11 +336,23 @@ class TableController(NobodyToStandIn):
     def _start_worker(self, seat: int) -> Worker:
         seed = self._seed(seat)
         try:
-            return self._make_worker(self.substitutes.get(seat, self.config.seats[seat].level), seed)
+            return self._make_worker(self._level(seat), seed)
         except Exception as error:  # noqa: BLE001 - e.g. a cmd: bot that will not start; the game goes on
             log.warning("seat %d: the computer player could not start (%s); Normal plays instead", seat, detail(error))
             self._emit(Notice(BOT_NOT_STARTED.say(name=self.names[seat], error=detail(error))))
             return self._make_worker(FALLBACK_LEVEL, seed)
+
+    def _level(self, seat: int) -> str:
+        """The seat's computer player; the adaptive level starts from the profile of the people
+        at the table (the store's; the default without one) and plays for their seats."""
+        level = self.substitutes.get(seat, self.config.seats[seat].level)
+        if level != ADAPTIVE:
+            return level
+        people = [index for index, config in enumerate(self.config.seats) if config.is_human or config.is_remote]
+        if self._adaptive_start is None:
+            names = [self.config.seats[index].name for index in people]
+            self._adaptive_start = DEFAULT_STRENGTH if self.store is None else self.store.adaptive_strength(names)
+        return adaptive_spec(self._adaptive_start, people)
 
     def _seed(self, seat: int) -> int:
         return (self.state.seed * 31 + seat) % (2**31)

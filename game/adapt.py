@@ -1,0 +1,91 @@
+"""The adaptive level's arithmetic: a person's profile as a strength, its step after a game, and
+the named level a strength is about. A shared leaf: the computer player (game/ai/adaptive.py)
+plays by it, the store (game/store/profiles.py) keeps a profile by it, the statistics page words it.
+
+A strength is a number from 0 (weakest) to 1 (strongest) of the strength knob
+(game/ai/strength.py). The anchors below say which strength plays about as well as each
+named level; they were measured against Hard (docs/strength.md, "The strength knob").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+# The strength that plays about as well as each named level (docs/strength.md).
+LEVEL_STRENGTHS = (("easy", 0.1), ("normal", 0.55), ("hard", 0.8), ("expert", 1.0))
+# A new name: most people who open the game start near Normal's strength, a little below.
+DEFAULT_STRENGTH = 0.5
+# Points lost per decision by each level in Expert's review (docs/review.md, 12 games each):
+# a person's reviewed figure places them between the two levels around it.
+LEVEL_LOSSES = (("easy", 1.25), ("normal", 0.286), ("hard", 0.185), ("expert", 0.038))
+REVIEWED_ENOUGH = 3  # reviewed games before the review's figure is trusted over the default
+RESULTS_ENOUGH = 5  # games in the statistics before their win rate moves the start
+RESULTS_WEIGHT = 0.4  # strength added per unit of win rate above one in two
+# After a game: a step towards the person, large while the profile is new, then small, so a
+# run settles where the person wins about one game in two (a stochastic approximation).
+FIRST_STEP = 0.12
+LAST_STEP = 0.04
+# Between rounds: strength added per point the computer trails the people's mean total (a
+# lead takes strength away), so a game that drifts apart is drawn back together.
+ROUND_GAIN = 0.006
+ROUND_CAP = 0.25
+MAX_GAMES = 10**6  # a profile's count of games, bounded like every figure read from a file
+
+
+def clamp(strength: float) -> float:
+    return max(0.0, min(1.0, strength))
+
+
+def strength_from_review(per_decision: float) -> float:
+    """The strength of a person who loses `per_decision` points a decision in Expert's review:
+    interpolated between the named levels around that figure."""
+    losses = [loss for _, loss in LEVEL_LOSSES]
+    strengths = [strength for _, strength in LEVEL_STRENGTHS]
+    if per_decision >= losses[0]:
+        return strengths[0] * losses[0] / per_decision  # worse than Easy: further down, towards 0
+    for k in range(1, len(losses)):
+        if per_decision >= losses[k]:
+            share = (losses[k - 1] - per_decision) / (losses[k - 1] - losses[k])
+            return strengths[k - 1] + share * (strengths[k] - strengths[k - 1])
+    return strengths[-1]
+
+
+def start_strength(reviewed: Sequence[float], games: int, wins: int) -> float:
+    """Where a person's profile starts: their reviewed points lost per decision (the last few
+    games), moved up or down by how often they win; the default for a new name."""
+    strength = DEFAULT_STRENGTH
+    if len(reviewed) >= REVIEWED_ENOUGH:
+        recent = reviewed[-10:]
+        strength = strength_from_review(sum(recent) / len(recent))
+    if games >= RESULTS_ENOUGH:
+        strength += RESULTS_WEIGHT * (wins / games - 0.5)
+    return clamp(strength)
+
+
+def after_game(strength: float, games: int, person_won: bool) -> float:
+    """The profile's strength after one more game against the adaptive level: stronger after
+    the person's win, weaker after a loss, by a step that shrinks as the profile grows."""
+    step = LAST_STEP + (FIRST_STEP - LAST_STEP) / (1 + games / 4)
+    return clamp(strength + step if person_won else strength - step)
+
+
+def in_round(strength: float, mine: int, people: Sequence[int]) -> float:
+    """The strength for the next round, from the game's totals: the computer trails the mean
+    of the people's totals (lower is better in Skyjo) by `mine - mean`, and plays that much
+    stronger; with a lead, that much weaker."""
+    if not people:
+        return strength
+    gap = mine - sum(people) / len(people)
+    return clamp(strength + max(-ROUND_CAP, min(ROUND_CAP, ROUND_GAIN * gap)))
+
+
+def table_strength(strengths: Sequence[float]) -> float:
+    """Several people at the table: the mean of their strengths, so the computer finishes in
+    the middle of them (each wins against it about as often as not, on the table's average),
+    neither out of reach of the youngest nor a walkover for the strongest."""
+    return clamp(sum(strengths) / len(strengths)) if strengths else DEFAULT_STRENGTH
+
+
+def about_level(strength: float) -> str:
+    """The named level nearest to `strength` ('easy', 'normal', 'hard', 'expert')."""
+    return min(LEVEL_STRENGTHS, key=lambda entry: abs(entry[1] - strength))[0]

@@ -1,0 +1,134 @@
+"""Each person's profile for the adaptive level, beside the statistics: the strength the computer
+plays them at and how many games it has played them (game/adapt.py says how it moves).
+
+    {"format": 1, "players": {"<name>": {"strength": 0.55, "games": 12}, ...}}
+
+A profile belongs to the statistics: it is read only for a name the statistics know, so
+resetting (or deleting) the statistics resets it, and `Store.reset_stats` empties the file too.
+Small and bounded (MAX_PLAYERS names, the least recently played first to go); a damaged file is
+moved aside with a notice like every other document, and the profiles start again from the
+statistics and the reviews.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game.adapt import MAX_GAMES, after_game, start_strength, table_strength
+from game.i18n import N_
+from game.match import ADAPTIVE, is_showable_name
+from game.rules import GameState, brief
+
+from .documents import check_format, load_document, parse_json
+from .files import FileProblem
+from .migrations import upgrade
+from .notices import PROFILES_KIND, StoreNotice
+from .reviews import ReviewShelf
+from .stats import Stats
+
+PROFILES_FILE = "profiles.json"
+PROFILES_FORMAT = 1
+PROFILES_STEPS: dict = {}  # format N -> N + 1, when a format 2 comes (see migrations.py)
+MAX_PLAYERS = 64
+
+
+@dataclass(frozen=True)
+class Profile:
+    strength: float
+    games: int = 0
+
+
+def decode_profiles(raw: bytes) -> dict[str, Profile]:
+    """The profiles, or FileProblem naming the first thing the app could not have written."""
+    doc = parse_json(raw)
+    number = check_format(doc, PROFILES_FORMAT, "profiles file")
+    doc = upgrade(doc, number, PROFILES_FORMAT, PROFILES_STEPS)
+    players = doc.get("players")
+    if not isinstance(players, dict) or len(players) > MAX_PLAYERS:
+        raise FileProblem(f"its players are not an object of at most {MAX_PLAYERS} names")
+    return {_name(name): _profile(entry) for name, entry in players.items()}
+
+
+def _name(name: str) -> str:
+    if not is_showable_name(name):
+        raise FileProblem(f"a profile's name cannot be shown ({brief(name)})")
+    return name
+
+
+def _profile(entry: Any) -> Profile:
+    if not isinstance(entry, dict) or set(entry) != {"strength", "games"}:
+        raise FileProblem(N_("a profile is not a strength and a number of games"))
+    strength, games = entry["strength"], entry["games"]
+    if not isinstance(strength, (int, float)) or isinstance(strength, bool) or not (
+            math.isfinite(strength) and 0 <= strength <= 1):
+        raise FileProblem(f"a profile's strength is not a number from 0 to 1 ({brief(strength)})")
+    if not isinstance(games, int) or isinstance(games, bool) or not 0 <= games <= MAX_GAMES:
+        raise FileProblem(f"a profile's count of games is not a whole number from 0 to {MAX_GAMES}")
+    return Profile(float(strength), games)
+
+
+def encode_profiles(profiles: dict[str, Profile]) -> bytes:
+    kept = dict(list(profiles.items())[-MAX_PLAYERS:])
+    players = {name: {"strength": round(p.strength, 4), "games": p.games} for name, p in kept.items()}
+    return json.dumps({"format": PROFILES_FORMAT, "players": players}, indent=1, ensure_ascii=False).encode("utf-8")
+
+
+class ProfileKeeper:
+    """The profiles' part of the Store (store.py): read, start, move after a game, reset."""
+
+    data_dir: Path
+    notices: list[StoreNotice]
+
+    def _write(self, path: Path, data: bytes) -> bool:
+        raise NotImplementedError  # the Store's
+
+    def _fresh_stats(self) -> Stats:
+        raise NotImplementedError  # the Store's
+
+    @property
+    def profiles_path(self) -> Path:
+        return self.data_dir / PROFILES_FILE
+
+    def _profiles(self) -> dict[str, Profile]:
+        loaded = load_document(self.profiles_path, decode_profiles, PROFILES_KIND)
+        self.notices.extend(loaded.notices)
+        return loaded.value or {}
+
+    def adaptive_strength(self, names: Sequence[str]) -> float:
+        """The strength the adaptive level starts a game at against these people (game/adapt.py)."""
+        profiles, stats = self._profiles(), self._fresh_stats()
+        return table_strength([self._strength(name, profiles, stats) for name in names])
+
+    def _strength(self, name: str, profiles: dict[str, Profile], stats: Stats) -> float:
+        """A person's strength: their profile if the statistics know them, else a start from
+        their reviews and results (a new name: the default)."""
+        entry = stats.players.get(name)
+        if name in profiles and entry is not None:
+            return profiles[name].strength
+        reviewed = [point.per_decision for point in ReviewShelf(self.data_dir).trend(name)]
+        return start_strength(reviewed, entry.games if entry else 0, entry.wins if entry else 0)
+
+    def _record_profiles(self, match: Any, state: GameState) -> None:
+        """After a finished game (counted once, by the statistics), each person at a table with
+        an adaptive computer moves their profile: up if they beat it, down if it beat them."""
+        computers = [seat for seat, config in enumerate(match.seats)
+                     if not (config.is_human or config.is_remote) and config.level == ADAPTIVE]
+        if not computers:
+            return
+        profiles, stats = self._profiles(), self._fresh_stats()
+        best = min(state.totals[seat] for seat in computers)
+        for seat, config in enumerate(match.seats):
+            if config.is_human:
+                profile = profiles.pop(config.name, None) or Profile(self._strength(config.name, {}, stats))
+                won = state.totals[seat] < best or (state.totals[seat] == best and seat in (state.winners or ()))
+                games = min(MAX_GAMES, profile.games + 1)
+                profiles[config.name] = Profile(after_game(profile.strength, profile.games, won), games)
+        self._write(self.profiles_path, encode_profiles(profiles))
+
+    def _reset_profiles(self) -> None:
+        self._write(self.profiles_path, encode_profiles({}))

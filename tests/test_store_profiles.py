@@ -1,0 +1,129 @@
+"""The adaptive level's profiles beside the statistics (game/store/profiles.py): moved by each
+finished game against the adaptive computer, read only for a name the statistics know, reset
+with them, and a bad file moved aside with a notice, never a crash."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.adapt import DEFAULT_STRENGTH
+from game.match import ADAPTIVE, COMPUTER, HUMAN, MatchConfig, SeatConfig
+from game.rules import GameState
+from game.store import Store
+from game.store.profiles import MAX_PLAYERS, PROFILES_FILE
+from game.table import TableController
+
+SEATS = (SeatConfig("Ann", HUMAN), SeatConfig("Robin", COMPUTER, ADAPTIVE))
+
+
+def finished(match: MatchConfig, seed: int, person_wins: bool) -> GameState:
+    """A seeded game played to its end by the adaptive computer against a Normal stand-in for Ann,
+    with seed chosen by the caller so that Ann wins or loses as asked."""
+    from game.ai import make_bot
+    from game.rules import seat_view
+
+    for attempt in range(seed, seed + 40):
+        state = match.new_game(attempt)
+        bots = [make_bot("hard" if person_wins else "easy", attempt), make_bot("adaptive@0.5/0", attempt)]
+        while not state.is_terminal:
+            if state.phase == "round_over":
+                state.deal()
+            else:
+                state.apply(bots[state.to_act].decide(seat_view(state, state.to_act)))
+        if (0 in (state.winners or ())) == person_wins and len(state.winners or ()) == 1:
+            return state
+    raise AssertionError("no such game in 40 seeds")
+
+
+def test_a_new_name_starts_at_the_default_and_each_game_moves_the_profile(tmp_path):
+    store, match = Store(tmp_path), MatchConfig(seats=SEATS)
+    assert store.adaptive_strength(["Ann"]) == DEFAULT_STRENGTH
+    store.record_game(match, finished(match, 1, person_wins=True))
+    won = store.adaptive_strength(["Ann"])
+    assert won > DEFAULT_STRENGTH  # Ann beat it: it plays her stronger
+    store.record_game(match, finished(match, 100, person_wins=False))
+    assert store.adaptive_strength(["Ann"]) < won
+    players = json.loads((tmp_path / PROFILES_FILE).read_text())["players"]
+    assert list(players) == ["Ann"] and players["Ann"]["games"] == 2  # people only, never the computer
+
+
+def test_a_game_is_counted_once_however_often_it_is_recorded(tmp_path):
+    store, match = Store(tmp_path), MatchConfig(seats=SEATS)
+    state = finished(match, 1, person_wins=True)
+    store.record_game(match, state)
+    once = store.adaptive_strength(["Ann"])
+    store.record_game(match, state)  # the game-over screen counts it again: nothing moves
+    assert store.adaptive_strength(["Ann"]) == once
+
+
+def test_a_game_without_the_adaptive_level_leaves_the_profiles_alone(tmp_path):
+    store, match = Store(tmp_path), MatchConfig(seats=(SeatConfig("Ann", HUMAN), SeatConfig("Bo", COMPUTER, "hard")))
+    store.record_game(match, finished(match, 1, person_wins=True))
+    assert not (tmp_path / PROFILES_FILE).exists()
+
+
+def test_resetting_or_deleting_the_statistics_resets_the_profiles(tmp_path):
+    store, match = Store(tmp_path), MatchConfig(seats=SEATS)
+    store.record_game(match, finished(match, 1, person_wins=True))
+    assert store.adaptive_strength(["Ann"]) != DEFAULT_STRENGTH
+    (tmp_path / "stats.json").unlink()
+    (tmp_path / "stats.json.bak").unlink(missing_ok=True)
+    assert Store(tmp_path).adaptive_strength(["Ann"]) == DEFAULT_STRENGTH  # the statistics no longer know Ann
+    store = Store(tmp_path)
+    store.record_game(match, finished(match, 1, person_wins=True))
+    store.reset_stats()
+    assert store.adaptive_strength(["Ann"]) == DEFAULT_STRENGTH
+    assert json.loads((tmp_path / PROFILES_FILE).read_text())["players"] == {}
+
+
+@pytest.mark.parametrize("content", [
+    b"{not json",
+    b'{"format": 1, "players": {"Ann": {"strength": 7, "games": 1}}}',
+    b'{"format": 1, "players": {"Ann": {"strength": NaN, "games": 1}}}',
+    b'{"format": 1, "players": {"Ann": {"strength": 0.5, "games": -1}}}',
+    b'{"format": 1, "players": {"Ann": {"strength": 0.5, "games": 1, "extra": 1}}}',
+    b'{"format": 1, "players": {"\\u0000": {"strength": 0.5, "games": 1}}}',
+    b'{"format": 1, "players": []}',
+    b'{"format": 99, "players": {}}',
+    json.dumps({"format": 1, "players": {f"P{n}": {"strength": 0.5, "games": 1}
+                                         for n in range(MAX_PLAYERS + 1)}}).encode(),
+])
+def test_a_bad_profiles_file_is_moved_aside_with_a_notice(tmp_path, content):
+    (tmp_path / PROFILES_FILE).write_bytes(content)
+    store = Store(tmp_path)
+    assert store.adaptive_strength(["Ann"]) == DEFAULT_STRENGTH
+    notices = store.take_notices()
+    assert len(notices) == 1 and "profiles" in notices[0].worded()
+    assert list(tmp_path.glob(PROFILES_FILE + ".corrupt-*"))
+    store.record_game(MatchConfig(seats=SEATS), finished(MatchConfig(seats=SEATS), 1, person_wins=True))
+    assert json.loads((tmp_path / PROFILES_FILE).read_text())["players"]["Ann"]["games"] == 1  # written afresh
+
+
+def test_a_table_starts_its_adaptive_seats_from_the_peoples_profile(tmp_path):
+    store, match = Store(tmp_path), MatchConfig(seats=(*SEATS, SeatConfig("Sasha", COMPUTER, "normal")))
+    made = []
+
+    def make_worker(level: str, seed: int):
+        made.append(level)
+        raise ValueError("no thinking needed here")
+
+    table = TableController(match, match.new_game(3), store, make_worker=make_worker)
+    assert table._level(1) == f"adaptive@{DEFAULT_STRENGTH:.4f}/0"  # for Ann, at seat 0
+    assert table._level(2) == "normal"
+    assert MatchConfig().seats[1].level == ADAPTIVE  # a new game's computers play at the person's level
+
+
+def test_the_statistics_page_says_the_level_the_computer_plays_each_player_at():
+    from game import i18n
+    from game.store import PlayerStats
+    from scenes.statistics import detail
+
+    entry = PlayerStats(games=1, wins=1)
+    assert detail(entry, "normal").startswith("Computer plays at your level: about Normal")
+    i18n.set_language("fr")
+    try:
+        assert detail(entry, "hard").startswith("L'ordinateur joue à votre niveau : environ Difficile")
+    finally:
+        i18n.set_language("en")
