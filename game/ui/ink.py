@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import pygame
 
-TEXT, CARD, BUTTON, PANEL = "text", "card", "button", "panel"
+TEXT, CARD, BUTTON, PANEL, AVATAR = "text", "card", "button", "panel", "avatar"
 
 
 @dataclass(frozen=True)
@@ -85,6 +85,12 @@ def note_card(rect: pygame.Rect) -> None:
         JOURNAL.add(CARD, rect)
 
 
+def note_avatar(rect: pygame.Rect, words: str) -> None:
+    """A player's avatar at `rect` (`words`: its colour and figure): no text may lie on it."""
+    if JOURNAL.on:
+        JOURNAL.add(AVATAR, rect, words)
+
+
 def note_panel(rect: pygame.Rect, words: str = "") -> None:
     """A panel drawn behind some words (the prompt's, a note's): no other text, nor a card, under it."""
     if JOURNAL.on:
@@ -124,6 +130,7 @@ def collisions(inks: list[Ink], window: pygame.Rect, slack: int = 1) -> list[str
     cards = [ink for ink in inks if ink.kind == CARD]
     buttons = [ink for ink in inks if ink.kind == BUTTON]
     panels = [ink for ink in inks if ink.kind == PANEL]
+    cards += [ink for ink in inks if ink.kind == AVATAR]  # (a badge is drawn like a card: no words over it)
     for ink in inks:
         if ink.rect.w and not window.contains(ink.rect):
             faults.append(f"{ink.kind} {ink.words!r} {tuple(ink.rect)} leaves the window {tuple(window)}")
