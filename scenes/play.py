@@ -281,7 +281,7 @@ class PlayScene(AppScene):
             case HandoffDue(seat=seat):
                 recap = self._memory.recap_for(seat, self.names)
                 if self.app.settings.pass_screen:
-                    self.stack.push(HANDOFF, player=self.names[seat], recap=recap,
+                    self.stack.push(HANDOFF, player=self.names[seat], recap=recap, identity=self.config.identity(seat),
                                     on_done=lambda: self._set_viewer(seat))
                 else:  # Skyjo hides no hand: the table turns to them at once, the recap beside it
                     self._set_viewer(seat)

@@ -130,7 +130,7 @@ def collisions(inks: list[Ink], window: pygame.Rect, slack: int = 1) -> list[str
     cards = [ink for ink in inks if ink.kind == CARD]
     buttons = [ink for ink in inks if ink.kind == BUTTON]
     panels = [ink for ink in inks if ink.kind == PANEL]
-    cards += [ink for ink in inks if ink.kind == AVATAR]  # (a badge is drawn like a card: no words over it)
+    avatars = [ink for ink in inks if ink.kind == AVATAR]  # (no words over a player's badge; it may lie on a panel)
     for ink in inks:
         if ink.rect.w and not window.contains(ink.rect):
             faults.append(f"{ink.kind} {ink.words!r} {tuple(ink.rect)} leaves the window {tuple(window)}")
@@ -141,7 +141,7 @@ def collisions(inks: list[Ink], window: pygame.Rect, slack: int = 1) -> list[str
         for other in texts[i + 1:]:
             if one.layer == other.layer and _meet(one.rect, other.rect, slack):
                 faults.append(f"texts {one.words!r} {tuple(one.rect)} and {other.words!r} {tuple(other.rect)} overlap")
-        for thing in cards + buttons + panels:
+        for thing in cards + buttons + panels + avatars:
             if thing.layer != one.layer or one.box == thing.rect:
                 continue  # (a button's own label lies on it, a panel's words on the panel)
             if _meet(one.rect, thing.rect, slack):

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import _
-from game.ui.board import Board
 from game.match import Identity
+from game.ui.board import Board
 from game.ui.layout import Box
 from game.ui.plates import BADGE_GAP, badge_room, draw_plate
 from game.ui.table_text import TableText

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import pygame
 
+from game.match import Identity
 from game.rules import CELLS, COLS, SOURCE_DISCARD
 from game.ui.board import Board, Cell
 from game.ui.card_art import CardArt, shadow_rect
 from game.ui.felt import felt
 from game.ui.ink import JOURNAL, note_card
-from game.match import Identity
 from game.ui.layout import Box, TableLayout, Viewport, fit, load_layout, turned
 from game.ui.plates import TurnMarker, seat_identities
 from game.ui.table_captions import PileCaptions
