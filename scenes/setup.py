@@ -5,7 +5,7 @@ Defaults make "New game" then "Start" two clicks: You + 2 Normal computers, Voya
 
 from __future__ import annotations
 
-from dataclasses import astuple, replace
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -131,18 +131,17 @@ class SetupScene(AppScene):
         """A seat's card: its avatar (the next one on a click; a computer wears its level's), its
         name, its colour, who plays it and a computer's level, and a cross to remove it."""
         look = self.config.identity(seat)
-        self.button(*astuple(places.avatar), "", partial(self.next_avatar, seat), f"avatar{seat}",
-                    enabled=player.kind != COMPUTER)
-        self.button(*astuple(places.name), player.name, partial(self.edit_name, seat), f"name{seat}", BUTTON_SIZE)
-        self.button(*astuple(places.colour), _(COLOUR_WORDS[look.colour]), partial(self.next_colour, seat),
-                    f"colour{seat}", CAPTION_SIZE)
-        self.button(*astuple(places.kind), _(KIND_WORDS.get(player.kind, player.kind)), partial(self.toggle_kind, seat),
-                    f"kind{seat}", BUTTON_SIZE)
+        add = self.buttons.add
+        add(places.avatar, "", partial(self.next_avatar, seat), player.kind != COMPUTER, name=f"avatar{seat}")
+        add(places.name, player.name, partial(self.edit_name, seat), name=f"name{seat}")
+        add(places.colour, _(COLOUR_WORDS[look.colour]), partial(self.next_colour, seat), size=CAPTION_SIZE,
+            name=f"colour{seat}")
+        add(places.kind, _(KIND_WORDS.get(player.kind, player.kind)), partial(self.toggle_kind, seat), name=f"kind{seat}")
         if player.kind == COMPUTER:
             level = _("Level: {level}").format(level=_(LEVEL_WORDS.get(player.level, player.level)))
-            self.button(*astuple(places.level), level, partial(self.next_level, seat), f"level{seat}", BUTTON_SIZE)
+            add(places.level, level, partial(self.next_level, seat), name=f"level{seat}")
         if removable:
-            self.button(*astuple(places.remove), "x", partial(self.remove_seat, seat), f"remove{seat}", BUTTON_SIZE)
+            add(places.remove, "x", partial(self.remove_seat, seat), name=f"remove{seat}")
 
     def _label_names(self) -> None:
         """The name field with the focus shows the typing cursor (the focus moves without a rebuild)."""
@@ -197,11 +196,11 @@ class SetupScene(AppScene):
             if turn_on and index > 0 and seat.kind == HUMAN or not turn_on and seat.is_remote:
                 seats[index] = replace(seat, kind=REMOTE if turn_on else HUMAN)
         if turn_on and not any(seat.is_remote for seat in seats):  # a seat for the first friend to join
-            index = next((i for i, seat in enumerate(seats) if i > 0 and seat.kind == COMPUTER), None)
-            if index is None:
+            first = next((i for i, seat in enumerate(seats) if i > 0 and seat.kind == COMPUTER), None)
+            if first is None:
                 self.config = replace(self.config, seats=tuple(seats))
                 return self.add_seat(HUMAN)
-            seats[index] = replace(seats[index], kind=REMOTE, name=_(YOU), avatar="")
+            seats[first] = replace(seats[first], kind=REMOTE, name=_(YOU), avatar="")
         self.config = default_names(replace(self.config, seats=tuple(seats)))
         self.build()
 

@@ -80,11 +80,11 @@ def save_3_to_4(doc: dict[str, Any]) -> dict[str, Any]:
     match's own checks to name."""
     match = doc.get("match")
     seats = match.get("seats") if isinstance(match, dict) else None
-    if isinstance(seats, list):
+    if isinstance(match, dict) and isinstance(seats, list):
         filled = []
         for index, seat in enumerate(seats):
             if isinstance(seat, dict):
-                look = default_identity(index, seat.get("kind"), seat.get("level"))
+                look = default_identity(index, str(seat.get("kind")), str(seat.get("level")))
                 seat = {"colour": look.colour, "avatar": look.avatar, **seat}
             filled.append(seat)
         doc = {**doc, "match": {**match, "seats": filled}}
