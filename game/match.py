@@ -27,6 +27,7 @@ class Level:
     word: str
     module: str
     bot: str
+    avatar: str = ""  # the face its seats wear (one of AVATARS; empty: one by its place in the list)
 
 
 # The computer players a seat may be, and the bot spec that names a program instead: their home
@@ -34,12 +35,12 @@ class Level:
 # statistics (game.store) can check a seat without loading the computer players.
 # A new level is one entry here (plus its French word in the catalogue).
 COMPUTER_LEVELS = (
-    Level("easy", N_("Easy"), "easy", "EasyBot"),
-    Level("normal", N_("Normal"), "normal", "NormalBot"),
-    Level("hard", N_("Hard"), "hard", "HardBot"),
-    Level("expert", N_("Expert"), "expert", "ExpertBot"),
+    Level("easy", N_("Easy"), "easy", "EasyBot", "cat"),
+    Level("normal", N_("Normal"), "normal", "NormalBot", "bird"),
+    Level("hard", N_("Hard"), "hard", "HardBot", "owl"),
+    Level("expert", N_("Expert"), "expert", "ExpertBot", "moon"),
     # plays at the level of the people at the table, from their profile (game/adapt.py)
-    Level("adaptive", N_("Your level"), "adaptive", "AdaptiveBot"),
+    Level("adaptive", N_("Your level"), "adaptive", "AdaptiveBot", "balloon"),
 )
 ADAPTIVE = "adaptive"
 BOT_LEVELS = tuple(level.name for level in COMPUTER_LEVELS)
@@ -47,6 +48,47 @@ LEVEL_WORDS = {level.name: level.word for level in COMPUTER_LEVELS}  # name -> w
 COMMAND_PREFIX = "cmd:"  # "cmd:<command line>": a program speaking the bot protocol, never read from a file
 MAX_NAME = 16
 GUIDED_MAX = 32  # players the first-game guide remembers having guided (the latest): a family's names, bounded
+
+
+# A player's identity: a colour and an avatar, by name (game/ui/avatars.py draws them). The colours
+# are the score chart's eight, in its order, so seat N keeps the colour it always had there.
+COLOURS = ("amber", "sky", "mint", "lemon", "lavender", "coral", "pink", "silver")
+AVATARS = ("sun", "star", "cloud", "balloon", "bird", "cat", "owl", "moon")
+AVATAR_WORDS = {"sun": N_("Sun"), "star": N_("Star"), "cloud": N_("Cloud"), "balloon": N_("Balloon"),
+                "bird": N_("Bird"), "cat": N_("Cat"), "owl": N_("Owl"), "moon": N_("Moon")}
+COLOUR_WORDS = {"amber": N_("amber"), "sky": N_("sky blue"), "mint": N_("mint"), "lemon": N_("lemon"),
+                "lavender": N_("lavender"), "coral": N_("coral"), "pink": N_("pink"), "silver": N_("silver")}
+
+
+@dataclass(frozen=True)
+class Identity:
+    colour: str
+    avatar: str
+
+
+def level_avatar(level: str) -> str:
+    """The avatar a computer of `level` wears: its Level's, else one by its place in the list (a
+    level added without one still gets a face of its own)."""
+    for index, known in enumerate(COMPUTER_LEVELS):
+        if known.name == level:
+            return known.avatar if known.avatar in AVATARS else AVATARS[-1 - index % len(AVATARS)]
+    return AVATARS[-1]
+
+
+def default_identity(index: int, kind: str, level: str) -> Identity:
+    """A seat's identity when nobody chose one: the colour of its place at the table; a computer
+    wears its level's avatar, a person the avatar of their place."""
+    avatar = level_avatar(level) if kind == COMPUTER else AVATARS[index % len(AVATARS)]
+    return Identity(COLOURS[index % len(COLOURS)], avatar)
+
+
+def _checked_choice(value: object, choices: tuple[str, ...], what: str) -> str:
+    """A colour or avatar read from a file or the network: one of `choices`, or "" (none chosen)."""
+    if value is None or value == "":
+        return ""
+    if value not in choices:
+        raise ValueError(f"unknown {what} {brief(value)}")
+    return str(value)
 
 
 def is_showable_name(name: object) -> TypeGuard[str]:
@@ -68,6 +110,8 @@ class SeatConfig:
     name: str
     kind: str = HUMAN
     level: str = "normal"  # for a computer seat: one of BOT_LEVELS
+    colour: str = ""  # one of COLOURS ("": the seat's default, MatchConfig.identity)
+    avatar: str = ""  # one of AVATARS ("": the seat's default)
 
     @property
     def is_human(self) -> bool:
@@ -79,7 +123,9 @@ class SeatConfig:
         return self.kind == REMOTE
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "kind": self.kind, "level": self.level}
+        data = {"name": self.name, "kind": self.kind, "level": self.level}
+        identity = {"colour": self.colour, "avatar": self.avatar}
+        return {**data, **{key: value for key, value in identity.items() if value}}  # (none chosen: no key)
 
     @classmethod
     def from_dict(cls, data: Any) -> SeatConfig:
@@ -99,7 +145,9 @@ class SeatConfig:
                              f"only the built-in levels ({', '.join(BOT_LEVELS)}) are accepted from a file")
         if level not in BOT_LEVELS:
             raise ValueError(f"unknown computer level {brief(level)}")
-        return cls(name, kind, level)
+        colour = _checked_choice(data.get("colour"), COLOURS, "colour")
+        avatar = _checked_choice(data.get("avatar"), AVATARS, "avatar")
+        return cls(name, kind, level, colour, avatar)
 
 
 def _default_seats() -> tuple[SeatConfig, ...]:
@@ -137,7 +185,22 @@ class MatchConfig:
         program from the network (a joiner reads no seat's level)."""
         seats = tuple(replace(seat, level=SeatConfig.level) if seat.level.startswith(COMMAND_PREFIX) else seat
                       for seat in self.seats)
-        return replace(self, seed=None, seats=seats)
+        return replace(self, seed=None, seats=seats).with_identities()  # (every screen shows the same faces)
+
+    def identity(self, index: int) -> Identity:
+        """Seat `index`'s colour and avatar: its own choice, else its default (default_identity)."""
+        seat = self.seats[index]
+        default = default_identity(index, seat.kind, seat.level)
+        return Identity(seat.colour or default.colour, seat.avatar or default.avatar)
+
+    def identities(self) -> list[Identity]:
+        return [self.identity(index) for index in range(self.players)]
+
+    def with_identities(self) -> MatchConfig:
+        """Every seat with its identity written out (a save, the wire: what the table showed)."""
+        seats = tuple(replace(seat, colour=look.colour, avatar=look.avatar)
+                      for seat, look in zip(self.seats, self.identities(), strict=True))
+        return replace(self, seats=seats)
 
     def validate(self) -> None:
         """Raise ValueError with a plain message if the rules forbid this match."""

@@ -7,6 +7,8 @@ from typing import Any
 
 import pygame
 
+from game.match import Identity
+from game.ui.avatars import draw_avatar
 from game.ui.felt import felt
 from game.ui.layout import Box
 from game.ui.scene import Scene
@@ -38,6 +40,17 @@ class AppScene(Scene):
         self.fit(surface)
         paint_backdrop(surface)
         self.text(surface, title, size, 960, y, color=ACCENT, bold=True)
+
+    def avatar(self, surface: pygame.Surface, identity: Identity, x: float, y: float, size: float) -> pygame.Rect:
+        """A player's avatar centred at logical (x, y), `size` logical px across."""
+        rect = self.viewport.rect(Box(x - size / 2, y - size / 2, size, size))
+        return draw_avatar(surface, identity, rect.center, rect.w)
+
+    def avatar_before(self, surface: pygame.Surface, identity: Identity, words: pygame.Rect) -> pygame.Rect:
+        """A player's avatar just left of their name drawn at `words` (screen px), as tall as a
+        line and a half of it."""
+        px = max(8, round(words.h * 1.5))
+        return draw_avatar(surface, identity, (words.left - px * 0.35 - px / 2, words.centery), px)
 
     def text(self, surface: pygame.Surface, words: str, size: float, x: float, y: float,
              max_width: float | None = None, **style: Any) -> pygame.Rect:

@@ -259,7 +259,8 @@ class GameOverScene(AppScene):
             self.text(surface, ngettext("decided by {count} tiebreak round", "decided by {count} tiebreak rounds", tiebreaks).format(count=tiebreaks), CAPTION_SIZE, 960, 207,
                       color=DIM)
         self._draw_podium(surface)
-        draw_score_chart(surface, self.app.text, self.viewport, self.scores, self.names, CHART, self.app.ui_scale)
+        draw_score_chart(surface, self.app.text, self.viewport, self.scores, self.names, CHART, self.app.ui_scale,
+                         self.config.identities())
         draw_score_sheet(self, surface, self.scores, self.names, SHEET_TOP, SHEET_BOTTOM,
                          tuple(self.scores.winners or ()))
         self.buttons.draw(surface, self.viewport)
@@ -287,8 +288,9 @@ class GameOverScene(AppScene):
                       bold=True, max_width=PODIUM_WIDTH - 20)
             self.text(surface, points_words(self.scores.totals[seat]), CAPTION_SIZE, x, step.y - 24,
                       color=ACCENT if winner else DIM, max_width=PODIUM_WIDTH)
-            self.text(surface, self.names[seat], BODY_SIZE, x, step.y - 62, color=ACCENT if winner else INK,
-                      bold=True, max_width=PODIUM_WIDTH)
+            name = self.text(surface, self.names[seat], BODY_SIZE, x + 22, step.y - 62, color=ACCENT if winner else INK,
+                             bold=True, max_width=PODIUM_WIDTH - 44)
+            self.avatar_before(surface, self.config.identity(seat), name)
 
 
 def export_line(result: tuple[bool, str] | None) -> str:

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from game.i18n import _, ngettext
+from game.match import Identity
 from game.ui.widgets import ACCENT, BODY_SIZE, CAPTION_SIZE, DIM, DISPLAY_SIZE, SMALL_SIZE
 from scenes.base import AppScene, paint_backdrop
 from scenes.context import AppContext
@@ -25,9 +26,10 @@ class HandoffScene(AppScene):
     own_clicks_only = True  # it opens by itself after a move: a click begun on the table is not for it
 
     def __init__(self, app: AppContext, player: str, on_done: Callable[[], None],
-                 recap: Sequence[str] = ()) -> None:
+                 recap: Sequence[str] = (), identity: Identity | None = None) -> None:
         super().__init__(app)
         self.player = player
+        self.identity = identity  # the player's colour and avatar, above their name
         self.recap = list(recap)  # what the others did since this player's last turn, one line a move
         self.first = 0  # the first move on screen: the arrows and the wheel scroll through every move
         self.on_done = on_done
@@ -91,6 +93,8 @@ class HandoffScene(AppScene):
     def draw(self, surface: pygame.Surface) -> None:
         self.fit(surface)
         paint_backdrop(surface, HIDDEN)
+        if self.identity is not None:
+            self.avatar(surface, self.identity, 960, 260, 150)
         self.text(surface, _("Pass to {name}").format(name=self.player), DISPLAY_SIZE, 960, 400, color=ACCENT, bold=True)
         self.text(surface, _("Only the player named above should look at the screen now."), BODY_SIZE, 960, 490, color=DIM)
         if self.recap:

@@ -78,7 +78,7 @@ class PlayScene(AppScene):
         self.hotseat = self.table.hotseat
         humans = [seat for seat in range(self.config.players) if table.is_human(seat)]
         self.viewer: int | None = humans[0] if humans else None  # whose eyes the screen shows (None: a spectator's)
-        self.view = TableView(self.config.players, self.names, app.art, app.text)
+        self.view = TableView(self.config.players, self.names, app.art, app.text, self.config.identities())
         self.view.viewer = self.viewer
         # the seat the lines speak to as "you": the one human; in hot-seat every line names its player
         self.addressee: int | None = self.viewer if not self.hotseat else None
@@ -283,7 +283,7 @@ class PlayScene(AppScene):
             case HandoffDue(seat=seat):
                 recap = self._memory.recap_for(seat, self.names)
                 if self.app.settings.pass_screen:
-                    self.stack.push(HANDOFF, player=self.names[seat], recap=recap,
+                    self.stack.push(HANDOFF, player=self.names[seat], recap=recap, identity=self.config.identity(seat),
                                     on_done=lambda: self._set_viewer(seat))
                 else:  # Skyjo hides no hand: the table turns to them at once, the recap beside it
                     self._set_viewer(seat)

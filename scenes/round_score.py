@@ -139,7 +139,9 @@ class RoundScoreScene(AppScene):
         for number, row in enumerate(self.rows, start=1):
             y = top + line * (number + 0.5)
             shown = round(row["score"] * self.progress)
-            self.text(surface, self.names[row["seat"]], size, 170, y, color=INK, bold=True, anchor="midleft")
+            self.avatar(surface, self.play.config.identity(row["seat"]), 170 + line * 0.35, y, line * 0.7)
+            self.text(surface, self.names[row["seat"]], size, 170 + line * 0.8, y, color=INK, bold=True,
+                      anchor="midleft", max_width=370 - line * 0.8)
             self.text(surface, str(row["cards"]), size, 560, y, color=INK, anchor="midleft")
             self.text(surface, str(row["columns"]), size, 760, y, color=INK, anchor="midleft")
             self.text(surface, str(row["raw"]), size, 960, y, color=INK, anchor="midleft")

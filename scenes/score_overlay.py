@@ -61,7 +61,8 @@ class ScoreOverlayScene(AppScene):
                 sheet_bottom = sheet_bottom_for(len(state.round_scores))
                 draw_score_sheet(self, surface, state, self.play.names, SHEET_TOP, sheet_bottom)
                 chart = Box(SHEET_PANEL.x + 40, sheet_bottom + 24, SHEET_PANEL.w - 80, CHART_BOTTOM - sheet_bottom - 24)
-                draw_score_chart(surface, self.app.text, self.viewport, state, self.play.names, chart, self.app.ui_scale)
+                draw_score_chart(surface, self.app.text, self.viewport, state, self.play.names, chart, self.app.ui_scale,
+                                 self.play.config.identities())
             else:
                 draw_score_sheet(self, surface, state, self.play.names, SHEET_TOP, 900)
         self.text(surface, _("Press any key or click to go back to the table"), CAPTION_SIZE, 960, 1000, color=DIM)

@@ -13,21 +13,35 @@ from typing import Any
 import pygame
 
 from game.i18n import N_, _
-from game.match import BOT_LEVELS, COMPUTER, HUMAN, LEVEL_WORDS, MAX_NAME, REMOTE, MatchConfig, SeatConfig
+from game.match import (
+    AVATARS,
+    BOT_LEVELS,
+    COLOUR_WORDS,
+    COLOURS,
+    COMPUTER,
+    HUMAN,
+    LEVEL_WORDS,
+    MAX_NAME,
+    REMOTE,
+    MatchConfig,
+    SeatConfig,
+)
 from game.rules import EDITIONS, FINAL_TIE_CHOICES, edition_named
-from game.ui.widgets import BODY_SIZE, BUTTON_SIZE, CAPTION_SIZE, DIM, INK, SMALL_SIZE, TITLE_SIZE
+from game.ui.avatars import colour_of, draw_avatar
+from game.ui.widgets import BODY_SIZE, BUTTON_SIZE, CAPTION_SIZE, DIM, INK, SMALL_SIZE, TITLE_SIZE, draw_panel
 from game.ui.wording import EDITION_WORDS, PLAYER_NUMBER, YOU, default_human_name, is_default_human_name
 from scenes.base import AppScene
 from scenes.context import AppContext
 from scenes.fields import TextField
 from scenes.names import LOBBY, MENU, PLAY, REPLACE_GAME
+from scenes.seat_cards import CardPlaces, card_boxes, card_places
 
 END_SCORES = (50, 100, 150, 200, 300)
 COMPUTER_NAMES = ("Robin", "Sasha", "Camille", "Alex", "Charlie", "Morgan", "Dominique", "Noa")
 TIE_WORDS = {"share": N_("shared win"), "tiebreak": N_("tiebreak round")}
-ROW_H = 78
-KINDS = (HUMAN, COMPUTER, REMOTE)  # the order "Who plays" cycles through
+KINDS = (HUMAN, COMPUTER, REMOTE)  # the order "Who plays" cycles through (the last with the network on)
 KIND_WORDS = {HUMAN: N_("Human"), COMPUTER: N_("Computer"), REMOTE: N_("Another computer")}
+CARD = (20, 40, 52)
 
 
 def free_name(seats: list[SeatConfig]) -> str:
@@ -63,12 +77,12 @@ def initial_config(app: AppContext) -> MatchConfig:
 
 class SetupScene(AppScene):
     name = "setup"
-    scales_text = False
 
     def __init__(self, app: AppContext, config: MatchConfig | None = None) -> None:
         super().__init__(app)
         self.config = default_names(config or initial_config(app))
         self.typed: set[int] = set()  # seats whose name the player typed into here (typing then adds to it)
+        self._network = False  # "Play over the network" chosen (a seat played from another computer says it too)
         self.error = ""
 
     @property
@@ -83,36 +97,52 @@ class SetupScene(AppScene):
 
     def build(self) -> None:
         focus = self.buttons.focus
+        opening = not self.buttons.buttons
         self.buttons.clear()
         c = self.config
         edition = edition_named(c.edition)
-        self.button(560, 150, 420, 64, _("Edition: {title}").format(title=_(EDITION_WORDS[edition.name].title)), self.next_edition, "edition", BUTTON_SIZE)
-        self.button(1000, 150, 120, 64, "-", lambda: self.set_players(c.players - 1), "fewer", BUTTON_SIZE,
-                    c.players > edition.min_players)
-        self.button(1300, 150, 120, 64, "+", lambda: self.set_players(c.players + 1), "more", BUTTON_SIZE,
-                    c.players < edition.max_players)
-        top = 250
-        row_h = min(ROW_H, (760 - top) // c.players)
+        self.button(100, 130, 640, 64, _("Edition: {title}").format(title=_(EDITION_WORDS[edition.name].title)),
+                    self.next_edition, "edition", BUTTON_SIZE)
+        network = _("Play over the network: {state}").format(state=_("on") if self.network else _("off"))
+        self.button(760, 130, 640, 64, network, self.toggle_network, "network", BUTTON_SIZE)
+        boxes = card_boxes(c.players + (c.players < edition.max_players))
         for seat, player in enumerate(c.seats):
-            y = top + seat * row_h
-            h = row_h - 10
-            size = BUTTON_SIZE
-            self.button(360, y, 520, h, player.name, partial(self.edit_name, seat), f"name{seat}", size)
-            kind = _(KIND_WORDS.get(player.kind, player.kind))
-            self.button(900, y, 300, h, kind, partial(self.toggle_kind, seat), f"kind{seat}", size)
-            computer = player.kind == COMPUTER
-            self.button(1220, y, 300, h, _(LEVEL_WORDS.get(player.level, player.level)) if computer else "-",
-                        partial(self.next_level, seat), f"level{seat}", size, computer)
-        self.button(360, 800, 560, 64, _("Game ends at {score} points").format(score=c.end_score), self.next_end_score, "end_score", BUTTON_SIZE)
+            self._seat_card(seat, player, card_places(boxes[seat]), c.players > edition.min_players)
+        if c.players < edition.max_players:  # the last card adds a seat: a person or a computer
+            add = boxes[-1]
+            half = min(100.0, (add.h - 3 * 14) / 2)
+            top = add.y + (add.h - 2 * half - 14) / 2
+            self.button(add.x + 14, top, add.w - 28, half, _("+ Person"), partial(self.add_seat, HUMAN), "more_human")
+            self.button(add.x + 14, top + half + 14, add.w - 28, half, _("+ Computer"), partial(self.add_seat, COMPUTER),
+                        "more")
+        self.button(100, 820, 840, 64, _("Game ends at {score} points").format(score=c.end_score), self.next_end_score,
+                    "end_score", BUTTON_SIZE)
         tie = c.options.final_tie_for(edition)
-        self.button(960, 800, 560, 64, _("Tie at the end: {rule}").format(rule=_(TIE_WORDS[tie])), self.next_final_tie, "final_tie", BUTTON_SIZE)
-        self.button(560, 930, 360, 90, _("Back"), self.close, "back")
-        self.button(1000, 930, 360, 90, _("Start"), self.start, "start")
-        if focus is not None and focus < len(self.buttons.buttons):
-            self.buttons.focus = focus  # a change keeps the focus where the player is
+        self.button(980, 820, 840, 64, _("Tie at the end: {rule}").format(rule=_(TIE_WORDS[tie])), self.next_final_tie,
+                    "final_tie", BUTTON_SIZE)
+        self.button(560, 940, 360, 100, _("Back"), self.close, "back")
+        self.button(1000, 940, 360, 100, _("Start"), self.start, "start")
+        if opening or focus is None or focus >= len(self.buttons.buttons):
+            self._focus("start")  # Enter on a new setup starts the game it shows
         else:
-            self.buttons.focus_first()  # opening: the keyboard starts on the first button
+            self.buttons.focus = focus  # a change keeps the focus where the player is
         self._label_names()
+
+    def _seat_card(self, seat: int, player: SeatConfig, places: CardPlaces, removable: bool) -> None:
+        """A seat's card: its avatar (the next one on a click; a computer wears its level's), its
+        name, its colour, who plays it and a computer's level, and a cross to remove it."""
+        look = self.config.identity(seat)
+        add = self.buttons.add
+        add(places.avatar, "", partial(self.next_avatar, seat), player.kind != COMPUTER, name=f"avatar{seat}")
+        add(places.name, player.name, partial(self.edit_name, seat), name=f"name{seat}")
+        add(places.colour, _(COLOUR_WORDS[look.colour]), partial(self.next_colour, seat), size=CAPTION_SIZE,
+            name=f"colour{seat}")
+        add(places.kind, _(KIND_WORDS.get(player.kind, player.kind)), partial(self.toggle_kind, seat), name=f"kind{seat}")
+        if player.kind == COMPUTER:
+            level = _("Level: {level}").format(level=_(LEVEL_WORDS.get(player.level, player.level)))
+            add(places.level, level, partial(self.next_level, seat), name=f"level{seat}")
+        if removable:
+            add(places.remove, "x", partial(self.remove_seat, seat), name=f"remove{seat}")
 
     def _label_names(self) -> None:
         """The name field with the focus shows the typing cursor (the focus moves without a rebuild)."""
@@ -131,21 +161,57 @@ class SetupScene(AppScene):
         self.config = replace(self.config, edition=name, seats=seats, final_tie=None)
         self.set_players(max(edition.min_players, len(seats)))
 
-    def set_players(self, players: int) -> None:
+    def set_players(self, players: int, kind: str = COMPUTER) -> None:
+        """As many seats as `players` (within the edition's limits): new seats are `kind`."""
         edition = edition_named(self.config.edition)
         players = max(edition.min_players, min(edition.max_players, players))
         seats = list(self.config.seats[:players])
         while len(seats) < players:
-            seats.append(SeatConfig(free_name(seats), COMPUTER, "normal"))
+            seats.append(SeatConfig(free_name(seats), COMPUTER, "normal") if kind == COMPUTER else
+                         SeatConfig(_(YOU), kind))  # (a person's default name follows: default_names)
+        self.config = default_names(replace(self.config, seats=tuple(seats)))
+        self.build()
+
+    def add_seat(self, kind: str) -> None:
+        """The add card: a person (here, or over the network when it is on) or a computer."""
+        self.set_players(self.config.players + 1, REMOTE if kind == HUMAN and self.network else kind)
+        self._focus(f"name{self.config.players - 1}" if kind == HUMAN else "more")
+
+    def remove_seat(self, seat: int) -> None:
+        seats = self.config.seats[:seat] + self.config.seats[seat + 1:]
+        self.config = default_names(replace(self.config, seats=seats))
+        self.typed = {s - (s > seat) for s in self.typed if s != seat}
+        self.build()
+
+    @property
+    def network(self) -> bool:
+        return self._network or any(seat.is_remote for seat in self.config.seats)
+
+    def toggle_network(self) -> None:
+        """Play over the network: the people at other computers get their own seats; off, those
+        seats are people here again."""
+        turn_on = not self.network
+        self._network = turn_on
+        seats = list(self.config.seats)
+        for index, seat in enumerate(seats):
+            if turn_on and index > 0 and seat.kind == HUMAN or not turn_on and seat.is_remote:
+                seats[index] = replace(seat, kind=REMOTE if turn_on else HUMAN)
+        if turn_on and not any(seat.is_remote for seat in seats):  # a seat for the first friend to join
+            first = next((i for i, seat in enumerate(seats) if i > 0 and seat.kind == COMPUTER), None)
+            if first is None:
+                self.config = replace(self.config, seats=tuple(seats))
+                return self.add_seat(HUMAN)
+            seats[first] = replace(seats[first], kind=REMOTE, name=_(YOU), avatar="")
         self.config = default_names(replace(self.config, seats=tuple(seats)))
         self.build()
 
     def toggle_kind(self, seat: int) -> None:
-        """Human -> Computer -> Player on another computer -> Human."""
+        """Human -> Computer -> Human (with the network on, a person on another computer too)."""
         player = self.config.seats[seat]
-        kind = KINDS[(KINDS.index(player.kind) + 1) % len(KINDS)] if player.kind in KINDS else HUMAN
+        kinds = KINDS if self.network else (HUMAN, COMPUTER)
+        kind = kinds[(kinds.index(player.kind) + 1) % len(kinds)] if player.kind in kinds else HUMAN
         if kind == COMPUTER:
-            player = replace(player, kind=COMPUTER)
+            player = replace(player, kind=COMPUTER, avatar="")  # (a computer wears its level's)
         else:  # a computer's own name makes way for a person's default (a typed name stays)
             player = replace(player, kind=kind, name=_(YOU) if player.name in COMPUTER_NAMES else player.name)
         self.config = default_names(self.config.with_seat(seat, player))
@@ -154,7 +220,22 @@ class SetupScene(AppScene):
     def next_level(self, seat: int) -> None:
         player = self.config.seats[seat]
         level = BOT_LEVELS[(BOT_LEVELS.index(player.level) + 1) % len(BOT_LEVELS)] if player.level in BOT_LEVELS else "normal"
-        self.config = self.config.with_seat(seat, replace(player, level=level))
+        self.config = self.config.with_seat(seat, replace(player, level=level, avatar=""))
+        self.build()
+
+    def next_avatar(self, seat: int) -> None:
+        now = self.config.identity(seat).avatar
+        avatar = AVATARS[(AVATARS.index(now) + 1) % len(AVATARS)]
+        self.config = self.config.with_seat(seat, replace(self.config.seats[seat], avatar=avatar))
+        self.build()
+
+    def next_colour(self, seat: int) -> None:
+        """The next colour no other seat shows."""
+        taken = {look.colour for index, look in enumerate(self.config.identities()) if index != seat}
+        now = COLOURS.index(self.config.identity(seat).colour)
+        colour = next(c for step in range(1, len(COLOURS) + 1)
+                      if (c := COLOURS[(now + step) % len(COLOURS)]) not in taken or step == len(COLOURS))
+        self.config = self.config.with_seat(seat, replace(self.config.seats[seat], colour=colour))
         self.build()
 
     def next_end_score(self) -> None:
@@ -212,7 +293,7 @@ class SetupScene(AppScene):
             self.error = _("Every seat needs a name.")
             return
         seats = tuple(replace(seat, name=n) for seat, n in zip(self.config.seats, names))
-        self.config = replace(self.config, seats=seats)
+        self.config = replace(self.config, seats=seats).with_identities()  # (the faces shown here, kept)
         try:
             state = self.config.new_game()
         except ValueError as error:
@@ -261,18 +342,28 @@ class SetupScene(AppScene):
         return super().handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.begin_page(surface, _("New game"), TITLE_SIZE, 80)
-        self.text(surface, _("{count} players").format(count=self.config.players), BODY_SIZE, 1210, 182, color=INK)
+        self.begin_page(surface, _("New game"), TITLE_SIZE, 70)
         edition = edition_named(self.config.edition)
-        self.text(surface, _("{low}-{high} players").format(low=edition.min_players, high=edition.max_players), SMALL_SIZE, 1210, 225, color=DIM)
-        self.text(surface, _("Name (click, then type)"), SMALL_SIZE, 620, 232, color=DIM)
-        self.text(surface, _("Who plays"), SMALL_SIZE, 1050, 232, color=DIM)
-        self.text(surface, _("Computer level"), SMALL_SIZE, 1370, 232, color=DIM)
-        step = min(ROW_H, (760 - 250) // self.config.players)
-        for seat in range(self.config.players):
-            self.text(surface, _("Seat {number}").format(number=seat + 1), SMALL_SIZE, 340, 250 + seat * step + (step - 10) / 2, color=DIM,
-                      anchor="midright")
+        self.text(surface, _("{count} players").format(count=self.config.players), BODY_SIZE, 1610, 146, color=INK,
+                  max_width=400)
+        self.text(surface, _("{low}-{high} players").format(low=edition.min_players, high=edition.max_players),
+                  SMALL_SIZE, 1610, 182, color=DIM, max_width=400)
+        boxes = card_boxes(self.config.players + (self.config.players < edition.max_players))
+        for seat, box in enumerate(boxes):
+            rect = self.viewport.rect(box)
+            draw_panel(surface, rect, CARD, max(4, rect.h // 20))
+            if seat < self.config.players:  # (the add card has no colour of its own)
+                edge = colour_of(self.config.identity(seat))
+                pygame.draw.rect(surface, edge, rect, width=max(2, round(4 * self.viewport.scale)),
+                                 border_radius=max(4, rect.h // 20))
         if self.error:
-            self.text(surface, self.error, CAPTION_SIZE, 960, 890, color=(255, 150, 130))
+            self.text(surface, self.error, CAPTION_SIZE, 960, 905, color=(255, 150, 130))
         self._label_names()  # (Tab or an arrow moved the focus since the last frame)
+        if self.stack.top is not self:
+            return  # a question over the setup: its cards show beneath the veil, not its controls
         self.buttons.draw(surface, self.viewport)
+        for seat in range(self.config.players):
+            place = self.buttons.named(f"avatar{seat}")
+            if place is not None:
+                rect = self.viewport.rect(place.box)
+                draw_avatar(surface, self.config.identity(seat), rect.center, round(min(rect.w, rect.h) * 0.86))

@@ -81,6 +81,13 @@ def screens(app: Any) -> Iterator[str]:  # noqa: C901 - one short block per scre
         app.stack.push(replace(app, summary, lambda: None, lambda: None))
         settle(app)
         yield "replace_game"
+    for players in (2, 4, 8):  # the player cards in one row, a full row, two rows
+        names = ("Ann", "Robin", "Sasha", "Anne-Charlotte", "Bob", "Maximilien", "Bérénice", "Li")[:players]
+        seats = tuple(SeatConfig(name, HUMAN if seat % 3 == 0 else COMPUTER, "expert") for seat, name in enumerate(names))
+        app.stack.reset(MenuScene(app))
+        app.stack.push(SetupScene(app, MatchConfig("classic", seats)))
+        settle(app)
+        yield f"setup{players}"
     app.stack.reset(MenuScene(app))
     app.stack.push(SettingsScene(app))
     settle(app)

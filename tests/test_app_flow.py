@@ -165,3 +165,21 @@ def test_windowed_size_is_parsed_or_refused_plainly():
     for bad in ("12x3", "big", "1280x", "x720", "-5x9"):
         with pytest.raises(ValueError, match="--windowed-size"):
             parse_size(bad)
+
+
+def test_adding_a_person_on_setup_makes_a_human_seat_not_another_computer(app):
+    """Issue 40 item 2: the add card's "+ Person" adds a person at this screen (it used to take
+    "Who plays" through "Another computer", renaming the seat); the network is its own choice."""
+    from game.match import COMPUTER, HUMAN, MatchConfig
+    from scenes.setup import SetupScene
+
+    setup = app.stack.push(SetupScene(app, MatchConfig()))
+    assert setup.press("more_human")
+    added = setup.config.seats[-1]
+    assert setup.config.players == 4 and added.kind == HUMAN
+    assert [seat.name for seat in setup.config.seats] == ["Player 1", "Robin", "Sasha", "Player 4"]
+    assert setup.editing == 3  # its name takes the typing at once
+    assert not setup.press("more")  # Voyage seats 4 at most: the add card is gone
+    setup.press("remove3")
+    assert setup.config.players == 3 and setup.press("more") and setup.config.seats[-1].kind == COMPUTER
+    assert all(seat.kind != "remote" for seat in setup.config.seats)

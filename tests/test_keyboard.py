@@ -62,9 +62,9 @@ def ring_pixels(screen, rect) -> int:
                if any(bright(x, y) for y in side))
 
 
-def test_setup_opens_with_its_first_button_focused(app):
+def test_setup_opens_with_start_focused(app):
     setup = open_setup(app)
-    assert focused(setup) == "edition"
+    assert focused(setup) == "start"
 
 
 def test_tab_then_shift_tab_returns_to_the_same_button(app):
@@ -88,14 +88,26 @@ def test_tab_with_only_num_lock_on_still_goes_forwards(app):
 
 def test_shift_tab_on_setup_reaches_start_and_enter_starts_the_game(app):
     setup = open_setup(app)
+    key(app, pygame.K_TAB)  # from Start (the last button) round to the first
+    assert focused(setup) == "edition"
     key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
     assert focused(setup) == "start"
     key(app, pygame.K_RETURN)
     assert app.stack.top.name == "play"
 
 
+def test_menu_enter_enter_starts_a_game(app):
+    """Issue 40 item 2: the setup opens on Start, so New game then Start is Enter, Enter (the
+    second Enter used to switch the edition without a word)."""
+    setup = open_setup(app)
+    assert focused(setup) == "start"
+    key(app, pygame.K_RETURN)
+    assert app.stack.top.name == "play" and setup.config.edition == "voyage"
+
+
 def test_a_setup_change_keeps_the_focus_on_the_button_used(app):
     setup = open_setup(app)
+    setup.buttons.focus = setup.buttons.buttons.index(setup.buttons.named("edition"))
     key(app, pygame.K_RETURN)  # the edition changes, the screen is rebuilt
     assert setup.config.edition == "classic"
     assert focused(setup) == "edition"

@@ -12,7 +12,7 @@ import pygame
 import pytest
 from helpers import journal_inks
 
-from game.ui.ink import BUTTON, CARD, JOURNAL, PANEL, TEXT, Ink, collisions
+from game.ui.ink import AVATAR, BUTTON, CARD, JOURNAL, PANEL, TEXT, Ink, collisions
 from tests.i18n_gallery import game_overs, screens, tables
 
 SIZES = [(1280, 720), (1920, 1080)]
@@ -115,7 +115,7 @@ def test_the_journal_records_a_frame_and_only_while_on(app):
         pass
     inks = draw_with_journal(app)
     kinds = {ink.kind for ink in inks}
-    assert kinds == {TEXT, CARD, BUTTON, PANEL}, kinds  # (the prompt's panel)
+    assert kinds == {TEXT, CARD, BUTTON, PANEL, AVATAR}, kinds  # (the prompt's panel, the plates' avatars)
     assert sum(ink.kind == CARD for ink in inks) >= 3 * 2 + 1  # two cards up per grid, the discard
     view = app.stack.top.view
     prompt = next(ink for ink in inks if ink.kind == TEXT and ink.words == view.prompt)

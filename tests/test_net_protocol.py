@@ -82,6 +82,10 @@ def test_every_table_step_decodes_for_every_seat():
     ('{"type": "welcome", "seat": 0, "token": "t", "names": ["A"], "config": {"seats": []}}', "length >= 2 - at `\\$.config.seats`"),
     ('{"type": "welcome", "seat": 0, "token": "t", "names": ["A", "B"], "config": {"seats": [{"name": "A", '
      '"kind": "remote"}, {"name": "B", "kind": "computer", "level": "cmd:rm -rf ~"}]}}', "welcome: a computer seat"),
+    ('{"type": "welcome", "seat": 0, "token": "t", "names": ["A", "B"], "config": {"seats": [{"name": "A", '
+     '"kind": "remote", "avatar": "dragon"}, {"name": "B", "kind": "computer"}]}}', "welcome: unknown avatar"),
+    ('{"type": "welcome", "seat": 0, "token": "t", "names": ["A", "B"], "config": {"seats": [{"name": "A", '
+     '"kind": "remote", "colour": "' + "x" * 40 + '"}, {"name": "B", "kind": "computer"}]}}', "length <= 16"),
     ('{"type": "waiting", "seat": 0, "name": "A", "why": "coffee"}', "Invalid enum value 'coffee' - at `\\$.why`"),
     ('{"type": "lobby", "seats": [{"name": "A", "kind": "alien", "taken": true}]}', "at `\\$.seats"),
     ('{"type": "refused"}', "missing required field `reason`"),
@@ -93,6 +97,22 @@ def test_every_table_step_decodes_for_every_seat():
 def test_a_bad_host_message_is_refused_by_the_client(raw, words):
     with pytest.raises(ProtocolError, match=words):
         decode_host(raw)
+
+
+def test_the_welcome_carries_every_seats_colour_and_avatar():
+    """A joiner's screens show the faces the host's do: the host's match, made public, names
+    every seat's identity (chosen or default), and the welcome brings them across."""
+    from game.match import COMPUTER, HUMAN, REMOTE, MatchConfig, SeatConfig
+    from game.net.host import public_config
+
+    config = MatchConfig(seats=(SeatConfig("Ann", HUMAN, avatar="balloon", colour="pink"),
+                                SeatConfig("Bo", REMOTE), SeatConfig("Robin", COMPUTER, "hard")))
+    match = public_config(config)
+    welcome = decode_host(encode({"type": "welcome", "seat": 1, "token": "t", "names": ["Ann", "Bo", "Robin"],
+                                  "config": match}))
+    assert welcome.match.identities() == config.identities()
+    assert [(look.colour, look.avatar) for look in welcome.match.identities()] == [
+        ("pink", "balloon"), ("sky", "star"), ("mint", "owl")]
 
 
 def test_a_view_no_game_could_show_is_refused():

@@ -39,15 +39,42 @@ def same_position(state_dict: dict, stored: dict) -> bool:
 
 
 def test_current_save_example_loads(tmp_path):
-    raw = example("save-format3.json")
+    raw = example("save-format4.json")
     assert raw["format"] == SAVE_FORMAT and raw["state"]["log"]
-    store = Store(folder_with(tmp_path, "save-format3.json", "save.json"))
+    store = Store(folder_with(tmp_path, "save-format4.json", "save.json"))
     match, state = store.load_game()
     assert store.notices == []
     assert same_position(state_to_dict(state), raw["state"])
     assert [s.name for s in match.seats] == ["You", "Robin", "Sasha", "Kim"]
+    # each player's chosen colour and avatar come back with the game
+    assert [(look.colour, look.avatar) for look in match.identities()] == [
+        ("coral", "balloon"), ("sky", "bird"), ("mint", "owl"), ("lemon", "cat")]
     summary = store.game_summary()
     assert summary["app_version"] == raw["app_version"] and summary["round"] == raw["state"]["round"]
+
+
+def test_a_save_from_before_identities_loads_with_each_seats_default(tmp_path):
+    """A format-3 save (no colour, no avatar) loads; each seat gets the colour of its place and
+    a computer its level's avatar (Robin is Easy, Sasha Expert), and the next save writes them."""
+    store = Store(folder_with(tmp_path, "save-format3.json", "save.json"))
+    match, state = store.load_game()
+    assert store.notices == []
+    assert [(look.colour, look.avatar) for look in match.identities()] == [
+        ("amber", "sun"), ("sky", "cat"), ("mint", "moon"), ("lemon", "balloon")]
+    store.save_game(match, state)
+    written = json.loads((tmp_path / "save.json").read_text(encoding="utf-8"))
+    assert written["format"] == SAVE_FORMAT
+    assert [seat["avatar"] for seat in written["match"]["seats"]] == ["sun", "cat", "moon", "balloon"]
+
+
+@pytest.mark.parametrize(("field", "value"), [("colour", "plaid"), ("avatar", "x" * 10_000), ("avatar", 7)])
+def test_a_save_with_an_unknown_identity_is_refused_in_one_line(tmp_path, field, value):
+    raw = example("save-format4.json")
+    raw["match"]["seats"][1][field] = value
+    (tmp_path / "save.json").write_text(json.dumps(raw), encoding="utf-8")
+    store = Store(tmp_path)
+    assert store.load_game() is None
+    assert len(store.notices) == 1
 
 
 def continue_both(state, replayed, until_round: int) -> None:

@@ -164,7 +164,10 @@ def seat_names(setup):
 
 
 def make_kind(setup, seat: int, kind: str) -> None:
-    """Click "Who plays" of `seat` until it says `kind` (it cycles Human, Computer, Another computer)."""
+    """Click "Who plays" of `seat` until it says `kind` (it cycles Human, Computer, and Another
+    computer once the network is on)."""
+    if kind == REMOTE and not setup.network:
+        setup.toggle_network()
     for _ in range(3):
         if setup.config.seats[seat].kind == kind:
             return

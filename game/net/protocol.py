@@ -29,6 +29,7 @@ from game.wire.pieces import ActionList, EventWire, Scores, View, action_from, e
 from game.wire.reading import WireError, encode, one_line, read
 
 PROTOCOL_VERSION = 2
+MAX_IDENTITY = 16  # characters of a seat's colour or avatar name (the longest is 8)
 MAX_MESSAGE = 64 * 1024  # bytes of one message, either way; a table message for 8 seats is ~3 kB
 MAX_FRAME = 1 << 20  # the transport's own cap: a frame past it closes the connection at once
 MAX_DEPTH = 8  # nesting of JSON objects and lists (a view's grids are 4 deep)
@@ -87,6 +88,10 @@ class SeatConfigWire(Struct, forbid_unknown_fields=True):
     name: str
     kind: str
     level: str = "normal"
+    # the seat's identity (game.match COLOURS, AVATARS; MatchConfig checks the name): the host
+    # sends every seat's, so each screen shows the same faces; "" or absent (an older host): the default
+    colour: Annotated[str, Meta(max_length=MAX_IDENTITY)] = ""
+    avatar: Annotated[str, Meta(max_length=MAX_IDENTITY)] = ""
 
 
 class Match(Struct, forbid_unknown_fields=True):

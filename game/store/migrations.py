@@ -7,8 +7,10 @@ Format history of save.json:
   2  {"format", "app", "app_version", "saved_at", "match": MatchConfig, "state": engine state};
      settings live in their own file. The engine began keeping the game record during this
      format's life, so a format-2 state may or may not carry one.
-  3  (current) as 2, and the state must carry its game record: a position is only accepted
+  3  as 2, and the state must carry its game record: a position is only accepted
      when it follows from the record, so a format-3 save without one is damaged.
+  4  (current) as 3, and each seat carries its identity: "colour" and "avatar" (game.match);
+     an older save's seats get the defaults of their place and level.
 Each step takes a document of format N and returns one of format N + 1; it never touches
 the engine state, which carries its own format number and migrations (game/rules/codec.py).
 """
@@ -19,11 +21,12 @@ from collections.abc import Callable
 from typing import Any
 
 from game.i18n import N_
+from game.match import default_identity
 from game.rules.codec import run_steps
 
 from .files import FileProblem
 
-SAVE_FORMAT = 3
+SAVE_FORMAT = 4
 RECORD_REQUIRED_FROM = 3  # the first save format whose game must carry its record
 # A game without a record (resumed from a format-1 or 2 save that had none) cannot be
 # written as format 3; it keeps being written as format 2, the newest format that allows it,
@@ -71,7 +74,24 @@ def save_2_to_3(doc: dict[str, Any]) -> dict[str, Any]:
     return {**doc, "format": 3}
 
 
-SAVE_STEPS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: save_1_to_2, 2: save_2_to_3}
+def save_3_to_4(doc: dict[str, Any]) -> dict[str, Any]:
+    """Each seat gets the colour and avatar the table gave it before players had a choice:
+    those of its place (a computer: its level's avatar). What is not a seat is left for the
+    match's own checks to name."""
+    match = doc.get("match")
+    seats = match.get("seats") if isinstance(match, dict) else None
+    if isinstance(match, dict) and isinstance(seats, list):
+        filled = []
+        for index, seat in enumerate(seats):
+            if isinstance(seat, dict):
+                look = default_identity(index, str(seat.get("kind")), str(seat.get("level")))
+                seat = {"colour": look.colour, "avatar": look.avatar, **seat}
+            filled.append(seat)
+        doc = {**doc, "match": {**match, "seats": filled}}
+    return {**doc, "format": 4}
+
+
+SAVE_STEPS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: save_1_to_2, 2: save_2_to_3, 3: save_3_to_4}
 
 
 def upgrade(doc: dict[str, Any], number: int, current: int, steps: dict[int, Callable[[dict], dict]]) -> dict:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import pygame
 
-TEXT, CARD, BUTTON, PANEL = "text", "card", "button", "panel"
+TEXT, CARD, BUTTON, PANEL, AVATAR = "text", "card", "button", "panel", "avatar"
 
 
 @dataclass(frozen=True)
@@ -85,6 +85,12 @@ def note_card(rect: pygame.Rect) -> None:
         JOURNAL.add(CARD, rect)
 
 
+def note_avatar(rect: pygame.Rect, words: str) -> None:
+    """A player's avatar at `rect` (`words`: its colour and figure): no text may lie on it."""
+    if JOURNAL.on:
+        JOURNAL.add(AVATAR, rect, words)
+
+
 def note_panel(rect: pygame.Rect, words: str = "") -> None:
     """A panel drawn behind some words (the prompt's, a note's): no other text, nor a card, under it."""
     if JOURNAL.on:
@@ -124,6 +130,7 @@ def collisions(inks: list[Ink], window: pygame.Rect, slack: int = 1) -> list[str
     cards = [ink for ink in inks if ink.kind == CARD]
     buttons = [ink for ink in inks if ink.kind == BUTTON]
     panels = [ink for ink in inks if ink.kind == PANEL]
+    avatars = [ink for ink in inks if ink.kind == AVATAR]  # (no words over a player's badge; it may lie on a panel)
     for ink in inks:
         if ink.rect.w and not window.contains(ink.rect):
             faults.append(f"{ink.kind} {ink.words!r} {tuple(ink.rect)} leaves the window {tuple(window)}")
@@ -134,7 +141,7 @@ def collisions(inks: list[Ink], window: pygame.Rect, slack: int = 1) -> list[str
         for other in texts[i + 1:]:
             if one.layer == other.layer and _meet(one.rect, other.rect, slack):
                 faults.append(f"texts {one.words!r} {tuple(one.rect)} and {other.words!r} {tuple(other.rect)} overlap")
-        for thing in cards + buttons + panels:
+        for thing in cards + buttons + panels + avatars:
             if thing.layer != one.layer or one.box == thing.rect:
                 continue  # (a button's own label lies on it, a panel's words on the panel)
             if _meet(one.rect, thing.rect, slack):

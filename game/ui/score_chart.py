@@ -20,12 +20,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
 from game.i18n import _
+from game.match import Identity
 from game.rules import ScoreView
+from game.ui.avatars import colour_of, draw_avatar
 from game.ui.ink import JOURNAL, inside, note_panel
 from game.ui.layout import Box, Viewport
 from game.ui.text import TextCache
@@ -60,6 +62,7 @@ class Line:
     label_y: float
     colour: RGB
     marker: str
+    identity: Identity | None = None  # the player's colour and avatar (None: the seat's colour and marker)
 
 
 @dataclass(frozen=True)
@@ -285,7 +288,10 @@ def _draw_labels(surface: pygame.Surface, text: TextCache, viewport: Viewport, c
             pygame.draw.line(surface, line.colour, _screen(viewport, start),
                              _screen(viewport, (marker_x - chart.label_size * 0.5, line.label_y)),
                              max(1, round(viewport.scale)))
-        draw_marker(surface, line.marker, _screen(viewport, (marker_x, line.label_y)), radius, line.colour)
+        if line.identity is not None:  # the player's avatar leads their name, as everywhere
+            draw_avatar(surface, line.identity, _screen(viewport, (marker_x, line.label_y)), round(radius * 2.6))
+        else:
+            draw_marker(surface, line.marker, _screen(viewport, (marker_x, line.label_y)), radius, line.colour)
         total = str(line.total)
         right = chart.labels_x + chart.labels_w
         total_box = blit_text(surface, text, viewport, total, chart.label_size, right, line.label_y,
@@ -338,8 +344,17 @@ def _polygon(marker: str, x: int, y: int, r: int) -> list[tuple[float, float]]:
 _DRAWN: dict[tuple, tuple[pygame.Surface, Chart]] = {}
 
 
+def dressed(chart: Chart, identities: Sequence[Identity] | None) -> Chart:
+    """`chart` with each player's line in their own colour, their avatar at its name."""
+    if not identities:
+        return chart
+    return replace(chart, lines=tuple(replace(line, colour=colour_of(identities[line.seat]), identity=identities[line.seat])
+                                      if line.seat < len(identities) else line for line in chart.lines))
+
+
 def draw_score_chart(surface: pygame.Surface, text: TextCache, viewport: Viewport, scores: ScoreView,
-                     names: Sequence[str], box: Box, text_scale: float = 1.0) -> Chart | None:
+                     names: Sequence[str], box: Box, text_scale: float = 1.0,
+                     identities: Sequence[Identity] | None = None) -> Chart | None:
     """The chart of the game's public scores in `box`; nothing before the first round is
     scored. Drawn once per window size, scores, names and language, then blitted (always drawn
     afresh while the ink journal records a frame). Returns the layout drawn."""
@@ -348,16 +363,18 @@ def draw_score_chart(surface: pygame.Surface, text: TextCache, viewport: Viewpor
     winners = tuple(scores.winners or ())
     panel = viewport.rect(box)
     if JOURNAL.on or panel.w <= 0 or panel.h <= 0:
-        chart = lay_out(scores.round_scores, scores.tiebreak_rounds, scores.end_score, box, text_scale)
+        chart = dressed(lay_out(scores.round_scores, scores.tiebreak_rounds, scores.end_score, box, text_scale),
+                        identities)
         draw_chart(surface, text, viewport, chart, names, winners)
         return chart
     words = (_("Totals round by round"), _("tiebreak"), _("Game ends at {score}"))  # (the language is in the key)
     key = (panel.size, viewport.scale, tuple(map(tuple, scores.round_scores)), tuple(scores.tiebreak_rounds),
-           scores.end_score, tuple(names), winners, text_scale, box, words)
+           scores.end_score, tuple(names), winners, text_scale, box, words, tuple(identities or ()))
     drawn = _DRAWN.get(key)
     if drawn is None:
         _DRAWN.clear()
-        chart = lay_out(scores.round_scores, scores.tiebreak_rounds, scores.end_score, box, text_scale)
+        chart = dressed(lay_out(scores.round_scores, scores.tiebreak_rounds, scores.end_score, box, text_scale),
+                        identities)
         image = pygame.Surface(panel.size, pygame.SRCALPHA)
         # the same scale, the origin moved to the panel's corner by whole pixels: every rounding as on screen
         draw_chart(image, text, Viewport(viewport.scale, viewport.offset_x - panel.x, viewport.offset_y - panel.y),

@@ -47,7 +47,7 @@ class Animator(EventSteps):
     @property
     def cueing(self) -> bool:
         """A cue is on screen: it needs frames to fade away (it never holds up the game)."""
-        return bool(self.cue_time)
+        return bool(self.cue_time) or self.view.marker.moving  # (the turn marker gliding: frames too)
 
     def release_cue(self, seat: int | None) -> None:
         """`seat` plays the card it took: the cue saying where it came from shows now (while the
@@ -105,6 +105,8 @@ class Animator(EventSteps):
 
     def update(self, dt: float) -> None:
         self._age_cues(dt)
+        self.view.reduced_motion = self.reduced_motion
+        self.view.marker.step(dt * self.speed if self.speed else 1.0)  # (instant: at once)
         for _step in range(10_000):  # bounded: instant speed finishes many steps in one frame
             if self.current is None:
                 if not self.queue:

@@ -6,8 +6,10 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import _
+from game.match import Identity
 from game.ui.board import Board
 from game.ui.layout import Box
+from game.ui.plates import BADGE_GAP, badge_room, draw_plate
 from game.ui.table_text import TableText
 from game.ui.widgets import ACCENT, DIM, INK, draw_panel, font_px
 from game.ui.wording import live_words, seat_score_words
@@ -21,6 +23,8 @@ LIVE_SHRINK = 0.75  # a label's words may shrink to this share of their size to 
 class SeatLabels(TableText):
     """Each seat's label and the score panel, drawn by the TableView."""
 
+    identities: list[Identity]
+
     def _draw_label(self, surface: pygame.Surface, board: Board, seat: int) -> None:
         area = self.layout.seats[seat]
         label = self.viewport.rect(area.label)
@@ -29,13 +33,21 @@ class SeatLabels(TableText):
         hug_grid = False
         if two_lines:
             label, hug_grid = self._beside_grid(label, area.grid)
-        base = max(10, min(label.h // (2 if two_lines else 1) - 4, font_px(self.viewport, 30)))
+        own = label
         acting = seat == board.to_act
         name = self.names[seat] + ("  " + _("(ended the round)") if seat == board.trigger else "")
-        info, size, info_px = self._label_info(board, seat, label, base, two_lines, name, acting)
+        for share in (1.0, 0.75, 0.5, 0.0) if not two_lines else (1.0,):
+            # a line of words: the avatar leads it, as small as it must to leave the live score room
+            # (a tall label's goes above or below the words)
+            badge = max(8, round(self._badge_px(own, two_lines) * share))
+            label = own if two_lines else badge_room(own, badge, above=False)
+            base = max(10, min(label.h // (2 if two_lines else 1) - 4, font_px(self.viewport, 30)))
+            info, size, info_px = self._label_info(board, seat, label, base, two_lines, name, acting)
+            if info != seat_score_words(board.totals[seat], None, acting):
+                break
         image = self.text.render(name, size, ACTIVE_RING if acting else INK, acting)
         info_image = self.text.render(info, info_px, ACTIVE_RING if acting else DIM)
-        ring = self.viewport.rect(area.grid.inflate(2 * RING_MARGIN))
+        ring = self.viewport.rect(area.grid.inflate(2 * RING_MARGIN))  # (drawn by the turn marker)
         extra_image = None
         if two_lines and info == seat_score_words(board.totals[seat], None, acting):
             # the live score did not fit beside the total: it gets a third line, the label moving up
@@ -59,21 +71,37 @@ class SeatLabels(TableText):
             info_rect = info_image.get_rect(topleft=(name_rect.left, middle + size * 0.6))
         if not two_lines:
             info_rect = info_image.get_rect(midright=(label.right, middle))
-        if acting:
-            # marker + words, so the seat to act is not told by colour alone
-            h, x = image.get_height(), name_rect.left - marker
-            pygame.draw.polygon(surface, ACTIVE_RING, [(x, middle - h // 3), (x, middle + h // 3), (x + h // 2, middle)])
-            pygame.draw.rect(surface, ACTIVE_RING, ring, width=max(2, round(4 * self.viewport.scale)),
-                             border_radius=max(3, ring.h // 30))
-        self._blit_text(surface, image, name_rect, name)
-        self._blit_text(surface, info_image, info_rect, info)
+        words = [name_rect.inflate(marker, 0).move(-marker // 2, 0), info_rect]
         if extra_image is not None:
-            live = self.live_words(board, seat)
             if hug_grid:
                 extra_rect = extra_image.get_rect(topright=(label.right, info_rect.bottom))
             else:
                 extra_rect = extra_image.get_rect(topleft=(info_rect.left, info_rect.bottom))
-            self._blit_text(surface, extra_image, extra_rect, live)
+            words.append(extra_rect)
+        above = ""
+        if two_lines:
+            block = words[0].unionall(words[1:])
+            room = max(block.top - own.top, own.bottom - block.bottom) - BADGE_GAP
+            badge = max(12, min(badge, room))
+            above = ("right" if hug_grid else "left") + ("" if block.top - own.top >= own.bottom - block.bottom
+                                                          else " below")
+        draw_plate(surface, self.identities[seat], words, badge, above, own.inflate(10, 8),
+                   max(4, badge // 4))
+        if acting:  # marker + words, so the seat to act is not told by colour alone
+            h, x = image.get_height(), name_rect.left - marker
+            pygame.draw.polygon(surface, ACTIVE_RING, [(x, middle - h // 3), (x, middle + h // 3), (x + h // 2, middle)])
+        self._blit_text(surface, image, name_rect, name)
+        self._blit_text(surface, info_image, info_rect, info)
+        if extra_image is not None:
+            self._blit_text(surface, extra_image, extra_rect, self.live_words(board, seat))
+
+    def _badge_px(self, label: pygame.Rect, two_lines: bool) -> int:
+        """The avatar's size on a label: a tall label's stands above the words, at most a third of
+        its height, growing with the text size; a label of one line's is as tall as the line, and
+        leaves a larger text size its growth."""
+        if two_lines:
+            return self._px(48)
+        return max(8, min(label.h, font_px(self.viewport, 30), label.w // 7))  # (the words' room first)
 
     def _label_info(self, board: Board, seat: int, label: pygame.Rect, base: int, two_lines: bool, name: str,
                     acting: bool) -> tuple[str, int, int]:

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import pygame
 
+from game.match import Identity
 from game.rules import CELLS, COLS, SOURCE_DISCARD
 from game.ui.board import Board, Cell
 from game.ui.card_art import CardArt, shadow_rect
 from game.ui.felt import felt
 from game.ui.ink import JOURNAL, note_card
 from game.ui.layout import Box, TableLayout, Viewport, fit, load_layout, turned
+from game.ui.plates import TurnMarker, seat_identities
 from game.ui.table_captions import PileCaptions
 from game.ui.table_cues import TableCues
 from game.ui.table_labels import ACTIVE_RING, LABEL_CLEARANCE, RING_MARGIN, SeatLabels
@@ -47,10 +49,14 @@ def stack_step(card_h: int) -> int:
 class TableView(SeatLabels, PileCaptions, TableCues):
     """Draws a Board (plus the animator's sprites) and maps screen points to targets."""
 
-    def __init__(self, players: int, names: list[str], art: CardArt, text: TextCache) -> None:
+    def __init__(self, players: int, names: list[str], art: CardArt, text: TextCache,
+                 identities: list[Identity] | None = None) -> None:
         self._table: TableLayout = load_layout(players)  # as drawn: seat 0 at the bottom
         self.layout: TableLayout = self._table  # turned to the viewer's eyes
         self.names = names
+        self.identities = identities or seat_identities(players)  # each seat's colour and avatar
+        self.marker = TurnMarker()  # the ring around the grid of the seat to act, gliding between seats
+        self.reduced_motion = False
         self.art = art
         self.text = text
         self.size = (0, 0)
@@ -88,6 +94,7 @@ class TableView(SeatLabels, PileCaptions, TableCues):
             self._background = None  # the panels and slots are repainted where the seats now are
             self._layer = None
             self.hover = None  # (the same card sizes: the art made for this window still serves)
+            self.marker.forget()
 
     # ------------------------------------------------------------------ geometry
     def resize(self, width: int, height: int) -> None:
@@ -148,6 +155,7 @@ class TableView(SeatLabels, PileCaptions, TableCues):
             for place, value in self._drawn.items():
                 if value is not None:
                     note_card(self._rects[place])
+        self._draw_marker(surface, board)
         for seat in board.participants:
             self._draw_label(surface, board, seat)
         self._draw_pile_captions(surface, board)
@@ -158,6 +166,13 @@ class TableView(SeatLabels, PileCaptions, TableCues):
             sprite.draw(surface, self)
         self._draw_marks(surface)
         self._draw_prompt(surface, board)
+
+    def _draw_marker(self, surface: pygame.Surface, board: Board) -> None:
+        """The ring around the grid of the seat to act: aimed there, it glides from the last one."""
+        seat = board.to_act if board.to_act in board.participants else None
+        ring = None if seat is None else self.layout.seats[seat].grid.inflate(2 * RING_MARGIN)
+        self.marker.aim(seat, ring, self.reduced_motion)
+        self.marker.draw(surface, self.viewport, ACTIVE_RING)
 
     def _static(self, surface: pygame.Surface, board: Board) -> pygame.Surface:
         """Felt, seat panels and empty slots: drawn once per window size and round."""
