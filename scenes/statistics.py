@@ -64,7 +64,8 @@ def read_figures(store: Any) -> Figures:
     players = sorted(stats.players.items(), key=lambda item: (-item[1].games, item[0].lower()))[:MAX_ROWS]
     shelf = ReviewShelf(store.data_dir)  # (a damaged shelf reads as no review: never raises)
     trends = shelf.trends([name for name, _entry in players])
-    levels = {name: about_level(store.adaptive_strength([name])) for name, _entry in players}
+    strengths = store.profiles.strengths([name for name, _entry in players], trends)  # (the shelf read once)
+    levels = {name: about_level(strength) for name, strength in strengths.items()}
     return Figures(players, {name: shown_games([point.per_decision for point in points])
                              for name, points in trends.items()}, levels)
 

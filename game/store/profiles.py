@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -78,57 +78,65 @@ def encode_profiles(profiles: dict[str, Profile]) -> bytes:
     return json.dumps({"format": PROFILES_FORMAT, "players": players}, indent=1, ensure_ascii=False).encode("utf-8")
 
 
-class ProfileKeeper:
-    """The profiles' part of the Store (store.py): read, start, move after a game, reset."""
+class Profiles:
+    """The adaptive level's profiles (profiles.json), a part the Store owns: read, start, move
+    after a game, reset. It writes through the Store's atomic write and reads the statistics
+    through the Store (a profile counts only for a name the statistics know)."""
 
-    data_dir: Path
-    notices: list[StoreNotice]
+    def __init__(self, data_dir: Path, write: Callable[[Path, bytes], bool], stats: Callable[[], Stats],
+                 notices: list[StoreNotice]) -> None:
+        self.path = data_dir / PROFILES_FILE
+        self._data_dir = data_dir
+        self._write = write
+        self._stats = stats
+        self._notices = notices
 
-    def _write(self, path: Path, data: bytes) -> bool:
-        raise NotImplementedError  # the Store's
-
-    def _fresh_stats(self) -> Stats:
-        raise NotImplementedError  # the Store's
-
-    @property
-    def profiles_path(self) -> Path:
-        return self.data_dir / PROFILES_FILE
-
-    def _profiles(self) -> dict[str, Profile]:
-        loaded = load_document(self.profiles_path, decode_profiles, PROFILES_KIND)
-        self.notices.extend(loaded.notices)
+    def _read(self) -> dict[str, Profile]:
+        loaded = load_document(self.path, decode_profiles, PROFILES_KIND)
+        self._notices.extend(loaded.notices)
         return loaded.value or {}
 
-    def adaptive_strength(self, names: Sequence[str]) -> float:
-        """The strength the adaptive level starts a game at against these people (game/adapt.py)."""
-        profiles, stats = self._profiles(), self._fresh_stats()
-        return table_strength([self._strength(name, profiles, stats) for name in names])
+    def strengths(self, names: Sequence[str], trends: Mapping[str, Sequence[Any]] | None = None) -> dict[str, float]:
+        """Each person's strength, every file read once (the statistics page asks for all its
+        players, and passes the review trends it has read already)."""
+        profiles, stats = self._read(), self._stats()
+        if trends is None:
+            trends = ReviewShelf(self._data_dir).trends(list(names))
+        return {name: self._strength(name, profiles, stats, trends.get(name, [])) for name in names}
 
-    def _strength(self, name: str, profiles: dict[str, Profile], stats: Stats) -> float:
+    def table_strength(self, names: Sequence[str]) -> float:
+        """The strength the adaptive level starts a game at against these people (game/adapt.py)."""
+        return table_strength(list(self.strengths(names).values()))
+
+    @staticmethod
+    def _strength(name: str, profiles: dict[str, Profile], stats: Stats, trend: Sequence[Any]) -> float:
         """A person's strength: their profile if the statistics know them, else a start from
         their reviews and results (a new name: the default)."""
         entry = stats.players.get(name)
         if name in profiles and entry is not None:
             return profiles[name].strength
-        reviewed = [point.per_decision for point in ReviewShelf(self.data_dir).trend(name)]
+        reviewed = [point.per_decision for point in trend]
         return start_strength(reviewed, entry.games if entry else 0, entry.wins if entry else 0)
 
-    def _record_profiles(self, match: Any, state: GameState) -> None:
+    def record(self, match: Any, state: GameState) -> None:
         """After a finished game (counted once, by the statistics), each person at a table with
         an adaptive computer moves their profile: up if they beat it, down if it beat them."""
         computers = [seat for seat, config in enumerate(match.seats)
                      if not (config.is_human or config.is_remote) and config.level == ADAPTIVE]
         if not computers:
             return
-        profiles, stats = self._profiles(), self._fresh_stats()
+        profiles, stats = self._read(), self._stats()
+        people = [config.name for config in match.seats if config.is_human]
+        trends = ReviewShelf(self._data_dir).trends(people)
         best = min(state.totals[seat] for seat in computers)
         for seat, config in enumerate(match.seats):
             if config.is_human:
-                profile = profiles.pop(config.name, None) or Profile(self._strength(config.name, {}, stats))
+                profile = profiles.pop(config.name, None) or Profile(
+                    self._strength(config.name, {}, stats, trends.get(config.name, [])))
                 won = state.totals[seat] < best or (state.totals[seat] == best and seat in (state.winners or ()))
                 games = min(MAX_GAMES, profile.games + 1)
                 profiles[config.name] = Profile(after_game(profile.strength, profile.games, won), games)
-        self._write(self.profiles_path, encode_profiles(profiles))
+        self._write(self.path, encode_profiles(profiles))
 
-    def _reset_profiles(self) -> None:
-        self._write(self.profiles_path, encode_profiles({}))
+    def reset(self) -> None:
+        self._write(self.path, encode_profiles({}))

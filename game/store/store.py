@@ -42,7 +42,7 @@ from .notices import (
     said,
 )
 from .paths import SAVE_FILE, SETTINGS_FILE, STATS_FILE, resolve_data_dir
-from .profiles import ProfileKeeper
+from .profiles import Profiles
 from .saves import SavedGame, decode_save, encode_save
 from .settings import Settings, decode_settings, encode_settings, settings_from_legacy
 from .stats import Stats, decode_stats_checked, encode_stats
@@ -50,12 +50,10 @@ from .tokens import check_entry, decode_tokens, encode_tokens, is_plain_text
 from .writer import BackgroundWriter
 
 
-class Store(ProfileKeeper):
-    """Saves, settings, statistics and the adaptive level's profiles in one data folder.
-
-    `background=True` writes saves on a helper thread (the frame loop only encodes, well
-    under a millisecond); call `flush()` or `close()` before the app exits.
-    """
+class Store:
+    """Saves, settings, statistics and the adaptive level's profiles (`profiles`, a part it
+    owns) in one data folder. `background=True` writes saves on a helper thread (the frame loop
+    only encodes, well under a millisecond); call `flush()` or `close()` before the app exits."""
 
     def __init__(self, data_dir: str | os.PathLike[str] | None = None, *, background: bool = False,
                  save_file: str = SAVE_FILE) -> None:
@@ -76,6 +74,7 @@ class Store(ProfileKeeper):
         self._folder_lock = FolderLock(self.data_dir)
         self.loaded: set[Path] = set()  # the files read successfully (see quarantine_loaded)
         self._writer = BackgroundWriter(self._write_done) if background else None
+        self.profiles = Profiles(self.data_dir, self._write, self._fresh_stats, self.notices)
         if self._writer:
             atexit.register(self.flush)  # daemon threads still run while atexit handlers do
 
@@ -392,9 +391,9 @@ class Store(ProfileKeeper):
         stats = self._fresh_stats()
         if stats_mod.record_game(stats, match, state):
             self._write_stats(stats)
-            self._record_profiles(match, state)  # once per game, as the statistics count it
+            self.profiles.record(match, state)  # once per game, as the statistics count it
 
     def reset_stats(self) -> None:  # (the old figures stay in stats.json.bak until the next write)
         self._stats = Stats()
         self._write_stats(self._stats)
-        self._reset_profiles()
+        self.profiles.reset()

@@ -63,6 +63,12 @@ STATS_FAILED = sentence("stats_failed", N_("Statistics could not be saved: {erro
 SAVE_FAILURES = frozenset({SAVE_FAILED.key, STATS_FAILED.key, *WRITE_FAILURES})
 
 
+class PeopleStrength(Protocol):
+    """What the adaptive level starts from: the people's profiles (game.store.profiles.Profiles)."""
+
+    def table_strength(self, names: list[str]) -> float: ...
+
+
 class TableStore(Protocol):
     """Where a table keeps its game and statistics (game.store.Store is one)."""
 
@@ -74,7 +80,8 @@ class TableStore(Protocol):
 
     def record_game(self, match: MatchConfig, state: GameState) -> None: ...
 
-    def adaptive_strength(self, names: list[str]) -> float: ...
+    @property
+    def profiles(self) -> PeopleStrength: ...
 
 
 class Worker(Protocol):
@@ -351,7 +358,7 @@ class TableController(NobodyToStandIn):
         people = [index for index, config in enumerate(self.config.seats) if config.is_human or config.is_remote]
         if self._adaptive_start is None:
             names = [self.config.seats[index].name for index in people]
-            self._adaptive_start = DEFAULT_STRENGTH if self.store is None else self.store.adaptive_strength(names)
+            self._adaptive_start = DEFAULT_STRENGTH if self.store is None else self.store.profiles.table_strength(names)
         return adaptive_spec(self._adaptive_start, people)
 
     def _seed(self, seat: int) -> int:
