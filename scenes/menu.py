@@ -1,5 +1,7 @@
-"""The main menu: Continue (when a save exists), New game, Join a game, Statistics, How to play,
-Settings, About, Quit."""
+"""The title screen and main menu: the SKYJO logo over the deck's cards, which rise into place
+behind the menu when it opens (game/ui/title.py), then Continue (when a save exists, first),
+New game, Join a game, Statistics, How to play, Settings, About, Quit, and the version in the
+bottom-right corner."""
 
 from __future__ import annotations
 
@@ -8,15 +10,19 @@ from typing import TypeVar
 
 import pygame
 
+from game import version
 from game.i18n import _
 from game.store import Store
 from game.store.notices import StoreNotice
-from game.ui.widgets import BUTTON_SIZE, CAPTION_SIZE, DIM, HEADING_SIZE, LOGO_SIZE, SMALL_SIZE
-from scenes.base import AppScene
+from game.ui.title import LOGO_H, LOGO_W, TitleCards, logo
+from game.ui.widgets import BUTTON_SIZE, CAPTION_SIZE, DIM, HEADING_SIZE, SMALL_SIZE
+from scenes.base import AppScene, paint_backdrop
 from scenes.names import ABOUT, HOWTO, JOIN, LOBBY, PLAY, SETTINGS, SETUP, STATISTICS
 from scenes.notices import worded
 
 T = TypeVar("T")
+LOGO_Y = 150  # logical px: the logo's centre
+MIDDLE_W = 1080  # logical px: the summary and notices keep between the cards at the sides
 
 
 class MenuScene(AppScene):
@@ -24,7 +30,16 @@ class MenuScene(AppScene):
 
     def enter(self) -> None:
         self.summary = ""
+        self.cards = TitleCards()
+        self.cards.arrive(self.app.speed, self.app.reduced_motion)  # back from another screen they stay put
         self.build()
+
+    def update(self, dt: float) -> None:
+        self.cards.update(dt)
+
+    def wants_frames(self) -> bool:
+        """Frames only while the cards rise: then the menu is still and the app sleeps."""
+        return self.cards.moving
 
     def resume(self) -> None:
         self.build()
@@ -68,7 +83,8 @@ class MenuScene(AppScene):
     def _notice_lines(self) -> list[str]:
         # notices name file paths and can be long: wrapped, newest last, in the bottom band
         # worded now, in the language of this frame (a notice said before a language switch follows it)
-        return [line for notice in self.app.notices[-3:] for line in self.app.text.wrap(worded(notice), 26, 1760)][-5:]
+        return [line for notice in self.app.notices[-3:]
+                for line in self.app.text.wrap(worded(notice), 26, MIDDLE_W)][-5:]
 
     def _notices_height(self) -> float:
         return 34 * len(self._notice_lines()) + 30 if self.app.notices else 0
@@ -127,17 +143,27 @@ class MenuScene(AppScene):
         self.stack.push(STATISTICS)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.cards.moving and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
+            self.cards.skip()  # a click or a key sets the cards down, and still does what it does
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.quit()
             return True
         return super().handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.begin_page(surface, "SKYJO", LOGO_SIZE, 190)
-        self.text(surface, _("the card game: lowest score wins"), HEADING_SIZE, 960, 300, color=DIM)
+        self.fit(surface)
+        paint_backdrop(surface)
+        self.cards.draw(surface, self.viewport, self.app.art)
+        image = logo(self.viewport.scale, self.app.text)
+        surface.blit(image, image.get_rect(center=self.viewport.point(960, LOGO_Y)))
+        self.text(surface, _("the card game: lowest score wins"), HEADING_SIZE, 960, LOGO_Y + LOGO_H / 2 + 35,
+                  max_width=LOGO_W, color=DIM)
         if self.summary and (above := self.buttons.named("continue")) is not None:
             below = above.box
-            self.text(surface, self.summary, CAPTION_SIZE, 960, below.y + below.h + 25, color=DIM)
+            self.text(surface, self.summary, CAPTION_SIZE, 960, below.y + below.h + 25, max_width=MIDDLE_W,
+                      color=DIM)
+        self.text(surface, _("Version {version}").format(version=version()), SMALL_SIZE, 1900, 1064,
+                  max_width=400, color=DIM, anchor="bottomright")
         lines = self._notice_lines()
         top = max([880] + [b.box.y + b.box.h + 24 for b in self.buttons.buttons])  # below the last button
         for number, line in enumerate(lines):

@@ -1,5 +1,9 @@
 """Round scoring, over the table: per seat the cards left, columns removed, the doubling
-(shown and explained), scores counting up, and the running score sheet."""
+(shown and explained), scores counting up, and the running score sheet.
+
+The count-up comes in two steps: every score counts up to its cards' sum, then, after a beat,
+a doubled score doubles (its "x2" appearing then). The score sheet below counts with it, its
+Total always the sum of the rounds it shows."""
 
 from __future__ import annotations
 
@@ -17,6 +21,8 @@ from scenes.context import AppContext, TableScreen
 from scenes.score_sheet import draw_score_sheet
 
 COUNT_UP = 1.4  # seconds at normal speed
+DOUBLING_BEAT = 0.45  # the pause between the count-up and the doubling (normal speed)
+DOUBLING = 0.7  # the doubled score's own count from its sum to twice it
 DOUBLED_MARK = "x2"  # beside a doubled score; the note under the rows says it in words
 DOUBLED = (255, 140, 120)
 NOTE_WIDTH = 1580  # logical px: the note under the rows, the panel's width less its margins
@@ -66,12 +72,16 @@ class RoundScoreScene(AppScene):
         self.state = scores
         self.names = play.names
         self.rows = round_breakdown(self.state)
-        self.progress = 0.0
+        self.progress = 0.0  # the count-up of every score to its cards' sum
+        self.doubling = 0.0  # then a doubled score's count to twice that
         self.tweener = Tweener()
 
     def enter(self) -> None:
         speed = self.app.speed
         self.tweener.animate(self, COUNT_UP / speed if speed else 0.0, "out_cubic", progress=1.0)
+        if any(row["doubled"] for row in self.rows):
+            beat = (COUNT_UP + DOUBLING_BEAT) / speed if speed else 0.0
+            self.tweener.animate(self, DOUBLING / speed if speed else 0.0, "in_out_quad", beat, doubling=1.0)
         if not speed:
             self.tweener.finish_all()
         state = self.state
@@ -104,6 +114,11 @@ class RoundScoreScene(AppScene):
             return False  # the pause menu of the table beneath is not reachable from here
         super().handle_event(event)
         return True
+
+    def shown(self, row: dict) -> int:
+        """The score `row` shows now: counted up to its cards' sum, then (doubled) on to its score."""
+        base = row["raw"] if row["doubled"] else row["score"]
+        return round(base * self.progress) + round((row["score"] - base) * self.doubling)
 
     def trigger_note(self) -> tuple[str, bool] | None:
         """The sentence that says why the one who ended the round is (not) doubled, and whether
@@ -138,7 +153,7 @@ class RoundScoreScene(AppScene):
             self.text(surface, _(words), size, x, top + line / 2, color=DIM, anchor="midleft")
         for number, row in enumerate(self.rows, start=1):
             y = top + line * (number + 0.5)
-            shown = round(row["score"] * self.progress)
+            shown = self.shown(row)
             self.avatar(surface, self.play.config.identity(row["seat"]), 170 + line * 0.35, y, line * 0.7)
             self.text(surface, self.names[row["seat"]], size, 170 + line * 0.8, y, color=INK, bold=True,
                       anchor="midleft", max_width=370 - line * 0.8)
@@ -146,7 +161,7 @@ class RoundScoreScene(AppScene):
             self.text(surface, str(row["columns"]), size, 760, y, color=INK, anchor="midleft")
             self.text(surface, str(row["raw"]), size, 960, y, color=INK, anchor="midleft")
             self.text(surface, str(shown), size * 1.2, 1120, y, color=ACCENT, bold=True, anchor="midleft")
-            if row["doubled"]:  # the mark beside the score; the note below says it in words
+            if row["doubled"] and self.doubling > 0:  # the mark beside the score; the note below says it in words
                 self.text(surface, DOUBLED_MARK, size * 1.2, 1230, y, color=DOUBLED, bold=True, anchor="midleft")
         if note:
             fitted = self.app.text.fit_px(note[0], round(note_size), NOTE_WIDTH, bold=note[1])  # (logical px)
@@ -154,7 +169,8 @@ class RoundScoreScene(AppScene):
                 self.text(surface, note[0], fitted, 170, top + rows_h + note_h / 2, max_width=NOTE_WIDTH,
                           color=INK, anchor="midleft", bold=note[1])
         sheet_top = top + panel.h + 30
-        draw_score_sheet(self, surface, state, self.names, sheet_top, 930)
+        counting = {row["seat"]: self.shown(row) for row in self.rows}
+        draw_score_sheet(self, surface, state, self.names, sheet_top, 930, counting=counting)
         if state.next_is_tiebreak and state.phase != GAME_OVER:
             addressee = self.play.addressee  # the table's "you" (None: each player by name)
             words = group_sentence("tiebreak_next", state.next_participants, addressee, self.names)

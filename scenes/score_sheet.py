@@ -12,8 +12,12 @@ from scenes.base import AppScene
 
 
 def draw_score_sheet(scene: AppScene, surface: pygame.Surface, state: ScoreView, names: list[str],
-                     top: float, bottom: float, winners: tuple[int, ...] = ()) -> None:
-    """A table: one column per seat, one row per round (tiebreak rounds marked), then totals."""
+                     top: float, bottom: float, winners: tuple[int, ...] = (),
+                     counting: dict[int, int] | None = None) -> None:
+    """A table: one column per seat, one row per round (tiebreak rounds marked), then totals.
+    `counting` (seat -> score) is the last round's scores as a count-up shows them now: that row
+    and the totals show those, so a Total is always the sum of the rounds above it."""
+    counting = counting or {}
     players = state.players
     left, right = 160, 1760
     name_w = 220
@@ -33,11 +37,16 @@ def draw_score_sheet(scene: AppScene, surface: pygame.Surface, state: ScoreView,
         y += line
         label = f"{number}" + (_(" (tiebreak)") if number in tiebreaks else "")
         scene.text(surface, label, size, left, y, color=DIM, anchor="midleft")
+        latest = number == len(rows)
         for seat, score in enumerate(scores):
             x = left + name_w + (seat + 0.5) * col_w
+            if latest and score is not None and seat in counting:
+                score = counting[seat]
             scene.text(surface, "-" if score is None else str(score), size, x, y, color=INK)
     y += line
     scene.text(surface, _("Total"), size, left, y, color=ACCENT, bold=True, anchor="midleft")
     for seat in range(players):
         x = left + name_w + (seat + 0.5) * col_w
-        scene.text(surface, str(state.totals[seat]), size, x, y, color=ACCENT, bold=True)
+        final = state.round_scores[-1][seat] if state.round_scores else None
+        total = state.totals[seat] if final is None or seat not in counting else state.totals[seat] - final + counting[seat]
+        scene.text(surface, str(total), size, x, y, color=ACCENT, bold=True)

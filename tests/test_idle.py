@@ -225,10 +225,11 @@ def test_the_idle_bench_measures_each_screen() -> None:
     from skyjo.bench_idle import bench_idle
 
     rows = bench_idle(seconds=0.2)
-    assert [row["scene"] for row in rows] == ["menu", "table, a human to act", "table, computers playing"]
+    assert [row["scene"] for row in rows] == ["menu", "menu, opening", "table, a human to act",
+                                              "table, computers playing"]
     for row in rows:
         assert row["seconds"] > 0 and row["cpu_seconds_per_second"] >= 0
-    assert rows[2]["frames_per_second"] > rows[0]["frames_per_second"]  # the busy table draws on
+    assert rows[3]["frames_per_second"] > rows[0]["frames_per_second"]  # the busy table draws on
 
 
 @pytest.fixture(autouse=True)

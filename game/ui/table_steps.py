@@ -24,6 +24,13 @@ SLIDE = 0.32
 ARC = 36.0  # logical px a card in hand or on its way to the discard rises over its straight path
 DEAL_SECONDS = 1.0  # the whole deal, first card leaving the pile to last card landing (at speed 1)
 DEAL_FLIGHT = 0.25  # one dealt card's flight from the draw pile to its place
+GLOW_RISE = 0.25  # a completed column lights up...
+GLOW_HOLD = 0.5  # ...stays lit where it lies, for the table to see it...
+CASCADE = 0.35  # ...then each of its cards leaves for the discard pile, one after another
+CASCADE_STAGGER = 0.1
+REVEAL_BEAT = 0.5  # the final reveal's banner alone, before the first card turns
+REVEAL_STAGGER = 2 * FLIP_HALF + 0.06  # one card turned after another: each ends before the next begins...
+REVEAL_MOST = 3.0  # ...unless there are many: then they overlap, all turned within this many seconds
 
 
 class Step:
@@ -130,6 +137,9 @@ class EventSteps:
         return Step(begin, end)
 
     def _flip_sprite(self, a: Animator, seat: int, index: int, value: int, delay: float) -> None:
+        if delay > 0:  # the card lies as it is until its turn comes (the final reveal turns one after another)
+            a.tweener.animate(a, 0.0, "linear", delay, lambda: self._flip_sprite(a, seat, index, value, 0.0))
+            return
         a.board.hidden.add((seat, index))
         sprite = CardSprite("?", self.view.cell_box(seat, index))
         a.sprites.append(sprite)
@@ -141,18 +151,21 @@ class EventSteps:
             a.motion(sprite, FLIP_HALF, "in_quad", lift=0.0)  # it settles as it lies flat again
 
         # the card rises as it turns edge-on (fast first, then slower: highest at the midpoint)
-        a.motion(sprite, FLIP_HALF, "out_quad", delay=delay, lift=FLIP_LIFT)
-        a.motion(sprite, FLIP_HALF, "in_quad", delay=delay, on_finished=second_half, scale_x=0.0)
+        a.motion(sprite, FLIP_HALF, "out_quad", lift=FLIP_LIFT)
+        a.motion(sprite, FLIP_HALF, "in_quad", on_finished=second_half, scale_x=0.0)
 
     def _final_reveal(self, reveals: list[ev.FinalReveal]) -> Step:
-        stagger = min(0.06, 1.5 / max(1, len(reveals)))
+        """The round's last face-down cards turn over one by one, after a beat with the banner
+        alone, and stay a moment in view before the scores."""
+        stagger = min(REVEAL_STAGGER, REVEAL_MOST / max(1, len(reveals)))
 
         def begin(a: Animator) -> None:
             a.board.banner = _("Final reveal")
             a.board.to_act = None  # nobody plays any more: the marker goes
             for number, event in enumerate(reveals):
-                self._flip_sprite(a, event.seat, event.row * COLS + event.col, event.value, number * stagger)
-            a.wait(len(reveals) * stagger + 2 * FLIP_HALF + 0.5)
+                self._flip_sprite(a, event.seat, event.row * COLS + event.col, event.value,
+                                  REVEAL_BEAT + number * stagger)
+            a.wait(REVEAL_BEAT + len(reveals) * stagger + 2 * FLIP_HALF + 0.6)
 
         step = Step(begin)
         step.kind = "final_reveal"
@@ -231,16 +244,19 @@ class EventSteps:
 
         def begin(a: Animator) -> None:
             a.board.banner = sentence("column", event.seat, view.addressee, view.names, value=event.value)
+            leave = GLOW_RISE + GLOW_HOLD
             for number, index in enumerate(indexes):
                 board.hidden.add((event.seat, index))
                 sprite = CardSprite(event.value, view.cell_box(event.seat, index))
                 a.sprites.append(sprite)
-                a.motion(sprite, 0.18, "out_quad", lift=30.0)
-                a.tweener.animate(sprite, 0.15, "linear", delay=0.18, flash=1.0)
-                a.tweener.animate(sprite, 0.15, "linear", delay=0.33, flash=0.0)
-                a.motion(sprite, 0.35, "in_out_quad", delay=0.5 + number * 0.08,
-                                  **sprite.move_to(view.layout.discard_pile), lift=0.0)
-            a.wait(1.0)
+                # the column lights up where it lies (a light, not a motion: reduced motion keeps it)...
+                a.tweener.animate(sprite, GLOW_RISE, "out_quad", glow=1.0)
+                a.tweener.animate(sprite, 0.3, "in_quad", delay=leave, glow=0.0)
+                # ...then its cards rise and leave one after another
+                a.motion(sprite, 0.18, "out_quad", delay=leave, lift=30.0)
+                a.motion(sprite, CASCADE, "in_out_quad", delay=leave + 0.18 + number * CASCADE_STAGGER,
+                         **sprite.move_to(view.layout.discard_pile), lift=0.0)
+            a.wait(leave + 0.18 + 2 * CASCADE_STAGGER + CASCADE + 0.1)
 
         def end() -> None:
             for index in indexes:

@@ -163,6 +163,8 @@ class TableView(SeatLabels, PileCaptions, TableCues):
         self._draw_hand(surface, board)
         self._draw_scores(surface, board)
         for sprite in sprites:
+            sprite.draw_glow(surface, self)  # (under every card: a column's glows make one light)
+        for sprite in sprites:
             sprite.draw(surface, self)
         self._draw_marks(surface)
         self._draw_prompt(surface, board)

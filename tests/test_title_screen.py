@@ -1,0 +1,163 @@
+"""The title screen (issue 40, item 3): a logo drawn by the game (the letters of SKYJO on cards of
+the deck's five colour bands, over a sky), the deck's cards rising behind the menu when it opens
+and then resting (still at once with reduced motion; a click or a key sets them down and still
+does its work), Continue first when a game is saved, and the version in a corner. The cost of
+the rise is measured by `python -m game bench idle`, not asserted here: these tests count frames."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from helpers import click_button, journal_inks, key, run_until
+
+from game import version
+from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
+from game.ui.card_paint import _STANDARD_FILL
+from game.ui.layout import Box
+from game.ui.title import CARD_H, CARD_W, LETTER_VALUES, LOGO_H, LOGO_W
+from scenes.menu import LOGO_Y
+
+RISE_FRAMES = 600  # 10 s at 60 frames a second: far more than the rise takes at normal speed (about 3.3 s)
+
+
+def open_menu(make_app, size=(1920, 1080), speed=1.0, reduced=False, saved=False):
+    app = make_app(size=size, speed=speed)
+    app.settings.reduced_motion = reduced
+    if saved:
+        config = MatchConfig("voyage", (SeatConfig("Ann", HUMAN), SeatConfig("Bot", COMPUTER, "easy")), seed=2)
+        app.store.save_game(config, config.new_game())
+    menu = app.stack.push("menu")
+    app.frame(1 / 60)
+    return app, menu
+
+
+def pixels(app) -> bytes:
+    return pygame.image.tobytes(app.screen, "RGB")
+
+
+def test_the_title_letters_stand_on_cards_of_the_five_colour_bands(make_app):
+    app, menu = open_menu(make_app, speed=0.0)
+    vp = menu.viewport
+    area = vp.rect(Box(960 - LOGO_W / 2, LOGO_Y - LOGO_H / 2, LOGO_W, LOGO_H))
+    seen = [app.screen.get_at((x, y))[:3] for x in range(area.left, area.right, 3) for y in range(area.top, area.bottom, 3)]
+    for value in LETTER_VALUES:
+        fill = _STANDARD_FILL[value]
+        assert any(all(abs(a - b) <= 16 for a, b in zip(colour, fill, strict=True)) for colour in seen), (
+            f"no card of the colour of {value} in the logo")
+    # the name is art, not a line of text laid over the page
+    assert not any(ink.words == "SKYJO" for ink in journal_inks(app, [menu]))
+
+
+def test_the_menu_shows_the_version_in_its_bottom_right_corner(make_app):
+    app, menu = open_menu(make_app, size=(1280, 720), speed=0.0)
+    inks = [ink for ink in journal_inks(app, [menu]) if version() in ink.words]
+    assert len(inks) == 1, "the version is written once on the menu"
+    rect = inks[0].rect
+    assert rect.left > 1280 * 0.75 and rect.top > 720 * 0.9 and rect.right <= 1280 and rect.bottom <= 720
+
+
+def test_the_cards_rise_behind_the_menu_when_it_opens_and_then_the_menu_is_still(make_app):
+    app, menu = open_menu(make_app)
+    assert app.stack.wants_frames(), "the cards rise: the menu draws frames"
+    app.frame(1 / 60)
+    early = pixels(app)
+    for _ in range(20):
+        app.frame(1 / 60)
+    assert pixels(app) != early, "something moved on the title screen"
+    assert run_until(app, lambda: not app.stack.wants_frames(), RISE_FRAMES), "the cards never came to rest"
+    settled = pixels(app)
+    app.frame(1 / 60)
+    assert pixels(app) == settled
+    # once arrived, an idle tick draws nothing: the app sleeps on the title screen
+    assert not app.frame(1 / 60, draw=False)
+
+
+def test_with_reduced_motion_the_cards_are_in_place_from_the_first_frame(make_app):
+    app, menu = open_menu(make_app, reduced=True)
+    assert not app.stack.wants_frames()
+    still = pixels(app)
+    # the same picture as the one a normal opening comes to rest on
+    app.settings.reduced_motion = False
+    app.stack.reset("menu")
+    app.frame(1 / 60)
+    assert app.stack.wants_frames()
+    assert run_until(app, lambda: not app.stack.wants_frames(), RISE_FRAMES)
+    assert pixels(app) == still
+    # and cards are there: the middle of each resting card is not the bare cloth
+    cloth = app.screen.get_at(menu.viewport.point(960, 1040))[:3]
+    for card in menu.cards.cards:
+        assert app.screen.get_at(menu.viewport.point(card.x, card.y))[:3] != cloth
+
+
+@pytest.mark.parametrize("speed", [0.6, 2.5])
+def test_the_rise_follows_the_animation_speed(make_app, speed):
+    """Slow plays it longer, fast shorter (counted in frames, never timed)."""
+    app, _menu = open_menu(make_app)
+
+    def rise() -> int:
+        frames = 0
+        while app.stack.wants_frames() and frames < RISE_FRAMES:
+            app.frame(1 / 60)
+            frames += 1
+        return frames
+
+    normal_frames = rise()
+    app.speed_override = speed
+    app.stack.reset("menu")
+    app.frame(1 / 60)
+    frames = rise()
+    assert 0 < normal_frames < RISE_FRAMES and 0 < frames < RISE_FRAMES
+    assert (frames > normal_frames) if speed < 1 else (frames < normal_frames)
+
+
+def test_a_click_while_the_cards_rise_sets_them_down_and_presses_the_button(make_app):
+    app, menu = open_menu(make_app)
+    assert menu.cards.moving
+    click_button(app, "new")
+    assert app.stack.top.name == "setup"
+    assert not menu.cards.moving and all(card.at_rest for card in menu.cards.cards)
+
+
+def test_a_key_while_the_cards_rise_sets_them_down_and_moves_the_focus(make_app):
+    app, menu = open_menu(make_app)
+    key(app, pygame.K_TAB)
+    assert not app.stack.wants_frames()
+    assert menu.buttons.buttons[menu.buttons.focus].name == "join"
+
+
+def test_back_from_another_screen_the_cards_stay_where_they_rest(make_app):
+    app, menu = open_menu(make_app, speed=0.0)
+    app.speed_override = 1.0
+    assert menu.press("settings")
+    app.frame(1 / 60)
+    app.stack.pop()
+    app.frame(1 / 60)
+    assert not app.stack.wants_frames()
+
+
+def test_with_a_saved_game_continue_is_the_first_button_and_has_the_focus(make_app):
+    app, menu = open_menu(make_app, speed=0.0, saved=True)
+    first = menu.buttons.buttons[0]
+    assert first.name == "continue" and menu.buttons.focus == 0
+    assert all(first.box.y < button.box.y for button in menu.buttons.buttons[1:])
+
+
+@pytest.mark.parametrize("saved", [False, True])
+@pytest.mark.parametrize("scale", [100, 150])
+def test_the_resting_cards_keep_clear_of_the_logo_and_every_button(make_app, saved, scale):
+    app = make_app(size=(1280, 720))
+    app.settings.ui_scale = scale
+    app.apply_settings()
+    if saved:
+        config = MatchConfig("voyage", (SeatConfig("Ann", HUMAN), SeatConfig("Bot", COMPUTER, "easy")), seed=2)
+        app.store.save_game(config, config.new_game())
+    menu = app.stack.push("menu")
+    app.frame(1 / 60)
+    logo = Box(960 - LOGO_W / 2, LOGO_Y - LOGO_H / 2, LOGO_W, LOGO_H)
+    for card in menu.cards.cards:
+        reach = (CARD_W ** 2 + CARD_H ** 2) ** 0.5  # tilted, a card stays within its diagonal
+        spot = pygame.Rect(round(card.x - reach / 2), round(card.y - reach / 2), round(reach), round(reach))
+        assert 0 <= card.x - CARD_W / 2 and card.x + CARD_W / 2 <= 1920 and card.y + CARD_H / 2 <= 1000
+        for box in [logo] + [button.box for button in menu.buttons.buttons]:
+            assert not spot.colliderect(pygame.Rect(round(box.x), round(box.y), round(box.w), round(box.h))), (
+                card.value, box)
