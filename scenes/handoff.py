@@ -105,5 +105,5 @@ class HandoffScene(AppScene):
                 self.text(surface, _("Up arrow or mouse wheel: the earlier moves"), CAPTION_SIZE, 960,
                           592 + 38 * len(lines), color=DIM)
         self.text(surface, _("Click, or press Enter or Space, to continue"), CAPTION_SIZE, 960, 1010, color=DIM)
-        self.text(surface, _("Esc: pause menu    S: scores"), SMALL_SIZE, 960, 1055, color=DIM)
+        self.text(surface, _("Esc: pause menu · S: scores"), SMALL_SIZE, 960, 1055, color=DIM)
         self.buttons.draw(surface, self.viewport)

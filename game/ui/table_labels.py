@@ -31,7 +31,7 @@ class SeatLabels(TableText):
             label, hug_grid = self._beside_grid(label, area.grid)
         base = max(10, min(label.h // (2 if two_lines else 1) - 4, font_px(self.viewport, 30)))
         acting = seat == board.to_act
-        name = self.names[seat] + ("  " + _("(ended the round)") if seat == board.trigger else "")
+        name = self.names[seat] + (" " + _("(ended the round)") if seat == board.trigger else "")
         info, size, info_px = self._label_info(board, seat, label, base, two_lines, name, acting)
         image = self.text.render(name, size, ACTIVE_RING if acting else INK, acting)
         info_image = self.text.render(info, info_px, ACTIVE_RING if acting else DIM)
