@@ -39,6 +39,16 @@ class HandoffScene(AppScene):
         self.close()
         self.on_done()
 
+    def resume(self) -> None:
+        """Back from the pause menu: the pass screen turned off there goes at once, as if it had
+        never been asked for (the table turns to the player, the recap beside it)."""
+        if self.app.settings.pass_screen:
+            return
+        table = self.stack.find(PLAY)
+        if table is not None:
+            table.recap = self.recap
+        self.done()
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.done()
