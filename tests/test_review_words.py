@@ -206,3 +206,16 @@ def test_the_step_screen_says_the_decision_and_keeps_each_key_whole(make_app, la
                  "Échap : quitter"):
         assert any(pair in line for line in keys), (pair, keys)  # each key with its action, on one line
     assert "continuer Gauche" not in legend  # never run together
+
+
+def test_a_wrapped_french_line_never_begins_with_its_punctuation():
+    """French spaces off ":" and ";": "coût / : 4,5 points" broke before the colon."""
+    from game.ui.text import TextCache
+
+    text = TextCache()
+    for words in ("Manche 2, votre 14e tour : vous avez choisi de prendre le 9 : coût : 4,5 points",
+                  "Manche 1 : 4 décisions coûteuses, 14,2 points perdus ; vous avez fini la manche"):
+        for width in range(40, 700, 9):
+            lines = text.wrap(words, 20, width)
+            assert " ".join(lines) == words
+            assert not any(re.match(r"[:;!?]", line) for line in lines), lines
