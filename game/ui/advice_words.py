@@ -146,20 +146,19 @@ def _revealing(reasoning: Reasoning) -> str:
                  "here").format(card=card, where=where)
     cost = round(-reasoning.other)
     if cost >= 1:  # what keeping it costs, even in its best place
-        return with_unit(ngettext("discard the {card} and reveal the card in {where}; wherever it goes, the {card} "
-                                  "would add about {points} point to your grid", "discard the {card} and reveal the "
-                                  "card in {where}; wherever it goes, the {card} would add about {points} points to "
-                                  "your grid", cost).format(card=card, where=where, points=cost))
+        return ngettext("discard the {card} and reveal the card in {where}; wherever it goes, the {card} would add "
+                        "about {points} point to your grid", "discard the {card} and reveal the card in {where}; "
+                        "wherever it goes, the {card} would add about {points} points to your grid",
+                        cost).format(card=card, where=where, points=cost)
     return _("discard the {card} and reveal the card in {where}; the {card} would not lower your score "
              "anywhere").format(card=card, where=where)
 
 
 def reveal_instead(reasoning: Reasoning, added: int) -> str:
     """Expert's reveal, against a move that put `added` points on the grid (a 10 on a 0: 10)."""
-    return with_unit(ngettext("discard the {card} and reveal the card in {where}: your move adds {points} point to "
-                              "your grid", "discard the {card} and reveal the card in {where}: your move adds "
-                              "{points} points to your grid", added).format(card=_shown(reasoning.card),
-                                                                            where=_where(reasoning), points=added))
+    return ngettext("discard the {card} and reveal the card in {where}: your move adds {points} point to your "
+                    "grid", "discard the {card} and reveal the card in {where}: your move adds {points} points to "
+                    "your grid", added).format(card=_shown(reasoning.card), where=_where(reasoning), points=added)
 
 
 def _with_end(line: str, reasoning: Reasoning) -> str:
