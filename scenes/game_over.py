@@ -10,6 +10,7 @@ import math
 import random
 import time
 from functools import partial
+from pathlib import PurePath
 
 import pygame
 
@@ -29,7 +30,6 @@ from game.ui.widgets import (
     DISPLAY_SIZE,
     HEADING_SIZE,
     INK,
-    SMALL_SIZE,
     TITLE_SIZE,
     draw_panel,
 )
@@ -265,9 +265,9 @@ class GameOverScene(AppScene):
                          tuple(self.scores.winners or ()))
         self.buttons.draw(surface, self.viewport)
         if self.exporting is not None:
-            self.text(surface, _("Saving the game log…"), SMALL_SIZE, 960, 1064, color=DIM)
+            self.text(surface, _("Saving the game log…"), CAPTION_SIZE, 960, 1060, color=DIM)
         elif self.exported:
-            self.text(surface, export_line(self.exported), SMALL_SIZE, 960, 1064, color=DIM)
+            self.text(surface, export_line(self.exported), CAPTION_SIZE, 960, 1060, color=INK)
         self.confetti.draw(surface, self)
 
     def _draw_podium(self, surface: pygame.Surface) -> None:
@@ -299,5 +299,7 @@ def export_line(result: tuple[bool, str] | None) -> str:
         return ""
     ok, text = result
     if ok:
-        return _("Game log saved to {path}").format(path=text)
+        # the file's name, not the whole path (About on the menu shows and opens the data folder)
+        return _("Game log saved as {file} in the exports folder (About on the menu opens it)").format(
+            file=PurePath(text).name)
     return _("The game log could not be saved: {error}").format(error=text)

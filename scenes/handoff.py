@@ -42,6 +42,16 @@ class HandoffScene(AppScene):
         self.close()
         self.on_done()
 
+    def resume(self) -> None:
+        """Back from the pause menu: the pass screen turned off there goes at once, as if it had
+        never been asked for (the table turns to the player, the recap beside it)."""
+        if self.app.settings.pass_screen:
+            return
+        table = self.stack.find(PLAY)
+        if table is not None:
+            table.recap = self.recap
+        self.done()
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.done()
@@ -110,5 +120,5 @@ class HandoffScene(AppScene):
                 self.text(surface, _("Up arrow or mouse wheel: the earlier moves"), CAPTION_SIZE, 960,
                           592 + 38 * len(lines), color=DIM)
         self.text(surface, _("Click, or press Enter or Space, to continue"), CAPTION_SIZE, 960, 1010, color=DIM)
-        self.text(surface, _("Esc: pause menu    S: scores"), SMALL_SIZE, 960, 1055, color=DIM)
+        self.text(surface, _("Esc: pause menu · S: scores"), SMALL_SIZE, 960, 1055, color=DIM)
         self.buttons.draw(surface, self.viewport)

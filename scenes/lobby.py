@@ -82,7 +82,9 @@ class LobbyScene(AppScene):
         self.dirty = True  # drawn at the next frame, even by an app sleeping between ticks
         self.buttons.clear()
         self.button(560, 930, 360, 90, _("Back"), self.close, "back")
-        self.button(1000, 930, 360, 90, _("Start"), self.start, "start", enabled=self._ready())
+        # a game taken up again goes on where it was: it does not start
+        self.button(1000, 930, 360, 90, _("Continue") if self.resumed else _("Start"), self.start, "start",
+                    enabled=self._ready())
         self.buttons.focus = 1 if self._ready() else 0  # Enter starts once it can, else goes back
 
     def _ready(self) -> bool:
@@ -156,5 +158,7 @@ class LobbyScene(AppScene):
         if self.error:
             self.text(surface, self.error, CAPTION_SIZE, 960, 880, color=(255, 150, 130))
         elif not self._ready():
-            self.text(surface, _("Start opens when every seat has its player."), CAPTION_SIZE, 960, 880, color=DIM)
+            waiting = _("Continue opens when every seat has its player.") if self.resumed else \
+                _("Start opens when every seat has its player.")
+            self.text(surface, waiting, CAPTION_SIZE, 960, 880, color=DIM)
         self.buttons.draw(surface, self.viewport)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, ngettext
+from game.match import REMOTE
 from game.motion import SPEED_WORDS, next_speed
 from game.ui.ink import inside
 from game.ui.layout import Box
@@ -122,6 +123,17 @@ class PauseScene(AppScene):
                 self.app.notices.append(_("The saved game could not be removed: {error}").format(error=error))
         self.to_menu()
 
+    def abandon_words(self) -> str:
+        """What abandoning does, asked before it is done: hosting, the players who joined from
+        other computers lose the game too."""
+        play = self.play
+        joined = [play.names[seat] for seat, kind in enumerate(play.config.seats) if kind.kind == REMOTE]
+        if play.hosting and joined:
+            return ngettext("The saved game will be deleted, and {names}, who joined from another computer, is dropped "
+                            "from the game.", "The saved game will be deleted, and {names}, who joined from other "
+                            "computers, are dropped from the game.", len(joined)).format(names=_(" and ").join(joined))
+        return _("The saved game will be deleted.")
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close()
@@ -136,8 +148,7 @@ class PauseScene(AppScene):
         bottom = max(button.box.y + button.box.h for button in self.buttons.buttons)
         # the question's words under the last row, wrapped to the column: inside the panel at any text size
         size = CAPTION_SIZE * scale
-        lines = self.app.text.wrap(_("The saved game will be deleted."), round(size), self.width) \
-            if self.confirming else []
+        lines = self.app.text.wrap(self.abandon_words(), round(size), self.width) if self.confirming else []
         step = size * 1.25
         top = 200 - TITLE_SIZE * scale / 2 - 24  # (the title's own room, at the player's text size)
         end = bottom + (24 + step * len(lines) if lines else 0) + 40

@@ -376,10 +376,13 @@ class PlayScene(AppScene):
     def draw(self, surface: pygame.Surface) -> None:
         self._changed = False
         # a tip, the recap and a notice share the table's free corner (a tip first, then the recap)
-        self.view.notice_shown = self.guide.current is None and not self.recap
+        # (a hint asked for with H takes the corner from the recap until the move: it was asked for)
+        hinting = bool(self.message) and self.message == self.hints.shown
+        recap = self.recap and not hinting
+        self.view.notice_shown = self.guide.current is None and not recap
         self.view.draw(surface, self.board, self.anim.sprites)
         self.fit(surface)
-        if self.recap and self.guide.current is None:
+        if recap and self.guide.current is None:
             draw_recap(surface, self.app.text, self.viewport.rect(self.view.layout.tip),
                        self.viewport.scale * self.app.ui_scale, _("Since your last turn:"),
                        by_player(self.recap, self.names))

@@ -28,8 +28,19 @@ from game.store.reviews import ReviewShelf, game_key, review_key
 from game.ui.layout import Box
 from game.ui.note import draw_line
 from game.ui.review_chart import ReviewChart, draw_review_chart, lay_out
-from game.ui.review_words import cost_words, decision_line, points_lost_words, round_line, total_line, why_line
+from game.ui.review_words import (
+    cost_words,
+    decision_line,
+    headline,
+    judged_line,
+    points_lost_words,
+    review_title,
+    round_line,
+    turn_words,
+    why_line,
+)
 from game.ui.widgets import ACCENT, BODY_SIZE, CAPTION_SIZE, DIM, HEADING_SIZE, INK, SMALL_SIZE, TITLE_SIZE, draw_panel
+from game.ui.wording import shown_name
 from game.wire.finished import FinishedGame
 from game.wire.review import Judged, ReviewData
 from scenes.background import Background
@@ -58,6 +69,7 @@ def keep_review(shelf: ReviewShelf, key: str, record: Any, seat: int, player: st
     """(On the review job's thread.) Keep `review` beside the statistics, and in the trend of
     `player` (None: a computer's seat, no trend)."""
     shelf.put(key, review, player=player, game=game_key(record, seat))
+HEADLINE_W = 1640  # the headline keeps a margin on either side (it shrinks to it)
 
 
 class ReviewScene(AppScene):
@@ -174,12 +186,13 @@ class ReviewScene(AppScene):
         self.buttons.focus = next(n for n, b in enumerate(self.buttons.buttons) if b.name in ("costly1", "cancel", "back"))
 
     def seat_name(self, seat: int) -> str:
-        return self.game.name(seat) or _("Player {number}").format(number=seat + 1)
+        """The seat's name as shown now (a default name in the current language)."""
+        return shown_name(self.game.name(seat) or _("Player {number}").format(number=seat + 1))
 
     @staticmethod
     def costly_label(rank: int, judged: Judged) -> str:
-        return _("{rank}. Round {round}, turn {turn}: {lost}").format(
-            rank=rank, round=judged.round, turn=judged.turn, lost=points_lost_words(judged.cost))
+        return _("{rank}. {when}: {lost}").format(rank=rank, when=turn_words(judged),
+                                                   lost=points_lost_words(judged.cost))
 
     def show(self, index: int) -> None:
         """The costly decision `index` on the table as it was then, both moves drawn."""
@@ -226,8 +239,7 @@ class ReviewScene(AppScene):
                 line = self.viewport.rect(Box(chosen.box.x + 20, chosen.box.bottom + 6, chosen.box.w - 40, 5))
                 pygame.draw.rect(surface, ACCENT, line)
         else:
-            self.text(surface, _("Expert's review of {name}'s game").format(name=self.seat_name(self.seat)),
-                      CAPTION_SIZE, 960, 140, color=DIM)
+            self.text(surface, review_title(self.game.name(self.seat)), CAPTION_SIZE, 960, 140, color=DIM)
         if self.reading is not None:
             self.text(surface, _("Looking for this game's review…"), BODY_SIZE, 960, 480, color=DIM)
         elif self.job is not None:
@@ -253,28 +265,32 @@ class ReviewScene(AppScene):
         self.text(surface, words, CAPTION_SIZE, 960, 570, color=DIM)
 
     def _draw_review(self, surface: pygame.Surface, review: ReviewData) -> None:
-        self.text(surface, total_line(review), HEADING_SIZE, 960, 226, color=ACCENT, bold=True)
+        # the headline in round figures (the estimate's noise is in the details: a decision on the table)
+        self.text(surface, headline(review), HEADING_SIZE, 960, 226, color=ACCENT, bold=True, max_width=HEADLINE_W)
         if self.chart is not None:
             draw_review_chart(surface, self.app.text, self.viewport, self.chart, self.app.ui_scale, _("points lost"),
                               _("round"))
         self._draw_rounds(surface, review)
         self._draw_costliest(surface, review)
-        keys = _("1–3 or a red bar: show that decision on the table   Esc: back")
+        keys = _("1–3 or a red bar: show that decision on the table · Esc: back")
         self.text(surface, keys, SMALL_SIZE, 960, 1058, color=DIM)
 
     def _draw_rounds(self, surface: pygame.Surface, review: ReviewData) -> None:
         rows = review.round_rows()
         room = self.viewport.rect(Box(CHART.x, ROUNDS_TOP, CHART.w, ROUNDS_BOTTOM - ROUNDS_TOP))
         zoom = self.viewport.scale * self.app.ui_scale
-        px, blocks = self.app.text.fit_paragraphs(["\u2022 " + round_line(row) for row in rows], round(BODY_SIZE * zoom),
-                                                  room.w, room.h)
+        # what was judged, then a line per round
+        paragraphs = [judged_line(review), *("\u2022 " + round_line(row) for row in rows)]
+        px, blocks = self.app.text.fit_paragraphs(paragraphs, round(BODY_SIZE * zoom), room.w, room.h)
         y = room.top
-        for line in (line for block in blocks for line in block):
-            y = draw_line(surface, self.app.text, line, px, INK, False, room.left, y)
+        for number, block in enumerate(blocks):
+            for line in block:
+                y = draw_line(surface, self.app.text, line, px, DIM if number == 0 else INK, False, room.left, y)
 
     def _draw_costliest(self, surface: pygame.Surface, review: ReviewData) -> None:
         title = _("Your three costliest decisions") if len(review.costliest()) > 1 else _("Your costliest decision")
-        self.text(surface, title, CAPTION_SIZE, COSTLIEST_X, COSTLIEST_TOP - 34, color=DIM, anchor="midleft",
+        # its foot clear of the first button's ring, however large the text
+        self.text(surface, title, CAPTION_SIZE, COSTLIEST_X, COSTLIEST_TOP - 12, color=DIM, anchor="bottomleft",
                   max_width=COSTLIEST_W)
         if not review.costliest():
             self.text(surface, _("No costly decision: Expert would have played much the same."), BODY_SIZE,
@@ -286,7 +302,7 @@ class ReviewScene(AppScene):
             judged = review.decisions[index]
             top = COSTLIEST_TOP + (rank - 1) * COSTLIEST_ROW + 68
             room = self.viewport.rect(Box(COSTLIEST_X + 10, top, COSTLIEST_W - 20, COSTLIEST_ROW - 72))
-            words = [_("{decision}: {cost}").format(decision=decision_line(judged), cost=cost_words(judged)),
+            words = [_("{decision}: {cost}").format(decision=decision_line(judged), cost=cost_words(judged, spread=False)),
                      why_line(judged)]
             entries.append((room, words, self.app.text.fit_paragraphs(words, round(CAPTION_SIZE * zoom), room.w, room.h)[0]))
         px = min(size for _room, _words, size in entries)  # the three alike: the longest sets the size

@@ -14,7 +14,8 @@ import pygame
 from game.i18n import _
 from game.rules import Action
 from game.ui.move_marks import MoveMark, draw_move_marks, move_marks
-from game.ui.review_words import cost_words, played_words, why_line
+from game.ui.review_words import cost_words, played_words, turn_words, why_line
+from game.ui.wording import card_words
 from game.wire.review import Judged
 from scenes.base import AppScene
 from scenes.context import AppContext
@@ -56,14 +57,27 @@ class ReviewStepScene(RoundReplayScene):
         if self.at_decision:
             draw_move_marks(surface, self.view, self.marks())
 
+    def _caption(self) -> str:
+        """Under the piles: at the decision, what is to be decided (the card is already drawn or
+        taken there); played on, the step as the replay says it."""
+        if self.step != self.decision:
+            return super()._caption()
+        seen = self.judged.seen
+        if seen.holding is None:
+            return _("Your decision: take the {card} from the discard or draw a card").format(
+                card=card_words(seen.discard_top) if seen.discard_top is not None else "?")
+        if seen.source == "draw":
+            return _("Your decision: where the {card} you drew goes, or discard it and reveal a card").format(
+                card=card_words(seen.holding))
+        return _("Your decision: where the {card} you took goes").format(card=card_words(seen.holding))
+
     def note(self) -> tuple[str, str | list[str], str]:
         judged = self.judged
-        heading = _("Round {round}, turn {turn}: {cost}").format(round=judged.round, turn=judged.turn,
-                                                                 cost=cost_words(judged))
+        heading = _("{when}: {cost}").format(when=turn_words(judged), cost=cost_words(judged))
         # (the why line begins "Expert: <its move>" for a costly decision, "Good: ..." for a sound one)
         words = [_("You: {move}").format(move=played_words(judged)), why_line(judged)]
         if not self.at_decision:  # played on: where the table is now; the marks wait at the decision
             words.insert(0, self.step_words())
-        keys = _("Right/Space: play on  Left: back  Home/B: the decision  A: auto ({state})  Esc: leave").format(
+        keys = _("Right/Space: play on · Left: back · Home/B: the decision · A: auto ({state}) · Esc: leave").format(
             state=_("on") if self.auto else _("off"))
         return heading, words, keys

@@ -46,6 +46,14 @@ def describe(action: Action, names: list[str], viewer: int | None = None) -> str
     return sentence(action.verb, action.seat, viewer, names, **figures)
 
 
+KEYS = " \u00b7 "  # between a legend's keys
+
+
+def key_legend(keys: str) -> str:
+    """A legend whose lines break only between its keys ("A: auto (off)" stays whole)."""
+    return ("\u00a0\u00b7 ").join(part.replace(" ", "\u00a0") for part in keys.split(KEYS))
+
+
 class RoundReplayScene(AppScene):
     name = "replay"
 
@@ -163,12 +171,12 @@ class RoundReplayScene(AppScene):
         heading, words, keys = self.note()
         # in the table's free corner (where a game's tips go): clear of every grid, 8 players too
         draw_note(surface, self.app.text, self.viewport.rect(self.view.layout.tip), self.viewport.scale * self.app.ui_scale,
-                  words, heading=heading, footer=keys, sizes=(BODY_SIZE, BODY_SIZE, SMALL_SIZE))
+                  words, heading=heading, footer=key_legend(keys), sizes=(BODY_SIZE, BODY_SIZE, SMALL_SIZE))
 
     def note(self) -> tuple[str, str | list[str], str]:
         """The note's heading, words (a list: paragraphs) and keys line."""
         title = _("Replay of round {number}").format(number=self.index + 1)
-        keys = _("Right/Space: next  Left: back  A: auto ({state})  Esc: leave").format(
+        keys = _("Right/Space: next · Left: back · A: auto ({state}) · Esc: leave").format(
             state=_("on") if self.auto else _("off"))
         return title, self.step_words(), keys
 

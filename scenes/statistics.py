@@ -230,4 +230,4 @@ def breakdown(entry: PlayerStats) -> str:
     """Games won / played by edition and by opponent level, on one line."""
     parts = [f"{_(EDITION_WORDS[edition].short) if edition in EDITION_WORDS else edition} {t.wins}/{t.games}" for edition, t in sorted(entry.by_edition.items())]
     parts += [_("vs {level} {won}/{played}").format(level=_(OPPONENT_WORDS.get(level, level)), won=t.wins, played=t.games) for level, t in sorted(entry.by_level.items())]
-    return _("won/played:") + " " + "   ".join(parts) if parts else ""
+    return _("won/played:") + " " + " · ".join(parts) if parts else ""

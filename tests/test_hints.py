@@ -65,7 +65,7 @@ def test_replace_reveal_and_draw_hints_give_their_reasons() -> None:
     assert "the 4.8 a hidden card is worth on average" in hidden  # Hard's counted average, not another one
     reveal = explain(view, Advice(Action(0, "reveal", 2, 1), Reason.REVEAL, card, other=-1.0))
     assert f"discard the {shown} and reveal the card in column 3, middle" in reveal
-    assert "would not gain you anything" in reveal
+    assert f"wherever it goes, the {shown} would add about 1 point to your grid" in reveal  # the points, said
     worth_less = explain(view, Advice(Action(0, "reveal", 2, 1), Reason.REVEAL, card, other=0.5))
     assert "learning a hidden card is worth more" in worth_less
 

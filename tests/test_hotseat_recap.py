@@ -176,3 +176,28 @@ def test_beside_the_table_each_player_gets_one_line_with_every_move():
     assert by_player(moves, names) == ["Ann-Marie turned over a 5 · turned over a 3",
                                        "Bob drew an 8 and replaced a 2 · completed a column of 4s",
                                        "Ann turned over a 1"]
+
+
+def test_h_shows_its_reason_while_the_recap_is_beside_the_table(app):
+    """Issue 40 item 9: with the recap up, H moved the cursor and said nothing (the recap held
+    the corner the hint's line is drawn in)."""
+    import time
+
+    app.settings.pass_screen = False
+    play = start(app, [SeatConfig("Ann", HUMAN), SeatConfig("Bob", HUMAN)], 5)
+    rng = random.Random(5)
+    for _ in range(4000):
+        app.frame(1 / 60)
+        if play.acting_human() == 1 and play.state.phase == TURN and play.recap:
+            break
+        if play.acting_human() is not None:
+            play.activate(rng.choice(sorted(play.legal_targets())))
+    assert play.recap and HEADING in drawn_text(app)
+    key(app, pygame.K_h)
+    deadline = time.monotonic() + 20  # the hint is thought in a thread: real time, not a frame count
+    while time.monotonic() < deadline and ("thinking" in play.hints.shown or not play.hints.shown):
+        app.frame(1 / 60)
+        time.sleep(0.002)
+    words = drawn_text(app)
+    assert play.hints.shown.startswith("Hint: ") and any(line.startswith("Hint: ") for line in words), words
+    assert HEADING not in words  # the hint, asked for, has the corner until the move

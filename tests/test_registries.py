@@ -70,7 +70,7 @@ def test_how_to_play_explains_a_third_edition_registered_once(app, third_edition
 
 def test_statistics_name_a_third_edition_by_its_short_word(third_edition) -> None:
     entry = PlayerStats(games=3, wins=2, by_edition={"classic": Tally(1, 1), "travel": Tally(2, 1)})
-    assert breakdown(entry) == "won/played: Classic 1/1   Travel 1/2"
+    assert breakdown(entry) == "won/played: Classic 1/1 · Travel 1/2"
 
 
 def test_each_level_is_offered_with_its_word_and_played_by_its_bot() -> None:
@@ -87,7 +87,7 @@ def test_each_level_is_offered_with_its_word_and_played_by_its_bot() -> None:
 def test_statistics_word_every_kind_of_opponent() -> None:
     """People (hot-seat, another computer) and protocol programs are worded, never shown as their key."""
     entry = PlayerStats(games=3, wins=1, by_level={"hard": Tally(1, 0), "human": Tally(2, 1), "custom": Tally(1, 0)})
-    assert breakdown(entry) == "won/played: vs other programs 0/1   vs Hard 0/1   vs people 1/2"  # (by key)
+    assert breakdown(entry) == "won/played: vs other programs 0/1 · vs Hard 0/1 · vs people 1/2"  # (by key)
     i18n.set_language("fr")
     try:
         assert "contre humains 1/2" in breakdown(entry) and "human" not in breakdown(entry)

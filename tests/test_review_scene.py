@@ -88,7 +88,7 @@ def test_a_review_is_judged_shown_kept_and_added_to_the_trend(app, games):
     names = {button.name for button in scene.buttons.buttons}
     assert {f"costly{rank}" for rank in range(1, len(expected.costliest()) + 1)} <= names and "back" in names
     words = [ink.words for ink in journal_inks(app, [scene]) if ink.words]
-    assert any(word.startswith(f"{len(expected.decisions)} decisions judged") for word in words)
+    assert any(word.startswith(f"Expert judged {len(expected.decisions)} of your decisions") for word in words)
     assert sum(word.startswith("\u2022 Round ") for word in words) == len(expected.round_rows())
     # opened again: the stored review is shown at once, nothing judged
     again = app.stack.reset(ReviewScene(app, game))

@@ -15,7 +15,7 @@ from game.ai.review import Decision, decisions, judge
 from game.rules import GameState, Options, seat_view
 from game.ui.board import Board
 from game.ui.move_marks import EXPERT_COLOR, YOU_COLOR, MoveMark
-from game.ui.review_words import why_line
+from game.ui.review_words import ordinal, why_line
 from game.ui.targets import DISCARD_TARGET, DRAW_TARGET, Target
 from game.wire.review import Judged
 from scenes.menu import MenuScene
@@ -161,7 +161,7 @@ def test_the_note_says_both_moves_what_it_cost_and_why(app) -> None:
                                    good=False)
     scene = opened(app, made)
     heading, words, keys = scene.note()
-    assert heading.startswith(f"Round {made.round}, turn {made.turn}: cost ")
+    assert heading.startswith(f"Round {made.round}, your {ordinal(made.turn)} turn: cost ")
     assert words[0].startswith("You: put the ") and "column 3, middle" in words[0]
     # Expert's move and its reason, in one line (its "Expert" tag on the table names the same move)
     assert words[1] == why_line(made) and words[1].startswith("Expert: ")

@@ -164,3 +164,23 @@ def test_s_on_the_handoff_shows_the_score_sheet_then_any_key_returns_to_it(app):
     assert app.stack.top is handoff and play.viewer == 0  # the table still faces Ann
     key(app, pygame.K_RETURN)
     assert app.stack.top is play and play.viewer == 1  # turned to Cy once ready
+
+
+def test_turning_the_pass_screen_off_while_on_it_takes_effect_at_once(app):
+    """Issue 40 item 9: Esc, Settings, Pass screen off, then back: the table turns to the player,
+    with what the others did beside it, instead of "Pass to ..." waiting on."""
+    import pygame
+
+    from tests.helpers import key
+
+    play, handoff = _at_the_handoff(app)
+    recap, player = list(handoff.recap), handoff.player
+    key(app, pygame.K_ESCAPE)
+    app.stack.top.press("settings")
+    settings = app.stack.top
+    assert settings.name == "settings" and settings.press("pass")
+    assert not app.settings.pass_screen
+    key(app, pygame.K_ESCAPE)  # leaves the settings
+    key(app, pygame.K_ESCAPE)  # and the pause menu
+    assert app.stack.top is play and handoff not in app.stack.scenes
+    assert play.names[play.view.viewer] == player and play.recap == recap

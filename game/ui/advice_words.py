@@ -10,9 +10,10 @@ discard pile's top), never the game.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.rules import COLS, DRAW, REVEAL, TAKE, Action
 from game.wire.review import Reasoning, Seen
 
@@ -25,6 +26,15 @@ HINT = N_("Hint: {advice}")  # the H key, at the table: what Hard would do now
 EXPERT = N_("Expert: {advice}")  # a review's costly decision: what Expert would have played
 GOOD = N_("Good: {advice}")  # a review's good decision: why the move played is sound
 LEADS = (HINT, EXPERT, GOOD)
+
+
+def with_unit(words: str) -> str:
+    """`words` with each figure held to the word after it by a no-break space ("10.0 points",
+    "8 points behind"), so a wrapped line never begins with the unit."""
+    return _FIGURE_SPACE.sub("\\1\u00a0", words)
+
+
+_FIGURE_SPACE = re.compile(r"(\d) (?=[^\W\d_])")
 
 
 def place_name(col: int, row: int) -> str:
@@ -134,8 +144,21 @@ def _revealing(reasoning: Reasoning) -> str:
     if reasoning.other > 0:
         return _("discard the {card} and reveal the card in {where}; learning a hidden card is worth more "
                  "here").format(card=card, where=where)
-    return _("discard the {card} and reveal the card in {where}; keeping the {card} would not gain you "
-             "anything").format(card=card, where=where)
+    cost = round(-reasoning.other)
+    if cost >= 1:  # what keeping it costs, even in its best place
+        return ngettext("discard the {card} and reveal the card in {where}; wherever it goes, the {card} would add "
+                        "about {points} point to your grid", "discard the {card} and reveal the card in {where}; "
+                        "wherever it goes, the {card} would add about {points} points to your grid",
+                        cost).format(card=card, where=where, points=cost)
+    return _("discard the {card} and reveal the card in {where}; the {card} would not lower your score "
+             "anywhere").format(card=card, where=where)
+
+
+def reveal_instead(reasoning: Reasoning, added: int) -> str:
+    """Expert's reveal, against a move that put `added` points on the grid (a 10 on a 0: 10)."""
+    return ngettext("discard the {card} and reveal the card in {where}: your move adds {points} point to your "
+                    "grid", "discard the {card} and reveal the card in {where}: your move adds {points} points to "
+                    "your grid", added).format(card=_shown(reasoning.card), where=_where(reasoning), points=added)
 
 
 def _with_end(line: str, reasoning: Reasoning) -> str:

@@ -35,7 +35,7 @@ class SeatLabels(TableText):
             label, hug_grid = self._beside_grid(label, area.grid)
         own = label
         acting = seat == board.to_act
-        name = self.names[seat] + ("  " + _("(ended the round)") if seat == board.trigger else "")
+        name = self.names[seat] + (" " + _("(ended the round)") if seat == board.trigger else "")
         for share in (1.0, 0.75, 0.5, 0.0) if not two_lines else (1.0,):
             # a line of words: the avatar leads it, as small as it must to leave the live score room
             # (a tall label's goes above or below the words)

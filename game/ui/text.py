@@ -18,8 +18,9 @@ Color = tuple[int, int, int] | tuple[int, int, int, int]
 # score labels: about 0.6 MB a game, issue #30.)
 TEXT_BUDGET = 2 * MB
 # where a line may break: white space, but not before a number ("an 11", "column 3"), which stays with
-# the word it follows; nor at a no-break space
-_BREAKS = re.compile(r"[^\S\u00a0\u202f]++(?![\d\u2212])")
+# the word it follows; nor before the punctuation French spaces off (" : ", " ; "), which would begin
+# a line; nor at a no-break space
+_BREAKS = re.compile(r"[^\S\u00a0\u202f]++(?![\d\u2212:;!?\u00bb])")
 TEXT_PER_SCREEN = 0.5
 
 

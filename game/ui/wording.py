@@ -130,7 +130,7 @@ def is_you_name(name: str) -> bool:
 
 @cache
 def _player_patterns() -> tuple[re.Pattern[str], ...]:
-    return tuple(re.compile(re.escape(text).replace(re.escape("{number}"), r"\d+") + r"\Z")
+    return tuple(re.compile(re.escape(text).replace(re.escape("{number}"), r"(?P<number>\d+)") + r"\Z")
                  for text in _translations(PLAYER_NUMBER))
 
 
@@ -142,6 +142,18 @@ def is_default_human_name(name: str) -> bool:
 def default_human_name(seat: int, humans: int) -> str:
     """The name the setup gives a human seat (0-based `seat`) when `humans` humans play."""
     return _(YOU) if humans <= 1 else _(PLAYER_NUMBER).format(number=seat + 1)
+
+
+def shown_name(name: str) -> str:
+    """A seat's name as the screen shows it now: a default name in the current language ("You"
+    saved before a switch to French shows "Vous", "Player 2" "Joueur 2"), a typed name as typed."""
+    if is_you_name(name):
+        return _(YOU)
+    for pattern in _player_patterns():
+        found = pattern.match(name)
+        if found is not None:
+            return _(PLAYER_NUMBER).format(number=found.group("number"))
+    return name
 
 
 def speaks_to(seat: int, viewer: int | None, names: Sequence[str]) -> bool:

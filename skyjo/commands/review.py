@@ -12,7 +12,16 @@ import msgspec
 
 from game.replay import ScenarioError
 from game.rules import InvalidStateError, state_from_dict
-from game.ui.review_words import best_words, cost_words, decision_line, played_words, round_line, total_line, why_line
+from game.ui.review_words import (
+    best_words,
+    cost_words,
+    decision_line,
+    headline,
+    played_words,
+    round_line,
+    total_line,
+    why_line,
+)
 from game.wire.review import ReviewData
 
 from .replay import _fail, _parse, _read
@@ -109,14 +118,15 @@ def report(review: ReviewData) -> dict[str, Any]:
                        "points_lost": row.points_lost, "line": round_line(row),
                        **({} if row.end is None else msgspec.to_builtins(row.end))} for row in review.round_rows()]
     data["total"] = {"decisions": len(review.decisions), "costly": review.costly, "points_lost": review.points_lost,
-                     "per_decision": review.per_decision, "line": total_line(review)}
+                     "per_decision": review.per_decision, "line": total_line(review),
+                     "headline": headline(review)}
     data["costliest"] = review.costliest()
     return data
 
 
 def _text(review: ReviewData) -> str:
-    lines = [f"{decision_line(judged)}: {cost_words(judged)}. {why_line(judged)}"
+    lines = [f"{decision_line(judged)}: {cost_words(judged, spread=False)}. {why_line(judged)}"
              for judged in review.decisions if not judged.good]
     lines += [round_line(row) for row in review.round_rows()]
-    lines.append(total_line(review))
+    lines += [total_line(review), headline(review)]
     return "\n".join(lines)
