@@ -24,6 +24,8 @@ def test_the_export_confirmation_names_the_file_not_the_whole_path(make_app):
     over = app.stack.reset(GameOverScene(app, config, play_out(config, lambda s: s.is_terminal)))
     run_frames(app, 1)
     assert over.press("export")
+    assert over.exporting is not None and over.exporting.wait(60)  # (written off the frame loop)
+    run_frames(app, 1)
     line = next(ink for ink in texts(app, over) if ink.words.startswith("Game log saved"))
     exported = next((app.store.data_dir / "exports").iterdir())
     assert exported.name in line.words and str(app.store.data_dir) not in line.words

@@ -90,7 +90,7 @@ def test_the_review_screen_keeps_drawing_while_its_kept_review_is_looked_up(make
     read_in(app, scene)
     assert scene.review == review and scene.job is None  # the kept review, shown: nothing judged again
     words = [ink.words for ink in journal_inks(app, [scene])]
-    assert any(word.startswith(f"{len(review.decisions)} decisions judged") for word in words)
+    assert any(word.startswith(f"Expert judged {len(review.decisions)} of your decisions") for word in words)
     assert shelf.reads == 1
 
 
@@ -154,9 +154,11 @@ def test_the_game_over_screen_keeps_drawing_while_the_game_log_is_exported(make_
     assert over.exporting is not None and over.exporting.wait(WAIT)
     app.frame(FRAME)
     words = [ink.words for ink in journal_inks(app, [over])]
-    saved = [word for word in words if word.startswith("Game log saved to ")]
+    saved = [word for word in words if word.startswith("Game log saved as ")]
     assert len(saved) == 1 and "Saving the game log…" not in words
-    assert json.loads(Path(saved[0].removeprefix("Game log saved to ")).read_text())["rounds"] == state.record()["rounds"]
+    exported = next((app.store.data_dir / "exports").iterdir())  # the one file the line names
+    assert exported.name in saved[0]
+    assert json.loads(exported.read_text())["rounds"] == state.record()["rounds"]
 
 
 def test_two_reviews_kept_at_once_are_both_kept(tmp_path, monkeypatch, played):

@@ -11,7 +11,7 @@ import re
 
 import msgspec
 import pytest
-from helpers import journal_inks
+from helpers import journal_inks, read_in
 
 from game import i18n
 from game.ai import make_bot
@@ -123,7 +123,7 @@ def opened_review(app, names: list[str], review: ReviewData) -> ReviewScene:
     game = FinishedGame(record=record(), names=names, humans=[SEAT])
     shelf = ReviewShelf(app.store.data_dir)
     shelf.put(review_key(record(), SEAT, REVIEW_SEED, DEFAULT_SAMPLES, METHOD), review)
-    scene = app.stack.reset(ReviewScene(app, game))
+    scene = read_in(app, app.stack.reset(ReviewScene(app, game)))  # (looked up off the frame)
     assert scene.job is None and scene.review == review
     return scene
 
