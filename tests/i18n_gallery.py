@@ -170,6 +170,7 @@ def screens(app: Any) -> Iterator[str]:  # noqa: C901 - one short block per scre
     for players in STATISTICS_PLAYERS:
         if app.store is not None:
             statistics_data(app.store.data_dir, players)
+            app.store._fresh_stats()  # (the store reads the statistics again: written behind its back)
         read_in(app, app.stack.reset(StatisticsScene(app)))  # (the figures are read off the frame loop)
         settle(app)
         yield f"statistics{players}"
