@@ -1,7 +1,8 @@
-"""Statistics per player name (game.store): games and wins, by edition and opponent level,
-rounds, best and average round score, columns removed, times doubled, and the trend of Expert's
-reviews of their games (points lost per decision, game by game). Reset asks first; "Review a
-game" chooses a finished game for Expert to review."""
+"""Statistics per player name (game.store), a card each (game/ui/stat_cards.py): games and
+wins, by edition and opponent level, rounds, best and average round score, columns removed,
+times doubled, and the trend of Expert's reviews of their games (points lost per decision,
+game by game, as a chart). The cards fill the page; more players than it holds at the text
+size turn pages. Reset asks first; "Review a game" chooses a finished game for Expert to review."""
 
 from __future__ import annotations
 
@@ -244,7 +245,8 @@ class StatisticsScene(AppScene):
                          self.note(name))
 
     def note(self, name: str) -> str:
-        """One more line on `name`'s card (its room is kept on every card): none yet."""
+        """One more line on `name`'s card, worded in the language of now (its room is kept on
+        every card, "The computer plays at your level: about Normal" fits at 150 % text): none yet."""
         return ""
 
 

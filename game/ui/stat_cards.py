@@ -9,8 +9,10 @@ players into pages of equal size. Drawing takes the words from the caller (the s
 them where shown) and a `write` that draws one line of text at the scene's text scale.
 
 A card (the parts in reading order):
-- the header: the player's mark (a spot for their avatar and colour: `draw_player_mark`)
-  beside their name, and the games by edition and opponent under it;
+- the header: the player's mark (the spot for their avatar and colour: `draw_player_mark`,
+  called with their name) beside their name, the rounds they played under it;
+- the games won and played by edition and by opponent, on one or two lines (what they cannot
+  hold is left out, said by "…");
 - six figures, each a tile: its value large, its name small beneath;
 - the trend of Expert's reviews: a chart, then the last game's figure and the average;
 - one more line, the card's note (another part of the game may have something to say about
