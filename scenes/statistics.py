@@ -1,7 +1,8 @@
-"""Statistics per player name (game.store): games and wins, by edition and opponent level,
-rounds, best and average round score, columns removed, times doubled, and the trend of Expert's
-reviews of their games (points lost per decision, game by game). Reset asks first; "Review a
-game" chooses a finished game for Expert to review."""
+"""Statistics per player name (game.store), a card each (game/ui/stat_cards.py): games and
+wins, by edition and opponent level, rounds, best and average round score, columns removed,
+times doubled, and the trend of Expert's reviews of their games (points lost per decision,
+game by game, as a chart). The cards fill the page; more players than it holds at the text
+size turn pages. Reset asks first; "Review a game" chooses a finished game for Expert to review."""
 
 from __future__ import annotations
 
@@ -12,31 +13,34 @@ from typing import Any
 import pygame
 
 from game.adapt import about_level
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.match import HUMAN, LEVEL_WORDS
 from game.store.reviews import ReviewShelf
 from game.store.stats import CUSTOM_LEVEL, PlayerStats
 from game.ui.layout import Box
-from game.ui.trend_chart import average_words, draw_trend, per_decision_words, shown_games
-from game.ui.widgets import BODY_SIZE, BUTTON_SIZE, CAPTION_SIZE, DIM, INK, SMALL_SIZE, TITLE_SIZE, draw_panel
+from game.ui.stat_cards import (
+    SEPARATOR,
+    CardParts,
+    CardWords,
+    card_boxes,
+    draw_card,
+    lay_out_card,
+    page_ranges,
+    per_page,
+)
+from game.ui.trend_chart import average_words, per_decision_words, shown_games
+from game.ui.widgets import BODY_SIZE, BUTTON_SIZE, CAPTION_SIZE, DIM, INK, SMALL_SIZE, TITLE_SIZE, font_px
 from game.ui.wording import EDITION_WORDS, decimal
 from scenes.background import Background
 from scenes.base import AppScene
 from scenes.context import AppContext
 from scenes.names import REVIEW_PICK
 
-MAX_ROWS = 7  # the players with the most games; the table stays readable at any window size
-# Logical px. The figures' columns sit close together so that the trend has room at the right.
-TABLE = Box(80, 200, 1760, 0)  # (its height follows the rows)
-NAME_X, NAME_W = 110, 300  # the player's name (16 characters at most: made smaller to fit)
-COLUMNS = (  # (title, logical x of the column's centre)
-    (N_("Games"), 500), (N_("Won"), 620), (N_("Rounds"), 740), (N_("Best"), 850), (N_("Average"), 960),
-    (N_("Columns"), 1070), (N_("Doubled"), 1180),
-)
-COLUMN_W = 106  # a column's title is made smaller to fit this
-TREND_X, TREND_W, TREND_H = 1250, 150, 56  # the trend's chart in a row
-TREND_WORDS_X, TREND_WORDS_W = 1420, 390  # its figures, right of the chart
-ROW_HEAD, ROW_STEP = 60, 92  # the titles' band, then one row per player (a line of figures, one of detail)
+TITLE_Y = 62
+LINE_Y = 128  # the line under the title: what the trend means, or a message (a reset to confirm)
+AREA = Box(60, 150, 1800, 796)  # the cards' page (logical px): between that line and the buttons
+BUTTON_Y, BUTTON_H = 960, 84
+PAGE_KEYS = {pygame.K_PAGEDOWN: 1, pygame.K_PAGEUP: -1}
 
 # An opponent in the statistics: a computer level, people (hot-seat or another computer), or a
 # program speaking the bot protocol ("custom"): each worded where shown, never the key itself.
@@ -45,7 +49,7 @@ OPPONENT_WORDS = {**LEVEL_WORDS, HUMAN: N_("people"), CUSTOM_LEVEL: N_("other pr
 
 @dataclass(frozen=True)
 class Figures:
-    """What one visit shows, as read off the frame loop: the players with the most games, and
+    """What one visit shows, as read off the frame loop: every player, the most games first, and
     each one's trend (points lost per decision, each reviewed game, oldest first)."""
 
     players: list[tuple[str, PlayerStats]] = field(default_factory=list)
@@ -61,7 +65,7 @@ def read_figures(store: Any) -> Figures:
         stats = store.load_stats()
     except Exception as error:  # noqa: BLE001 - the screen must open even if the store misbehaves
         return Figures(problem=str(error))
-    players = sorted(stats.players.items(), key=lambda item: (-item[1].games, item[0].lower()))[:MAX_ROWS]
+    players = sorted(stats.players.items(), key=lambda item: (-item[1].games, item[0].lower()))
     shelf = ReviewShelf(store.data_dir)  # (a damaged shelf reads as no review: never raises)
     trends = shelf.trends([name for name, _entry in players])
     strengths = store.profiles.strengths([name for name, _entry in players], trends)  # (the shelf read once)
@@ -71,8 +75,10 @@ def read_figures(store: Any) -> Figures:
 
 
 class StatisticsScene(AppScene):
+    """A card per player, as many as the page holds at the text size; more players turn the
+    page (the Previous and Next buttons, Page Up and Page Down, the mouse wheel)."""
+
     name = "statistics"
-    scales_text = False
 
     def __init__(self, app: AppContext) -> None:
         super().__init__(app)
@@ -82,6 +88,7 @@ class StatisticsScene(AppScene):
         self.trends: dict[str, list[float]] = {}  # points lost per decision, each reviewed game, oldest first
         self.reading: Background[Figures] | None = None  # the figures being read: the screen draws meanwhile
         self.levels: dict[str, str] = {}  # the named level the adaptive computer plays each player at
+        self.page = 0
 
     def enter(self) -> None:
         self.reload()
@@ -110,14 +117,41 @@ class StatisticsScene(AppScene):
         self.build()
         self.buttons.focus = focus  # (where the player is: the figures came in while they looked)
 
+    def pages(self) -> list[range]:
+        """The players of each page, at the text size of now (a page holds fewer as the text grows)."""
+        return page_ranges(len(self.players), per_page(self.app.ui_scale, AREA))
+
     def build(self) -> None:
         self.buttons.clear()
-        self.button(330, 960, 380, 86, _("Back"), self.close, "back", BUTTON_SIZE)
-        self.button(770, 960, 380, 86, _("Review a game"), self.review, "review", BUTTON_SIZE,
-                    enabled=self.app.store is not None)
+        self.page = min(self.page, max(0, len(self.pages()) - 1))
         label = _("Yes, erase them all") if self.confirming else _("Reset statistics")
-        self.button(1210, 960, 380, 86, label, self.reset, "reset", BUTTON_SIZE, enabled=bool(self.players) or self.confirming)
+        buttons = [(_("Back"), self.close, "back", True),
+                   (_("Review a game"), self.review, "review", self.app.store is not None),
+                   (label, self.reset, "reset", bool(self.players) or self.confirming)]
+        if len(self.pages()) > 1:
+            buttons += [(_("Previous"), partial(self.turn, -1), "previous", self.page > 0),
+                        (_("Next"), partial(self.turn, 1), "next", self.page < len(self.pages()) - 1)]
+        widths, gap = ([380] * 3, 60) if len(buttons) == 3 else ([400] * 3 + [260] * 2, 24)
+        x = 960 - (sum(widths) + (len(buttons) - 1) * gap) / 2
+        for (words, action, name, enabled), width in zip(buttons, widths):
+            self.button(x, BUTTON_Y, width, BUTTON_H, words, action, name, BUTTON_SIZE, enabled)
+            x += width + gap
         self.buttons.focus = 2 if self.confirming else 0
+
+    def turn(self, step: int) -> None:
+        """To the next page (1) or the previous one (-1); the focus stays on the button pressed
+        while it can act, else on its neighbour."""
+        page = max(0, min(len(self.pages()) - 1, self.page + step))
+        if page == self.page:
+            return
+        focus = self.buttons.focus
+        self.page = page
+        self.build()
+        name = self.buttons.buttons[focus].name if focus is not None and focus < len(self.buttons.buttons) else ""
+        if name in ("previous", "next") and not self.buttons.named(name).enabled:  # type: ignore[union-attr]
+            name = "next" if name == "previous" else "previous"
+        names = [button.name for button in self.buttons.buttons]
+        self.buttons.focus = names.index(name) if name in names else focus
 
     def review(self) -> None:
         if self.confirming:  # leaving for a review cancels a reset asked for
@@ -155,10 +189,16 @@ class StatisticsScene(AppScene):
             else:
                 self.close()
             return True
+        if event.type == pygame.KEYDOWN and event.key in PAGE_KEYS:
+            self.turn(PAGE_KEYS[event.key])
+            return True
+        if event.type == pygame.MOUSEWHEEL and event.y:
+            self.turn(-1 if event.y > 0 else 1)  # (the wheel away from the player: back a page)
+            return True
         return super().handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.begin_page(surface, _("Statistics"), TITLE_SIZE, 110)
+        self.begin_page(surface, _("Statistics"), TITLE_SIZE, TITLE_Y)
         if self.app.store is None:
             self.text(surface, _("Statistics are not available."), BODY_SIZE, 960, 480, color=DIM)
         elif not self.players and self.reading is not None:
@@ -166,68 +206,84 @@ class StatisticsScene(AppScene):
         elif not self.players:
             self.text(surface, _("No game recorded yet: finish a game to see figures here."), BODY_SIZE, 960, 480, color=DIM)
         else:
-            self._draw_table(surface)
+            self._draw_cards(surface)
         if self.message:
-            self.text(surface, self.message, CAPTION_SIZE, 960, 932, color=INK)
+            self.text(surface, self.message, CAPTION_SIZE, 960, LINE_Y, color=INK)
+        elif self.players:
+            self.text(surface, _("Trend: points lost per decision in Expert's reviews (lower is better)"), SMALL_SIZE,
+                      960, LINE_Y, color=DIM)
         self.buttons.draw(surface, self.viewport)
 
-    def _draw_table(self, surface: pygame.Surface) -> None:
-        top = TABLE.y
-        self.text(surface, _("Trend: points lost per decision in Expert's reviews (lower is better)"), SMALL_SIZE,
-                  960, top - 28, color=DIM)
-        draw_panel(surface, self.viewport.rect(Box(TABLE.x, top, TABLE.w, ROW_HEAD + ROW_STEP * len(self.players))))
-        self.text(surface, _("Player"), CAPTION_SIZE, NAME_X, top + 30, color=DIM, anchor="midleft", max_width=NAME_W)
-        for title, x in COLUMNS:
-            self.text(surface, _(title), CAPTION_SIZE, x, top + 30, color=DIM, max_width=COLUMN_W)
-        self.text(surface, _("Trend"), CAPTION_SIZE, TREND_X, top + 30, color=DIM, anchor="midleft",
-                  max_width=TREND_WORDS_X + TREND_WORDS_W - TREND_X)
-        for number, (name, entry) in enumerate(self.players):
-            y = top + ROW_HEAD + number * ROW_STEP + 28
-            self.text(surface, name, BODY_SIZE, NAME_X, y, color=INK, bold=True, anchor="midleft", max_width=NAME_W)
-            for (_title, x), value in zip(COLUMNS, row_figures(entry)):
-                self.text(surface, value, BODY_SIZE, x, y, color=INK, max_width=COLUMN_W + 10)
-            self.text(surface, detail(entry, self.levels.get(name)), SMALL_SIZE, NAME_X, y + 38, color=DIM, anchor="midleft",
-                      max_width=TREND_X - 20 - NAME_X)
-            self._draw_trend(surface, self.trends.get(name, []), y)
+    def cards(self) -> list[tuple[str, CardParts]]:
+        """The players of the page shown, each with where their card's parts go."""
+        pages = self.pages()
+        if not pages:
+            return []
+        scale = self.app.ui_scale
+        placed = [(self.players[number][0], lay_out_card(box, scale))
+                  for box, number in zip(card_boxes(len(pages[0]), scale, AREA), pages[min(self.page, len(pages) - 1)])]
+        return [(name, parts) for name, parts in placed if parts is not None]
 
-    def _draw_trend(self, surface: pygame.Surface, values: list[float], y: float) -> None:
-        """One player's trend: the chart, the latest game's figure and the average of the games shown."""
-        if not values:
-            self.text(surface, _("not reviewed yet"), CAPTION_SIZE, TREND_X, y, color=DIM, anchor="midleft",
-                      max_width=TREND_WORDS_X + TREND_WORDS_W - TREND_X)
-            return
-        draw_trend(surface, self.viewport, values, Box(TREND_X + 8, y - 22, TREND_W - 16, TREND_H))
-        self.text(surface, _("last game: {figure}").format(figure=per_decision_words(values[-1])), CAPTION_SIZE,
-                  TREND_WORDS_X, y, color=INK, anchor="midleft", max_width=TREND_WORDS_W)
-        self.text(surface, average_words(values), SMALL_SIZE, TREND_WORDS_X, y + 38, color=DIM, anchor="midleft",
-                  max_width=TREND_WORDS_W)
+    def _draw_cards(self, surface: pygame.Surface) -> None:
+        pages = self.pages()
+        if len(pages) > 1:
+            self.text(surface, _("Page {page} of {count}").format(page=self.page + 1, count=len(pages)), CAPTION_SIZE,
+                      AREA.right, TITLE_Y, color=DIM, anchor="midright", max_width=400)
+        entries = dict(self.players)
+        for name, parts in self.cards():
+            draw_card(surface, self.viewport, parts, self.card_words(name, entries[name]), self.text, self.measure)
+
+    def measure(self, words: str, size: float) -> float:
+        """The logical width of `words` at `size`, at the text scale of now."""
+        px = font_px(self.viewport, size * self.app.ui_scale)
+        return self.app.text.font(px).size(words)[0] / self.viewport.scale
+
+    def card_words(self, name: str, entry: PlayerStats) -> CardWords:
+        """What `name`'s card says, in the language of now."""
+        values = self.trends.get(name, [])
+        if values:
+            lines = (_("last game: {figure}").format(figure=per_decision_words(values[-1])), average_words(values))
+        else:
+            lines = (_("not reviewed yet"), "")
+        rounds = ngettext("{count} round played", "{count} rounds played", entry.rounds).format(count=entry.rounds)
+        return CardWords(name, rounds, tuple(breakdown_parts(entry)), tuple(card_figures(entry)), tuple(values), lines,
+                         self.note(name))
+
+    def note(self, name: str) -> str:
+        """One more line on `name`'s card (its room is kept on every card)."""
+        return level_note(self.levels.get(name))
 
 
-def row_figures(entry: PlayerStats) -> list[str]:
-    """The table's cells for one player, in COLUMNS order."""
+def level_note(level: str | None) -> str:
+    """A card's extra line: the level the adaptive computer ("Your level") plays the player at
+    (its room is kept on every card), in the language of now; "" when not known."""
+    if level is None:
+        return ""
+    return _("Computer plays at your level: about {level}").format(level=_(LEVEL_WORDS[level]))
+
+
+def card_figures(entry: PlayerStats) -> list[tuple[str, str]]:
+    """A card's figures, each (value, what it counts): games, won, average and best round,
+    columns removed, times doubled."""
     average, rate = entry.average_round, entry.win_rate
     won = f"{entry.wins} ({round(100 * rate)}%)" if rate is not None else "0"  # (None: no game played)
     return [
-        str(entry.games),
-        won,
-        str(entry.rounds),
-        "-" if entry.best_round is None else str(entry.best_round),
-        "-" if average is None else decimal(average),  # (the language's decimal mark)
-        str(entry.columns_removed),
-        str(entry.doubled),
+        (str(entry.games), _("Games")),
+        (won, _("Won")),
+        ("-" if average is None else decimal(average), _("Average")),  # (the language's decimal mark)
+        ("-" if entry.best_round is None else str(entry.best_round), _("Best")),
+        (str(entry.columns_removed), _("Columns")),
+        (str(entry.doubled), _("Doubled")),
     ]
 
 
-def detail(entry: PlayerStats, level: str | None) -> str:
-    """A row's second line: the level the adaptive computer plays the player at, then the breakdown."""
-    if level is None:
-        return breakdown(entry)
-    about = _("Computer plays at your level: about {level}").format(level=_(LEVEL_WORDS[level]))
-    return "   ".join(part for part in (about, breakdown(entry)) if part)
+def breakdown_parts(entry: PlayerStats) -> list[str]:
+    """Games won / played by edition, then by opponent level ("won/played:" before the first)."""
+    parts = [f"{_(EDITION_WORDS[edition].short) if edition in EDITION_WORDS else edition} {t.wins}/{t.games}" for edition, t in sorted(entry.by_edition.items())]
+    parts += [_("vs {level} {won}/{played}").format(level=_(OPPONENT_WORDS.get(level, level)), won=t.wins, played=t.games) for level, t in sorted(entry.by_level.items())]
+    return [_("won/played:") + " " + parts[0], *parts[1:]] if parts else []
 
 
 def breakdown(entry: PlayerStats) -> str:
     """Games won / played by edition and by opponent level, on one line."""
-    parts = [f"{_(EDITION_WORDS[edition].short) if edition in EDITION_WORDS else edition} {t.wins}/{t.games}" for edition, t in sorted(entry.by_edition.items())]
-    parts += [_("vs {level} {won}/{played}").format(level=_(OPPONENT_WORDS.get(level, level)), won=t.wins, played=t.games) for level, t in sorted(entry.by_level.items())]
-    return _("won/played:") + " " + " · ".join(parts) if parts else ""
+    return SEPARATOR.join(breakdown_parts(entry))

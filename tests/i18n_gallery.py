@@ -174,9 +174,13 @@ def screens(app: Any) -> Iterator[str]:  # noqa: C901 - one short block per scre
             settle(app, 20)
         yield "round_replay"
     yield from review_screens(app, config, finished)
-    read_in(app, app.stack.reset(StatisticsScene(app)))  # (the figures are read off the frame loop)
-    settle(app)
-    yield "statistics"
+    for players in STATISTICS_PLAYERS:
+        if app.store is not None:
+            statistics_data(app.store.data_dir, players)
+            app.store._fresh_stats()  # (the store reads the statistics again: written behind its back)
+        read_in(app, app.stack.reset(StatisticsScene(app)))  # (the figures are read off the frame loop)
+        settle(app)
+        yield f"statistics{players}"
     app.stack.top.press("review")
     read_in(app, app.stack.top)
     settle(app)
@@ -256,6 +260,42 @@ def review_screens(app: Any, config: MatchConfig, finished: Any) -> Iterator[str
         scene.show(scene.review.costliest()[0])
         settle(app, 3)
         yield "review_step"
+
+
+STATISTICS_PLAYERS = (1, 3, 8)  # a card alone, a row of cards, a full page (or pages, as the text grows)
+STAT_NAMES = ("Ann", "Anne-Charlotte", "Bob", "WWWWWWWWWWWWWWWW", "Bérénice", "Jo", "Maximilien", "Zoé")
+
+
+def statistics_data(folder: Any, players: int) -> None:
+    """A data folder's statistics of `players` people (the longest name, figures of six digits,
+    every edition and kind of opponent for one; a trend of ten games, of one, and none), and
+    their trends on the review shelf (the reviews kept there stay)."""
+    import json
+
+    from game.store.reviews import FORMAT, REVIEWS_FILE
+
+    entries, trends = {}, {}
+    for number, name in enumerate(STAT_NAMES[:players]):
+        games = (12, 123456, 3, 47, 8, 1, 25, 5)[number]
+        entries[name] = {
+            "games": games, "wins": games // (number + 2), "rounds": games * 4, "round_total": games * 4 * (20 + number),
+            "best_round": (-7, -12, 4, 0, 2, 31, -3, 9)[number], "columns_removed": games // 3, "doubled": games // 5,
+            "by_edition": {"voyage": {"games": games, "wins": games // (number + 2)}} if number != 1 else
+            {"voyage": {"games": 5, "wins": 2}, "classic": {"games": games - 5, "wins": games // 3 - 2}},
+            "by_level": {"easy": {"games": games, "wins": games // (number + 2)}} if number != 1 else
+            {level: {"games": 1, "wins": 0} for level in ("easy", "normal", "hard", "expert", "human", "custom")},
+        }
+        shown = (10, 1, 0, 6, 3, 2, 10, 4)[number]
+        trends[name] = [{"game": f"game{number}-{game}", "per_decision": round(1.6 / (1 + game / 3) + number / 10, 2),
+                         "decisions": 48} for game in range(shown)]
+    folder = Path(folder)
+    (folder / "stats.json").write_text(json.dumps({"format": 1, "players": entries, "recorded": {}}), encoding="utf-8")
+    try:
+        shelf = json.loads((folder / REVIEWS_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        shelf = {"format": FORMAT, "reviews": []}
+    shelf["trend"] = {name: points for name, points in trends.items() if points}
+    (folder / REVIEWS_FILE).write_text(json.dumps(shelf), encoding="utf-8")
 
 
 GALLERY_DATA_DIR = Path("/home/anne-charlotte/.local/share/Skyjo")

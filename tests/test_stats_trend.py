@@ -80,9 +80,8 @@ def stats_app(make_app, tmp_path):
 
 
 def trend_cell(app, scene) -> pygame.Rect:
-    from scenes.statistics import TREND_H, TREND_W, TREND_X
-
-    return scene.viewport.rect(Box(TREND_X, 200 + 60, TREND_W, TREND_H + 20))
+    """The chart's place on the first card."""
+    return scene.viewport.rect(scene.cards()[0][1].chart)
 
 
 def line_pixels(app, rect: pygame.Rect) -> int:
@@ -142,7 +141,7 @@ def test_review_a_game_opens_the_choice_and_a_new_review_shows_on_return(stats_a
 def test_the_table_with_trends_has_no_text_on_text(make_app, tmp_path, size, language):
     from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
     from game.ui.ink import collisions
-    from scenes.statistics import MAX_ROWS, StatisticsScene
+    from scenes.statistics import StatisticsScene
 
     store = Store(tmp_path)
     names = ["WWWWWWWWWWWWWWWW", "Anne-Charlotte", "Bérénice", "Maximilien", "Jo", "Li", "Zoé"]
@@ -155,5 +154,10 @@ def test_the_table_with_trends_has_no_text_on_text(make_app, tmp_path, size, lan
     app.settings.language, app.settings.ui_scale = language, 150
     app.apply_settings()
     scene = read_in(app, app.stack.push(StatisticsScene(app)))
-    assert len(scene.players) == MAX_ROWS
-    assert collisions(journal_inks(app, [scene]), app.screen.get_rect()) == []
+    assert len(scene.players) == len(names)
+    shown = []
+    for page in range(len(scene.pages())):  # (at 150 % text the seven cards take pages)
+        scene.page = page
+        assert collisions(journal_inks(app, [scene]), app.screen.get_rect()) == []
+        shown += [name for name, _parts in scene.cards()]
+    assert sorted(shown) == sorted(names)

@@ -117,13 +117,11 @@ def test_a_table_starts_its_adaptive_seats_from_the_peoples_profile(tmp_path):
 
 def test_the_statistics_page_says_the_level_the_computer_plays_each_player_at():
     from game import i18n
-    from game.store import PlayerStats
-    from scenes.statistics import detail
+    from scenes.statistics import level_note
 
-    entry = PlayerStats(games=1, wins=1)
-    assert detail(entry, "normal").startswith("Computer plays at your level: about Normal")
+    assert level_note("normal").startswith("Computer plays at your level: about Normal")
     i18n.set_language("fr")
     try:
-        assert detail(entry, "hard").startswith("L'ordinateur joue à votre niveau : environ Difficile")
+        assert level_note("hard").startswith("L'ordinateur joue à votre niveau : environ Difficile")
     finally:
         i18n.set_language("en")

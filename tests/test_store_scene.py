@@ -20,11 +20,11 @@ def app(make_app, tmp_path):
 
 
 def test_shows_players_and_resets_after_confirmation(app, tmp_path):
-    from scenes.statistics import StatisticsScene, row_figures
+    from scenes.statistics import StatisticsScene, card_figures
 
     scene = read_in(app, app.stack.push(StatisticsScene(app)))
     assert [name for name, _ in scene.players] == ["Ann"]
-    assert row_figures(scene.players[0][1])[0] == "3"
+    assert card_figures(scene.players[0][1])[0] == ("3", "Games")
     scene.draw(app.screen)
     assert scene.press("reset")  # first press only asks
     assert scene.confirming and Store(tmp_path).load_stats().players
