@@ -106,7 +106,7 @@ def test_clicking_start_new_game_replaces_the_save(tmp_path):
         app.frame(1 / 60)
         click_button(app, "start_new")
         play = app.stack.top
-        assert play.name == "play" and play.config.seats == MatchConfig().seats
+        assert play.name == "play" and play.config.seats == MatchConfig().with_identities().seats  # (setup writes each seat's look out)
         assert [scene.name for scene in app.stack.scenes] == ["menu", "play"]
     finally:
         app.close()

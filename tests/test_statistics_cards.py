@@ -58,7 +58,7 @@ def test_each_player_has_a_card_with_every_figure_and_their_trend(make_app, tmp_
     assert sorted(cards) == ["Ann", "Anne-Charlotte", "Bob"]
     ann = [ink.words for ink in cards["Ann"]]  # 12 games, 6 won, 48 rounds of 20 on average, best -7
     for words in ("Ann", "12", "Games", "6 (50%)", "Won", "20.0", "Average", "-7", "Best", "4", "Columns", "2",
-                  "Doubled", "48 rounds played", "won/played: Voyage 6/12   vs Easy 6/12",
+                  "Doubled", "48 rounds played", "won/played: Voyage 6/12 · vs Easy 6/12",
                   "last game: 0.40 a decision", "average 0.77 over 10 games"):
         assert words in ann, f"{words!r} is not on Ann's card: {ann}"
     assert "not reviewed yet" in [ink.words for ink in cards["Bob"]]
