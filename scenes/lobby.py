@@ -154,7 +154,9 @@ class LobbyScene(AppScene):
         step = min(60, 480 // max(1, self.config.players))
         for seat in range(self.config.players):
             line, colour = self.seat_line(seat)
-            self.text(surface, line, BODY_SIZE, 960, 400 + seat * step, color=colour)
+            words = self.text(surface, line, BODY_SIZE, 960, 400 + seat * step, color=colour)
+            if colour != WAITING_COLOUR:  # a seat with its player: their face before the line
+                self.avatar_before(surface, self.config.identity(seat), words)
         if self.error:
             self.text(surface, self.error, CAPTION_SIZE, 960, 880, color=(255, 150, 130))
         elif not self._ready():
