@@ -5,6 +5,7 @@ Plain data with validated JSON forms; the running game itself is a `GameState`.
 
 from __future__ import annotations
 
+import zlib
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeGuard
 
@@ -80,6 +81,20 @@ def default_identity(index: int, kind: str, level: str) -> Identity:
     wears its level's avatar, a person the avatar of their place."""
     avatar = level_avatar(level) if kind == COMPUTER else AVATARS[index % len(AVATARS)]
     return Identity(COLOURS[index % len(COLOURS)], avatar)
+
+
+def person_identity(name: str) -> Identity:
+    """The identity of a person known only by name (statistics before they kept one): a colour
+    and an avatar read off the name, the same on every run and every computer."""
+    number = zlib.crc32(name.encode("utf-8"))
+    return Identity(COLOURS[number % len(COLOURS)], AVATARS[(number // len(COLOURS)) % len(AVATARS)])
+
+
+def known_identity(colour: object, avatar: object, default: Identity) -> Identity:
+    """An identity read from a file (a statistic, a finished game): each part one of the known
+    ones, else `default`'s (a file from a newer version with more faces still loads)."""
+    return Identity(str(colour) if colour in COLOURS else default.colour,
+                    str(avatar) if avatar in AVATARS else default.avatar)
 
 
 def _checked_choice(value: object, choices: tuple[str, ...], what: str) -> str:

@@ -210,8 +210,10 @@ class GameOverScene(AppScene):
         """This game as a finished game to review (None: hosted elsewhere, or no record)."""
         if self.state is None or self.state.log is None:
             return None
+        looks = self.config.identities()
         return FinishedGame(record=self.state.record(), names=self.names, humans=list(self.config.human_seats),
-                            when=time.time())
+                            when=time.time(), colours=[look.colour for look in looks],
+                            avatars=[look.avatar for look in looks])
 
     def review(self) -> None:
         """How did I play? Expert's review of the game, for its (first) human seat."""
@@ -221,7 +223,8 @@ class GameOverScene(AppScene):
     def watch_last_round(self) -> None:
         if self.state is None:
             return
-        self.stack.push(REPLAY, state=self.state, names=self.names, viewer=self.addressee)
+        self.stack.push(REPLAY, state=self.state, names=self.names, viewer=self.addressee,
+                        identities=self.config.identities())
 
     def export_log(self) -> None:
         """Write the game log in a thread (a file written and synced to disk: no frame waits for it)."""

@@ -15,7 +15,7 @@ from game.i18n import _
 from game.match import MAX_NAME
 from game.rules import EDITIONS
 from game.ui.widgets import ACCENT, BODY_SIZE, CAPTION_SIZE, DIM, INK, TITLE_SIZE
-from game.ui.wording import YOU, is_default_human_name
+from game.ui.wording import YOU, is_default_human_name, is_you_name
 from scenes.base import AppScene
 from scenes.context import AppContext
 from scenes.fields import TextField
@@ -106,7 +106,7 @@ class JoinScene(AppScene):
         self.buttons.clear()
         y = 230
         for game in self.found[:FOUND_ROWS]:
-            label = _("{name}'s table ({open} open)").format(name=game.name, open=game.open_seats)
+            label = self.found_label(game.name, game.open_seats)
             self.button(560, y, 800, 64, label, partial(self.pick, game), f"found:{game.url}")
             y += 76
         self.button(1380, 230, 280, 64, _("Search again"), self.search_again, "search", enabled=not self.searching)
@@ -124,6 +124,14 @@ class JoinScene(AppScene):
         else:
             self.buttons.focus_first()  # the first game found, else the search
         self._label_fields()
+
+    @staticmethod
+    def found_label(name: str, open_seats: int) -> str:
+        """A table found on the network, by its host's name; a host who kept "You" is not the
+        reader: "a player's table" then ("You's table" would be read as one's own)."""
+        if is_you_name(name):
+            return _("A player's table ({open} open)").format(open=open_seats)
+        return _("{name}'s table ({open} open)").format(name=name, open=open_seats)
 
     def next_seat(self) -> None:
         """The seat to ask the host for: the first open one, or seat 1, 2... (the host says

@@ -16,7 +16,6 @@ from game.match import LEVEL_WORDS, MatchConfig, clean_name
 from game.rules import GameState
 from game.table import TableController
 from game.ui.widgets import ACCENT, BODY_SIZE, CAPTION_SIZE, DIM, HEADING_SIZE, INK, TITLE_SIZE
-from game.ui.wording import is_default_human_name
 from scenes.base import AppScene, wake_the_app
 from scenes.context import AppContext
 from scenes.names import PLAY
@@ -70,13 +69,12 @@ class LobbyScene(AppScene):
         self.build()
 
     def table_name(self) -> str:
-        """Whose table the Join screens list: the host's player, or this computer's name when
-        that player kept a default name ("Player 1" says nothing to the others)."""
+        """Whose table the Join screens list: the host's first player here, by the name they
+        play under, even a default one (the Join screen words "You" for its reader); this
+        computer's name only when nobody plays here."""
         humans = self.config.human_seats
-        name = self.config.seats[humans[0]].name if humans else ""
-        if not name or is_default_human_name(name):
-            name = clean_name(socket.gethostname().split(".")[0]) or "Skyjo"
-        return name
+        name = clean_name(self.config.seats[humans[0]].name) if humans else ""
+        return name or clean_name(socket.gethostname().split(".")[0]) or "Skyjo"
 
     def build(self) -> None:
         self.dirty = True  # drawn at the next frame, even by an app sleeping between ticks
@@ -154,7 +152,9 @@ class LobbyScene(AppScene):
         step = min(60, 480 // max(1, self.config.players))
         for seat in range(self.config.players):
             line, colour = self.seat_line(seat)
-            self.text(surface, line, BODY_SIZE, 960, 400 + seat * step, color=colour)
+            words = self.text(surface, line, BODY_SIZE, 960, 400 + seat * step, color=colour)
+            if colour != WAITING_COLOUR:  # a seat with its player: their face before the line
+                self.avatar_before(surface, self.config.identity(seat), words)
         if self.error:
             self.text(surface, self.error, CAPTION_SIZE, 960, 880, color=(255, 150, 130))
         elif not self._ready():

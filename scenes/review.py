@@ -24,6 +24,7 @@ import pygame
 from game.ai.review import DEFAULT_SAMPLES, METHOD
 from game.ai.review_job import ReviewJob
 from game.i18n import _
+from game.match import COMPUTER, HUMAN, Identity, default_identity, known_identity
 from game.store.reviews import ReviewShelf, game_key, review_key
 from game.ui.layout import Box
 from game.ui.note import draw_line
@@ -55,6 +56,7 @@ COSTLIEST_X, COSTLIEST_W = 990, 880  # the three costliest decisions, right
 COSTLIEST_TOP, COSTLIEST_ROW = 300, 210
 BAR = Box(460, 480, 1000, 44)  # the progress bar while Expert judges
 BUTTONS_Y = 944
+SEAT_AVATAR = 40  # logical px: a seat's avatar on its button
 Found = tuple[str, ReviewData | None]  # a review's key on the shelf, and the review kept under it (None: none)
 
 
@@ -168,8 +170,9 @@ class ReviewScene(AppScene):
             width = min(300, 1680 / len(self.seats) - 20)
             left = 960 - (width + 20) * len(self.seats) / 2 + 10
             for number, seat in enumerate(self.seats):
-                self.button(left + number * (width + 20), 118, width, 56, self.seat_name(seat),
-                            partial(self.choose_seat, seat), f"seat{seat}")
+                button = self.button(left + number * (width + 20), 118, width, 56, self.seat_name(seat),
+                                     partial(self.choose_seat, seat), f"seat{seat}")
+                button.lead = SEAT_AVATAR + 8  # the seat's avatar at the left of its button
         if self.review is not None:
             for rank, index in enumerate(self.review.costliest(), start=1):
                 self.button(COSTLIEST_X, COSTLIEST_TOP + (rank - 1) * COSTLIEST_ROW, COSTLIEST_W, 60,
@@ -185,6 +188,12 @@ class ReviewScene(AppScene):
         # the costliest decision, else Cancel while judging, else Back
         self.buttons.focus = next(n for n, b in enumerate(self.buttons.buttons) if b.name in ("costly1", "cancel", "back"))
 
+    def identity(self, seat: int) -> Identity:
+        """The seat's colour and avatar as the table showed them (a game kept before they were:
+        the seat's default)."""
+        kind = HUMAN if seat in self.game.humans else COMPUTER
+        return known_identity(*self.game.look(seat), default_identity(seat, kind, ""))
+
     def seat_name(self, seat: int) -> str:
         """The seat's name as shown now (a default name in the current language)."""
         return shown_name(self.game.name(seat) or _("Player {number}").format(number=seat + 1))
@@ -198,9 +207,9 @@ class ReviewScene(AppScene):
         """The costly decision `index` on the table as it was then, both moves drawn."""
         if self.review is None:
             return
-        self.stack.push(REVIEW_STEP, record=self.game.record, names=[self.seat_name(s) for s in
-                                                                     range(int(self.game.record["players"]))],
-                        seat=self.seat, judged=self.review.decisions[index])
+        seats = range(int(self.game.record["players"]))
+        self.stack.push(REVIEW_STEP, record=self.game.record, names=[self.seat_name(s) for s in seats],
+                        seat=self.seat, judged=self.review.decisions[index], identities=[self.identity(s) for s in seats])
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
@@ -239,7 +248,8 @@ class ReviewScene(AppScene):
                 line = self.viewport.rect(Box(chosen.box.x + 20, chosen.box.bottom + 6, chosen.box.w - 40, 5))
                 pygame.draw.rect(surface, ACCENT, line)
         else:
-            self.text(surface, review_title(self.game.name(self.seat)), CAPTION_SIZE, 960, 140, color=DIM)
+            words = self.text(surface, review_title(self.game.name(self.seat)), CAPTION_SIZE, 960, 140, color=DIM)
+            self.avatar_before(surface, self.identity(self.seat), words)
         if self.reading is not None:
             self.text(surface, _("Looking for this game's review…"), BODY_SIZE, 960, 480, color=DIM)
         elif self.job is not None:
@@ -252,6 +262,11 @@ class ReviewScene(AppScene):
         elif self.review is not None:
             self._draw_review(surface, self.review)
         self.buttons.draw(surface, self.viewport)
+        for seat in self.seats if len(self.seats) > 1 else ():
+            button = self.buttons.named(f"seat{seat}")
+            if button is not None:  # the seat's face at the left of its button
+                self.avatar(surface, self.identity(seat), button.box.x + 10 + SEAT_AVATAR / 2, button.box.y + 25,
+                            SEAT_AVATAR)
 
     def _draw_progress(self, surface: pygame.Surface, done: int, total: int) -> None:
         self.text(surface, _("Expert is judging each of your decisions from what you could see then."), BODY_SIZE,

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import _
+from game.match import Identity
 from game.rules import Action
 from game.ui.move_marks import MoveMark, draw_move_marks, move_marks
 from game.ui.review_words import cost_words, played_words, turn_words, why_line
@@ -25,7 +26,8 @@ from scenes.round_replay import RoundReplayScene
 class ReviewStepScene(RoundReplayScene):
     name = "review_step"
 
-    def __init__(self, app: AppContext, record: dict, names: list[str], seat: int, judged: Judged) -> None:
+    def __init__(self, app: AppContext, record: dict, names: list[str], seat: int, judged: Judged,
+                 identities: list[Identity] | None = None) -> None:
         AppScene.__init__(self, app)  # (the replay's own opening looks for the last round of a live game)
         self.judged = judged
         self.seat = seat
@@ -33,7 +35,7 @@ class ReviewStepScene(RoundReplayScene):
         self.best = Action.from_list(judged.best)
         # the table speaks to the reviewed seat as "you", its grid at the bottom; the seat is the
         # one to act at its decision, so the replay's view of the seat to act is the seat's own
-        self.watch(record, judged.round - 1, names, seat, step=judged.action)
+        self.watch(record, judged.round - 1, names, seat, step=judged.action, identities=identities)
         self.decision = self.step
 
     @property

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import _
+from game.match import Identity
 from game.replay import play_scenario
 from game.rules import GAME_OVER, ROUND_OVER, Action, GameState, seat_view
 from game.ui.note import draw_note
@@ -57,18 +58,21 @@ def key_legend(keys: str) -> str:
 class RoundReplayScene(AppScene):
     name = "replay"
 
-    def __init__(self, app: AppContext, state: GameState, names: list[str], viewer: int | None = None) -> None:
+    def __init__(self, app: AppContext, state: GameState, names: list[str], viewer: int | None = None,
+                 identities: list[Identity] | None = None) -> None:
         super().__init__(app)
         index = last_finished_round(state)
         if index is None:
             raise ValueError("no round has been played to its end yet")
-        self.watch(state.record(), index, names, viewer)
+        self.watch(state.record(), index, names, viewer, identities=identities)
 
-    def watch(self, record: dict, index: int, names: list[str], viewer: int | None, step: int | None = None) -> None:
+    def watch(self, record: dict, index: int, names: list[str], viewer: int | None, step: int | None = None,
+              identities: list[Identity] | None = None) -> None:
         """Show round `index` of `record`: its deal animated (no `step`), or its first `step`
         actions played and laid out at once (the review's step screen, scenes/review_step.py,
         opens at a decision)."""
         self.names = names
+        self.identities = identities  # each seat's colour and avatar (None: each seat's default)
         self.viewer = viewer  # the seat the captions speak to as "you" (None: each player by name)
         self.record = record
         self.index = index
@@ -84,7 +88,7 @@ class RoundReplayScene(AppScene):
         self.state, self.actions = round_start(self.record, self.index)
         events = self.state.take_events()
         viewer = self.state.participants[0]
-        self.view = TableView(self.state.players, self.names, self.app.art, self.app.text)
+        self.view = TableView(self.state.players, self.names, self.app.art, self.app.text, self.identities)
         self.view.viewer = self.viewer
         self.board = Board.from_view(seat_view(self.state, viewer))
         self.anim = Animator(self.board, self.view, self.app.speed)

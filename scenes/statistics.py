@@ -14,7 +14,7 @@ import pygame
 
 from game.adapt import about_level
 from game.i18n import N_, _, ngettext
-from game.match import HUMAN, LEVEL_WORDS
+from game.match import HUMAN, LEVEL_WORDS, Identity
 from game.store.reviews import ReviewShelf
 from game.store.stats import CUSTOM_LEVEL, PlayerStats
 from game.ui.layout import Box
@@ -246,8 +246,9 @@ class StatisticsScene(AppScene):
         else:
             lines = (_("not reviewed yet"), "")
         rounds = ngettext("{count} round played", "{count} rounds played", entry.rounds).format(count=entry.rounds)
+        kept = Identity(entry.colour, entry.avatar) if entry.colour and entry.avatar else None
         return CardWords(name, rounds, tuple(breakdown_parts(entry)), tuple(card_figures(entry)), tuple(values), lines,
-                         self.note(name))
+                         self.note(name), kept)
 
     def note(self, name: str) -> str:
         """One more line on `name`'s card (its room is kept on every card)."""

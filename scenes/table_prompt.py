@@ -22,6 +22,8 @@ def table_prompt(play: PlayScene) -> str:
         return _("Click or press Space to skip the animation")
     if seat is None:
         return _("The round is over")
+    if play.table.offline:  # whose turn it is may have moved on at the host meanwhile
+        return _("Connection lost: reconnecting…")
     name = play.names[seat]
     last = _(" (last turn!)") if state.trigger is not None else ""
     if play.table.acting_human() is None:  # (during an animation: what comes once it ends)

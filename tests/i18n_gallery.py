@@ -167,7 +167,8 @@ def screens(app: Any) -> Iterator[str]:  # noqa: C901 - one short block per scre
     yield "game_over"
     replay = _optional("scenes.round_replay", "RoundReplayScene")
     if replay is not None:
-        watch = app.stack.push(replay(app, finished, [seat.name for seat in config.seats], 0))
+        app.stack.top.watch_last_round()  # as its button does (the seats' looks passed on)
+        watch = app.stack.top
         settle(app, 20)
         for _step in range(6):
             watch.handle_event(key_event(pygame.K_RIGHT))
@@ -233,7 +234,9 @@ def review_screens(app: Any, config: MatchConfig, finished: Any) -> Iterator[str
     from scenes.review import REVIEW_SEED, ReviewScene
 
     record = finished.record()
-    game = FinishedGame(record=record, names=[seat.name for seat in config.seats], humans=list(config.human_seats))
+    looks = config.identities()  # (as the game-over screen keeps them)
+    game = FinishedGame(record=record, names=[seat.name for seat in config.seats], humans=list(config.human_seats),
+                        colours=[look.colour for look in looks], avatars=[look.avatar for look in looks])
     scene = ReviewScene(app, game)
     scene.samples, scene.workers = REVIEW_SAMPLES, 1
     app.stack.push(scene)

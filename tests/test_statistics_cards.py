@@ -166,8 +166,8 @@ def test_the_mark_beside_the_name_is_drawn_from_the_players_name(make_app, tmp_p
 
     marked = []
     draw = stat_cards.draw_player_mark
-    monkeypatch.setattr(stat_cards, "draw_player_mark", lambda surface, viewport, box, name, write: (
-        marked.append((name, box)), draw(surface, viewport, box, name, write)))
+    monkeypatch.setattr(stat_cards, "draw_player_mark", lambda surface, viewport, box, name, write, *rest: (
+        marked.append((name, box)), draw(surface, viewport, box, name, write, *rest)))
     app, scene = open_statistics(make_app, tmp_path, 3)
     marked.clear()
     journal_inks(app, [scene])  # one frame

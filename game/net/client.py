@@ -105,6 +105,10 @@ class RemoteTable(NobodyToStandIn):
         return self.client.status
 
     @property
+    def offline(self) -> bool:
+        return self.client.status == RECONNECTING
+
+    @property
     def status_reason(self) -> str:
         return self.client.status_reason
 

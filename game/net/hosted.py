@@ -27,6 +27,7 @@ class HostedTable:
     """`controller` served to other computers by `host` (a NetHost made for that controller)."""
 
     hosting = True
+    offline = False  # the table runs here: a player's lost connection is theirs (away_seats)
     broken: str | None = None  # the engine runs here: what a player sends is checked, never trusted
 
     def __init__(self, controller: TableController, host: NetHost) -> None:

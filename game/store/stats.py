@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from game.i18n import N_
-from game.match import BOT_LEVELS, HUMAN, MatchConfig, clean_name, is_showable_name
+from game.match import AVATARS, BOT_LEVELS, COLOURS, HUMAN, MatchConfig, clean_name, is_showable_name
 from game.rules import EDITIONS, GameState, brief, should_double
 from game.sentences import Sentence
 
@@ -46,6 +46,10 @@ class PlayerStats:
     best_round: int | None = None  # the lowest round score, the best in Skyjo
     columns_removed: int = 0
     doubled: int = 0
+    # the colour and avatar they last played with (game.match's names; "": none kept yet, the
+    # statistics page then shows their name's own, game.match.person_identity)
+    colour: str = ""
+    avatar: str = ""
 
     @property
     def average_round(self) -> float | None:
@@ -82,6 +86,8 @@ def record_round(stats: Stats, match: MatchConfig, state: GameState) -> bool:
         if not match.seats[seat].is_human or score is None:
             continue
         entry = stats.player(match.seats[seat].name)
+        look = match.identity(seat)
+        entry.colour, entry.avatar = look.colour, look.avatar
         entry.rounds += 1
         entry.round_total += score
         entry.best_round = score if entry.best_round is None else min(entry.best_round, score)
@@ -202,7 +208,14 @@ def _player(entry: Any) -> PlayerStats:
         best_round=best,
         columns_removed=_count_value(entry.get("columns_removed", 0)),
         doubled=_count_value(entry.get("doubled", 0)),
+        # an unknown look (a newer version's) is as none kept: the file still loads
+        colour=_look(entry.get("colour"), COLOURS),
+        avatar=_look(entry.get("avatar"), AVATARS),
     )
+
+
+def _look(value: Any, known: tuple[str, ...]) -> str:
+    return value if isinstance(value, str) and value in known else ""
 
 
 def _tallies(value: Any, keys: tuple[str, ...]) -> dict[str, Tally]:

@@ -200,6 +200,7 @@ class TableController(NobodyToStandIn):
     # it (game.net's HostedTable) answers these.
     hosting = False
     broken: str | None = None
+    offline = False  # (the table runs here: no connection to lose)
 
     def receive(self) -> None:
         """Nothing arrives from another computer."""

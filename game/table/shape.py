@@ -125,6 +125,12 @@ class Table(Protocol):
     def stand_in(self, on: bool) -> None: ...
 
     @property
+    def offline(self) -> bool:
+        """The connection to the table's host is lost for now (a joined table reconnecting):
+        what the screen shows of whose turn it is may be stale."""
+        ...
+
+    @property
     def broken(self) -> str | None:
         """Why this table can never go on (a host that broke the protocol: nothing it said can
         be trusted); None while it can."""

@@ -9,7 +9,7 @@ players into pages of equal size. Drawing takes the words from the caller (the s
 them where shown) and a `write` that draws one line of text at the scene's text scale.
 
 A card (the parts in reading order):
-- the header: the player's mark (the spot for their avatar and colour: `draw_player_mark`,
+- the header: the player's mark (their avatar in their colour: `draw_player_mark`,
   called with their name) beside their name, the rounds they played under it;
 - the games won and played by edition and by opponent, on one or two lines (what they cannot
   hold is left out, said by "…");
@@ -28,6 +28,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.match import Identity, person_identity
+from game.ui.avatars import draw_avatar
 from game.ui.ink import inside, note_panel
 from game.ui.layout import Box, Viewport
 from game.ui.trend_chart import draw_trend
@@ -48,7 +50,6 @@ CHART_MIN_H = 34
 SIDE_MIN_W = 300  # the trend's column in a wide card: its words at the small size
 CARD_COLOUR = (16, 34, 40)  # a card: a little lighter than the page's panels, darker than the felt
 CARD_EDGE = (44, 74, 80)
-MARK_COLOUR = (60, 96, 110)  # the mark's disc until the player's own colour is drawn there
 
 
 @dataclass(frozen=True)
@@ -194,6 +195,7 @@ class CardWords:
     trend: tuple[float, ...]
     trend_lines: tuple[str, str]
     note: str = ""
+    identity: Identity | None = None  # the colour and avatar they last played with (None: their name's own)
 
 
 Write = Callable[..., pygame.Rect]  # the scene's text: (surface, words, size, x, y, max_width, **style)
@@ -230,7 +232,7 @@ def draw_card(surface: pygame.Surface, viewport: Viewport, parts: CardParts, wor
                CARD_COLOUR, radius=12)
     note_panel(rect, words.name)
     with inside(rect):
-        draw_player_mark(surface, viewport, parts.mark, words.name, write)
+        draw_player_mark(surface, viewport, parts.mark, words.name, write, words.identity)
         _line(surface, write, words.name, BODY_SIZE, parts.name, INK, bold=True)
         _line(surface, write, words.rounds, SMALL_SIZE, parts.rounds, DIM)
         lines = parts.detail_lines
@@ -254,10 +256,9 @@ def _line(surface: pygame.Surface, write: Write, words: str, size: float, box: B
         write(surface, words, size, box.x, box.center[1], max_width=box.w, color=colour, bold=bold, anchor="midleft")
 
 
-def draw_player_mark(surface: pygame.Surface, viewport: Viewport, box: Box, name: str, write: Write) -> None:
-    """The player's mark on their card: a disc with their initial. (The spot for the player's
-    own avatar and colour: draw them here, in `box`, from the name.)"""
+def draw_player_mark(surface: pygame.Surface, viewport: Viewport, box: Box, name: str, write: Write,
+                     identity: Identity | None = None) -> None:
+    """The player's mark on their card: their avatar in their colour, the ones they last played
+    with (statistics kept before those were: the ones their name gives, game.match.person_identity)."""
     rect = viewport.rect(box)
-    pygame.draw.circle(surface, MARK_COLOUR, rect.center, rect.w // 2)
-    write(surface, name[:1].upper(), BODY_SIZE, box.center[0], box.center[1], max_width=box.w * 0.7, color=INK,
-          bold=True)
+    draw_avatar(surface, identity or person_identity(name), rect.center, min(rect.w, rect.h))

@@ -24,7 +24,7 @@ from game.ui.table_cues import TableCues
 from game.ui.table_labels import ACTIVE_RING, LABEL_CLEARANCE, RING_MARGIN, SeatLabels
 from game.ui.targets import DISCARD_PILE, DRAW_PILE, HAND, PILES, Target
 from game.ui.text import TextCache
-from game.ui.widgets import ACCENT, DIM, FELT, font_px
+from game.ui.widgets import ACCENT, FELT, FOCUS_GAP, font_px
 from game.ui.wording import sentence
 
 # (Board and the label constants are imported from here by the screens and tests)
@@ -332,8 +332,9 @@ class TableView(SeatLabels, PileCaptions, TableCues):
         if self.hover is not None and self.hover in self.targets:
             rect = self._mark_rect(self.hover)
             surface.blit(self.art.highlight(rect.w, rect.h), rect)
-        if self.cursor is not None:
-            rect = self._mark_rect(self.cursor).inflate(8, 8)
-            legal = self.cursor in self.targets
-            pygame.draw.rect(surface, ACCENT if legal else DIM, rect, width=max(2, round(5 * self.viewport.scale)),
-                             border_radius=6)
+        if self.cursor is not None:  # one keyboard cursor, on a pile or a grid, playable there or not:
+            rect = self._mark_rect(self.cursor)  # a bright ring outside a dark one reads on felt and card alike
+            gap, width = max(2, round(4 * self.viewport.scale)), max(3, round(6 * self.viewport.scale))
+            pygame.draw.rect(surface, FOCUS_GAP, rect.inflate(2 * gap, 2 * gap), width=gap, border_radius=6 + gap)
+            pygame.draw.rect(surface, ACCENT, rect.inflate(2 * (gap + width), 2 * (gap + width)), width=width,
+                             border_radius=6 + gap + width)

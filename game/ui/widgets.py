@@ -95,6 +95,7 @@ class Button:
     enabled: bool = True
     size: int = BUTTON_SIZE
     name: str = ""  # a stable id for the self-test and tests
+    lead: float = 0.0  # logical px kept free at its left (a player's avatar goes there), the label beside
 
     def __post_init__(self) -> None:
         self.name = self.name or self.label.lower()
@@ -216,7 +217,7 @@ class ButtonGroup:
             pygame.draw.rect(surface, BUTTON_HOVER, shine)
         ink = INK if button.enabled else DIM
         image = self.text.render(button.label, self.label_px(button, button.label), ink, True)
-        place = image.get_rect(center=face.center)
+        place = image.get_rect(center=(face.centerx + round(button.lead * self.viewport.scale / 2), face.centery))
         surface.blit(image, place)
         note_button(rect, button.label)
         note_text(button.label, image, place, rect)
@@ -235,5 +236,5 @@ class ButtonGroup:
         the label would not fit inside the button (a long translation at a large scale)."""
         rect = self.viewport.rect(button.box)
         size = min(font_px(self.viewport, button.size * self.scale), max(8, rect.h - 4))
-        room = rect.w - 2 * font_px(self.viewport, BUTTON_PAD)
+        room = rect.w - 2 * font_px(self.viewport, BUTTON_PAD) - round(button.lead * self.viewport.scale)
         return self.text.fit_px(label, size, room, bold=True) if room > 0 else size

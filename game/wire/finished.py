@@ -19,16 +19,23 @@ MOST_SEATS = 8
 
 Name = Annotated[str, Meta(max_length=MOST_NAME)]
 Seat = Annotated[int, Meta(ge=0, lt=MOST_SEATS)]
+# a colour or avatar by name (game/match.py's COLOURS, AVATARS); an unknown one is read as the
+# seat's default where it is shown (game.match.known_identity), so a newer file still loads
+Look = Annotated[str, Meta(max_length=16, pattern="^[a-z]*$")]
 
 
 class FinishedGame(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """`record`: the game as a replay scenario (docs/replay.md); `names` by seat; `humans`: the
-    seats a person played (the review's choice); `when`: seconds since 1970 (0: unknown)."""
+    seats a person played (the review's choice); `when`: seconds since 1970 (0: unknown);
+    `colours` and `avatars` by seat: each seat's identity as the table showed it (empty in a
+    game kept before they were: each seat's default then)."""
 
     record: dict[str, Any]
     names: Annotated[list[Name], Meta(max_length=MOST_SEATS)]
     humans: Annotated[list[Seat], Meta(max_length=MOST_SEATS)]
     when: Annotated[float, Meta(ge=0, le=1e11)] = 0.0
+    colours: Annotated[list[Look], Meta(max_length=MOST_SEATS)] = []
+    avatars: Annotated[list[Look], Meta(max_length=MOST_SEATS)] = []
 
     def seats(self) -> list[int]:
         """The seats the review may judge: the humans, or every seat when none is known."""
@@ -39,6 +46,11 @@ class FinishedGame(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
 
     def name(self, seat: int) -> str:
         return self.names[seat] if 0 <= seat < len(self.names) else ""
+
+    def look(self, seat: int) -> tuple[str, str]:
+        """Seat `seat`'s colour and avatar as kept ("": not kept)."""
+        return (self.colours[seat] if 0 <= seat < len(self.colours) else "",
+                self.avatars[seat] if 0 <= seat < len(self.avatars) else "")
 
 
 def read_finished(text: str) -> FinishedGame:

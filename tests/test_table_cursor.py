@@ -1,0 +1,40 @@
+"""Issue 40 item 9: one keyboard cursor on the table. On a pile or on your grid, where a card can
+be played or not, the cursor is the same clear ring (it was a thick ring on a pile and a faint
+grey outline on your grid): read off the frame, the ring's pixels are the same."""
+
+from __future__ import annotations
+
+import pygame
+from helpers import key, run_until
+
+from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
+from game.ui.targets import DRAW_TARGET, Target
+from game.ui.widgets import ACCENT
+from scenes.play import PlayScene
+
+
+def ring_colours(app, play, target) -> list:
+    """The colours across the band just outside the target (where the ring lies), at its left middle."""
+    play.view.cursor = target
+    play.view.hover = None
+    app.frame(0.0)
+    rect = play.view._mark_rect(target)
+    return [tuple(app.screen.get_at((rect.left - out, rect.centery)))[:3] for out in range(1, 14)]
+
+
+def test_the_cursor_is_the_same_bright_ring_on_a_pile_and_on_your_grid(make_app):
+    app = make_app(size=(1280, 720))
+    app.speed_override = 0.0
+    config = MatchConfig("voyage", (SeatConfig("Ann", HUMAN), SeatConfig("Bot", COMPUTER, "easy")), seed=5)
+    play = app.stack.push(PlayScene(app, config, config.new_game()))
+    for _flip in range(2):  # the opening: two cards of Ann's grid
+        assert run_until(app, lambda: play.acting_human() == 0 and not play.anim.busy)
+        key(app, pygame.K_RETURN)
+        key(app, pygame.K_RIGHT)
+    assert run_until(app, lambda: play.acting_human() == 0 and not play.anim.busy and DRAW_TARGET in play.view.targets)
+    grid = Target.cell(0, 0, 0)
+    assert grid not in play.view.targets  # nothing to put on a card before one is drawn
+    on_pile, on_grid = ring_colours(app, play, DRAW_TARGET), ring_colours(app, play, grid)
+    assert ACCENT in on_pile, on_pile
+    assert ACCENT in on_grid, f"a faint cursor on your grid: {on_grid}"
+    assert on_grid.count(ACCENT) == on_pile.count(ACCENT)  # as thick
