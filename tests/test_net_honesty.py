@@ -32,9 +32,9 @@ class RecordingHost(NetHost):
         self.sent: list[tuple[int | None, str]] = []
         super().__init__(*args, **kwargs)
 
-    def _push(self, client, text: str) -> None:
-        self.sent.append((client.seat, text))
-        super()._push(client, text)
+    def _send(self, client, message: object) -> None:
+        self.sent.append((client.seat, encode(message)))  # the very text its server queues (encode is deterministic)
+        super()._send(client, message)
 
 
 def _walk(value, path=()):

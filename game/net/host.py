@@ -7,7 +7,7 @@
     ...after a round: when host.ready_for(round) (or after a while) table.next_round()
     host.close(final=True)            # the games are over: the players' programs stop
 
-The websockets server runs an asyncio loop in a daemon thread (listener.py); it reads, checks
+The host owns its server (listener.py's `Server`, an asyncio loop in a daemon thread); it reads, checks
 and rate-limits what each connection sends and hands the decoded messages to `pump`, which
 applies them on the table's thread, dispatching on each message's declared type. The table's
 observers run on that thread too, and each remote seat is sent its own filtered messages (its
@@ -19,11 +19,9 @@ Who may connect at all, and how many join codes may be guessed, is admission.py'
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import queue
 import secrets
-import threading
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -38,11 +36,10 @@ from game.wire.pieces import scores_to_wire
 from game.wire.reading import convert
 
 from . import protocol as wire
-from .admission import WRONG_CODES, Admission, WrongCodes, quiet_loop_errors, same_secret
-from .inbox import Inbox
-from .listener import MAX_CONNECTIONS, Arrival, Client, Gone, Listener, Refusal, lan_address
+from .admission import WRONG_CODES, same_secret
+from .listener import MAX_CONNECTIONS, Arrival, Client, Gone, Refusal, Server, lan_address
 from .notices import for_players, is_save_failure
-from .protocol import Hello, Play, Ready, encode, event_list, notice, one_line, refused
+from .protocol import Hello, Play, Ready, event_list, notice, one_line, refused
 
 log = logging.getLogger("skyjo.net.host")
 
@@ -84,7 +81,7 @@ def public_config(config: MatchConfig) -> dict:
     return config.public().to_dict()
 
 
-class NetHost(Listener):
+class NetHost:
     """Serves `table` (a TableController whose remote seats wait for players) on the network."""
 
     url: str  # ws://address:port, set once listening
@@ -95,19 +92,12 @@ class NetHost(Listener):
                  rate: float = RATE, burst: int = BURST, send_queue: int = SEND_QUEUE,
                  ping_interval: float = PING_INTERVAL, ping_timeout: float = PING_TIMEOUT) -> None:
         self.table = table
-        self.code = code
         self.store = store
-        self.hello_timeout = hello_timeout
-        self._limits = (send_queue, rate, burst)
         self.tokens: dict[int, str] = {}  # claimed remote seat -> its secret
         self.clients: dict[int, Client] = {}  # seated and connected
         self.ready: dict[int, int] = {}  # seat -> the last round whose scores it has seen
         self.live = False  # the game has begun: players are sent the table
         self._stand_in: str | None = None
-        self._inbox: Inbox[tuple[Client, Arrival]] = Inbox()
-        self._numbers = 0
-        self._wrong_codes = WrongCodes(per_address=WRONG_CODES)
-        self._admission = Admission()
         self._save_failure_told = False  # remote players were told the host cannot save, this run of failures
         if resume and store is not None:
             self.tokens = {seat: token for seat in self.remote_seats if (token := store.token(f"host seat {seat}"))}
@@ -115,20 +105,11 @@ class NetHost(Listener):
             for seat in range(len(table.config.seats)):
                 if store.token(f"host seat {seat}") is not None:
                     store.save_token(f"host seat {seat}", None)
-        self._known_tokens = tuple(self.tokens.values())  # what the network thread may read
+        self.server = Server(code, bind, port, hello_timeout=hello_timeout, limits=(send_queue, rate, burst),
+                             ping_interval=ping_interval, ping_timeout=ping_timeout, wrong_codes=WRONG_CODES,
+                             known_tokens=tuple(self.tokens.values()))
         table.subscribe(self._on_table)
-        self._loop = asyncio.new_event_loop()
-        quiet_loop_errors(self._loop)
-        self._server: Any = None
-        self._failed: BaseException | None = None
-        started = threading.Event()
-        self._thread = threading.Thread(target=self._run, args=(bind, port, ping_interval, ping_timeout, started),
-                                        name="skyjo-host", daemon=True)
-        self._thread.start()
-        started.wait(10)
-        if self._failed is not None or self._server is None:
-            raise OSError(f"cannot listen on {bind}:{port}: {self._failed or 'timed out'}")
-        self.port = self._server.sockets[0].getsockname()[1]
+        self.port = self.server.port
         address = lan_address() if bind in ("0.0.0.0", "", "::") else bind
         self.url = f"ws://{address}:{self.port}"
         if store is not None:
@@ -137,10 +118,15 @@ class NetHost(Listener):
         log.info("hosting at %s", self.url)
 
     # ------------------------------------------------------------------ the owner's side
+    @property
+    def code(self) -> str:
+        """The join code a player types (the server compares it)."""
+        return self.server.code
+
     def wake_with(self, hook: Callable[[], object] | None) -> None:
         """Call `hook` (from the network thread) whenever a player's message arrives, so that an
         owner sleeping between frames can `pump` at once."""
-        self._inbox.on_put = hook
+        self.server.inbox.on_put = hook
 
     @property
     def remote_seats(self) -> list[int]:
@@ -219,8 +205,8 @@ class NetHost(Listener):
         handled = 0
         while True:
             try:
-                client, message = self._inbox.get(timeout=timeout) if timeout and not handled \
-                    else self._inbox.get_nowait()
+                inbox = self.server.inbox
+                client, message = inbox.get(timeout=timeout) if timeout and not handled else inbox.get_nowait()
             except queue.Empty:
                 return handled
             handled += 1
@@ -247,14 +233,7 @@ class NetHost(Listener):
         """Stop serving within CLOSE_WAIT seconds. `final`: the games are over, so the players'
         programs stop; otherwise they keep trying to reconnect (a host restarted from its save)."""
         code, reason = (CLOSE_FINAL, "the games are over") if final else (CLOSE_AWAY, "the host stopped")
-        if self._thread.is_alive():
-            future = asyncio.run_coroutine_threadsafe(self._shutdown(code, reason), self._loop)
-            try:
-                future.result(CLOSE_WAIT)
-            except Exception:  # noqa: BLE001 - closing must end whatever the connections do
-                log.warning("the connections did not all close in time")
-            self._loop.call_soon_threadsafe(self._loop.stop)
-            self._thread.join(CLOSE_WAIT)
+        self.server.shut_down(code, reason, CLOSE_WAIT)
 
     # ------------------------------------------------------------------ table thread: players
     def _on_hello(self, client: Client, message: Hello) -> None:
@@ -266,13 +245,13 @@ class NetHost(Listener):
         old = self.clients.get(seat)
         if old is not None and old is not client:
             log.info("%s: seat %d taken back by %s", old, seat, client)
-            self._call(self._close(old, CLOSE_REPLACED, "your seat was taken back by a newer connection"))
+            self.server.close(old, CLOSE_REPLACED, "your seat was taken back by a newer connection")
         returning = seat in self.tokens and old is None and self.live
         if seat not in self.tokens:
             self._claim(seat, message.name)
         client.seat = seat
         self.clients[seat] = client
-        self._loop.call_soon_threadsafe(self._admission.seat, client.ws, seat)
+        self.server.seat(client, seat)
         if seat in self.table.substitutes:
             self.table.substitute(seat, None)  # its player is back: the computer stops
         log.info("%s seated as %s", client, self.table.names[seat])
@@ -304,7 +283,7 @@ class NetHost(Listener):
 
     def _claim(self, seat: int, name: str) -> None:
         self.tokens[seat] = secrets.token_urlsafe(24)
-        self._known_tokens = tuple(self.tokens.values())
+        self.server.know_tokens(tuple(self.tokens.values()))
         if self.store is not None:
             self.store.save_token(f"host seat {seat}", self.tokens[seat])
         table = self.table
@@ -342,7 +321,7 @@ class NetHost(Listener):
     def _turn_away(self, client: Client, reason: str) -> int | None:
         """Refuse a hello that can never be seated and close its connection; None, for
         `_seat_for` to return."""
-        self._call(self._refuse_and_close(client, reason, CLOSE_SEAT_GONE))
+        self.server.turn_away(client, reason, CLOSE_SEAT_GONE)
         return None
 
     def _refuse(self, client: Client, reason: str, kind: wire.RefusalKind = "message") -> None:
@@ -392,6 +371,5 @@ class NetHost(Listener):
                 self._send(client, message)
 
     def _send(self, client: Client, message: object) -> None:
-        text = encode(message)
-        self._loop.call_soon_threadsafe(self._push, client, text)
+        self.server.send(client, message)
 
