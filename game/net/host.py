@@ -23,14 +23,13 @@ import logging
 import queue
 import secrets
 from collections.abc import Callable
-from dataclasses import replace
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from game.match import MatchConfig
-from game.rules import Action, GameState, score_view, seat_view
+from game.rules import Action, SeatView
 from game.rules.events import Event
 from game.sentences import Sentence
-from game.table import GameOver, Notice, RoundOver, TableController, TableEvents, TableMessage, TakenBack
+from game.table import GameOver, Notice, RoundOver, TableEvents, TableMessage, TakenBack
 from game.wire.closing import CLOSE_AWAY, CLOSE_FINAL, CLOSE_POLICY, CLOSE_REPLACED, CLOSE_SEAT_GONE, CLOSE_TRY_LATER
 from game.wire.pieces import scores_to_wire
 from game.wire.reading import convert
@@ -40,6 +39,7 @@ from .admission import WRONG_CODES, same_secret
 from .listener import MAX_CONNECTIONS, Arrival, Client, Gone, Refusal, Server, lan_address
 from .notices import for_players, is_save_failure
 from .protocol import Hello, Play, Ready, event_list, notice, one_line, refused
+from .served import ServedTable
 
 log = logging.getLogger("skyjo.net.host")
 
@@ -69,9 +69,8 @@ def stored_port(text: str | None) -> int:
     return port if 0 < port < 65536 else 0
 
 
-def table_message(state: GameState, seat: int, events: tuple[Event, ...] = (), action: Action | None = None) -> dict:
+def table_message(view: SeatView, seat: int, events: tuple[Event, ...] = (), action: Action | None = None) -> dict:
     """What `seat` is sent after an engine step: its own view and the events as it may see them."""
-    view = seat_view(state, seat)
     return {"type": "table", "view": view.to_dict(), "legal": [item.to_list() for item in view.legal],
             "events": event_list(events, seat), "action": None if action is None else action.to_list()}
 
@@ -81,13 +80,17 @@ def public_config(config: MatchConfig) -> dict:
     return config.public().to_dict()
 
 
-class NetHost:
-    """Serves `table` (a TableController whose remote seats wait for players) on the network."""
+T = TypeVar("T", bound=ServedTable)  # the table served (its owner keeps its own type: a TableController)
+
+
+class NetHost(Generic[T]):
+    """Serves `table` (a TableController whose remote seats wait for players) on the network;
+    it asks the table only what served.py's ServedTable declares."""
 
     url: str  # ws://address:port, set once listening
     port: int
 
-    def __init__(self, table: TableController, code: str, bind: str = "0.0.0.0", port: int = 0, *,
+    def __init__(self, table: T, code: str, bind: str = "0.0.0.0", port: int = 0, *,
                  store: Any = None, resume: bool = False, hello_timeout: float = HELLO_TIMEOUT,
                  rate: float = RATE, burst: int = BURST, send_queue: int = SEND_QUEUE,
                  ping_interval: float = PING_INTERVAL, ping_timeout: float = PING_TIMEOUT) -> None:
@@ -182,16 +185,14 @@ class NetHost:
             return
         self.live = True  # a resumed game announces nothing: the players are sent where it stands
         for seat, client in self.clients.items():
-            self._send(client, table_message(self.table.state, seat))
+            self._send(client, table_message(self.table.seat_view(seat), seat))
 
-    def new_table(self, table: TableController) -> None:
+    def new_table(self, table: T) -> None:
         """The next game, for the same players (their seats, names and tokens are kept)."""
-        if self._on_table in self.table.observers:
-            self.table.observers.remove(self._on_table)
+        self.table.unsubscribe(self._on_table)
         for seat, name in enumerate(self.table.names):
             if self.table.config.seats[seat].is_remote:
-                table.names[seat] = name
-                table.config = table.config.with_seat(seat, replace(table.config.seats[seat], name=name))
+                table.rename(seat, name)
         self.table = table
         self.live = False
         self.ready.clear()
@@ -252,17 +253,16 @@ class NetHost:
         client.seat = seat
         self.clients[seat] = client
         self.server.seat(client, seat)
-        if seat in self.table.substitutes:
+        if self.table.stood_in(seat):
             self.table.substitute(seat, None)  # its player is back: the computer stops
         log.info("%s seated as %s", client, self.table.names[seat])
         match = convert(public_config(self.table.config), wire.Match)
         self._send(client, wire.Welcome(seat, self.tokens[seat], list(self.table.names), match))
         self._send_lobby()
         if self.live:
-            self._send(client, table_message(self.table.state, seat))
-            state = self.table.state
-            if state.phase in ("round_over", "game_over") and self.table.scored_round == state.round:
-                self._send(client, self._round_over(state.round))
+            self._send(client, table_message(self.table.seat_view(seat), seat))
+            if self.table.showing_scores:
+                self._send(client, self._round_over(self.table.scored_round))
         if returning:
             self._broadcast(wire.Waiting(seat, self.table.names[seat], "returned"), but=seat)
 
@@ -286,21 +286,18 @@ class NetHost:
         self.server.know_tokens(tuple(self.tokens.values()))
         if self.store is not None:
             self.store.save_token(f"host seat {seat}", self.tokens[seat])
-        table = self.table
-        table.names[seat] = name
-        table.config = table.config.with_seat(seat, replace(table.config.seats[seat], name=name))
+        self.table.rename(seat, name)
 
     def _on_play(self, client: Client, message: Play) -> None:
         seat, action = client.seat, message.move
         if client.gone or seat is None or self.clients.get(seat) is not client:
             return
-        state = self.table.state
         reason: str | None
         if action.seat != seat:
             reason = f"you play seat {seat}, not seat {action.seat}"
-        elif not self.live or state.to_act != seat:
+        elif not self.live or self.table.to_act != seat:
             reason = "it is not your turn"
-        elif seat in self.table.substitutes:
+        elif self.table.stood_in(seat):
             reason = "a computer plays your seat just now"
         else:
             reason = self.table.play(action)
@@ -330,17 +327,16 @@ class NetHost:
 
     # ------------------------------------------------------------------ table thread: the table
     def _on_table(self, message: TableMessage) -> None:
-        state = self.table.state
+        table = self.table
         if isinstance(message, TableEvents):
             self.live = True
-            store = self.table.store
-            if store is None or store.last_failure is None:
+            if table.last_failure is None:
                 self._save_failure_told = False  # the last save worked: a new failure is news again
             for seat, client in list(self.clients.items()):
-                self._send(client, table_message(state, seat, message.events, message.action))
+                self._send(client, table_message(table.seat_view(seat), seat, message.events, message.action))
         elif isinstance(message, TakenBack):  # the host's player put a taken discard back: where the game stands
             for seat, client in list(self.clients.items()):
-                self._send(client, table_message(state, seat))
+                self._send(client, table_message(table.seat_view(seat), seat))
         elif isinstance(message, Notice):
             self._on_notice(message.sentence)
         elif isinstance(message, RoundOver):
@@ -349,7 +345,7 @@ class NetHost:
             self._broadcast(wire.GameOver())
 
     def _round_over(self, number: int) -> wire.RoundOver:
-        return wire.RoundOver(number, scores_to_wire(score_view(self.table.state)))
+        return wire.RoundOver(number, scores_to_wire(self.table.score_view()))
 
     def _on_notice(self, said: Sentence) -> None:
         """The host's own notices name its folders and files: remote players are told a sentence

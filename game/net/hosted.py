@@ -29,7 +29,7 @@ class HostedTable:
     hosting = True
     broken: str | None = None  # the engine runs here: what a player sends is checked, never trusted
 
-    def __init__(self, controller: TableController, host: NetHost) -> None:
+    def __init__(self, controller: TableController, host: NetHost[TableController]) -> None:
         if host.table is not controller:
             raise ValueError("the host serves another table")
         self.controller = controller
@@ -145,4 +145,4 @@ class HostedTable:
         """Release the computer players and stop serving: the players of a finished game stop;
         those of an unfinished one keep trying to rejoin (the game is saved, and may resume)."""
         self.controller.close()
-        self.host.close(final=self.controller.state.phase == GAME_OVER)
+        self.host.close(final=self.controller.record.phase == GAME_OVER)
