@@ -8,6 +8,13 @@ other table (game/table/shape.py's `Table`).
 
 The controller runs the engine here; the NetHost serves the remote seats and applies what
 their players send on this thread, in `update`, before the controller moves on.
+
+Why composition, with a forward per member: the lobby (scenes/lobby.py) makes the controller
+first and serves it (NetHost) while the players join, and only then hands the table screen
+this object, so the hosted table wraps a controller that already exists. Only `update`,
+`receive`, `wake_with`, `away_seats`, `stand_in`, `hosting` and `close` differ from the
+controller; the rest forwards. Making it a subclass of TableController (the controller plus
+what differs, no forwards) means the lobby builds a HostedTable from the match instead.
 """
 
 from __future__ import annotations
