@@ -14,7 +14,7 @@ from websockets.sync.server import ServerConnection, serve
 
 from game.match import REMOTE, MatchConfig, SeatConfig
 from game.net.host import public_config, table_message
-from game.rules import GameState
+from game.rules import GameState, seat_view
 
 WAIT = 30.0  # seconds any wait of the fake host or of a test may take
 TOKEN = "t" * 32
@@ -34,7 +34,7 @@ def welcome(players: int = 2, edition: str = "voyage") -> dict[str, Any]:
 
 def table(players: int = 2, edition: str = "voyage", seat: int = 0) -> dict[str, Any]:
     """A true table message: seat `seat`'s view of a game just dealt."""
-    return table_message(GameState.new_game(edition, players, 3), seat)
+    return table_message(seat_view(GameState.new_game(edition, players, 3), seat), seat)
 
 
 def view_with(**changes: Any) -> dict[str, Any]:

@@ -32,9 +32,9 @@ class RecordingHost(NetHost):
         self.sent: list[tuple[int | None, str]] = []
         super().__init__(*args, **kwargs)
 
-    def _push(self, client, text: str) -> None:
-        self.sent.append((client.seat, text))
-        super()._push(client, text)
+    def _send(self, client, message: object) -> None:
+        self.sent.append((client.seat, encode(message)))  # the very text its server queues (encode is deterministic)
+        super()._send(client, message)
 
 
 def _walk(value, path=()):
@@ -99,6 +99,6 @@ def test_every_message_to_a_seat_holds_only_what_it_may_know(edition, seats, see
                 assert message["view"]["holding"] is None
             if len(events) and rng.random() < 0.5:
                 twin = hidden_twin(state, rng)
-                assert encode(table_message(twin, seat, events, action)) == text
+                assert encode(table_message(seat_view(twin, seat), seat, events, action)) == text
                 twins += 1
     assert drawn_hidden > 0 and twins > 10  # the checks really met hidden draws and twin worlds

@@ -11,7 +11,7 @@ import pytest
 
 from game.net.host import table_message
 from game.net.protocol import Hello, Play, ProtocolError, decode_client, decode_host, encode, hello
-from game.rules import GameState, score_view
+from game.rules import GameState, score_view, seat_view
 from game.rules.events import CardDrawn
 from game.store import Store
 from game.wire.pieces import Scores, event_from_builtins, scores_from, scores_to_wire
@@ -67,7 +67,7 @@ def test_every_table_step_decodes_for_every_seat():
     steps, _ = _game(7, "voyage", 2)
     for state, events in steps[:200]:
         for seat in range(state.players):
-            decoded = decode_host(encode(table_message(state, seat, events)))
+            decoded = decode_host(encode(table_message(seat_view(state, seat), seat, events)))
             assert decoded.seat_view.seat == seat and decoded.steps == tuple(e.for_seat(seat) for e in events)
             hidden = [e for e in decoded.steps if isinstance(e, CardDrawn) and e.seat != seat]
             assert all(e.value is None for e in hidden)
@@ -117,7 +117,7 @@ def test_the_welcome_carries_every_seats_colour_and_avatar():
 
 def test_a_view_no_game_could_show_is_refused():
     steps, _ = _game(3, "voyage", 2)
-    message = table_message(steps[5][0], 0)
+    message = table_message(seat_view(steps[5][0], 0), 0)
     message["view"]["grids"][1][0][0] = 99  # not a card of the edition
     with pytest.raises(ProtocolError, match="not a card"):
         decode_host(encode(message))

@@ -4,7 +4,6 @@ line at the host, and the table goes on serving the others (game/net/host.py).""
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 
@@ -191,7 +190,7 @@ def test_a_full_send_queue_drops_the_client(caplog):
         fake = Fake()
         with caplog.at_level(logging.WARNING, logger="skyjo.net.host"):
             for n in range(3):
-                host._loop.call_soon_threadsafe(host._push, fake, json.dumps({"n": n}))
+                host.server.send(fake, {"n": n})  # (a fake client: it never reads)
             deadline = time.monotonic() + 3
             while not closed and time.monotonic() < deadline:
                 time.sleep(0.01)

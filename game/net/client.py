@@ -30,9 +30,9 @@ from game.table import (
     NobodyToStandIn,
     Notice,
     Observer,
+    Observers,
     RoundOver,
     TableEvents,
-    TableMessage,
 )
 from game.table.messages import detail
 from game.wire.closing import CLOSE_FINAL, CLOSE_REPLACED, CLOSE_SEAT_GONE, STOP_CODES
@@ -90,7 +90,7 @@ class RemoteTable(NobodyToStandIn):
         self.games_over = 0  # games the host ended (the headless loops and tests count them)
         self.last_refusal: str | None = None  # the host's latest refusal, for the log and tests
         self.round_trips: list[float] = []  # seconds from a play sent to the table that shows it
-        self.observers: list[Observer] = []
+        self.observers = Observers()
         self._told = CONNECTING  # the status the observers were last told of
         self._view: SeatView | None = None
         self._scores: ScoreView | None = None
@@ -146,7 +146,7 @@ class RemoteTable(NobodyToStandIn):
         """The connection's thread receives; `update` delivers, one table step at a time."""
 
     def subscribe(self, observer: Observer) -> None:
-        self.observers.append(observer)
+        self.observers.subscribe(observer)
 
     def start(self) -> None:
         """Nothing to announce: the host sends the deal when its game starts."""
@@ -238,10 +238,6 @@ class RemoteTable(NobodyToStandIn):
             self._deliver(message)
 
     # ------------------------------------------------------------------ inside
-    def _emit(self, message: TableMessage) -> None:
-        for observer in list(self.observers):
-            observer(message)
-
     def _deliver(self, message: HostMessage | Status) -> bool:
         """Handle one host message; True for a table step (one per update)."""
         match message:
@@ -249,7 +245,7 @@ class RemoteTable(NobodyToStandIn):
                 if self._sent is not None and action == self._sent and self._sent_at is not None:
                     self.round_trips.append(time.perf_counter() - self._sent_at)
                 self._view, self._sent, self._sent_at = view, None, None
-                self._emit(TableEvents(message.steps, action))
+                self.observers.tell(TableEvents(message.steps, action))
                 return True
             case Status():
                 self._on_status(message)
@@ -258,17 +254,17 @@ class RemoteTable(NobodyToStandIn):
             case wire.Lobby(seats=seats):
                 self.names[:] = [seat.name for seat in seats]  # in place: a screen holds this list
             case wire.Notice(sentence=said):
-                self._emit(Notice(said))
+                self.observers.tell(Notice(said))
             case wire.RoundOver(round=number, score_view=scores):
                 self._scores, self.scored_round = scores, number
-                self._emit(RoundOver(number))
+                self.observers.tell(RoundOver(number))
             case wire.GameOver():
                 self.games_over += 1
-                self._emit(GameOver())
+                self.observers.tell(GameOver())
             case wire.Waiting(why="returned", name=name):
-                self._emit(Notice(PLAYER_BACK.say(name=name)))
+                self.observers.tell(Notice(PLAYER_BACK.say(name=name)))
             case wire.Waiting(name=name):
-                self._emit(Notice(WAITING_FOR.say(name=name)))
+                self.observers.tell(Notice(WAITING_FOR.say(name=name)))
             case wire.Refused(reason=reason, kind=kind):
                 self.last_refusal = reason
                 if kind == "play":  # a refused move: nothing moved, our seat may try again
@@ -281,11 +277,11 @@ class RemoteTable(NobodyToStandIn):
         before, self._told = self._told, message.status
         if self._told == RECONNECTING:
             self._sent = None  # whatever was on its way is lost; the host sends the table again
-            self._emit(Notice(CONNECTION_LOST.say()))
+            self.observers.tell(Notice(CONNECTION_LOST.say()))
         elif self._told == CONNECTED and before == RECONNECTING:
-            self._emit(Notice(RECONNECTED.say()))
+            self.observers.tell(Notice(RECONNECTED.say()))
         elif self._told == CLOSED and before != CLOSED and not self.client.finished:
-            self._emit(Notice(DISCONNECTED.say(reason=detail(message.reason))))
+            self.observers.tell(Notice(DISCONNECTED.say(reason=detail(message.reason))))
 
     def _on_welcome(self, message: wire.Welcome) -> None:
         self._config, self.seat = message.match, message.seat

@@ -18,7 +18,7 @@ IDLE = 0.05  # ... when only a remote player's message can move the game on
 READY_WAIT = 30.0  # seconds the host waits for every player to have seen a round's scores
 
 
-def host_games(host: NetHost, next_table: Callable[[int], TableController], games: int, *,
+def host_games(host: NetHost[TableController], next_table: Callable[[int], TableController], games: int, *,
                ready_wait: float = READY_WAIT, stop: threading.Event | None = None,
                on_table: Callable[[TableController], object] | None = None) -> list[tuple[int, ...]]:
     """Play `games` games at `host` (its current table first; `next_table(n)` makes game n's):
@@ -38,7 +38,7 @@ def host_games(host: NetHost, next_table: Callable[[int], TableController], game
     return winners
 
 
-def _host_one(host: NetHost, ready_wait: float, stop: threading.Event | None) -> tuple[int, ...] | None:
+def _host_one(host: NetHost[TableController], ready_wait: float, stop: threading.Event | None) -> tuple[int, ...] | None:
     table = host.table
     heard: list[TableMessage] = []
     table.subscribe(heard.append)
@@ -51,14 +51,12 @@ def _host_one(host: NetHost, ready_wait: float, stop: threading.Event | None) ->
     while True:
         if stop is not None and stop.is_set():
             return None
-        seat = table.state.to_act
-        waiting = seat is not None and table.config.seats[seat].is_remote and seat not in table.substitutes
-        host.pump(IDLE if waiting and scored_at is None else TICK)  # a remote player's move wakes it at once
+        host.pump(IDLE if table.waits_for_network and scored_at is None else TICK)  # a remote player's move wakes it at once
         table.update(TICK)
         while heard:
             message = heard.pop(0)
             if isinstance(message, GameOver):
-                return tuple(table.state.winners or ())
+                return tuple(table.record.winners or ())
             if isinstance(message, RoundOver):
                 scored_at = time.monotonic()
         if scored_at is not None and (host.ready_for(table.scored_round) or time.monotonic() - scored_at > ready_wait):

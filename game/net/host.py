@@ -7,7 +7,7 @@
     ...after a round: when host.ready_for(round) (or after a while) table.next_round()
     host.close(final=True)            # the games are over: the players' programs stop
 
-The websockets server runs an asyncio loop in a daemon thread (listener.py); it reads, checks
+The host owns its server (listener.py's `Server`, an asyncio loop in a daemon thread); it reads, checks
 and rate-limits what each connection sends and hands the decoded messages to `pump`, which
 applies them on the table's thread, dispatching on each message's declared type. The table's
 observers run on that thread too, and each remote seat is sent its own filtered messages (its
@@ -19,30 +19,27 @@ Who may connect at all, and how many join codes may be guessed, is admission.py'
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import queue
 import secrets
-import threading
 from collections.abc import Callable
-from dataclasses import replace
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from game.match import MatchConfig
-from game.rules import Action, GameState, score_view, seat_view
+from game.rules import Action, SeatView
 from game.rules.events import Event
 from game.sentences import Sentence
-from game.table import GameOver, Notice, RoundOver, TableController, TableEvents, TableMessage, TakenBack
+from game.table import GameOver, Notice, RoundOver, TableEvents, TableMessage, TakenBack
 from game.wire.closing import CLOSE_AWAY, CLOSE_FINAL, CLOSE_POLICY, CLOSE_REPLACED, CLOSE_SEAT_GONE, CLOSE_TRY_LATER
 from game.wire.pieces import scores_to_wire
 from game.wire.reading import convert
 
 from . import protocol as wire
-from .admission import WRONG_CODES, Admission, WrongCodes, quiet_loop_errors, same_secret
-from .inbox import Inbox
-from .listener import MAX_CONNECTIONS, Arrival, Client, Gone, Listener, Refusal, lan_address
+from .admission import WRONG_CODES, same_secret
+from .listener import MAX_CONNECTIONS, Arrival, Client, Gone, Refusal, Server, lan_address
 from .notices import for_players, is_save_failure
-from .protocol import Hello, Play, Ready, encode, event_list, notice, one_line, refused
+from .protocol import Hello, Play, Ready, event_list, notice, one_line, refused
+from .served import ServedTable
 
 log = logging.getLogger("skyjo.net.host")
 
@@ -72,9 +69,8 @@ def stored_port(text: str | None) -> int:
     return port if 0 < port < 65536 else 0
 
 
-def table_message(state: GameState, seat: int, events: tuple[Event, ...] = (), action: Action | None = None) -> dict:
+def table_message(view: SeatView, seat: int, events: tuple[Event, ...] = (), action: Action | None = None) -> dict:
     """What `seat` is sent after an engine step: its own view and the events as it may see them."""
-    view = seat_view(state, seat)
     return {"type": "table", "view": view.to_dict(), "legal": [item.to_list() for item in view.legal],
             "events": event_list(events, seat), "action": None if action is None else action.to_list()}
 
@@ -84,30 +80,27 @@ def public_config(config: MatchConfig) -> dict:
     return config.public().to_dict()
 
 
-class NetHost(Listener):
-    """Serves `table` (a TableController whose remote seats wait for players) on the network."""
+T = TypeVar("T", bound=ServedTable)  # the table served (its owner keeps its own type: a TableController)
+
+
+class NetHost(Generic[T]):
+    """Serves `table` (a TableController whose remote seats wait for players) on the network;
+    it asks the table only what served.py's ServedTable declares."""
 
     url: str  # ws://address:port, set once listening
     port: int
 
-    def __init__(self, table: TableController, code: str, bind: str = "0.0.0.0", port: int = 0, *,
+    def __init__(self, table: T, code: str, bind: str = "0.0.0.0", port: int = 0, *,
                  store: Any = None, resume: bool = False, hello_timeout: float = HELLO_TIMEOUT,
                  rate: float = RATE, burst: int = BURST, send_queue: int = SEND_QUEUE,
                  ping_interval: float = PING_INTERVAL, ping_timeout: float = PING_TIMEOUT) -> None:
         self.table = table
-        self.code = code
         self.store = store
-        self.hello_timeout = hello_timeout
-        self._limits = (send_queue, rate, burst)
         self.tokens: dict[int, str] = {}  # claimed remote seat -> its secret
         self.clients: dict[int, Client] = {}  # seated and connected
         self.ready: dict[int, int] = {}  # seat -> the last round whose scores it has seen
         self.live = False  # the game has begun: players are sent the table
         self._stand_in: str | None = None
-        self._inbox: Inbox[tuple[Client, Arrival]] = Inbox()
-        self._numbers = 0
-        self._wrong_codes = WrongCodes(per_address=WRONG_CODES)
-        self._admission = Admission()
         self._save_failure_told = False  # remote players were told the host cannot save, this run of failures
         if resume and store is not None:
             self.tokens = {seat: token for seat in self.remote_seats if (token := store.token(f"host seat {seat}"))}
@@ -115,20 +108,11 @@ class NetHost(Listener):
             for seat in range(len(table.config.seats)):
                 if store.token(f"host seat {seat}") is not None:
                     store.save_token(f"host seat {seat}", None)
-        self._known_tokens = tuple(self.tokens.values())  # what the network thread may read
+        self.server = Server(code, bind, port, hello_timeout=hello_timeout, limits=(send_queue, rate, burst),
+                             ping_interval=ping_interval, ping_timeout=ping_timeout, wrong_codes=WRONG_CODES,
+                             known_tokens=tuple(self.tokens.values()))
         table.subscribe(self._on_table)
-        self._loop = asyncio.new_event_loop()
-        quiet_loop_errors(self._loop)
-        self._server: Any = None
-        self._failed: BaseException | None = None
-        started = threading.Event()
-        self._thread = threading.Thread(target=self._run, args=(bind, port, ping_interval, ping_timeout, started),
-                                        name="skyjo-host", daemon=True)
-        self._thread.start()
-        started.wait(10)
-        if self._failed is not None or self._server is None:
-            raise OSError(f"cannot listen on {bind}:{port}: {self._failed or 'timed out'}")
-        self.port = self._server.sockets[0].getsockname()[1]
+        self.port = self.server.port
         address = lan_address() if bind in ("0.0.0.0", "", "::") else bind
         self.url = f"ws://{address}:{self.port}"
         if store is not None:
@@ -137,10 +121,15 @@ class NetHost(Listener):
         log.info("hosting at %s", self.url)
 
     # ------------------------------------------------------------------ the owner's side
+    @property
+    def code(self) -> str:
+        """The join code a player types (the server compares it)."""
+        return self.server.code
+
     def wake_with(self, hook: Callable[[], object] | None) -> None:
         """Call `hook` (from the network thread) whenever a player's message arrives, so that an
         owner sleeping between frames can `pump` at once."""
-        self._inbox.on_put = hook
+        self.server.inbox.on_put = hook
 
     @property
     def remote_seats(self) -> list[int]:
@@ -196,16 +185,14 @@ class NetHost(Listener):
             return
         self.live = True  # a resumed game announces nothing: the players are sent where it stands
         for seat, client in self.clients.items():
-            self._send(client, table_message(self.table.state, seat))
+            self._send(client, table_message(self.table.seat_view(seat), seat))
 
-    def new_table(self, table: TableController) -> None:
+    def new_table(self, table: T) -> None:
         """The next game, for the same players (their seats, names and tokens are kept)."""
-        if self._on_table in self.table.observers:
-            self.table.observers.remove(self._on_table)
+        self.table.unsubscribe(self._on_table)
         for seat, name in enumerate(self.table.names):
             if self.table.config.seats[seat].is_remote:
-                table.names[seat] = name
-                table.config = table.config.with_seat(seat, replace(table.config.seats[seat], name=name))
+                table.rename(seat, name)
         self.table = table
         self.live = False
         self.ready.clear()
@@ -219,8 +206,8 @@ class NetHost(Listener):
         handled = 0
         while True:
             try:
-                client, message = self._inbox.get(timeout=timeout) if timeout and not handled \
-                    else self._inbox.get_nowait()
+                inbox = self.server.inbox
+                client, message = inbox.get(timeout=timeout) if timeout and not handled else inbox.get_nowait()
             except queue.Empty:
                 return handled
             handled += 1
@@ -247,14 +234,7 @@ class NetHost(Listener):
         """Stop serving within CLOSE_WAIT seconds. `final`: the games are over, so the players'
         programs stop; otherwise they keep trying to reconnect (a host restarted from its save)."""
         code, reason = (CLOSE_FINAL, "the games are over") if final else (CLOSE_AWAY, "the host stopped")
-        if self._thread.is_alive():
-            future = asyncio.run_coroutine_threadsafe(self._shutdown(code, reason), self._loop)
-            try:
-                future.result(CLOSE_WAIT)
-            except Exception:  # noqa: BLE001 - closing must end whatever the connections do
-                log.warning("the connections did not all close in time")
-            self._loop.call_soon_threadsafe(self._loop.stop)
-            self._thread.join(CLOSE_WAIT)
+        self.server.shut_down(code, reason, CLOSE_WAIT)
 
     # ------------------------------------------------------------------ table thread: players
     def _on_hello(self, client: Client, message: Hello) -> None:
@@ -266,24 +246,23 @@ class NetHost(Listener):
         old = self.clients.get(seat)
         if old is not None and old is not client:
             log.info("%s: seat %d taken back by %s", old, seat, client)
-            self._call(self._close(old, CLOSE_REPLACED, "your seat was taken back by a newer connection"))
+            self.server.close(old, CLOSE_REPLACED, "your seat was taken back by a newer connection")
         returning = seat in self.tokens and old is None and self.live
         if seat not in self.tokens:
             self._claim(seat, message.name)
         client.seat = seat
         self.clients[seat] = client
-        self._loop.call_soon_threadsafe(self._admission.seat, client.ws, seat)
-        if seat in self.table.substitutes:
+        self.server.seat(client, seat)
+        if self.table.stood_in(seat):
             self.table.substitute(seat, None)  # its player is back: the computer stops
         log.info("%s seated as %s", client, self.table.names[seat])
         match = convert(public_config(self.table.config), wire.Match)
         self._send(client, wire.Welcome(seat, self.tokens[seat], list(self.table.names), match))
         self._send_lobby()
         if self.live:
-            self._send(client, table_message(self.table.state, seat))
-            state = self.table.state
-            if state.phase in ("round_over", "game_over") and self.table.scored_round == state.round:
-                self._send(client, self._round_over(state.round))
+            self._send(client, table_message(self.table.seat_view(seat), seat))
+            if self.table.showing_scores:
+                self._send(client, self._round_over(self.table.scored_round))
         if returning:
             self._broadcast(wire.Waiting(seat, self.table.names[seat], "returned"), but=seat)
 
@@ -304,24 +283,21 @@ class NetHost(Listener):
 
     def _claim(self, seat: int, name: str) -> None:
         self.tokens[seat] = secrets.token_urlsafe(24)
-        self._known_tokens = tuple(self.tokens.values())
+        self.server.know_tokens(tuple(self.tokens.values()))
         if self.store is not None:
             self.store.save_token(f"host seat {seat}", self.tokens[seat])
-        table = self.table
-        table.names[seat] = name
-        table.config = table.config.with_seat(seat, replace(table.config.seats[seat], name=name))
+        self.table.rename(seat, name)
 
     def _on_play(self, client: Client, message: Play) -> None:
         seat, action = client.seat, message.move
         if client.gone or seat is None or self.clients.get(seat) is not client:
             return
-        state = self.table.state
         reason: str | None
         if action.seat != seat:
             reason = f"you play seat {seat}, not seat {action.seat}"
-        elif not self.live or state.to_act != seat:
+        elif not self.live or self.table.to_act != seat:
             reason = "it is not your turn"
-        elif seat in self.table.substitutes:
+        elif self.table.stood_in(seat):
             reason = "a computer plays your seat just now"
         else:
             reason = self.table.play(action)
@@ -342,7 +318,7 @@ class NetHost(Listener):
     def _turn_away(self, client: Client, reason: str) -> int | None:
         """Refuse a hello that can never be seated and close its connection; None, for
         `_seat_for` to return."""
-        self._call(self._refuse_and_close(client, reason, CLOSE_SEAT_GONE))
+        self.server.turn_away(client, reason, CLOSE_SEAT_GONE)
         return None
 
     def _refuse(self, client: Client, reason: str, kind: wire.RefusalKind = "message") -> None:
@@ -351,17 +327,16 @@ class NetHost(Listener):
 
     # ------------------------------------------------------------------ table thread: the table
     def _on_table(self, message: TableMessage) -> None:
-        state = self.table.state
+        table = self.table
         if isinstance(message, TableEvents):
             self.live = True
-            store = self.table.store
-            if store is None or store.last_failure is None:
+            if table.last_failure is None:
                 self._save_failure_told = False  # the last save worked: a new failure is news again
             for seat, client in list(self.clients.items()):
-                self._send(client, table_message(state, seat, message.events, message.action))
+                self._send(client, table_message(table.seat_view(seat), seat, message.events, message.action))
         elif isinstance(message, TakenBack):  # the host's player put a taken discard back: where the game stands
             for seat, client in list(self.clients.items()):
-                self._send(client, table_message(state, seat))
+                self._send(client, table_message(table.seat_view(seat), seat))
         elif isinstance(message, Notice):
             self._on_notice(message.sentence)
         elif isinstance(message, RoundOver):
@@ -370,7 +345,7 @@ class NetHost(Listener):
             self._broadcast(wire.GameOver())
 
     def _round_over(self, number: int) -> wire.RoundOver:
-        return wire.RoundOver(number, scores_to_wire(score_view(self.table.state)))
+        return wire.RoundOver(number, scores_to_wire(self.table.score_view()))
 
     def _on_notice(self, said: Sentence) -> None:
         """The host's own notices name its folders and files: remote players are told a sentence
@@ -392,6 +367,5 @@ class NetHost(Listener):
                 self._send(client, message)
 
     def _send(self, client: Client, message: object) -> None:
-        text = encode(message)
-        self._loop.call_soon_threadsafe(self._push, client, text)
+        self.server.send(client, message)
 

@@ -8,6 +8,13 @@ other table (game/table/shape.py's `Table`).
 
 The controller runs the engine here; the NetHost serves the remote seats and applies what
 their players send on this thread, in `update`, before the controller moves on.
+
+Why composition, with a forward per member: the lobby (scenes/lobby.py) makes the controller
+first and serves it (NetHost) while the players join, and only then hands the table screen
+this object, so the hosted table wraps a controller that already exists. Only `update`,
+`receive`, `wake_with`, `away_seats`, `stand_in`, `hosting` and `close` differ from the
+controller; the rest forwards. Making it a subclass of TableController (the controller plus
+what differs, no forwards) means the lobby builds a HostedTable from the match instead.
 """
 
 from __future__ import annotations
@@ -30,7 +37,7 @@ class HostedTable:
     offline = False  # the table runs here: a player's lost connection is theirs (away_seats)
     broken: str | None = None  # the engine runs here: what a player sends is checked, never trusted
 
-    def __init__(self, controller: TableController, host: NetHost) -> None:
+    def __init__(self, controller: TableController, host: NetHost[TableController]) -> None:
         if host.table is not controller:
             raise ValueError("the host serves another table")
         self.controller = controller
@@ -146,4 +153,4 @@ class HostedTable:
         """Release the computer players and stop serving: the players of a finished game stop;
         those of an unfinished one keep trying to rejoin (the game is saved, and may resume)."""
         self.controller.close()
-        self.host.close(final=self.controller.state.phase == GAME_OVER)
+        self.host.close(final=self.controller.record.phase == GAME_OVER)

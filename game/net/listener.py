@@ -3,8 +3,9 @@ checks and rate-limits what each connection sends and hands the well-formed mess
 table's thread through an inbox (host.py's `NetHost.pump` applies them). A connection's sends
 go through a bounded queue: one that stops reading is dropped.
 
-`Listener` is NetHost's network half; it touches only what the network thread may: the
-connections, the admission gate, the known tokens and the inbox.
+`Server` is the door NetHost owns (`host.server`): it keeps to itself what the network thread
+touches (the connections and their tasks, the admission gate, the known tokens) and gives the
+table's thread a small API: its inbox, send, close with a code, turn away, shut down.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from websockets.exceptions import ConnectionClosed
 
 from game.wire.closing import CLOSE_POLICY, CLOSE_SEAT_GONE, CLOSE_TRY_LATER
 
-from .admission import BACKLOG, Admission, WrongCodes, gated_connection, same_secret
+from .admission import BACKLOG, Admission, WrongCodes, gated_connection, quiet_loop_errors, same_secret
 from .inbox import Inbox
 from .protocol import (
     MAX_FRAME,
@@ -113,25 +114,75 @@ class Client:
         return True
 
 
-class Listener:
-    """The network thread's half of NetHost (the attributes below are set by NetHost)."""
+class Server:
+    """The host's door: a websockets server on an asyncio loop in a daemon thread of its own.
+    It owns what that thread touches (the connections and their tasks, the admission gate, the
+    wrong-code limits, the known tokens) and hands the well-formed messages to the table's
+    thread through `inbox`, each with its `Client`. Listening starts at construction (OSError
+    when it cannot). The rest of its API is for the table's thread: `send` a message, `close`
+    a connection with a code, `turn_away` a hello, `seat` a client, `know_tokens`, `shut_down`."""
 
-    code: str
-    hello_timeout: float
-    _inbox: Inbox[tuple[Client, Arrival]]
-    _admission: Admission
-    _wrong_codes: WrongCodes
-    _known_tokens: tuple[str, ...]
-    _limits: tuple[int, float, int]
-    _loop: asyncio.AbstractEventLoop
-    _server: Any
-    _failed: BaseException | None
-    _numbers: int
-    _tasks: set[asyncio.Task[Any]]  # every task of ours still running (the loop holds only weak references)
+    def __init__(self, code: str, bind: str, port: int, *, hello_timeout: float, limits: tuple[int, float, int],
+                 ping_interval: float, ping_timeout: float, wrong_codes: int,
+                 known_tokens: tuple[str, ...] = ()) -> None:
+        self.code = code
+        self.hello_timeout = hello_timeout
+        self.inbox: Inbox[tuple[Client, Arrival]] = Inbox()
+        self._limits = limits  # (send queue, rate, burst) of each client
+        self._numbers = 0
+        self._wrong_codes = WrongCodes(per_address=wrong_codes)
+        self._admission = Admission()
+        self._known_tokens = known_tokens  # the seats' tokens: a hello with one is never limited
+        self._tasks: set[asyncio.Task[Any]] = set()  # every task of ours still running (the loop holds only weak references)
+        self._loop = asyncio.new_event_loop()
+        quiet_loop_errors(self._loop)
+        self._server: Any = None
+        self._failed: BaseException | None = None
+        started = threading.Event()
+        self._thread = threading.Thread(target=self._run, args=(bind, port, ping_interval, ping_timeout, started),
+                                        name="skyjo-host", daemon=True)
+        self._thread.start()
+        started.wait(10)
+        if self._failed is not None or self._server is None:
+            raise OSError(f"cannot listen on {bind}:{port}: {self._failed or 'timed out'}")
+        self.port: int = self._server.sockets[0].getsockname()[1]
 
+    # ------------------------------------------------------------------ the table's thread
+    def know_tokens(self, tokens: tuple[str, ...]) -> None:
+        """The claimed seats' tokens now (read by the network thread at each hello)."""
+        self._known_tokens = tokens
+
+    def send(self, client: Client, message: object) -> None:
+        """Queue `message` for `client` (dropped if it stopped reading)."""
+        text = encode(message)
+        self._loop.call_soon_threadsafe(self._push, client, text)
+
+    def seat(self, client: Client, seat: int) -> None:
+        """`client` plays `seat`: the admission gate no longer counts it as a stranger."""
+        self._loop.call_soon_threadsafe(self._admission.seat, client.ws, seat)
+
+    def close(self, client: Client, code: int, reason: str) -> None:
+        """Close `client`'s connection with close `code` (e.g. its seat was taken back)."""
+        self._call(self._close(client, code, reason))
+
+    def turn_away(self, client: Client, reason: str, code: int) -> None:
+        """Refuse `client`'s hello with `reason`, then close its connection with `code`."""
+        self._call(self._refuse_and_close(client, reason, code))
+
+    def shut_down(self, code: int, reason: str, wait: float) -> None:
+        """Close every connection with `code` and stop the thread, within about `wait` seconds each."""
+        if self._thread.is_alive():
+            future = asyncio.run_coroutine_threadsafe(self._shutdown(code, reason), self._loop)
+            try:
+                future.result(wait)
+            except Exception:  # noqa: BLE001 - closing must end whatever the connections do
+                log.warning("the connections did not all close in time")
+            self._loop.call_soon_threadsafe(self._loop.stop)
+            self._thread.join(wait)
+
+    # ------------------------------------------------------------------ the network thread
     def _run(self, bind: str, port: int, ping_interval: float, ping_timeout: float, started: threading.Event) -> None:
         asyncio.set_event_loop(self._loop)
-        self._tasks = set()
 
         async def listen() -> Any:
             return await serve(
@@ -189,7 +240,7 @@ class Listener:
             why = f"connection closed ({closed.rcvd.code if closed.rcvd else 'no close frame'})"
         finally:
             client.gone = True
-            self._inbox.put((client, Gone(why)))
+            self.inbox.put((client, Gone(why)))
             writer.cancel()
 
     async def _converse(self, client: Client) -> str:
@@ -203,29 +254,29 @@ class Listener:
         if hello is None:
             await self._refuse_and_close(client, problem, code)
             return problem
-        self._inbox.put((client, hello))
+        self.inbox.put((client, hello))
         async for raw in ws:
             if client.gone:  # closed by us (replaced, too slow): what it sent before is not read
                 break
             pause = client.allow()
             if pause:  # a flood is slowed down, not read faster: the transport stops reading it
                 if client.warn_flood():
-                    self._inbox.put((client, Refusal(f"too many messages: {client.rate:g} a second at most; "
+                    self.inbox.put((client, Refusal(f"too many messages: {client.rate:g} a second at most; "
                                                      "the rest wait")))
                 await asyncio.sleep(pause)
             try:
                 message = decode_client(raw)
             except ProtocolError as error:
-                self._inbox.put((client, Refusal(str(error))))
+                self.inbox.put((client, Refusal(str(error))))
                 continue
             match message:
                 case Bye():
                     await ws.close()
                     return "said bye"
                 case Hello():
-                    self._inbox.put((client, Refusal("hello comes once, first")))
+                    self.inbox.put((client, Refusal("hello comes once, first")))
                 case Play() | Ready():
-                    self._inbox.put((client, message))
+                    self.inbox.put((client, message))
         return "connection closed"
 
     def _hello_problem(self, client: Client, raw: str | bytes) -> tuple[Hello | None, str, int]:

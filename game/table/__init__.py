@@ -4,11 +4,12 @@ happened. The table scene (scenes/play.py) is one observer; a headless test, a n
 a replay can be others. No pygame here, nor anything of game.ui or the scenes.
 """
 
-from .controller import FALLBACK_LEVEL, THINK_FIRST, THINK_NEXT, TableController, TableStore, Worker, WorkerFactory
-from .messages import GameOver, HandoffDue, Notice, Observer, RoundOver, TableEvents, TableMessage, TakenBack
+from .controller import FALLBACK_LEVEL, THINK_FIRST, THINK_NEXT, TableController
+from .messages import GameOver, HandoffDue, Notice, Observer, Observers, RoundOver, TableEvents, TableMessage, TakenBack
+from .needs import TableStore, Worker, WorkerFactory
 from .shape import NOTHING_TO_TAKE_BACK, TAKE_BACK_ELSEWHERE, NobodyToStandIn, Table
 
 __all__ = [
     "FALLBACK_LEVEL", "NOTHING_TO_TAKE_BACK", "TAKE_BACK_ELSEWHERE", "TakenBack", "THINK_FIRST", "THINK_NEXT", "GameOver", "HandoffDue", "NobodyToStandIn", "Notice", "Observer",
-    "RoundOver", "Table", "TableController", "TableEvents", "TableMessage", "TableStore", "Worker", "WorkerFactory",
+    "Observers",     "RoundOver", "Table", "TableController", "TableEvents", "TableMessage", "TableStore", "Worker", "WorkerFactory",
 ]

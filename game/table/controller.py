@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Protocol
+from dataclasses import replace
 
 from game.adapt import DEFAULT_STRENGTH
 from game.ai.adaptive import adaptive_spec
@@ -44,7 +44,8 @@ from game.rules import (
 from game.sentences import Sentence, Template, sentence
 from game.store.notices import WRITE_FAILURES, StoreNotice
 
-from .messages import GameOver, HandoffDue, Notice, Observer, RoundOver, TableEvents, TableMessage, TakenBack, detail
+from .messages import GameOver, HandoffDue, Notice, Observer, Observers, RoundOver, TableEvents, TakenBack, detail
+from .needs import TableStore, Worker, WorkerFactory
 from .shape import NOTHING_TO_TAKE_BACK, NobodyToStandIn
 
 THINK_FIRST = 0.7  # seconds before a computer's first action of a turn (at speed 1)
@@ -63,40 +64,6 @@ STATS_FAILED = sentence("stats_failed", N_("Statistics could not be saved: {erro
 SAVE_FAILURES = frozenset({SAVE_FAILED.key, STATS_FAILED.key, *WRITE_FAILURES})
 
 
-class PeopleStrength(Protocol):
-    """What the adaptive level starts from: the people's profiles (game.store.profiles.Profiles)."""
-
-    def table_strength(self, names: list[str]) -> float: ...
-
-
-class TableStore(Protocol):
-    """Where a table keeps its game and statistics (game.store.Store is one)."""
-
-    last_failure: StoreNotice | None  # the latest failed write, None once writing works again
-
-    def save_game(self, match: MatchConfig, state: GameState) -> None: ...
-
-    def record_round(self, match: MatchConfig, state: GameState) -> None: ...
-
-    def record_game(self, match: MatchConfig, state: GameState) -> None: ...
-
-    @property
-    def profiles(self) -> PeopleStrength: ...
-
-
-class Worker(Protocol):
-    """A computer seat thinking off the caller's thread (game.ai.worker.BotWorker is one)."""
-
-    error: BaseException | None
-
-    def start(self, view: SeatView) -> None: ...
-
-    def result(self) -> Action | None: ...
-
-    def close(self) -> None: ...
-
-
-WorkerFactory = Callable[[str, int], Worker]  # (level, seed) -> a worker; ValueError if it cannot be made
 
 
 class TableController(NobodyToStandIn):
@@ -119,7 +86,7 @@ class TableController(NobodyToStandIn):
         self.handoffs = 0  # hand-offs signalled so far
         self.scored_round = 0  # the last round whose end was announced (and counted)
         self.speed = speed  # think pauses are divided by it; 0: no pause at all
-        self.observers: list[Observer] = []
+        self.observers = Observers()
         self._make_worker = make_worker
         self._workers: dict[int, Worker] = {}
         self._thinking: int | None = None  # the seat whose worker is deciding
@@ -137,11 +104,10 @@ class TableController(NobodyToStandIn):
 
     # ------------------------------------------------------------------ observers
     def subscribe(self, observer: Observer) -> None:
-        self.observers.append(observer)
+        self.observers.subscribe(observer)
 
-    def _emit(self, message: TableMessage) -> None:
-        for observer in list(self.observers):
-            observer(message)
+    def unsubscribe(self, observer: Observer) -> None:
+        self.observers.unsubscribe(observer)
 
     @property
     def started(self) -> bool:
@@ -155,7 +121,7 @@ class TableController(NobodyToStandIn):
         self._started = True
         events, self._unannounced = self._unannounced, []
         if events:
-            self._emit(TableEvents(tuple(events)))
+            self.observers.tell(TableEvents(tuple(events)))
 
     # ------------------------------------------------------------------ who plays
     def is_human(self, seat: int) -> bool:
@@ -195,6 +161,34 @@ class TableController(NobodyToStandIn):
         """The game is played here: its state is the record."""
         return self.state
 
+    # ------------------------------------------------------------------ what a network host asks (game/net/served.py)
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act now (None between rounds and once the game is over)."""
+        return self.state.to_act
+
+    @property
+    def showing_scores(self) -> bool:
+        """The round in play is over and its scores were announced: the table waits for `next_round`."""
+        return self.state.phase in (ROUND_OVER, GAME_OVER) and self.scored_round == self.state.round
+
+    def seat_view(self, seat: int) -> SeatView:
+        return seat_view(self.state, seat)
+
+    @property
+    def last_failure(self) -> StoreNotice | None:
+        """The store's latest failed write (None: the last one worked, or there is no store)."""
+        return None if self.store is None else self.store.last_failure
+
+    def rename(self, seat: int, name: str) -> None:
+        """`seat` is played by `name` (a player on another computer joined): its name and the match say so."""
+        self.names[seat] = name  # in place: a screen holds this list
+        self.config = self.config.with_seat(seat, replace(self.config.seats[seat], name=name))
+
+    def stood_in(self, seat: int) -> bool:
+        """A computer plays remote `seat` while its player is away (`substitute`)."""
+        return seat in self.substitutes
+
     # ------------------------------------------------------------------ other computers (none by itself)
     # A table run here alone serves nobody (and nobody is away: NobodyToStandIn); a NetHost around
     # it (game.net's HostedTable) answers these.
@@ -221,7 +215,7 @@ class TableController(NobodyToStandIn):
                 self.scored_round = state.round
                 if self.store is not None:
                     self._record_stats(self.store.record_round)
-                self._emit(RoundOver(state.round))
+                self.observers.tell(RoundOver(state.round))
             return
         seat = state.to_act
         if seat is None:
@@ -233,7 +227,7 @@ class TableController(NobodyToStandIn):
         elif self.handoff_due:
             self.last_human = seat
             self.handoffs += 1
-            self._emit(HandoffDue(seat))
+            self.observers.tell(HandoffDue(seat))
 
     def play(self, action: Action) -> str | None:
         """Play `action` (a human's, or anybody's from a test); None when played, else the
@@ -263,7 +257,7 @@ class TableController(NobodyToStandIn):
         vars(self.state).update(vars(before))  # in place: whoever holds this game (a screen, a host) sees it so
         self._moves += 1  # (a position's number: an answer asked about the take is stale)
         self._acted = None
-        self._emit(TakenBack(before.to_act, held))
+        self.observers.tell(TakenBack(before.to_act, held))
         self._autosave()
         return None
 
@@ -272,13 +266,13 @@ class TableController(NobodyToStandIn):
         if self.state.phase == GAME_OVER:
             if self.store is not None:  # (the game-over screen may count it again: that does nothing)
                 self._record_stats(self.store.record_game)
-            self._emit(GameOver())
+            self.observers.tell(GameOver())
             return
         self._before_take = None
         self.state.deal()
         self._moves += 1
         self._acted = None
-        self._emit(TableEvents(tuple(self.state.take_events())))
+        self.observers.tell(TableEvents(tuple(self.state.take_events())))
         self._autosave()
 
     def substitute(self, seat: int, level: str | None) -> None:
@@ -307,7 +301,7 @@ class TableController(NobodyToStandIn):
         self.state.apply(action)
         self._moves += 1
         self._acted = action.seat
-        self._emit(TableEvents(tuple(self.state.take_events()), action))
+        self.observers.tell(TableEvents(tuple(self.state.take_events()), action))
         self._autosave()
 
     def _computer(self, seat: int, dt: float) -> None:
@@ -339,7 +333,7 @@ class TableController(NobodyToStandIn):
         worker.close()
         self._workers[seat] = self._make_worker(FALLBACK_LEVEL, self._seed(seat))
         self._apply(self.state.legal_actions()[0])  # this turn goes on at once; Normal plays the next
-        self._emit(Notice(BOT_FAILED.say(name=self.names[seat], problem=detail(problem))))
+        self.observers.tell(Notice(BOT_FAILED.say(name=self.names[seat], problem=detail(problem))))
 
     def _start_worker(self, seat: int) -> Worker:
         seed = self._seed(seat)
@@ -347,7 +341,7 @@ class TableController(NobodyToStandIn):
             return self._make_worker(self._level(seat), seed)
         except Exception as error:  # noqa: BLE001 - e.g. a cmd: bot that will not start; the game goes on
             log.warning("seat %d: the computer player could not start (%s); Normal plays instead", seat, detail(error))
-            self._emit(Notice(BOT_NOT_STARTED.say(name=self.names[seat], error=detail(error))))
+            self.observers.tell(Notice(BOT_NOT_STARTED.say(name=self.names[seat], error=detail(error))))
             return self._make_worker(FALLBACK_LEVEL, seed)
 
     def _level(self, seat: int) -> str:
@@ -378,7 +372,7 @@ class TableController(NobodyToStandIn):
         """A failing save is told once per run of failures (a full disk fails at every move), as
         the store's own sentence, worded where it is shown; a save that works ends the run."""
         if failure is not None and failure != self._save_failure:
-            self._emit(Notice(failure))
+            self.observers.tell(Notice(failure))
         self._save_failure = failure
 
     def _guarded(self, call: Callable[[MatchConfig, GameState], None], failure: Template) -> Sentence | None:
@@ -395,5 +389,5 @@ class TableController(NobodyToStandIn):
         """A round or a game into the statistics; a failure is told each time (once a round)."""
         failure = self._guarded(call, STATS_FAILED)
         if failure is not None:
-            self._emit(Notice(failure))
+            self.observers.tell(Notice(failure))
 

@@ -74,3 +74,23 @@ def detail(problem: object) -> str:
 
 TableMessage = TableEvents | Notice | HandoffDue | RoundOver | GameOver | TakenBack
 Observer = Callable[[TableMessage], object]
+
+
+class Observers:
+    """Who hears a table, in the order they subscribed: a TableController's and a joined
+    seat's (game.net's RemoteTable) observers alike."""
+
+    def __init__(self) -> None:
+        self._heard: list[Observer] = []
+
+    def subscribe(self, observer: Observer) -> None:
+        self._heard.append(observer)
+
+    def unsubscribe(self, observer: Observer) -> None:
+        """`observer` hears nothing more (nothing happens if it was not subscribed)."""
+        if observer in self._heard:
+            self._heard.remove(observer)
+
+    def tell(self, message: TableMessage) -> None:
+        for observer in list(self._heard):  # (an observer may subscribe or leave while told)
+            observer(message)
