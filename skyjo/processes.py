@@ -11,6 +11,17 @@ import os
 RESOURCE_TRACKER = "multiprocessing.resource_tracker"
 
 
+def own_command() -> str:
+    """This process's command line as child_processes words it ("" where there is no /proc).
+    A child caught between its fork and its exec (the resource tracker, or a worker being
+    spawned) still shows it: such a glimpse says nothing of what the child will be."""
+    try:
+        with open(f"/proc/{os.getpid()}/cmdline", "rb") as cmdline:
+            return cmdline.read().replace(b"\0", b" ").decode(errors="replace").strip()
+    except OSError:
+        return ""
+
+
 def child_processes() -> dict[int, str]:
     """This process's child processes but the resource tracker, each with its command line
     ("" for one that has ended but is not reaped yet): after a review ends or is cancelled

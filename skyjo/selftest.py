@@ -131,15 +131,17 @@ def review_step(workers: int = REVIEW_WORKERS, samples: int = REVIEW_SAMPLES) ->
     in time, processes left behind."""
     from game.ai.review_job import ReviewJob
     from game.ai.review_levels import voyage_record
-    from skyjo.processes import child_processes
+    from skyjo.processes import child_processes, own_command
 
     record = voyage_record(1)
+    me = own_command()  # a child caught between its fork and its exec still shows this command line
     before = child_processes()
     started = time.perf_counter()
     job = ReviewJob(record, seat=0, samples=samples, workers=workers)
     seen: dict[int, str] = {}  # each new child's last command line seen (none once it has ended)
     while job.running and time.perf_counter() - started < REVIEW_LIMIT:
-        seen |= {pid: command for pid, command in child_processes().items() if pid not in before and command}
+        seen |= {pid: command for pid, command in child_processes().items()
+                 if pid not in before and command and command != me}
         time.sleep(0.01)
     job.cancel()  # (a no-op unless the limit passed)
     ended = job.wait(REVIEW_LIMIT)
