@@ -86,3 +86,30 @@ def test_installed_wheel_finds_its_assets_and_says_its_version(wheel: pathlib.Pa
     assert has_translation == "True"
     with (ROOT / "pyproject.toml").open("rb") as handle:
         assert version == tomllib.load(handle)["project"]["version"]
+
+
+def test_the_test_extra_is_the_development_group() -> None:
+    """The README's test command installs `.[test,build]`; `pip install --group dev` installs the
+    development group: the same tools, so the two ways never drift apart."""
+    with (ROOT / "pyproject.toml").open("rb") as handle:
+        project = tomllib.load(handle)
+    assert sorted(project["project"]["optional-dependencies"]["test"]) == sorted(project["dependency-groups"]["dev"])
+
+
+def test_constraints_pin_every_tool_the_project_names() -> None:
+    """constraints.txt pins one version of each dependency, extra and development tool (by
+    `pip freeze`), and never the project itself."""
+    with (ROOT / "pyproject.toml").open("rb") as handle:
+        project = tomllib.load(handle)["project"]
+    named = [*project["dependencies"], *(r for extra in project["optional-dependencies"].values() for r in extra)]
+
+    def key(name: str) -> str:
+        return name.lower().replace("_", "-")
+
+    wanted = {key(requirement.split(">")[0].split("=")[0].split("[")[0].strip()) for requirement in named}
+    lines = [line for line in (ROOT / "constraints.txt").read_text(encoding="utf-8").splitlines()
+             if line and not line.startswith("#")]
+    pinned = {key(line.split("==")[0]): line.split("==")[1] for line in lines}
+    assert all(line.count("==") == 1 for line in lines), lines
+    assert wanted <= set(pinned), f"pin these too: {sorted(wanted - set(pinned))}"
+    assert key(project["name"]) not in pinned
