@@ -35,8 +35,7 @@ def bench_frames_reviewing(seed: int = 1, max_frames: int = MAX_FRAMES) -> tuple
     """The runs of `bench_frames` without a review, then again with one judging in the
     background (each row's `review`: off, or decisions judged / in all when the run ended);
     then the review is cancelled. Returns (rows, how the review went)."""
-    from game.ai.review_job import ReviewJob
-    from game.ai.review_levels import voyage_record
+    from game.ai.review_job import ReviewJob, voyage_record
     from skyjo.processes import child_processes
 
     quiet = bench_frames(seed, max_frames)

@@ -130,7 +130,7 @@ def _file_readers(folder: Path) -> dict[str, tuple[int, str, Callable[[str], Any
     from game.store.reviews import REVIEWS_CAP, REVIEWS_FILE, ReviewShelf
     from game.store.saves import decode_save
     from game.store.settings import decode_settings
-    from game.store.stats import decode_stats
+    from game.store.stats import decode_stats_checked
     from game.store.tokens import decode_tokens
     from game.wire.bots import MAX_MESSAGE_BYTES, Answer, ToBot, read_line
     from game.wire.finished import MOST_BYTES
@@ -151,7 +151,7 @@ def _file_readers(folder: Path) -> dict[str, tuple[int, str, Callable[[str], Any
         "a bot's answer": (MAX_MESSAGE_BYTES, '{"action":', lambda text: read_line(text, Answer)),
         "tokens.json": (TOKENS_CAP, document, lambda text: decode_tokens(text.encode())),
         "settings.json": (SETTINGS_CAP, document, lambda text: decode_settings(text.encode())),
-        "stats.json": (STATS_CAP, document, lambda text: decode_stats(text.encode())),
+        "stats.json": (STATS_CAP, document, lambda text: decode_stats_checked(text.encode())[0]),
         "a save": (SAVE_CAP, document, lambda text: decode_save(text.encode())),
         "last-game.json": (MOST_BYTES, '{"record":', planted(LAST_GAME_FILE, lambda path: last_game(path.parent))),
         "reviews.json": (REVIEWS_CAP, '{"format":1,"reviews":',

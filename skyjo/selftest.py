@@ -129,8 +129,7 @@ def review_step(workers: int = REVIEW_WORKERS, samples: int = REVIEW_SAMPLES) ->
     review screen starts it), watching this process's children meanwhile. The summary, or
     RuntimeError saying what went wrong: no worker seen, a child that is no worker, no result
     in time, processes left behind."""
-    from game.ai.review_job import ReviewJob
-    from game.ai.review_levels import voyage_record
+    from game.ai.review_job import ReviewJob, voyage_record
     from skyjo.processes import child_processes, own_command
 
     record = voyage_record(1)

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from game.ai import duplicate
 from game.rules import TURN, seat_view
+from tools import duplicate
 
 
 def test_positions_are_turn_starts_inside_the_window_one_per_round():
@@ -72,5 +72,5 @@ def test_bad_arguments_exit_2_with_one_line(argv, capsys):
     with pytest.raises(SystemExit) as stop:
         duplicate.main(argv)
     assert stop.value.code == 2
-    lines = [line for line in capsys.readouterr().err.splitlines() if line.startswith("python -m game.ai.duplicate:")]
+    lines = [line for line in capsys.readouterr().err.splitlines() if line.startswith("python -m tools.duplicate:")]
     assert len(lines) == 1

@@ -4,8 +4,8 @@ import random
 
 from game.ai import make_bot
 from game.ai.determinize import determinize
-from game.ai.tournament import wilson
 from game.rules import GameState, SeatView, check_consistency, seat_view
+from tools.tournament import wilson
 
 
 def position(mine: list, theirs: list, holding: int | None, source: str | None = "draw", trigger: int | None = None,

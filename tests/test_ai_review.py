@@ -1,7 +1,7 @@
 """Expert's review of a game (issue 33 items 2, 5, 6, 8): what a player is told about each decision.
 
 Short games (one round of Voyage) and few sampled worlds keep these fast; the figures of a
-whole game live in docs/review.md, from `python -m game.ai.review_levels`.
+whole game live in docs/review.md, from `python -m tools.review_levels`.
 """
 
 from __future__ import annotations
@@ -280,7 +280,7 @@ def test_skyjo_review_of_a_save_judges_its_human_seat(tmp_path):
 
 @pytest.mark.slow
 def test_review_levels_prints_a_row_per_level(capsys):
-    from game.ai.review_levels import LEVELS, main
+    from tools.review_levels import LEVELS, main
 
     assert main(["--games", "1", "--samples", "2"]) == 0
     out = capsys.readouterr().out

@@ -112,7 +112,7 @@ def test_the_bot_side_rejects_garbage_in_one_line():
 
 @pytest.mark.slow
 def test_levels_beat_the_level_below_in_a_small_seeded_run():
-    """A smoke check of the ladder; the published figures come from game.ai.tournament."""
+    """A smoke check of the ladder; the published figures come from tools.tournament."""
     normal, _ = simulate(["normal", "easy"], "voyage", 150, seed=2)
     assert normal.bots[0].wins / 150 > 0.65
     hard, _ = simulate(["hard", "normal"], "voyage", 80, seed=2)

@@ -88,7 +88,7 @@ def test_a_bad_argument_is_one_line_on_stderr_and_status_2(args: list[str | byte
     (["--out", "/no/such/folder/strength.md"], "--out"),
 ])
 def test_the_tournament_refuses_a_bad_value_in_one_line(args: list[str], says: str, tmp_path: Path) -> None:
-    err = assert_refused(run("game.ai.tournament", args, tmp_path), "tournament: error: ")
+    err = assert_refused(run("tools.tournament", args, tmp_path), "tournament: error: ")
     assert says in err
 
 
@@ -103,7 +103,7 @@ def test_relog_refuses_a_file_that_is_no_strength_table_without_reading_it_whole
         path.write_bytes(b"x" * (2 << 20))
     elif name == "latin1.md":
         path.write_bytes("Strength \xe9t\xe9\n".encode("latin-1"))
-    err = assert_refused(run("game.ai.tournament", ["--relog", str(path)], tmp_path), "tournament: error: --relog: ")
+    err = assert_refused(run("tools.tournament", ["--relog", str(path)], tmp_path), "tournament: error: --relog: ")
     assert name.split("/")[-1] in err
 
 
@@ -123,7 +123,7 @@ def as_a_player_without_root() -> Iterator[None]:
 
 
 def strength_file(folder: Path) -> Path:
-    from game.ai.tournament import LOG_MARKER
+    from tools.tournament import LOG_MARKER
 
     table = folder / "strength.md"
     table.write_text(f"# Strength of the computer players\n\n| a | table |\n\n{LOG_MARKER}\n\nan old log\n",
@@ -133,7 +133,7 @@ def strength_file(folder: Path) -> Path:
 
 def test_relog_of_a_read_only_file_is_one_line_and_leaves_it_as_it_was(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.ai import tournament
+    from tools import tournament
 
     with tempfile.TemporaryDirectory() as name:  # in /tmp: a folder every user can reach
         folder = Path(name)
@@ -162,7 +162,7 @@ def test_relog_of_a_read_only_file_is_one_line_and_leaves_it_as_it_was(
 def test_relog_names_the_file_it_could_not_read(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """The experiments log missing (or unreadable) is said of the log, not of the table."""
-    from game.ai import tournament
+    from tools import tournament
 
     table = strength_file(tmp_path)
     before = table.read_bytes()
@@ -184,18 +184,18 @@ def test_relog_that_cannot_finish_writing_leaves_the_file_as_it_was(tmp_path: Pa
     table = strength_file(tmp_path)
     before = table.read_bytes()
     assert len(before) < 200  # the new log (kilobytes) cannot be written whole
-    done = run("game.ai.tournament", ["--relog", str(table)], tmp_path, preexec=_small_files)
+    done = run("tools.tournament", ["--relog", str(table)], tmp_path, preexec=_small_files)
     assert "cannot write" in assert_refused(done, "tournament: error: --relog: ")
     assert table.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["strength.md"]  # nothing left beside it
 
 
 def test_relog_still_refreshes_a_strength_table(tmp_path: Path) -> None:
-    from game.ai.tournament import EXPERIMENTS, LOG_MARKER
+    from tools.tournament import EXPERIMENTS, LOG_MARKER
 
     table = strength_file(tmp_path)
     table.chmod(0o640)
-    done = run("game.ai.tournament", ["--relog", str(table)], tmp_path)
+    done = run("tools.tournament", ["--relog", str(table)], tmp_path)
     assert done.returncode == 0 and done.stderr == b"" and done.stdout == b""
     text = table.read_text(encoding="utf-8")
     assert text.startswith("# Strength of the computer players\n\n| a | table |\n\n" + LOG_MARKER)

@@ -7,6 +7,7 @@ import pathlib
 import subprocess
 import sys
 import tomllib
+import zipfile
 
 import pytest
 
@@ -41,22 +42,74 @@ def _pip(*args: str) -> None:
     assert done.returncode == 0, done.stderr
 
 
-@pytest.mark.slow
-def test_installed_wheel_finds_its_assets(tmp_path: pathlib.Path) -> None:
-    """A plain (non-editable) install must run without the source tree."""
-    wheels, target = tmp_path / "wheels", tmp_path / "site"
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
+    """The wheel `pip install .` would install, built once for this module's tests."""
+    wheels = tmp_path_factory.mktemp("wheels")
     _pip("wheel", "--no-deps", "--quiet", "-w", str(wheels), str(ROOT))
-    (wheel,) = wheels.glob("*.whl")
+    (built,) = wheels.glob("*.whl")
+    return built
+
+
+@pytest.mark.slow
+def test_the_wheel_carries_the_game_and_no_research_tool(wheel: pathlib.Path) -> None:
+    """What a player installs is the game: the research tools stay in the repository's tools/
+    (python -m tools.tournament, tune, duplicate, review_levels, bench_saves)."""
+    with zipfile.ZipFile(wheel) as archive:
+        files = {name for name in archive.namelist() if name.endswith(".py")}
+    modules = {pathlib.PurePosixPath(name).stem for name in files}
+    assert {"game/ai/hard.py", "scenes/play.py", "skyjo/entry.py", "skyjo/commands/bench.py"} <= files
+    research = {path.stem for path in (ROOT / "tools").glob("*.py")} - {"__init__"}
+    assert research >= {"tournament", "tune", "duplicate", "review_levels", "bench_saves"}
+    assert modules & research == set(), f"research tools in the wheel: {sorted(modules & research)}"
+    assert not any(name.startswith("tools/") for name in files)
+
+
+@pytest.mark.slow
+def test_installed_wheel_finds_its_assets_and_says_its_version(wheel: pathlib.Path, tmp_path: pathlib.Path) -> None:
+    """A plain (non-editable) install must run without the source tree, and know its version
+    (pyproject.toml's, the one place it is written) from the wheel's metadata."""
+    target = tmp_path / "site"
     _pip("install", "--no-deps", "--quiet", "--target", str(target), str(wheel))
     probe = (
-        "from game.resources import asset_path;"
+        "from game.resources import asset_path; import game;"
         "print(asset_path('layouts', 'table_4.tmx'));"
-        "print(asset_path('locale', 'fr', 'LC_MESSAGES', 'skyjo.mo').is_file())"
+        "print(asset_path('locale', 'fr', 'LC_MESSAGES', 'skyjo.mo').is_file());"
+        "print(game.version())"
     )
     env = {**os.environ, "PYTHONPATH": str(target)}
     run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=tmp_path, env=env)
     assert run.returncode == 0, run.stderr
-    layout, has_translation = run.stdout.split()
+    layout, has_translation, version = run.stdout.split()
     assert pathlib.Path(layout) == target / "game" / "assets" / "layouts" / "table_4.tmx"
     assert pathlib.Path(layout).is_file()
     assert has_translation == "True"
+    with (ROOT / "pyproject.toml").open("rb") as handle:
+        assert version == tomllib.load(handle)["project"]["version"]
+
+
+def test_the_test_extra_is_the_development_group() -> None:
+    """The README's test command installs `.[test,build]`; `pip install --group dev` installs the
+    development group: the same tools, so the two ways never drift apart."""
+    with (ROOT / "pyproject.toml").open("rb") as handle:
+        project = tomllib.load(handle)
+    assert sorted(project["project"]["optional-dependencies"]["test"]) == sorted(project["dependency-groups"]["dev"])
+
+
+def test_constraints_pin_every_tool_the_project_names() -> None:
+    """constraints.txt pins one version of each dependency, extra and development tool (by
+    `pip freeze`), and never the project itself."""
+    with (ROOT / "pyproject.toml").open("rb") as handle:
+        project = tomllib.load(handle)["project"]
+    named = [*project["dependencies"], *(r for extra in project["optional-dependencies"].values() for r in extra)]
+
+    def key(name: str) -> str:
+        return name.lower().replace("_", "-")
+
+    wanted = {key(requirement.split(">")[0].split("=")[0].split("[")[0].strip()) for requirement in named}
+    lines = [line for line in (ROOT / "constraints.txt").read_text(encoding="utf-8").splitlines()
+             if line and not line.startswith("#")]
+    pinned = {key(line.split("==")[0]): line.split("==")[1] for line in lines}
+    assert all(line.count("==") == 1 for line in lines), lines
+    assert wanted <= set(pinned), f"pin these too: {sorted(wanted - set(pinned))}"
+    assert key(project["name"]) not in pinned

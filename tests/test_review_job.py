@@ -7,8 +7,7 @@ from __future__ import annotations
 import pytest
 
 from game.ai.review import review_game
-from game.ai.review_job import ReviewJob
-from game.ai.review_levels import voyage_record
+from game.ai.review_job import ReviewJob, voyage_record
 from skyjo.processes import child_processes
 from tests.helpers import wait_until
 

@@ -219,3 +219,13 @@ def test_a_wrapped_french_line_never_begins_with_its_punctuation():
             lines = text.wrap(words, 20, width)
             assert " ".join(lines) == words
             assert not any(re.match(r"[:;!?]", line) for line in lines), lines
+
+
+def test_a_review_names_every_reason_hard_gives_and_no_other() -> None:
+    """A review read back from disk knows each of Hard's reasons by the name Hard gives it."""
+    from typing import get_args
+
+    from game.ai.hard import Reason
+    from game.wire.review import ReasonName
+
+    assert set(get_args(ReasonName)) == {reason.value for reason in Reason}

@@ -456,3 +456,38 @@ def test_the_public_view_shows_no_hidden_card_and_a_drawn_card_as_a_back() -> No
     assert seen_drawn >= 3 and seen_taken >= 3
     table = TableController(config, state, None)
     assert table.view(None) == public_view(state) and table.view(1) == seat_view(state, 1)
+
+
+def test_a_failing_computer_players_turn_is_the_move_normal_chooses() -> None:
+    """The notice says Normal plays for it: Normal chooses the very turn that failed too (from
+    the same view, with the seat's seed), not the first legal move in the engine's list."""
+    failed: list[SeatView] = []
+    seeds: dict[str, int] = {}
+
+    def make(level: str, seed: int) -> InlineWorker:
+        seeds[level] = seed
+        if level != "hard":
+            return InlineWorker(make_bot(level, seed).decide)
+        normal = make_bot("normal", seed)
+
+        def decide(view: SeatView) -> Action:  # plays well until the first real turn, then answers nonsense
+            if view.phase == OPENING:
+                return normal.decide(view)
+            failed.append(view)
+            return Action((view.seat + 1) % view.players, DRAW)
+
+        return InlineWorker(decide)
+
+    config = match(SeatConfig("Hal", COMPUTER, "hard"), SeatConfig("Bob", COMPUTER, "easy"), seed=1)
+    table = TableController(config, config.new_game(), None, make_worker=make, speed=0.0)
+    messages: list[TableMessage] = []
+    table.subscribe(messages.append)
+    table.start()
+    for _ in range(400):
+        if any(isinstance(m, Notice) for m in messages):
+            break
+        table.update(0.1)
+    (view,) = failed
+    played = [m.action for m in messages if isinstance(m, TableEvents) and m.action is not None][-1]
+    assert played.seat == 0
+    assert played == make_bot("normal", seeds["normal"]).decide(view)

@@ -1,4 +1,4 @@
-"""The paired tuning tool (game.ai.tune): trials of Hard's judgement with other figures."""
+"""The paired tuning tool (tools.tune): trials of Hard's judgement with other figures."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 
 from game.ai.expert import ExpertJudge
 from game.ai.hard import Judge
-from game.ai.tune import Trial, compare, main, parse_figure
+from tools.tune import Trial, compare, main, parse_figure
 
 
 def test_a_trial_without_changes_is_an_even_match_deal_by_deal() -> None:
@@ -54,10 +54,10 @@ def test_the_command_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> N
 
 @pytest.mark.slow
 def test_a_searching_trial_with_experts_figures_decides_as_expert() -> None:
-    from game.ai.duplicate import positions
     from game.ai.expert import ExpertBot, near_end
-    from game.ai.tune import TrialExpertBot
     from game.rules import seat_view
+    from tools.duplicate import positions
+    from tools.tune import TrialExpertBot
 
     views = [seat_view(p.state, p.seat) for p in positions(6, "voyage", 2, face_down=5, seed=9)]
     assert all(near_end(view) for view in views), "late-round positions: Expert searches them"

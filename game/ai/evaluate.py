@@ -92,18 +92,6 @@ def place_gain(grid: tuple, index: int, card: int, know: Knowledge, weight: floa
     return gain + column_bonus(after, know, weight, final) - column_bonus(before, know, weight, final)
 
 
-def best_placement(view: SeatView, card: int, know: Knowledge, weight: float, final: bool = False) -> tuple[float, int]:
-    grid = view.grid()
-    best, where = float("-inf"), -1
-    for i, cell in enumerate(grid):
-        if cell is None:
-            continue
-        gain = place_gain(grid, i, card, know, weight, final)
-        if gain > best:
-            best, where = gain, i
-    return best, where
-
-
 def placements(view: SeatView, card: int, know: Knowledge, weight: float, final: bool = False) -> list[tuple[float, Action]]:
     """Every replace (and, for a drawn card, every reveal with gain 0) with its gain."""
     grid = view.grid()

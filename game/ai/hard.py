@@ -117,7 +117,7 @@ class HardBot(BaseBot):
 
 class Judge:
     """The evaluation of one decision. Its figures are class attributes, so that a level with
-    other figures (Expert's `ExpertJudge`, or a trial in `game.ai.tune`) overrides them, not
+    other figures (Expert's `ExpertJudge`, or a trial in `tools.tune`) overrides them, not
     the arithmetic."""
 
     FIGURES = ("tempo_rate", "tempo_cap", "patience_start", "patience_end", "feed_share", "feed_floor",

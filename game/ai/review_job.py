@@ -107,3 +107,20 @@ class ReviewJob:
     def _review(self, workers: int) -> ReviewData:
         return review_game(self.record, self.seat, self.seed, self.samples, workers, progress=self._progress,
                            cancel=self._stop.is_set)
+
+
+def voyage_record(rounds: int = 4) -> dict[str, Any]:
+    """The record of a Voyage game of three Hard computers (game 0 of seed 1), its first
+    `rounds` rounds: the game a review is timed on (the frame bench, the self-test, and
+    tools/review_levels.py's --speed)."""
+    from game.rules import Options
+
+    from . import make_bot
+    from .simulate import play_game
+
+    bots = [make_bot("hard", 1) for _ in range(3)]
+    # a game never ended by its score, so it has as many rounds as asked for
+    state, _ = play_game(bots, "voyage", 1, 0, Options(end_score=1000), record=True)
+    record = state.record()
+    record["rounds"] = record["rounds"][:rounds]
+    return record

@@ -159,10 +159,6 @@ def encode_stats(stats: Stats) -> bytes:
     return json.dumps(data, indent=1, ensure_ascii=False).encode("utf-8")
 
 
-def decode_stats(raw: bytes) -> Stats:
-    return decode_stats_checked(raw)[0]
-
-
 def decode_stats_checked(raw: bytes) -> tuple[Stats, list[Sentence]]:
     """Statistics from a file's bytes, and plain notes on what was cleaned on the way.
 

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from game.adapt import DEFAULT_STRENGTH
+from game.ai import make_bot
 from game.ai.adaptive import adaptive_spec
 from game.ai.players import make_worker as make_bot_worker
 from game.i18n import N_
@@ -332,7 +333,8 @@ class TableController(NobodyToStandIn):
         log.warning("seat %d: the computer player failed (%s); Normal plays for it", seat, detail(problem))
         worker.close()
         self._workers[seat] = self._make_worker(FALLBACK_LEVEL, self._seed(seat))
-        self._apply(self.state.legal_actions()[0])  # this turn goes on at once; Normal plays the next
+        # this turn goes on at once, and it is Normal's choice too (Normal searches nothing: it decides on the frame)
+        self._apply(make_bot(FALLBACK_LEVEL, self._seed(seat)).decide(seat_view(self.state, seat)))
         self.observers.tell(Notice(BOT_FAILED.say(name=self.names[seat], problem=detail(problem))))
 
     def _start_worker(self, seat: int) -> Worker:

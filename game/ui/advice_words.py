@@ -25,7 +25,6 @@ Cell = int | str | None
 HINT = N_("Hint: {advice}")  # the H key, at the table: what Hard would do now
 EXPERT = N_("Expert: {advice}")  # a review's costly decision: what Expert would have played
 GOOD = N_("Good: {advice}")  # a review's good decision: why the move played is sound
-LEADS = (HINT, EXPERT, GOOD)
 
 
 def with_unit(words: str) -> str:

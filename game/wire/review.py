@@ -18,11 +18,9 @@ from msgspec import Meta, Struct
 from game.rules import CELLS, Action
 
 from .pieces import ActionList, Cell
-from .reading import WireError, encode, read
+from .reading import WireError, read
 
 # Hard's reasons (game/ai/hard.py `Reason`, whose values these are: a test checks they agree)
-REASONS = ("spread", "forced", "take", "draw", "complete", "lower", "hidden", "pair", "hurry", "avoid_end",
-           "avoid_feed", "slow", "least_bad", "reveal")
 ReasonName = Literal["spread", "forced", "take", "draw", "complete", "lower", "hidden", "pair", "hurry", "avoid_end",
                      "avoid_feed", "slow", "least_bad", "reveal"]
 MOST_POINTS = 1000.0  # a cost or a worth: a round's scores are far smaller
@@ -189,7 +187,3 @@ def read_review(text: str) -> ReviewData:
     if len(text) > MOST_BYTES:
         raise WireError(f"a review larger than {MOST_BYTES >> 20} MiB")
     return check_review(read(text, ReviewData, most_depth=MOST_DEPTH))
-
-
-def review_text(review: ReviewData) -> str:
-    return encode(review)

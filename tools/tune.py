@@ -1,6 +1,6 @@
 """Paired games between Hard's judgement with other figures and Hard itself.
 
-    python -m game.ai.tune tempo_rate=0 patience_start=40 patience_end=50 --deals 300
+    python -m tools.tune tempo_rate=0 patience_start=40 patience_end=50 --deals 300
 
 A trial judge is `Judge` (or, with `--base expert`, Expert's `ExpertJudge`) with some of its
 figures (`Judge.FIGURES`) set otherwise; it plays without search, so a trial costs Hard's
@@ -23,12 +23,11 @@ import statistics
 import sys
 from dataclasses import dataclass
 
+from game.ai.base import Bot
+from game.ai.expert import DEFAULT_SAMPLES, ExpertBot, ExpertJudge
+from game.ai.hard import HardBot, Judge
+from game.ai.simulate import fixed_work, play_game
 from game.rules import EDITIONS, SeatView
-
-from .base import Bot
-from .expert import DEFAULT_SAMPLES, ExpertBot, ExpertJudge
-from .hard import HardBot, Judge
-from .simulate import fixed_work, play_game
 
 MAX_DEALS = 100_000
 
@@ -132,7 +131,7 @@ def _se(values: list[float]) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.ai.tune", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.tune", description=__doc__.splitlines()[0])
     parser.add_argument("figures", nargs="*", help=f"name=value, the name one of {', '.join(Judge.FIGURES)}")
     parser.add_argument("--base", choices=("hard", "expert"), default="hard",
                         help="start from Hard's figures or from Expert's (default hard)")

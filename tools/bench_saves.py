@@ -1,4 +1,4 @@
-"""`python -m game.store.bench`: how long an autosave takes, printed (never asserted).
+"""`python -m tools.bench_saves`: how long an autosave takes, printed (never asserted).
 
 Plays seeded games and saves after every action into a temporary folder, timing what the
 frame loop pays: the whole synchronous save (encode + fsynced atomic write), and, for
@@ -18,8 +18,7 @@ from collections.abc import Iterator
 
 from game.match import COMPUTER, MatchConfig, SeatConfig
 from game.rules import GameState
-
-from .store import Store
+from game.store.store import Store
 
 RUNS = (("voyage", 4), ("classic", 8))
 
@@ -63,13 +62,13 @@ def time_saves(edition: str, players: int, saves: int, seed: int, background: bo
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.store.bench", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.bench_saves", description=__doc__.splitlines()[0])
     parser.add_argument("--saves", type=int, default=1000, help="saves per run (default 1000)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     if args.saves < 100:
-        print("python -m game.store.bench: error: --saves must be at least 100", file=sys.stderr)
+        print("python -m tools.bench_saves: error: --saves must be at least 100", file=sys.stderr)
         return 2
     runs = [time_saves(e, p, args.saves, args.seed, bg) for e, p in RUNS for bg in (False, True)]
     if args.json:

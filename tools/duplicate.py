@@ -10,7 +10,7 @@ cancels: a few hundred positions tell apart two versions of Expert that full mat
 thousands of games to separate. This is how Expert's search window was chosen; a full
 match (`skyjo simulate`) remains the measure that counts.
 
-    python -m game.ai.duplicate --bot expert --positions 300 --face-down 5 --seed 7000
+    python -m tools.duplicate --bot expert --positions 300 --face-down 5 --seed 7000
 """
 
 from __future__ import annotations
@@ -22,11 +22,10 @@ import sys
 import time
 from dataclasses import dataclass
 
+from game.ai import COMMAND_PREFIX, LEVELS, make_level
+from game.ai.expert import DEFAULT_SAMPLES, near_end, round_margin
+from game.ai.simulate import check_fixed_work, fixed_work
 from game.rules import CELLS, EDITIONS, GAME_OVER, ROUND_OVER, TURN, GameState, seat_view
-
-from . import COMMAND_PREFIX, LEVELS, make_level
-from .expert import DEFAULT_SAMPLES, near_end, round_margin
-from .simulate import check_fixed_work, fixed_work
 
 HOST = "hard"  # plays the games that produce the positions, and every other seat
 
@@ -104,7 +103,7 @@ def _check_level(spec: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.ai.duplicate", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.duplicate", description=__doc__.splitlines()[0])
     parser.add_argument("--bot", type=_check_level, default="expert", help="level to measure (default expert)")
     parser.add_argument("--baseline", type=_check_level, default=HOST, help="level it is measured against")
     parser.add_argument("--positions", type=int, default=300)

@@ -1,4 +1,4 @@
-"""The review's yardstick: `python -m game.ai.review_levels --games N --samples K`.
+"""The review's yardstick: `python -m tools.review_levels --games N --samples K`.
 
 For each level (Easy, Normal, Hard, Expert) it plays N seeded games of Voyage, that level
 against two Hard players (simulate.py's `play_game`, seats rotating between games), reviews
@@ -18,10 +18,11 @@ import sys
 import time
 from typing import Any
 
-from . import make_bot
-from .expert import ExpertBot
-from .review import review_game
-from .simulate import MAX_GAMES, play_game
+from game.ai import make_bot
+from game.ai.expert import ExpertBot
+from game.ai.review import review_game
+from game.ai.review_job import voyage_record
+from game.ai.simulate import MAX_GAMES, play_game
 
 LEVELS = ("easy", "normal", "hard", "expert")
 OPPONENT = "hard"
@@ -89,19 +90,6 @@ def correlation(results: list[dict[str, Any]]) -> tuple[float, int]:
     return (sxy / math.sqrt(sxx * syy) if sxx and syy else float("nan")), len(pairs)
 
 
-def voyage_record(rounds: int = 4) -> dict[str, Any]:
-    """The record of a Voyage game of three Hard computers (game 0 of seed 1), its first
-    `rounds` rounds: the game a review is timed on (here, the frame bench, the self-test)."""
-    from game.rules import Options
-
-    bots = [make_bot(OPPONENT, 1) for _ in range(PLAYERS)]
-    # a game never ended by its score, so it has as many rounds as asked for
-    state, _ = play_game(bots, "voyage", 1, 0, Options(end_score=1000), record=True)
-    record = state.record()
-    record["rounds"] = record["rounds"][:rounds]
-    return record
-
-
 def speed(samples: int, workers: int, seeds: int = 3) -> list[str]:
     """Review one 4-round Voyage game (`voyage_record`) once per seed: the seconds each
     review took and its three costliest decisions (index: cost), to see the time and whether
@@ -119,7 +107,7 @@ def speed(samples: int, workers: int, seeds: int = 3) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.ai.review_levels", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.review_levels", description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=4, help="games per level (default 4)")
     parser.add_argument("--samples", type=int, default=200, help="sampled worlds per searched decision (default 200)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the run (default 1)")

@@ -1,4 +1,4 @@
-"""The published strength table: `python -m game.ai.tournament --out docs/strength.md`.
+"""The published strength table: `python -m tools.tournament --out docs/strength.md`.
 
 Each level plays the level below it, in both editions, heads-up and at four players
 (two seats each, alternating). Seats rotate between games. Win rates carry 95% Wilson
@@ -21,19 +21,18 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import NoReturn
 
+from game.ai.expert import DEFAULT_SAMPLES
+from game.ai.simulate import MAX_EXPERT_SAMPLES, MAX_GAMES, Tally, simulate
 from game.rules import EDITIONS
-
-from .expert import DEFAULT_SAMPLES
-from .simulate import MAX_EXPERT_SAMPLES, MAX_GAMES, Tally, simulate
 
 # What each match should reach: (heads-up, four players). Expert's are issue 20's: 65% heads-up
 # (its 95% interval above 60%) and more than 55% with two Expert seats against two Hard.
 TARGETS = {("normal", "easy"): (0.80, 0.50), ("hard", "normal"): (0.60, 0.50), ("expert", "hard"): (0.65, 0.55)}
 TABLES = tuple((edition, players) for edition in EDITIONS for players in (2, 4))  # each edition heads-up and at four
-COMMAND = "python -m game.ai.tournament"
+COMMAND = "python -m tools.tournament"
 # The log of what was tried to make Expert stronger: written by hand, with the command behind each
 # figure, and copied whole at the end of the generated file (edit it there, never in strength.md).
-EXPERIMENTS = Path(__file__).resolve().parents[2] / "docs" / "expert-experiments.md"
+EXPERIMENTS = Path(__file__).resolve().parents[1] / "docs" / "expert-experiments.md"
 LOG_MARKER = f"<!-- copied from docs/{EXPERIMENTS.name} by the command above: edit it there -->"
 MAX_TABLE_BYTES = 1 << 20  # a strength file is a few kilobytes; --relog refuses anything larger
 MAX_WORKERS = 64  # processes, as for skyjo simulate: a typo such as --workers 4000 must not fork-bomb the machine
@@ -275,7 +274,7 @@ def main(argv: list[str] | None = None) -> int:
                   f"({time.perf_counter() - started:.0f} s)", file=sys.stderr)
     speed = None
     if not args.no_speed:
-        from .bench import bench_bots
+        from game.ai.bench import bench_bots
 
         speed = bench_bots(seed=args.seed)
     text = render(rows, args, speed, argv)
