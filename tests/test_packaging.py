@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import pathlib
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -42,11 +43,25 @@ def _pip(*args: str) -> None:
     assert done.returncode == 0, done.stderr
 
 
+def _tracked_copy(folder: pathlib.Path) -> pathlib.Path:
+    """The files git tracks (every file, outside a git checkout), copied into `folder`: a
+    wheel built in the checkout itself may pick up a stale build/lib of an earlier build."""
+    listed = subprocess.run(["git", "-C", str(ROOT), "ls-files", "-z"], capture_output=True)
+    names = [name for name in listed.stdout.decode().split("\0") if name] if listed.returncode == 0 else []
+    if not names:
+        return ROOT
+    for name in names:
+        if (ROOT / name).is_file():
+            (folder / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, folder / name)
+    return folder
+
+
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
     """The wheel `pip install .` would install, built once for this module's tests."""
     wheels = tmp_path_factory.mktemp("wheels")
-    _pip("wheel", "--no-deps", "--quiet", "-w", str(wheels), str(ROOT))
+    _pip("wheel", "--no-deps", "--quiet", "-w", str(wheels), str(_tracked_copy(tmp_path_factory.mktemp("source"))))
     (built,) = wheels.glob("*.whl")
     return built
 
