@@ -24,14 +24,13 @@ from game.i18n import N_
 from game.match import ADAPTIVE, is_showable_name
 from game.rules import GameState, brief
 
-from .documents import check_format, load_document, parse_json
+from .documents import PROFILES_FILE, check_format, load_document, parse_json
 from .files import FileProblem
 from .migrations import upgrade
 from .notices import PROFILES_KIND, StoreNotice
 from .reviews import ReviewShelf
 from .stats import Stats
 
-PROFILES_FILE = "profiles.json"
 PROFILES_FORMAT = 1
 PROFILES_STEPS: dict = {}  # format N -> N + 1, when a format 2 comes (see migrations.py)
 MAX_PLAYERS = 64
