@@ -14,7 +14,7 @@ import pygame
 
 from game.adapt import about_level
 from game.i18n import N_, _, ngettext
-from game.match import HUMAN, LEVEL_WORDS, Identity
+from game.match import ADAPTIVE, HUMAN, LEVEL_WORDS, Identity
 from game.store.reviews import ReviewShelf
 from game.store.stats import CUSTOM_LEVEL, PlayerStats
 from game.ui.layout import Box
@@ -44,7 +44,9 @@ PAGE_KEYS = {pygame.K_PAGEDOWN: 1, pygame.K_PAGEUP: -1}
 
 # An opponent in the statistics: a computer level, people (hot-seat or another computer), or a
 # program speaking the bot protocol ("custom"): each worded where shown, never the key itself.
-OPPONENT_WORDS = {**LEVEL_WORDS, HUMAN: N_("people"), CUSTOM_LEVEL: N_("other programs")}
+# The adaptive level's name ("Your level") reads as a setting, not an opponent: "vs Your level".
+OPPONENT_WORDS = {**LEVEL_WORDS, ADAPTIVE: N_("the computer at your level"), HUMAN: N_("people"),
+                  CUSTOM_LEVEL: N_("other programs")}
 
 
 @dataclass(frozen=True)

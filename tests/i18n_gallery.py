@@ -286,7 +286,8 @@ def statistics_data(folder: Any, players: int) -> None:
             "by_edition": {"voyage": {"games": games, "wins": games // (number + 2)}} if number != 1 else
             {"voyage": {"games": 5, "wins": 2}, "classic": {"games": games - 5, "wins": games // 3 - 2}},
             "by_level": {"easy": {"games": games, "wins": games // (number + 2)}} if number != 1 else
-            {level: {"games": 1, "wins": 0} for level in ("easy", "normal", "hard", "expert", "human", "custom")},
+            {level: {"games": 1, "wins": 0} for level in ("easy", "normal", "hard", "expert", "adaptive", "human",
+                                                              "custom")},
         }
         shown = (10, 1, 0, 6, 3, 2, 10, 4)[number]
         trends[name] = [{"game": f"game{number}-{game}", "per_decision": round(1.6 / (1 + game / 3) + number / 10, 2),

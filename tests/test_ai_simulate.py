@@ -38,6 +38,25 @@ def test_results_repeat_and_do_not_depend_on_the_number_of_workers():
     assert sum(bot.wins for bot in one.bots) == pytest.approx(12)
 
 
+def test_the_adaptive_level_carries_its_profile_across_every_game_with_any_number_of_workers():
+    # its game g is played at the profile games 0..g-1 left it: chunks in parallel would start
+    # each chunk afresh, so the run gives the figures of one process in order whatever --workers
+    one, _ = simulate(["adaptive", "easy"], "voyage", 6, seed=3)
+    two, _ = simulate(["adaptive", "easy"], "voyage", 6, seed=3, workers=2)
+    for a, b in zip(one.bots, two.bots):
+        assert (a.wins, a.round_scores, a.final_totals) == (b.wins, b.round_scores, b.final_totals)
+
+
+def test_simulate_says_in_one_line_that_an_adaptive_run_ignores_the_workers():
+    args = ("simulate", "--bots", "adaptive,easy", "--games", "2", "--seed", "3", "--json")
+    alone, parallel = skyjo(*args), skyjo(*args, "--workers", "2")
+    assert alone.returncode == parallel.returncode == 0, parallel.stderr
+    assert json.loads(alone.stdout)["bots"] == json.loads(parallel.stdout)["bots"]
+    assert alone.stderr == ""
+    note = parallel.stderr.strip()
+    assert "one after another" in note and "--workers" in note and len(note.splitlines()) == 1
+
+
 def test_seats_rotate_so_each_bot_starts_from_every_seat():
     from game.ai import make_bot
     from game.ai.simulate import play_game

@@ -84,6 +84,16 @@ def test_each_level_is_offered_with_its_word_and_played_by_its_bot() -> None:
         make_level("easiest")
 
 
+def test_statistics_name_the_adaptive_computer_as_an_opponent_in_both_languages() -> None:
+    entry = PlayerStats(games=3, wins=3, by_level={"adaptive": Tally(3, 3)})
+    assert breakdown(entry) == "won/played: vs the computer at your level 3/3"
+    i18n.set_language("fr")
+    try:
+        assert breakdown(entry) == "gagnées/jouées : contre l'ordinateur à votre niveau 3/3"
+    finally:
+        i18n.set_language("en")
+
+
 def test_statistics_word_every_kind_of_opponent() -> None:
     """People (hot-seat, another computer) and protocol programs are worded, never shown as their key."""
     entry = PlayerStats(games=3, wins=1, by_level={"hard": Tally(1, 0), "human": Tally(2, 1), "custom": Tally(1, 0)})

@@ -89,6 +89,7 @@ def test_resetting_or_deleting_the_statistics_resets_the_profiles(tmp_path):
     b'{"format": 99, "players": {}}',
     json.dumps({"format": 1, "players": {f"P{n}": {"strength": 0.5, "games": 1}
                                          for n in range(MAX_PLAYERS + 1)}}).encode(),
+    b'{"format": 1, "players": {}}' + b" " * (64 * 1024),  # past its cap: refused unread
 ])
 def test_a_bad_profiles_file_is_moved_aside_with_a_notice(tmp_path, content):
     (tmp_path / PROFILES_FILE).write_bytes(content)

@@ -2,7 +2,9 @@
 
 Bots rotate seats between games (game g puts bot b at seat (b + g) mod n), so seat order
 cancels out. Every game is seeded from the run's seed and its number, so a run repeats
-exactly, with any number of worker processes. Expert plays here in fixed-work mode (a
+exactly, with any number of worker processes. A run with the adaptive level plays its games one
+after another in one process whatever the workers: its profile is carried from each game to the
+next in game order, which chunks of games in parallel would cut (`carries_profile`). Expert plays here in fixed-work mode (a
 number of sampled worlds per decision, `expert_samples`), never on the clock, so its
 games repeat exactly too; `expert_samples=None` puts it back on its time budget.
 """
@@ -177,6 +179,12 @@ def fixed_work(bot: Bot, expert_samples: int | None) -> Bot:
     return bot
 
 
+def carries_profile(specs: Sequence[str]) -> bool:
+    """A bot that carries a profile from game to game (the adaptive level): game g depends on
+    every game before it, so the run cannot be cut into chunks without changing its results."""
+    return any(spec.partition("@")[0] == "adaptive" for spec in specs)
+
+
 def run_games(specs: list[str], edition: str, games: range, seed: int, options: Options | None = None,
               progress: Callable[[int], None] | None = None, bot_timeout: float = 10.0,
               expert_samples: int | None = DEFAULT_SAMPLES) -> Tally:
@@ -226,11 +234,12 @@ def simulate(specs: list[str], edition: str, games: int, seed: int, workers: int
              options: Options | None = None, show_progress: bool = False,
              bot_timeout: float = 10.0, expert_samples: int | None = DEFAULT_SAMPLES) -> tuple[Tally, float]:
     """Play `games` games; returns the tally and the seconds taken. Raises BotError, and
-    ValueError for an Expert on the clock in a fixed-work run (check_fixed_work)."""
+    ValueError for an Expert on the clock in a fixed-work run (check_fixed_work). With the
+    adaptive level the games run in this process, in order, whatever `workers` (carries_profile)."""
     check_fixed_work(specs, expert_samples)
     start = time.perf_counter()
     bar = Progress(games) if show_progress else None
-    if workers <= 1:
+    if workers <= 1 or carries_profile(specs):
         tally = run_games(specs, edition, range(games), seed, options, bar.step if bar else None, bot_timeout,
                           expert_samples)
     else:

@@ -35,7 +35,10 @@ SETTINGS_CAP = MiB // 4
 STATS_CAP = 1 * MiB
 TOKENS_FILE = "tokens.json"  # network seat tokens (tokens.py): 64 entries of a few hundred bytes at most
 TOKENS_CAP = 64 * 1024
-SIZE_CAPS = {SAVE_FILE: SAVE_CAP, HOST_SAVE_FILE: SAVE_CAP, SETTINGS_FILE: SETTINGS_CAP, STATS_FILE: STATS_CAP, TOKENS_FILE: TOKENS_CAP}
+PROFILES_FILE = "profiles.json"  # the adaptive level's profiles (profiles.py): 64 names, 7.1 kB at most
+PROFILES_CAP = 64 * 1024
+SIZE_CAPS = {SAVE_FILE: SAVE_CAP, HOST_SAVE_FILE: SAVE_CAP, SETTINGS_FILE: SETTINGS_CAP, STATS_FILE: STATS_CAP,
+             TOKENS_FILE: TOKENS_CAP, PROFILES_FILE: PROFILES_CAP}
 DEFAULT_CAP = SAVE_CAP  # any other document
 # Checked before the parse, in one linear pass (game/wire/reading.py): no document the app
 # writes nests more than 6 deep (a save), and Python reads no integer longer than this

@@ -19,19 +19,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.adapt import MAX_GAMES, after_game, start_strength, table_strength
+from game.adapt import DEFAULT_STRENGTH, MAX_GAMES, after_game, start_strength, table_strength
 from game.i18n import N_
 from game.match import ADAPTIVE, is_showable_name
 from game.rules import GameState, brief
 
-from .documents import check_format, load_document, parse_json
+from .documents import PROFILES_FILE, check_format, load_document, parse_json
 from .files import FileProblem
 from .migrations import upgrade
 from .notices import PROFILES_KIND, StoreNotice
 from .reviews import ReviewShelf
 from .stats import Stats
 
-PROFILES_FILE = "profiles.json"
 PROFILES_FORMAT = 1
 PROFILES_STEPS: dict = {}  # format N -> N + 1, when a format 2 comes (see migrations.py)
 MAX_PLAYERS = 64
@@ -104,9 +103,12 @@ class Profiles:
             trends = ReviewShelf(self._data_dir).trends(list(names))
         return {name: self._strength(name, profiles, stats, trends.get(name, [])) for name in names}
 
-    def table_strength(self, names: Sequence[str]) -> float:
-        """The strength the adaptive level starts a game at against these people (game/adapt.py)."""
-        return table_strength(list(self.strengths(names).values()))
+    def table_strength(self, names: Sequence[str], away: int = 0) -> float:
+        """The strength the adaptive level starts a game at against these people (game/adapt.py)
+        and `away` more at a hosted table, playing from other computers: they start at the
+        default, since their profile is kept on their own computer and a name alone does not say
+        who joined (a joiner called Ann is not this computer's Ann)."""
+        return table_strength([*self.strengths(names).values(), *[DEFAULT_STRENGTH] * away])
 
     @staticmethod
     def _strength(name: str, profiles: dict[str, Profile], stats: Stats, trend: Sequence[Any]) -> float:

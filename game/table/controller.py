@@ -353,9 +353,10 @@ class TableController(NobodyToStandIn):
         if level != ADAPTIVE:
             return level
         people = [index for index, config in enumerate(self.config.seats) if config.is_human or config.is_remote]
-        if self._adaptive_start is None:
-            names = [self.config.seats[index].name for index in people]
-            self._adaptive_start = DEFAULT_STRENGTH if self.store is None else self.store.profiles.table_strength(names)
+        if self._adaptive_start is None:  # a remote name may be anyone's: those people start at the default
+            here = [self.config.seats[index].name for index in people if self.config.seats[index].is_human]
+            away = len(people) - len(here)
+            self._adaptive_start = DEFAULT_STRENGTH if self.store is None else self.store.profiles.table_strength(here, away)
         return adaptive_spec(self._adaptive_start, people)
 
     def _seed(self, seat: int) -> int:

@@ -14,7 +14,7 @@ from game.store.notices import StoreNotice
 class PeopleStrength(Protocol):
     """What the adaptive level starts from: the people's profiles (game.store.profiles.Profiles)."""
 
-    def table_strength(self, names: list[str]) -> float: ...
+    def table_strength(self, names: list[str], away: int = 0) -> float: ...
 
 
 class TableStore(Protocol):

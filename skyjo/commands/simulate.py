@@ -25,7 +25,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                              "or cmd:<command line>, one per seat")
     parser.add_argument("--seed", type=int, default=1, help="seed of the whole run (default 1)")
     parser.add_argument("--end-score", type=int, default=100, help="total that ends a game (default 100)")
-    parser.add_argument("--workers", type=int, default=1, help=f"worker processes, 1 to {MAX_WORKERS} (default 1)")
+    parser.add_argument("--workers", type=int, default=1, help=f"worker processes, 1 to {MAX_WORKERS} (default 1); a run with adaptive "
+                             "plays its games in order in one process")
     parser.add_argument("--bot-timeout", type=float, default=10.0,
                         help="seconds a cmd: bot may think per decision (default 10)")
     parser.add_argument("--expert-samples", type=int, default=None, metavar="N",
@@ -38,13 +39,16 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from game.ai import BotError
-    from game.ai.simulate import simulate
+    from game.ai.simulate import carries_profile, simulate
 
     try:
         specs, options, expert_samples = _check(args)
     except ValueError as error:
         print(f"skyjo simulate: error: {error}", file=sys.stderr)
         return 2
+    if args.workers > 1 and carries_profile(specs):  # the same figures as --workers 1, said so
+        print("skyjo simulate: the adaptive level carries its profile from each game to the next, so the games "
+              "run one after another in one process (--workers ignored)", file=sys.stderr)
     try:
         tally, seconds = simulate(specs, args.edition, args.games, args.seed, args.workers, options,
                                   show_progress=sys.stderr.isatty() and not args.json, bot_timeout=args.bot_timeout,
