@@ -57,7 +57,12 @@ class SeatLabels(TableText):
         if acting and not says_turn:  # "to play" on the name's line, the points line keeps its width
             turn_image = self.text.render(_(TO_PLAY), info_px, ACTIVE_RING)
             room = label.w - turn_image.get_width() - font_px(self.viewport, 10) - (size // 2 + 6)
-            size = min(size, self._fit_px(name, size, width=room, bold=True))
+            fitted = self._fit_px(name, size, width=room, bold=True)
+            if fitted >= info_px:
+                size = min(size, fitted)
+            else:  # a long name keeps its size: "to play" joins the points line, which may shrink
+                turn_image, says_turn = None, True
+                info, size, info_px = self._label_info(board, seat, label, base, two_lines, name, acting, True, True)
         image = self.text.render(name, size, ACTIVE_RING if acting else INK, acting)
         info_image = self.text.render(info, info_px, ACTIVE_RING if acting else PLATE_INK)
         ring = self.viewport.rect(area.grid.inflate(2 * RING_MARGIN))  # (drawn by the turn marker)
