@@ -108,6 +108,7 @@ def test_crowded_labels_keep_a_legible_name_avatar_and_points_line_in_french_at_
         board.to_act = names.index("Anne-Charlotte") if "Anne-Charlotte" in names else 0
         view.draw(pygame.Surface((1280, 720)), board, [])
         inks = list(JOURNAL.inks)
+        lives = [view.live_words(board, seat) for seat in range(players)]
     finally:
         JOURNAL.stop()
         JOURNAL.clear()
@@ -121,7 +122,7 @@ def test_crowded_labels_keep_a_legible_name_avatar_and_points_line_in_french_at_
     for seat, name in enumerate(names):
         # (ink heights are the letters' own: 12 px for a 17 px line; the acting long name was 4 px)
         assert texts[name].h >= 8, f"{name}: name {texts[name].h} px tall"
-        live = view.live_words(board, seat)
+        live = lives[seat]
         assert "pts visible" in live or "pt visible" in live  # a sum of points, not a count of cards
         line = next(rect for words, rect in texts.items() if live in words)
         assert line.h >= 10, f"{name}: points line {line.h} px tall"
