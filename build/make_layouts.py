@@ -31,6 +31,7 @@ MARGIN = 40          # felt kept clear at the window's edges: no grid, ring or l
 TIP_CLEAR = 24       # felt between the tip's box and anything else of the table
 SCORES_BUTTON_TOP = 990  # the table's "Scores (S)" button takes the bottom-right corner below this
 LABEL_H = 36          # a label above a grid: one line "name  score"
+LARGE_LABEL_H = 66    # 5-8 players: a label above a grid on two lines (name; points), the avatar on their left
 LABEL_GAP = 14        # a label keeps clear of the "to play" ring drawn 8 px round its grid (4 px wide)
 SIDE_LABEL = (230, 76)  # a label beside a grid: name line and score line
 CARD_RATIO = 7 / 5    # height / width
@@ -55,9 +56,10 @@ def grid_size(card_h: float) -> tuple[float, float]:
     return 4 * card_w + 3 * gap, 3 * card_h + 2 * gap
 
 
-def seat_with_label_above(seat: int, x: float, grid_y: float, gw: float, gh: float) -> list[Obj]:
+def seat_with_label_above(seat: int, x: float, grid_y: float, gw: float, gh: float,
+                          label_h: float = LABEL_H) -> list[Obj]:
     return [Obj("seat", x, grid_y, gw, gh, seat),
-            Obj("seat_label", x, grid_y - LABEL_GAP - LABEL_H, gw, LABEL_H, seat)]
+            Obj("seat_label", x, grid_y - LABEL_GAP - label_h, gw, label_h, seat)]
 
 
 def seat_with_label_beside(seat: int, x: float, y: float, gw: float, gh: float, side: str, align: str) -> list[Obj]:
@@ -69,9 +71,9 @@ def seat_with_label_beside(seat: int, x: float, y: float, gw: float, gh: float, 
 
 def side_seat(seat: int, side: str, gw: float, gh: float) -> list[Obj]:
     """A seat at the left or right edge, its label above, the pair centred vertically."""
-    top = (H - (LABEL_H + LABEL_GAP + gh)) / 2
+    top = (H - (LARGE_LABEL_H + LABEL_GAP + gh)) / 2
     x = MARGIN if side == "left" else W - MARGIN - gw
-    return seat_with_label_above(seat, x, top + LABEL_H + LABEL_GAP, gw, gh)
+    return seat_with_label_above(seat, x, top + LARGE_LABEL_H + LABEL_GAP, gw, gh, LARGE_LABEL_H)
 
 
 def centre_band(left: float, right: float, top: float, bottom: float, pile_h: float = PILE_H,
@@ -192,13 +194,16 @@ LARGE_PLACES = {
 
 
 def large_table(players: int) -> list[Obj]:
-    """5-8 players: side seats at the edges, top and bottom rows between them, labels above grids."""
-    card_h = 104
+    """5-8 players: side seats at the edges, top and bottom rows between them, labels of two lines
+    above the grids (legible at 1280x720: the name on one line, the points on the next), the cards
+    as large as leaves the middle band its piles, card in hand and prompt."""
+    band = 2 * CAPTION + PILE_H + PROMPT_H  # the card in hand as tall as the piles here
+    card_h = _card_h_for((H - 2 * (MARGIN + LARGE_LABEL_H + LABEL_GAP) - band) / 2)
     gw, gh = grid_size(card_h)
     places = LARGE_PLACES[players]
     inner_left, inner_right = MARGIN + gw + 24, W - MARGIN - gw - 24
     cx, pitch = W / 2, gw + (inner_right - inner_left - 3 * gw) / 2  # three grids fill the inner width
-    top_grid_y = MARGIN + LABEL_H + LABEL_GAP
+    top_grid_y = MARGIN + LARGE_LABEL_H + LABEL_GAP
     bottom_grid_y = H - MARGIN - gh
     top_two = "TC" not in places  # two grids in the top row: centre them as a pair
     pair = (gw + 40) / 2
@@ -210,8 +215,9 @@ def large_table(players: int) -> list[Obj]:
             continue
         offset = column[place[1]] if place[0] == "T" else {"L": -pitch, "C": 0.0, "R": pitch}[place[1]]
         grid_y = top_grid_y if place[0] == "T" else bottom_grid_y
-        objs += seat_with_label_above(seat, cx + offset - gw / 2, grid_y, gw, gh)
-    objs += centre_band(inner_left, inner_right, top_grid_y + gh, bottom_grid_y - LABEL_GAP - LABEL_H)
+        objs += seat_with_label_above(seat, cx + offset - gw / 2, grid_y, gw, gh, LARGE_LABEL_H)
+    objs += centre_band(inner_left, inner_right, top_grid_y + gh, bottom_grid_y - LABEL_GAP - LARGE_LABEL_H,
+                        hand_h=PILE_H)
     objs.append(Obj("score_panel", MARGIN, MARGIN, *ROUND_BOX))
     return objs + [tip_box(objs)]
 

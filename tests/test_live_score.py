@@ -79,16 +79,16 @@ def test_the_label_shows_the_live_score_apart_from_the_total():
         assert live == face_up_sum(state, seat) and live != 0
         line = seen[seen.index(NAMES[seat]) + 1]
         assert total == 0
-        assert line == f"0 points · face up: {live}" if live >= 0 else f"0 points · face up: \u2212{-live}", line
+        assert line == f"0 points · showing {live} pts" if live >= 0 else f"0 points · showing \u2212{-live} pts", line
 
 
 def test_the_score_words_say_the_total_and_the_face_up_sum_in_one_format():
     board = Board(3, grids=[[8, 6] + ["?"] * 10, [8, -2, 3] + ["?"] * 9, [-2, -1] + ["?"] * 10], totals=[12, -3, 1])
-    assert TableView.score_words(board, 0) == "12 points · face up: 14"
-    assert TableView.score_words(board, 1) == "\u22123 points · face up: 9"
-    assert TableView.score_words(board, 2) == "1 point · face up: \u22123"
+    assert TableView.score_words(board, 0) == "12 points · showing 14 pts"
+    assert TableView.score_words(board, 1) == "\u22123 points · showing 9 pts"
+    assert TableView.score_words(board, 2) == "1 point · showing \u22123 pts"
     board.grids[1][3] = 0  # four cards up: the same format
-    assert TableView.score_words(board, 1) == "\u22123 points · face up: 9"
+    assert TableView.score_words(board, 1) == "\u22123 points · showing 9 pts"
 
 
 def _turn(anim: Animator, take: ev.Event, play: ev.Event | None = None) -> str | None:

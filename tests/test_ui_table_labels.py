@@ -82,3 +82,47 @@ def test_live_scores_and_cues_keep_clear_of_grids_and_of_each_other(players: int
                     assert not rect.colliderect(panel), f"{text!r} over a grid or its ring"
                 for other, other_rect in texts[number + 1:]:
                     assert not rect.colliderect(other_rect), f"{text!r} over {other!r}"
+
+
+LONG_NAMES = ["Ann", "Robin", "Sasha", "Maximilien", "Bérénice", "Jo", "Anne-Charlotte", "Li"]
+
+
+@pytest.mark.parametrize("players", [6, 8])
+def test_crowded_labels_keep_a_legible_name_avatar_and_points_line_in_french_at_large_text(players: int) -> None:
+    """Issue 40 items 1 and 9: at 6-8 seats on 1280x720, French at 150 % text, the seat to act (the
+    longest name) kept its live score by shrinking its avatar to 8 px and its name; the points line
+    was about 8 px. Every seat's avatar, name and points line now stay readable."""
+    from game import i18n
+    from game.ui.ink import AVATAR, JOURNAL, TEXT
+
+    i18n.set_language("fr")
+    JOURNAL.start()
+    try:
+        state = GameState.new_game("classic", players=players, seed=4)
+        for _flip in range(2 * players):
+            state.apply(state.legal_actions()[0])
+        names = LONG_NAMES[:players]
+        view = TableView(players, names, CardArt("standard"), TextCache())
+        view.ui_scale, view.viewer = 1.5, 0
+        board = Board.from_view(seat_view(state, 0))
+        board.to_act = names.index("Anne-Charlotte") if "Anne-Charlotte" in names else 0
+        view.draw(pygame.Surface((1280, 720)), board, [])
+        inks = list(JOURNAL.inks)
+        lives = [view.live_words(board, seat) for seat in range(players)]
+    finally:
+        JOURNAL.stop()
+        JOURNAL.clear()
+        i18n.set_language("en")
+    avatars = [ink for ink in inks if ink.kind == AVATAR]
+    texts: dict[str, pygame.Rect] = {}
+    for ink in inks:  # (each name's first line: its label's)
+        if ink.kind == TEXT:
+            texts.setdefault(ink.words, ink.rect)
+    assert len(avatars) == players and min(ink.rect.h for ink in avatars) >= 24, [a.rect for a in avatars]
+    for seat, name in enumerate(names):
+        # (ink heights are the letters' own: 12 px for a 17 px line; the acting long name was 4 px)
+        assert texts[name].h >= 8, f"{name}: name {texts[name].h} px tall"
+        live = lives[seat]
+        assert "pts visible" in live or "pt visible" in live  # a sum of points, not a count of cards
+        line = next(rect for words, rect in texts.items() if live in words)
+        assert line.h >= 10, f"{name}: points line {line.h} px tall"

@@ -45,7 +45,13 @@ POINTS = {
     "fr": {-12: "−12 points", -3: "−3 points", -1: "−1 point", 0: "0 point", 1: "1 point", 2: "2 points",
            12: "12 points", 100: "100 points"},
 }
-FACE_UP = {"en": "face up: {}", "fr": "visibles : {}"}
+# what a grid's face-up cards add up to (not "face up: 14", read as a count of cards), singular as each language counts
+FACE_UP = {"en": ("showing {} pt", "showing {} pts"), "fr": ("{} pt visible", "{} pts visibles")}
+
+
+def face_up(language: str, value: int) -> str:
+    plural = abs(value) != 1 if language == "en" else abs(value) > 1  # "0 points" but "0 point"
+    return FACE_UP[language][plural].format(f"\u2212{-value}" if value < 0 else value)
 TO_PLAY = {"en": "to play", "fr": "à jouer"}
 
 # kind -> figures from the card value v, and per language (to the viewer, about Robin) with
@@ -161,7 +167,7 @@ def test_every_label_says_the_total_and_the_face_up_sum_in_one_format(language):
             board.to_act = acting
             words = drawn(view, board)
             for seat in (VIEWER, OTHER):
-                points, live, turn = POINTS[language][board.totals[seat]], FACE_UP[language].format(CARD[v]), \
+                points, live, turn = POINTS[language][board.totals[seat]], face_up(language, v), \
                     [TO_PLAY[language]] * (seat == acting)
                 label = words[words.index(NAMES[seat]) + 1:][:2]
                 # one line, or (where the line has no room) the live score on a line of its own
@@ -201,8 +207,8 @@ def test_every_one_of_eight_seats_shows_its_live_score_in_french_at_large_text(s
             words = drawn(view, board)
             for seat, name in enumerate(EIGHT):
                 total = board.visible_sum(seat)
-                face_up = FACE_UP["fr"].format(f"−{-total}" if total < 0 else total)
-                assert any(face_up in line for line in words[words.index(name):]), (name, words)
+                face_up_words = face_up("fr", total)
+                assert any(face_up_words in line for line in words[words.index(name):]), (name, words)
             prompt = view.viewport.rect(view.layout.prompt)
             for caption in ("Pioche (", "Défausse"):
                 rect = next(rect for words, rect in view.text_rects if words.startswith(caption))

@@ -11,12 +11,13 @@ from game.ui.board import Board
 from game.ui.layout import Box
 from game.ui.plates import BADGE_GAP, badge_room, draw_plate
 from game.ui.table_text import TableText
-from game.ui.widgets import ACCENT, DIM, INK, draw_panel, font_px
-from game.ui.wording import live_words, seat_score_words
+from game.ui.widgets import ACCENT, INK, draw_panel, font_px
+from game.ui.wording import TO_PLAY, live_words, seat_score_words
 
 ACTIVE_RING = (255, 214, 90)
 RING_MARGIN = 8  # layout pixels between a grid and the "to play" ring drawn around it
 LABEL_CLEARANCE = 24  # layout pixels between a grid and the words of a label beside it (past the ring)
+PLATE_INK = (196, 206, 212)  # the points line on a dark plate: lighter than DIM, still below the name
 LIVE_SHRINK = 0.75  # a label's words may shrink to this share of their size to keep the live score
 
 
@@ -30,30 +31,47 @@ class SeatLabels(TableText):
         label = self.viewport.rect(area.label)
         two_lines = label.h >= font_px(self.viewport, 60)
         grid = self.viewport.rect(area.grid)
+        # a label of two lines above its grid (5-8 seats): the avatar on the left of both lines
+        badge_left = two_lines and label.bottom <= grid.top
         hug_grid = False
-        if two_lines:
+        if two_lines and not badge_left:
             label, hug_grid = self._beside_grid(label, area.grid)
+        if badge_left:  # its words stay above the "to play" ring
+            ring_top = self.viewport.rect(area.grid.inflate(2 * RING_MARGIN)).top
+            label = pygame.Rect(label.x, label.y, label.w, max(0, min(label.h, ring_top - 1 - label.y)))
         own = label
         acting = seat == board.to_act
+        says_turn = acting and not badge_left  # (else "to play" follows the name)
         name = self.names[seat] + (" " + _("(ended the round)") if seat == board.trigger else "")
-        for share in (1.0, 0.75, 0.5, 0.0) if not two_lines else (1.0,):
-            # a line of words: the avatar leads it, as small as it must to leave the live score room
-            # (a tall label's goes above or below the words)
-            badge = max(8, round(self._badge_px(own, two_lines) * share))
-            label = own if two_lines else badge_room(own, badge, above=False)
+        for share in (1.0, 0.75, 0.5) if not two_lines else (1.0,):
+            # a line of words: the avatar leads it, smaller (down to half the line) to leave the live
+            # score room (a tall label's goes above or below the words)
+            badge = max(8, round(self._badge_px(own, two_lines, badge_left) * share))
+            label = own if two_lines and not badge_left else badge_room(own, badge, above=False)
             base = max(10, min(label.h // (2 if two_lines else 1) - 4, font_px(self.viewport, 30)))
-            info, size, info_px = self._label_info(board, seat, label, base, two_lines, name, acting)
-            if info != seat_score_words(board.totals[seat], None, acting):
+            info, size, info_px = self._label_info(board, seat, label, base, two_lines, name, acting, says_turn,
+                                                   shrinks=badge_left or not two_lines)
+            if info != seat_score_words(board.totals[seat], None, says_turn):
                 break
+        turn_image = None
+        if acting and not says_turn:  # "to play" on the name's line, the points line keeps its width
+            turn_image = self.text.render(_(TO_PLAY), info_px, ACTIVE_RING)
+            room = label.w - turn_image.get_width() - font_px(self.viewport, 10) - (size // 2 + 6)
+            fitted = self._fit_px(name, size, width=room, bold=True)
+            if fitted >= info_px:
+                size = min(size, fitted)
+            else:  # a long name keeps its size: "to play" joins the points line, which may shrink
+                turn_image, says_turn = None, True
+                info, size, info_px = self._label_info(board, seat, label, base, two_lines, name, acting, True, True)
         image = self.text.render(name, size, ACTIVE_RING if acting else INK, acting)
-        info_image = self.text.render(info, info_px, ACTIVE_RING if acting else DIM)
+        info_image = self.text.render(info, info_px, ACTIVE_RING if acting else PLATE_INK)
         ring = self.viewport.rect(area.grid.inflate(2 * RING_MARGIN))  # (drawn by the turn marker)
         extra_image = None
-        if two_lines and info == seat_score_words(board.totals[seat], None, acting):
+        if two_lines and info == seat_score_words(board.totals[seat], None, says_turn):
             # the live score did not fit beside the total: it gets a third line, the label moving up
             # as far as needed to keep it on the table
             live = self.live_words(board, seat)
-            extra_image = self.text.render(live, self._fit_px(live, info_px, width=label.w), DIM)
+            extra_image = self.text.render(live, self._fit_px(live, info_px, width=label.w), PLATE_INK)
         middle = label.y + size * 0.6 if two_lines else label.centery
         if extra_image is not None:
             limit = min(surface.get_height(), self.viewport.rect(Box(0, 0, self.layout.width, self.layout.height)).bottom)
@@ -79,7 +97,7 @@ class SeatLabels(TableText):
                 extra_rect = extra_image.get_rect(topleft=(info_rect.left, info_rect.bottom))
             words.append(extra_rect)
         above = ""
-        if two_lines:
+        if two_lines and not badge_left:
             block = words[0].unionall(words[1:])
             room = max(block.top - own.top, own.bottom - block.bottom) - BADGE_GAP
             badge = max(12, min(badge, room))
@@ -91,32 +109,39 @@ class SeatLabels(TableText):
             h, x = image.get_height(), name_rect.left - marker
             pygame.draw.polygon(surface, ACTIVE_RING, [(x, middle - h // 3), (x, middle + h // 3), (x + h // 2, middle)])
         self._blit_text(surface, image, name_rect, name)
+        if turn_image is not None:
+            turn_rect = turn_image.get_rect(midleft=(name_rect.right + font_px(self.viewport, 10), middle))
+            self._blit_text(surface, turn_image, turn_rect, _(TO_PLAY))
         self._blit_text(surface, info_image, info_rect, info)
         if extra_image is not None:
             self._blit_text(surface, extra_image, extra_rect, self.live_words(board, seat))
 
-    def _badge_px(self, label: pygame.Rect, two_lines: bool) -> int:
+    def _badge_px(self, label: pygame.Rect, two_lines: bool, badge_left: bool = False) -> int:
         """The avatar's size on a label: a tall label's stands above the words, at most a third of
-        its height, growing with the text size; a label of one line's is as tall as the line, and
-        leaves a larger text size its growth."""
+        its height, growing with the text size; a label of two lines above a grid has it on their
+        left, as tall as both; a label of one line's is as tall as the line, and leaves a larger
+        text size its growth."""
+        if badge_left:
+            return max(12, min(label.h - 4, label.w // 6))
         if two_lines:
             return self._px(48)
         return max(8, min(label.h, font_px(self.viewport, 30), label.w // 7))  # (the words' room first)
 
     def _label_info(self, board: Board, seat: int, label: pygame.Rect, base: int, two_lines: bool, name: str,
-                    acting: bool) -> tuple[str, int, int]:
+                    acting: bool, says_turn: bool, shrinks: bool) -> tuple[str, int, int]:
         """The points line and the sizes of the name and of that line. It tells the game total and
-        the live round score ("12 points · face up: 14"). On a label of one line, the name and that
+        the live round score ("12 points · showing 14 pts"). On a label of one line, the name and that
         line shrink together to keep the live score, down to LIVE_SHRINK of their size or to their
         size at 100 % text; below that (or on a label of two lines) it gives way, to a third line
         where there is one ("to play" never does: the seat to act is told in words, not by colour
         alone)."""
-        total = seat_score_words(board.totals[seat], None, acting)
+        total = seat_score_words(board.totals[seat], None, says_turn)
         plain = self._label_px(label, base, two_lines, name, total, acting)
-        info = seat_score_words(board.totals[seat], board.visible_sum(seat), acting)
+        info = seat_score_words(board.totals[seat], board.visible_sum(seat), says_turn)
         least = min(LIVE_SHRINK, 1 / max(1.0, self.ui_scale))  # a larger text setting may give back its growth
-        # by 5 % steps; a label of two lines never shrinks: its live score takes a third line instead
-        steps = [1 - step / 20 for step in range(1 if two_lines else round((1 - least) * 20) + 1)]
+        # by 5 % steps; a label of two lines beside a grid never shrinks: its live score takes a third
+        # line instead (above a grid, 5-8 seats, it has no room for one)
+        steps = [1 - step / 20 for step in range(round((1 - least) * 20) + 1 if shrinks else 1)]
         for name_gives_way in (False, True):  # both lines shrink together; then a long name a little more
             for share in steps:
                 size, info_px = (max(8, round(px * share)) for px in plain)
@@ -142,12 +167,12 @@ class SeatLabels(TableText):
     @staticmethod
     def score_words(board: Board, seat: int) -> str:
         """The seat's game total and its live round score, the sum of its face-up cards:
-        "12 points · face up: 14"."""
+        "12 points · showing 14 pts"."""
         return seat_score_words(board.totals[seat], board.visible_sum(seat), False)
 
     @staticmethod
     def live_words(board: Board, seat: int) -> str:
-        """The live round score alone: "face up: 14"."""
+        """The live round score alone: "showing 14 pts"."""
         return live_words(board.visible_sum(seat))
 
     def _beside_grid(self, label: pygame.Rect, grid_box: Box) -> tuple[pygame.Rect, bool]:

@@ -25,7 +25,7 @@ every label and sentence of the table.
 - Points go through ngettext with the number's size (its absolute value), as CLDR counts:
   "1 point", "0 points", "2 points", "−1 point" in English; "0 point", "1 point", "2 points",
   "−1 point" in French, whose catalogue says plural=(n > 1).
-- A seat's label joins its facts with " · " and nothing else: "12 points · face up: 14 · to play".
+- A seat's label joins its facts with " · " and nothing else: "12 points · showing 14 pts · to play".
 """
 
 from __future__ import annotations
@@ -164,7 +164,6 @@ def speaks_to(seat: int, viewer: int | None, names: Sequence[str]) -> bool:
 MINUS = "\u2212"  # the minus sign of a negative card value, wider and higher than a hyphen
 A_CARD = N_("a {card}")  # a card value said from a consonant: "a 5", "a −2"
 AN_CARD = N_("an {card}")  # said from a vowel: "an 8", "an 11"
-FACE_UP = N_("face up: {sum}")  # the live round score by a grid: the sum of the face-up cards
 TO_PLAY = N_("to play")
 FACTS = " · "  # between the facts of a seat's label
 
@@ -206,12 +205,13 @@ def points_words(points: int) -> str:
 
 
 def live_words(face_up_sum: int) -> str:
-    """The live round score by a grid: "face up: 14"."""
-    return _(FACE_UP).format(sum=card_words(face_up_sum))
+    """The live round score by a grid, what its face-up cards add up to: "showing 14 pts" (not
+    "face up: 14", which read as a count of cards)."""
+    return ngettext("showing {sum} pt", "showing {sum} pts", abs(face_up_sum)).format(sum=card_words(face_up_sum))
 
 
 def seat_score_words(total: int, face_up_sum: int | None, acting: bool) -> str:
-    """A seat's points line: "12 points · face up: 14", "· to play" after it for the seat to
+    """A seat's points line: "12 points · showing 14 pts", "· to play" after it for the seat to
     act; without the live score (None) where it has no room on that line."""
     facts = [points_words(total)]
     if face_up_sum is not None:
