@@ -28,6 +28,7 @@ log = logging.getLogger("skyjo.about")
 
 class AboutScene(AppScene):
     name = "about"
+    escape_closes = True
 
     def __init__(self, app: AppContext) -> None:
         super().__init__(app)
@@ -81,11 +82,6 @@ class AboutScene(AppScene):
         ]
 
     # ------------------------------------------------------------------ input and drawing
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
-            return True
-        return super().handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         self._label_buttons()

@@ -23,6 +23,7 @@ VEIL = (4, 12, 10, 240)  # the dark veil an overlay lays over the table: what li
 class AppScene(Scene):
     name = "scene"
     scales_text = True  # False: a dense table whose columns would collide; only its buttons' labels grow
+    escape_closes = False  # True: a page Esc leaves, as its Back button does
 
     def __init__(self, app: AppContext) -> None:
         super().__init__()
@@ -62,6 +63,9 @@ class AppScene(Scene):
                          max_width=max_width or LOGICAL_W - 2 * TEXT_MARGIN, **style)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.escape_closes and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return True
         return self.buttons.handle_event(event)
 
     def button(self, x: float, y: float, w: float, h: float, label: str, action: Callable[[], None], name: str = "",

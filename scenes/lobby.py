@@ -25,6 +25,7 @@ WAITING_COLOUR = (255, 190, 120)
 
 class LobbyScene(AppScene):
     name = "lobby"
+    escape_closes = True
     scales_text = False
     bind = "0.0.0.0"  # every network of this computer (tests keep to loopback: 127.0.0.1)
 
@@ -120,11 +121,6 @@ class LobbyScene(AppScene):
                 part.close()
         self.advert = self.host = self.table = None
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
-            return True
-        return super().handle_event(event)
 
     # ------------------------------------------------------------------ drawing
     def seat_line(self, seat: int) -> tuple[str, tuple[int, int, int]]:

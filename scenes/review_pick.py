@@ -114,6 +114,7 @@ def worded(games: Games) -> list[Choice]:
 
 class ReviewPickScene(AppScene):
     name = "review_pick"
+    escape_closes = True
 
     def __init__(self, app: AppContext) -> None:
         super().__init__(app)
@@ -150,11 +151,6 @@ class ReviewPickScene(AppScene):
         self.message = ""
         self.stack.push(REVIEW, choice.game)
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
-            return True
-        return super().handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.begin_page(surface, _("Review a game"), TITLE_SIZE, 110)
