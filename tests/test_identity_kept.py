@@ -13,7 +13,7 @@ import pytest
 from helpers import finished_game
 
 from game.match import Identity, known_identity
-from game.store.stats import Stats, decode_stats, encode_stats, record_game
+from game.store.stats import Stats, decode_stats_checked, encode_stats, record_game
 from game.wire.finished import FinishedGame, read_finished
 from game.wire.reading import WireError
 
@@ -23,7 +23,7 @@ def test_the_statistics_keep_the_look_a_player_last_played_with():
     match = replace(match, seats=(replace(match.seats[0], colour="pink", avatar="balloon"), match.seats[1]))
     stats = Stats()
     assert record_game(stats, match, state)
-    again = decode_stats(encode_stats(stats))
+    again, _notes = decode_stats_checked(encode_stats(stats))
     assert (again.players["Ann"].colour, again.players["Ann"].avatar) == ("pink", "balloon")
 
 
@@ -31,7 +31,7 @@ def test_statistics_kept_before_looks_or_with_an_unknown_one_still_load_without_
     entry = {"games": 2, "wins": 1}
     raw = json.dumps({"format": 1, "players": {"Ann": entry, "Bob": {**entry, "colour": "ultraviolet",
                                                                        "avatar": ["x"] * 3}}}).encode()
-    stats = decode_stats(raw)
+    stats, _notes = decode_stats_checked(raw)
     assert stats.players["Ann"].games == 2 and (stats.players["Ann"].colour, stats.players["Ann"].avatar) == ("", "")
     assert (stats.players["Bob"].colour, stats.players["Bob"].avatar) == ("", "")
 
