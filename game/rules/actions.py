@@ -121,7 +121,7 @@ def brief(value: object) -> str:
     in error messages, which must stay one short line."""
     try:
         text = _BRIEF.repr(value)
-    except Exception:  # an int too long for str(), an object whose repr fails
+    except Exception:  # noqa: BLE001 - an int too long for str(), an object whose repr fails
         text = f"<{type(value).__name__}>"
     return text if len(text) <= BRIEF_LIMIT else text[: BRIEF_LIMIT - 3] + "..."
 
