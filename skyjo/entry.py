@@ -43,7 +43,7 @@ def _give_streams() -> None:
     """A windowed frozen app on Windows has no stdout/stderr; printing must still work."""
     for name in ("stdout", "stderr"):
         if getattr(sys, name) is None:
-            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # open for the app's life
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115 - open for the app's life
 
 
 def _report_failure(error: BaseException, argv: list[str]) -> int:
