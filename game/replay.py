@@ -53,7 +53,7 @@ def _field(data: dict, key: str, kind: type | tuple, what: str) -> Any:
     if key not in data:
         raise ScenarioError(f"the scenario has no {key!r} ({what})")
     value = data[key]
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
         raise ScenarioError(f"{key!r} must be {what}, not {brief(value)}")
     return value
 

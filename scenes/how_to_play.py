@@ -174,7 +174,7 @@ class HowToPlayScene(AppScene):
                   (b[0] - ux * size + uy * size * 0.6, b[1] - uy * size - ux * size * 0.6)]
         pygame.draw.polygon(surface, ACCENT, points)
 
-    def _grid(self, surface: pygame.Surface, cells: Sequence[int | None | str], x: float, y: float,
+    def _grid(self, surface: pygame.Surface, cells: Sequence[int | str | None], x: float, y: float,
               scale: float = 0.8) -> None:
         """A player's grid (COLS x ROWS, row by row): an int face up, None face down, "" a gap."""
         for index, cell in enumerate(cells):

@@ -34,7 +34,7 @@ def entry() -> None:
         code = main()
     except KeyboardInterrupt:
         code = 130
-    except Exception as error:  # the last line of defence: report it, never show a bare traceback
+    except Exception as error:  # noqa: BLE001 - the last line of defence: report it, never show a bare traceback
         code = _report_failure(error, sys.argv[1:])
     sys.exit(code)
 
@@ -43,7 +43,7 @@ def _give_streams() -> None:
     """A windowed frozen app on Windows has no stdout/stderr; printing must still work."""
     for name in ("stdout", "stderr"):
         if getattr(sys, name) is None:
-            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # open for the app's life
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115 - open for the app's life
 
 
 def _report_failure(error: BaseException, argv: list[str]) -> int:
@@ -72,7 +72,7 @@ def _write_report(error: BaseException, argv: list[str]) -> Path | None:
         header = f"{time.strftime('%Y-%m-%d %H:%M:%S')} skyjo {__version__} {sys.platform} argv={argv}\n"
         path.write_text(header + details, encoding="utf-8")
         return path
-    except Exception:  # a failing log must not hide the original error
+    except Exception:  # noqa: BLE001 - a failing log must not hide the original error
         return None
 
 
@@ -117,7 +117,7 @@ def _show_dialog(message: str) -> None:
         import pygame
 
         pygame.display.message_box("Skyjo", message, message_type="error")
-    except Exception as error:  # no display or no pygame: the stderr line already said it
+    except Exception as error:  # noqa: BLE001 - no display or no pygame: the stderr line already said it
         if logging.getLogger().handlers:
             log.warning("the error dialog could not be shown: %s", error)
     else:

@@ -14,12 +14,12 @@ from typing import Any
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
-from helpers import key_event, read_in, run_frames  # noqa: E402
+import pygame
+from helpers import key_event, read_in, run_frames
 
-from game.ai import make_bot  # noqa: E402
-from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig  # noqa: E402
-from game.rules import score_view, seat_view  # noqa: E402
+from game.ai import make_bot
+from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
+from game.rules import score_view, seat_view
 
 SEATS = (SeatConfig("Ann", HUMAN), SeatConfig("Robin", COMPUTER, "hard"), SeatConfig("Sasha", COMPUTER, "easy"))
 HOTSEAT = (SeatConfig("Ann", HUMAN), SeatConfig("Bob", HUMAN))
@@ -53,7 +53,7 @@ def _optional(module: str, name: str) -> Any:
         return None
 
 
-def screens(app: Any) -> Iterator[str]:  # noqa: C901 - one short block per screen
+def screens(app: Any) -> Iterator[str]:  # one short block per screen
     """Puts each screen on `app.stack` in turn (drawn once) and yields its name."""
     from scenes.game_over import GameOverScene
     from scenes.handoff import HandoffScene

@@ -79,7 +79,7 @@ def test_the_credits_name_every_library_the_game_runs_on():
 
 
 def test_the_button_opens_the_data_folder_in_the_file_manager(about, monkeypatch, tmp_path):
-    app, scene = about
+    _app, scene = about
     launched = []
     monkeypatch.setattr(desktop, "_launch", launched.append)
     assert scene.press("open")

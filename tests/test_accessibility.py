@@ -106,7 +106,7 @@ def test_acting_seat_and_round_ender_are_named_in_words():
     board.to_act, board.trigger = 1, 2
     view.draw(pygame.Surface((1280, 720)), board, [])
     assert any("to play" in words for words in text.seen)
-    assert "Bob" in text.seen[[i for i, w in enumerate(text.seen) if "to play" in w][0] - 1]
+    assert "Bob" in text.seen[next(i for i, w in enumerate(text.seen) if "to play" in w) - 1]
     assert any(words.startswith("Cy") and "(ended the round)" in words for words in text.seen)
     assert not any(words.startswith("Ann") and "ended" in words for words in text.seen)
 

@@ -44,7 +44,7 @@ def _random_grid(rng: random.Random) -> tuple[list, list]:
         for i in COLUMN_CELLS[col]:
             cards[i], up[i] = None, False  # a removed column
     if rng.random() < 0.5:  # often a column one card short of complete
-        a, b, c = COLUMN_CELLS[rng.randrange(len(COLUMN_CELLS))]
+        a, b, _c = COLUMN_CELLS[rng.randrange(len(COLUMN_CELLS))]
         if cards[a] is not None:
             cards[a] = cards[b] = rng.randint(-2, 12)
             up[a] = up[b] = True

@@ -5,6 +5,7 @@ table, and a click on that grid plays; with one human nothing moves."""
 import random
 
 import pytest
+from helpers import click
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.rules import GAME_OVER, ROUND_OVER, TURN
@@ -12,7 +13,6 @@ from game.ui.layout import load_layout
 from game.ui.targets import DISCARD_TARGET, DRAW_TARGET, Target
 from scenes.menu import MenuScene
 from scenes.play import PlayScene
-from tests.helpers import click
 
 
 def start(app, seats, seed):

@@ -14,6 +14,7 @@ import string
 from pathlib import Path
 
 import pytest
+from helpers import corrupt_files, run_frames
 
 from game import i18n
 from game.match import HUMAN, MatchConfig, SeatConfig
@@ -27,7 +28,6 @@ from game.store.notices import StoreNotice
 from game.ui.refusals import word_refusal
 from scenes.names import MENU
 from scenes.notices import worded
-from tests.helpers import corrupt_files, run_frames
 
 RULES = Path(__file__).resolve().parents[1] / "game" / "rules"
 EXAMPLES = Path(__file__).parent / "data" / "saves"

@@ -4,11 +4,11 @@ text overflows its button or the screen."""
 import gettext
 
 import pytest
+from i18n_gallery import screens
 
 from game import i18n
 from game.ui.widgets import BUTTON_PAD, LOGICAL_H, LOGICAL_W, font_px
 from scenes.base import AppScene
-from tests.i18n_gallery import screens
 
 LEFT_EDGE = {"midleft", "topleft", "bottomleft"}
 RIGHT_EDGE = {"midright", "topright", "bottomright"}

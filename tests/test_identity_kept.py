@@ -37,7 +37,7 @@ def test_statistics_kept_before_looks_or_with_an_unknown_one_still_load_without_
 
 
 def test_a_finished_game_kept_before_looks_loads_and_one_with_looks_keeps_them():
-    match, state = finished_game(1)
+    _match, state = finished_game(1)
     old = json.dumps({"record": state.record(), "names": ["Ann", "Bot"], "humans": [0]})
     assert read_finished(old).look(1) == ("", "")
     game = FinishedGame(record=state.record(), names=["Ann", "Bot"], humans=[0], colours=["pink", "sky"],

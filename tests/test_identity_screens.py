@@ -11,11 +11,11 @@ from dataclasses import astuple
 import pygame
 import pytest
 from helpers import journal_inks
+from i18n_gallery import screens
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig, person_identity
 from game.ui.avatars import PALETTE
 from game.ui.ink import AVATAR, TEXT
-from tests.i18n_gallery import screens
 
 pytestmark = pytest.mark.usefixtures("small_display")
 

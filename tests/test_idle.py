@@ -9,12 +9,12 @@ from typing import Any
 
 import pygame
 import pytest
+from helpers import key_event, run_until
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.rules import ROUND_OVER
 from game.ui.scene import Scene, SceneStack
 from skyjo import app as app_module
-from tests.helpers import key_event, run_until
 
 
 def _table(app: Any, *kinds: str) -> Any:

@@ -4,6 +4,8 @@ started in that language would (no restart), edition names included."""
 import re
 
 import pytest
+from helpers import FRAME
+from i18n_gallery import screens
 
 from game import i18n
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
@@ -12,8 +14,6 @@ from scenes.how_to_play import HowToPlayScene
 from scenes.menu import MenuScene
 from scenes.settings import SettingsScene
 from scenes.setup import SetupScene
-from tests.helpers import FRAME
-from tests.i18n_gallery import screens
 
 CLASSIC = MatchConfig("classic", (SeatConfig("Ann", HUMAN), SeatConfig("Robin", COMPUTER, "easy")))
 

@@ -11,9 +11,9 @@ import itertools
 import pygame
 import pytest
 from helpers import journal_inks
+from i18n_gallery import game_overs, screens, tables
 
 from game.ui.ink import AVATAR, BUTTON, CARD, JOURNAL, PANEL, TEXT, Ink, collisions
-from tests.i18n_gallery import game_overs, screens, tables
 
 SIZES = [(1280, 720), (1920, 1080)]
 SCALES = [100, 125, 150]

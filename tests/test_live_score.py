@@ -105,7 +105,7 @@ def _turn(anim: Animator, take: ev.Event, play: ev.Event | None = None) -> str |
 
 @pytest.mark.parametrize("reduced", [False, True])
 def test_another_players_take_shows_a_cue_for_a_while(reduced: bool):
-    state, board, anim = table()
+    _state, board, anim = table()
     anim.reduced_motion = reduced
     top = board.discard_top
     words = f"Cy took the {top} from the discard"
@@ -125,13 +125,13 @@ def test_another_players_take_shows_a_cue_for_a_while(reduced: bool):
 
 
 def test_a_draw_from_the_pile_is_told_without_the_card():
-    state, board, anim = table()
+    _state, _board, anim = table()
     assert _turn(anim, ev.CardDrawn(seat=1, value=None)) == "Bob drew a card"
     assert anim.cueing
 
 
 def test_the_cue_ages_with_the_animation_speed():
-    state, board, anim = table()
+    _state, board, anim = table()
     anim.speed = 2.0
     _turn(anim, ev.CardDrawn(seat=3, value=None))
     anim.update(CUE_SECONDS / 2 - 0.05)
@@ -141,7 +141,7 @@ def test_the_cue_ages_with_the_animation_speed():
 
 
 def test_no_cue_for_the_viewers_own_take():
-    state, board, anim = table()
+    _state, board, anim = table()
     assert _turn(anim, ev.CardDrawn(seat=0, value=7)) is None
     assert _turn(anim, ev.DiscardTaken(seat=0, value=board.discard_top)) is None
     assert not board.cues and not anim.cueing

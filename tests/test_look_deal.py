@@ -56,7 +56,7 @@ def test_mid_deal_some_cells_wait_while_cards_fly_from_the_draw_pile(players):
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_the_whole_deal_takes_about_a_second_and_shows_every_card(players):
-    board, anim, view, dealt = dealing(players)
+    board, anim, _view, dealt = dealing(players)
     anim.update(0.0)
     anim.update(DEAL_SECONDS * 0.9)
     assert anim.busy  # not instant...
@@ -66,7 +66,7 @@ def test_the_whole_deal_takes_about_a_second_and_shows_every_card(players):
 
 
 def test_the_deal_follows_the_speed_setting_and_a_skip():
-    board, anim, view, dealt = dealing(2, speed=0.5)  # half speed: twice as long
+    board, anim, _view, _dealt = dealing(2, speed=0.5)  # half speed: twice as long
     anim.update(0.0)
     anim.update(DEAL_SECONDS * 1.1)
     assert anim.busy and board.hidden
@@ -75,7 +75,7 @@ def test_the_deal_follows_the_speed_setting_and_a_skip():
 
 
 def test_a_card_in_flight_is_drawn_with_its_shadow_and_a_waiting_one_is_not_drawn():
-    board, anim, view, dealt = dealing(2)
+    board, anim, view, _dealt = dealing(2)
     screen = pygame.Surface((960, 540))
     anim.update(0.0)
     view.draw(screen, board, [])  # the table with the draw pile, nothing dealt

@@ -126,7 +126,7 @@ def table_under_scores(app, seed: int) -> tuple[pygame.Surface, PlayScene]:
 
 
 def test_nothing_of_the_table_shows_through_the_score_sheet(app):
-    beneath_a, play = table_under_scores(app, seed=1)
+    beneath_a, _play = table_under_scores(app, seed=1)
     panel = app.stack.top.viewport.rect(SHEET_PANEL).inflate(-20, -20)
     over_a = pixels(app.screen, panel)
     beneath_b, _play = table_under_scores(app, seed=2)

@@ -222,7 +222,7 @@ def test_a_refused_move_can_be_played_again_and_only_a_refused_move():
     with FakeHost([referee]) as host:
         remote = RemoteTable(NetClient(host.url, CODE, "Ann", reconnect_for=0))
         try:
-            assert _until(lambda: remote.update(0) or remote.ready and remote.acting_human() == 0)
+            assert _until(lambda: remote.update(0) or (remote.ready and remote.acting_human() == 0))
             move = remote.view().legal[0]
             assert remote.play(move) is None and remote.acting_human() is None  # on its way
             assert _until(lambda: remote.update(0) or remote.last_refusal == "it is not your turn")

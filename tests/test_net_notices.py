@@ -11,11 +11,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from net_tools import BotPlayer
 
 from game.sentences import template_for
 from game.table import Notice
 from game.table.controller import BOT_NOT_STARTED
-from tests.net_tools import BotPlayer
 
 ROOT = Path(__file__).resolve().parents[1]
 WAIT = 60.0

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 from helpers import journal_inks, run_frames
+from i18n_gallery import play_out
 
 from game.match import COMPUTER, HUMAN, REMOTE, MatchConfig, SeatConfig
 from scenes.game_over import GameOverScene
 from scenes.menu import MenuScene
-from tests.i18n_gallery import play_out
 
 SEATS = (SeatConfig("Ann", HUMAN), SeatConfig("Robin", COMPUTER, "easy"))
 

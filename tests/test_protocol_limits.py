@@ -273,7 +273,7 @@ def test_no_field_of_a_decide_message_can_crash_the_bot_side(capsys, level):
             def change(m, v, where=where, key=key, value=value):
                 (v if where else m)[key] = value
 
-            status, out, err = serve_lines(mutated(change), capsys, level)
+            status, _out, err = serve_lines(mutated(change), capsys, level)
             assert (status, err == "") in ((0, True), (2, False)), (key, value, err)
             assert err.count("\n") <= 1 and "Traceback" not in err
 

@@ -4,13 +4,13 @@ question on its panel at every text size, in both languages."""
 
 import pygame
 import pytest
+from i18n_gallery import SEATS, play_out, round_scores, screens
 
 from game import i18n
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.ui.ink import JOURNAL
 from game.ui.widgets import BODY_SIZE
 from scenes.base import AppScene
-from tests.i18n_gallery import SEATS, play_out, round_scores, screens
 
 DOUBLED_WORDS = {"en": "doubled (x2)", "fr": "doublé (x2)"}
 

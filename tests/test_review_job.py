@@ -5,11 +5,11 @@ told in one line, never raised. (Bounded waits only: the machine may be busy.)""
 from __future__ import annotations
 
 import pytest
+from helpers import wait_until
 
 from game.ai.review import review_game
 from game.ai.review_job import ReviewJob, voyage_record
 from skyjo.processes import child_processes
-from tests.helpers import wait_until
 
 START_LIMIT = 120.0  # s: two spawned workers importing the game on a loaded machine, far more than needed
 END_LIMIT = 10.0  # s: a cancel is looked at every CANCEL_POLL (0.05 s); this only bounds a hang

@@ -73,7 +73,7 @@ def open_pick(make_app, size=(960, 540)):
 def test_lists_the_last_game_then_the_exports_newest_first(make_app, tmp_path, exports):
     keep_last_game(tmp_path, last(1))
     older, newest, middle = export(exports, 2, 30), export(exports, 3, 1), export(exports, 4, 10)
-    app, scene, recorder = open_pick(make_app)
+    _app, scene, _recorder = open_pick(make_app)
     labels = [choice.label for choice in scene.choices]
     assert labels[0].startswith("Last game — ") and labels[0].endswith("Voyage — Ann, Bot")
     assert all(label.startswith("Game log — ") and label.endswith("Voyage, 2 players") for label in labels[1:])
@@ -128,7 +128,7 @@ def test_a_damaged_log_says_why_in_one_line_and_opens_nothing(make_app, exports,
 def test_nothing_to_review_says_so(make_app, tmp_path, exports):
     exports.mkdir()
     (tmp_path / "last-game.json").write_text("not a game")  # a damaged last game reads as none
-    app, scene, recorder = open_pick(make_app)
+    app, scene, _recorder = open_pick(make_app)
     assert scene.choices == [] and [button.name for button in scene.buttons.buttons] == ["back"]
     words = [ink.words for ink in journal_inks(app, [scene])]
     assert "No finished game to review yet: finish a game, or export one from the game-over screen." in words

@@ -112,7 +112,7 @@ def test_a_hot_seat_game_of_two_humans_plays_to_the_winner(app):
 def _at_the_handoff(app):
     """A hot-seat game of two humans: Ann makes her opening flips, then the "Pass to Cy"
     screen covers the table."""
-    from tests.helpers import run_until
+    from helpers import run_until
 
     seats = [SeatConfig("Ann", HUMAN), SeatConfig("Cy", HUMAN)]
     config = MatchConfig("voyage", tuple(seats), seed=6)
@@ -133,8 +133,7 @@ def _at_the_handoff(app):
 
 def test_escape_on_the_handoff_opens_the_pause_menu_and_the_table_stays_hidden(app):
     import pygame
-
-    from tests.helpers import key
+    from helpers import key
 
     play, handoff = _at_the_handoff(app)
     key(app, pygame.K_ESCAPE)
@@ -154,8 +153,7 @@ def test_escape_on_the_handoff_opens_the_pause_menu_and_the_table_stays_hidden(a
 
 def test_s_on_the_handoff_shows_the_score_sheet_then_any_key_returns_to_it(app):
     import pygame
-
-    from tests.helpers import key
+    from helpers import key
 
     play, handoff = _at_the_handoff(app)
     key(app, pygame.K_s)
@@ -170,8 +168,7 @@ def test_turning_the_pass_screen_off_while_on_it_takes_effect_at_once(app):
     """Issue 40 item 9: Esc, Settings, Pass screen off, then back: the table turns to the player,
     with what the others did beside it, instead of "Pass to ..." waiting on."""
     import pygame
-
-    from tests.helpers import key
+    from helpers import key
 
     play, handoff = _at_the_handoff(app)
     recap, player = list(handoff.recap), handoff.player

@@ -5,6 +5,8 @@ tracker, seen before its exec, then left out of every later look as the tracker)
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import skyjo.processes
@@ -52,4 +54,4 @@ def test_a_child_that_is_no_worker_is_still_a_stranger(monkeypatch):
 
 
 def test_own_command_is_this_process_s_command_line():
-    assert own_command() == open("/proc/self/cmdline", "rb").read().replace(b"\0", b" ").decode().strip()
+    assert own_command() == Path("/proc/self/cmdline").read_bytes().replace(b"\0", b" ").decode().strip()

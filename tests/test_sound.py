@@ -36,7 +36,7 @@ def _samples(path: Path) -> tuple[wave._wave_params, array.array]:
 def test_committed_sounds_are_what_the_script_makes(tmp_path: Path) -> None:
     assert _maker().main([str(tmp_path)]) == 0
     for name in EFFECTS:
-        params, made = _samples(tmp_path / f"{name}.wav")
+        _params, made = _samples(tmp_path / f"{name}.wav")
         committed_params, committed = _samples(asset_path("sounds", f"{name}.wav"))
         assert (committed_params.nchannels, committed_params.sampwidth, committed_params.framerate) == (1, 2, 22050)
         assert 0.05 <= committed_params.nframes / 22050 <= 1.0, name  # a few hundred ms

@@ -114,7 +114,7 @@ def test_eight_players_are_all_shown_without_text_on_text(make_app, tmp_path, si
 
 
 def test_pages_turn_by_keyboard_buttons_and_wheel(make_app, tmp_path):
-    app, scene = open_statistics(make_app, tmp_path, 8, scale=150)
+    _app, scene = open_statistics(make_app, tmp_path, 8, scale=150)
     first = [name for name, _parts in scene.cards()]
     assert 1 < len(scene.pages()) and len(first) < 8
     assert not scene.buttons.named("previous").enabled

@@ -126,7 +126,7 @@ def test_the_statistics_screen_keeps_drawing_while_the_review_shelf_is_read(make
 
 @pytest.mark.parametrize("held", ["last game", "an export"])
 def test_review_a_game_keeps_drawing_while_the_games_are_read(make_app, tmp_path, monkeypatch, held):
-    match, state = finished_game(1)
+    _match, state = finished_game(1)
     keep_last_game(tmp_path, FinishedGame(record=state.record(), names=["Ann", "Bot"], humans=[0],
                                           when=time.time() - 600))
     export_game(finished_game(2)[1], tmp_path / "exports")

@@ -87,7 +87,7 @@ def test_recording_twice_or_after_resume_counts_once(tmp_path):
 
 def test_game_counts_its_last_round_without_record_round(tmp_path):
     match = MatchConfig("voyage", SEATS, end_score=1, seed=2)  # over after one round
-    state, events = play(match, 2)
+    state, _events = play(match, 2)
     store = Store(tmp_path)
     store.record_round(match, match.new_game())  # a round in play is not counted
     store.record_game(match, state)

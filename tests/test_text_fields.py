@@ -3,12 +3,12 @@ typing while they have the focus ring, however it got there (Tab, arrows, a clic
 moves the ring; typing over a name the game gave replaces it, over a name typed adds to it."""
 
 import pygame
+from helpers import FRAME, click, key
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from scenes.join import JoinScene
 from scenes.menu import MenuScene
 from scenes.setup import SetupScene
-from tests.helpers import FRAME, click, key
 
 
 def type_text(app, text):

@@ -57,7 +57,7 @@ def test_the_menu_shows_the_version_in_its_bottom_right_corner(make_app):
 
 
 def test_the_cards_rise_behind_the_menu_when_it_opens_and_then_the_menu_is_still(make_app):
-    app, menu = open_menu(make_app)
+    app, _menu = open_menu(make_app)
     assert app.stack.wants_frames(), "the cards rise: the menu draws frames"
     app.frame(1 / 60)
     early = pixels(app)
@@ -136,7 +136,7 @@ def test_back_from_another_screen_the_cards_stay_where_they_rest(make_app):
 
 
 def test_with_a_saved_game_continue_is_the_first_button_and_has_the_focus(make_app):
-    app, menu = open_menu(make_app, speed=0.0, saved=True)
+    _app, menu = open_menu(make_app, speed=0.0, saved=True)
     first = menu.buttons.buttons[0]
     assert first.name == "continue" and menu.buttons.focus == 0
     assert all(first.box.y < button.box.y for button in menu.buttons.buttons[1:])

@@ -4,6 +4,7 @@ there fails the tests, not a player's game."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import textwrap
@@ -16,9 +17,9 @@ PACKAGES = ["game", "scenes", "skyjo", "tools"]  # tools: the research tools, ke
 pytestmark = pytest.mark.timeout(360)  # above mypy's own 300 s below (with no cache: 13 s here)
 
 
-def mypy(*arguments: str) -> tuple[int, str]:
+def mypy(*arguments: str, env: dict[str, str] | None = None) -> tuple[int, str]:
     done = subprocess.run([sys.executable, "-m", "mypy", *arguments], cwd=ROOT, capture_output=True, text=True,
-                          timeout=300)
+                          timeout=300, env=env)
     return done.returncode, (done.stdout + done.stderr).strip()
 
 
@@ -48,3 +49,13 @@ def test_a_scene_asked_for_by_name_is_checked_against_its_constructor() -> None:
     assert 'Revealed type is "scenes.play.PlayScene | None"' in report
     wrong = sorted(int(line.split(":")[1]) for line in report.splitlines() if ": error:" in line)
     assert wrong == [6, 7, 8, 9], report  # each wrong navigation, and nothing else
+
+
+def test_the_tests_type_check_loosely() -> None:
+    """The tests as pytest imports them (tests/ on the path): annotated code checked, unannotated
+    test bodies not; the modules listed in pyproject.toml as not passing yet are skipped."""
+    files = sorted(str(path.relative_to(ROOT)) for path in (ROOT / "tests").glob("*.py"))
+    env = {**os.environ, "MYPYPATH": "tests"}
+    status, report = mypy("--no-check-untyped-defs", *files, env=env)
+    assert status == 0, f"mypy over tests/ found problems:\n{report}"
+    assert report.startswith("Success: no issues found"), report

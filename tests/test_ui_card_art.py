@@ -14,7 +14,6 @@ from game.ui.card_art import THEMES, VALUES, CardArt, band, contrast
 @pytest.fixture(scope="module", autouse=True)
 def _pygame():
     pygame.init()
-    yield
 
 
 def _pixels(surface: pygame.Surface) -> bytes:

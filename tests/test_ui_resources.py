@@ -48,7 +48,7 @@ def test_meipass_alone_does_not_mean_frozen(monkeypatch: pytest.MonkeyPatch, tmp
     assert resources.assets_root() == ROOT / "assets"
 
 
-@pytest.fixture()
+@pytest.fixture
 def text() -> TextCache:
     pygame.font.init()
     return TextCache()

@@ -166,7 +166,7 @@ def test_a_scene_by_name_gets_positional_arguments_too():
 def test_an_unknown_name_says_which_names_exist_and_changes_nothing():
     log, stack = [], SceneStack({"menu": lambda: Recorder("menu", log)})
     menu = stack.push("menu")
-    with pytest.raises(KeyError, match="'pause'.*menu"):
+    with pytest.raises(KeyError, match=r"'pause'.*menu"):
         stack.reset("pause")
     assert stack.scenes == [menu]
     with pytest.raises(TypeError):

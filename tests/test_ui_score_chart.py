@@ -8,13 +8,13 @@ import itertools
 
 import pytest
 from helpers import journal_inks, run_frames
+from test_accessibility import contrast
 
 from game.ui.ink import PANEL, TEXT
 from game.ui.layout import Box
 from game.ui.score_chart import COLOURS, MARKERS, lay_out, nice_step, running_totals, spread
 from game.ui.widgets import PANEL as PANEL_COLOUR
 from scenes.game_over import CHART
-from tests.test_accessibility import contrast
 
 BOX = CHART  # the game-over screen's chart box
 
@@ -145,9 +145,10 @@ def assert_chart_drawn(inks: list, names: list[str]) -> None:
 
 
 def test_the_game_over_screen_draws_the_chart_of_the_whole_game(make_app):
+    from i18n_gallery import play_out
+
     from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
     from scenes.game_over import GameOverScene
-    from tests.i18n_gallery import play_out
 
     app = make_app(size=(1280, 720))
     seats = (SeatConfig("Ann", HUMAN), SeatConfig("Robin", COMPUTER, "easy"), SeatConfig("Li", COMPUTER, "easy"))
@@ -159,10 +160,11 @@ def test_the_game_over_screen_draws_the_chart_of_the_whole_game(make_app):
 
 
 def test_the_score_sheet_over_the_table_draws_the_chart_once_a_round_is_scored(make_app):
+    from i18n_gallery import play_out
+
     from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
     from scenes.play import PlayScene
     from scenes.score_overlay import ScoreOverlayScene
-    from tests.i18n_gallery import play_out
 
     app = make_app(size=(1280, 720))
     seats = (SeatConfig("Ann", HUMAN), SeatConfig("Robin", COMPUTER, "easy"))
@@ -179,11 +181,11 @@ def test_the_chart_is_drawn_once_then_blitted_and_looks_the_same_as_drawn_direct
     """While the confetti falls the game-over screen redraws every frame: the chart is drawn
     once, then its picture is blitted where drawing it directly would put the same pixels."""
     import pygame
+    from i18n_gallery import play_out
 
     from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
     from game.ui import score_chart
     from scenes.game_over import CHART, GameOverScene
-    from tests.i18n_gallery import play_out
 
     app = make_app(size=(1280, 720))
     seats = (SeatConfig("Ann", HUMAN), SeatConfig("Robin", COMPUTER, "easy"), SeatConfig("Li", COMPUTER, "easy"))

@@ -40,9 +40,9 @@ def test_replace_moves_the_board_only_at_the_end_and_skip_finishes_all():
     state, board, anim = setup_table(seed=8)
     for _ in range(4):
         state.apply(state.legal_actions()[0])  # the four opening flips
-    state.apply([a for a in state.legal_actions() if a.verb == "take"][0])
+    state.apply(next(a for a in state.legal_actions() if a.verb == "take"))
     taken = state.holding
-    target = [a for a in state.legal_actions() if a.verb == "replace" and not state.face_up[a.seat][a.index]][0]
+    target = next(a for a in state.legal_actions() if a.verb == "replace" and not state.face_up[a.seat][a.index])
     old = state.cards[target.seat][target.index]
     state.apply(target)
     anim.add_events(state.take_events())
@@ -64,7 +64,7 @@ def test_every_kind_of_engine_event_is_shown_by_a_step_or_told_elsewhere():
     kinds = {kind for kind in vars(ev).values() if isinstance(kind, type) and issubclass(kind, ev.Event)}
     told_elsewhere = {ev.Event, ev.FinalReveal, ev.TiebreakNeeded, ev.GameOver}  # (reveals grouped in one step)
     assert kinds - told_elsewhere == set(STEP_MAKERS)
-    state, board, anim = setup_table()
+    _state, _board, anim = setup_table()
     anim.add_events([ev.GameOver((0,), (10, 20))])  # nothing to show, nothing to hear: no step
     assert not anim.busy
 
@@ -84,7 +84,7 @@ def test_a_flip_lifts_the_card_highest_mid_turn_taller_edge_on_and_settles_flat(
     where it is drawn a little taller (its near edge comes at the eye), then it lies flat again."""
     from game.ui.table_anim import FLIP_LIFT
 
-    state, board, anim = setup_table()
+    state, _board, anim = setup_table()
     state.apply(state.legal_actions()[0])
     anim.add_events(state.take_events())
     anim.update(0.0)
@@ -109,7 +109,7 @@ def test_drawing_and_discarding_ease_in_and_out_on_an_arc(verb):
     rise above the straight line between the two places, highest half-way."""
     from game.ui.table_anim import ARC, SLIDE
 
-    state, board, anim = setup_table(seed=8)
+    state, _board, anim = setup_table(seed=8)
     for _ in range(4):
         state.apply(state.legal_actions()[0])  # the opening flips
     anim.add_events(state.take_events())

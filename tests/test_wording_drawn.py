@@ -11,9 +11,9 @@ import itertools
 import re
 
 import pytest
+from i18n_gallery import game_overs, screens, tables
 
 from game.ui.text import TextCache
-from tests.i18n_gallery import game_overs, screens, tables
 
 # a figure followed by letters in one word: allowed only as a number's plural ("three 5s") or
 # an ordinal ("2nd", "1er", "5e"); a code of capitals and digits ("K7QX2M") is no number

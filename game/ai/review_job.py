@@ -94,7 +94,7 @@ class ReviewJob:
             pass
         except (ScenarioError, ValueError) as error:
             self.problem = one_line(str(error))
-        except Exception as error:  # noqa: BLE001 - told on the screen, never a crash of the app
+        except Exception as error:  # told on the screen, never a crash of the app
             log.error("the review failed", exc_info=error)
             self.problem = one_line(f"{type(error).__name__}: {error}")
         if self.result is not None and self._keep is not None:

@@ -143,7 +143,7 @@ class NetClient:
         as a thread that died silently (a screen or `skyjo join --bot` would wait for ever)."""
         try:
             self._connect_and_retry()
-        except Exception as error:  # noqa: BLE001 - said once, in one line, to the player
+        except Exception as error:  # said once, in one line, to the player
             log.warning("the connection failed: %s", error, exc_info=True)
             self.reason = f"the connection failed: {type(error).__name__}: {error}"[:300]
             self.host_at_fault = True  # (a message from the host got past the checks: nothing it says is trusted)

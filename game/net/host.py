@@ -213,7 +213,7 @@ class NetHost(Generic[T]):
             handled += 1
             try:
                 self._arrived(client, message)
-            except Exception:  # noqa: BLE001 - one player's message must never stop the table
+            except Exception:  # one player's message must never stop the table
                 log.exception("%s: %s failed", client, type(message).__name__)
 
     def _arrived(self, client: Client, message: Arrival) -> None:

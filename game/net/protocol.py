@@ -291,11 +291,11 @@ def _check_event(event: Event, view: SeatView) -> None:
     for key, value in fields.items():
         if value is None:
             continue
-        if key in _EVENT_SEATS and value not in seats or key in _EVENT_SEAT_LISTS and not set(value) <= set(seats):
+        if (key in _EVENT_SEATS and value not in seats) or (key in _EVENT_SEAT_LISTS and not set(value) <= set(seats)):
             raise ProtocolError(f"a {event.kind} event names a seat that is not one of the {view.players}")
         if key in _EVENT_ROWS and len(value) != view.players:
             raise ProtocolError(f"a {event.kind} event's {key} must hold one number per seat")
-        if key == "col" and not 0 <= value < COLS or key == "row" and not 0 <= value < ROWS:
+        if (key == "col" and not 0 <= value < COLS) or (key == "row" and not 0 <= value < ROWS):
             raise ProtocolError(f"a {event.kind} event names a cell off the grid")
         if key in _EVENT_CARDS and value not in cards:
             raise ProtocolError(f"a {event.kind} event shows a card that is not one of {view.edition.title}")

@@ -30,9 +30,10 @@ from .state import GAME_OVER, OPENING, ROUND_OVER, TURN, GameState, Options, sho
 from .view import PublicView, ScoreView, SeatView, public_view, score_view, seat_view
 
 __all__ = [
-    "ACTION_TABLE", "CELLS", "DEFAULT_END_SCORE", "COLS", "COLUMN_CELLS", "DRAW", "EDITIONS", "FINAL_TIE_CHOICES", "FLIP", "GAME_OVER",
-    "OPENING", "REPLACE", "REVEAL", "ROUND_OVER", "ROWS", "TAKE", "TURN", "VERBS", "Action",
-    "Classic", "Edition", "GameState", "IllegalActionError", "InvalidStateError", "Options",
-    "PublicView", "SOURCE_DISCARD", "SOURCE_DRAW", "ScoreView", "SeatView", "Voyage", "brief", "check_consistency", "edition_named", "is_whole_number", "public_view", "replay_summary", "score_view", "seat_view",
-    "should_double", "state_from_dict", "state_to_dict",
+    "ACTION_TABLE", "CELLS", "COLS", "COLUMN_CELLS", "DEFAULT_END_SCORE", "DRAW", "EDITIONS", "FINAL_TIE_CHOICES",
+    "FLIP", "GAME_OVER", "OPENING", "REPLACE", "REVEAL", "ROUND_OVER", "ROWS", "SOURCE_DISCARD", "SOURCE_DRAW",
+    "TAKE", "TURN", "VERBS", "Action", "Classic", "Edition", "GameState", "IllegalActionError", "InvalidStateError",
+    "Options", "PublicView", "ScoreView", "SeatView", "Voyage", "brief", "check_consistency", "edition_named",
+    "is_whole_number", "public_view", "replay_summary", "score_view", "seat_view", "should_double",
+    "state_from_dict", "state_to_dict",
 ]

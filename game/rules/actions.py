@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import reprlib
 from dataclasses import dataclass
-from typing import NamedTuple, TypeGuard
+from typing import Any, NamedTuple, TypeGuard
 
 FLIP = "flip"
 DRAW = "draw"
@@ -50,7 +50,7 @@ class Action(NamedTuple):
             raise ValueError(f"{self.verb} has no position")
         return row * COLS + col
 
-    def to_list(self) -> list:
+    def to_list(self) -> list[Any]:  # the wire form: [seat, verb] or [seat, verb, col, row]
         if self.col is None:
             return [self.seat, self.verb]
         return [self.seat, self.verb, self.col, self.row]
@@ -121,7 +121,7 @@ def brief(value: object) -> str:
     in error messages, which must stay one short line."""
     try:
         text = _BRIEF.repr(value)
-    except Exception:  # an int too long for str(), an object whose repr fails
+    except Exception:  # noqa: BLE001 - an int too long for str(), an object whose repr fails
         text = f"<{type(value).__name__}>"
     return text if len(text) <= BRIEF_LIMIT else text[: BRIEF_LIMIT - 3] + "..."
 
@@ -152,7 +152,7 @@ class _ActionTable:
     """Interned actions, so legal-move generation allocates nothing in the hot loop."""
 
     def __init__(self) -> None:
-        self._cache: dict[tuple, Action] = {}
+        self._cache: dict[tuple[int, str, int | None, int | None], Action] = {}
         self._rows: dict[tuple[int, str], list[Action]] = {}
         # Built up front for every interned seat, so the engine's hot loop finds a seat's
         # actions by indexing a list (`by_seat[seat]`), without a call.

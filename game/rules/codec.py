@@ -67,7 +67,7 @@ def upgrade_state(data: dict[str, Any]) -> dict[str, Any]:
                      lambda old: InvalidStateError(f"game state format {old} is too old to read"))
 
 
-def run_steps(data: dict[str, Any], number: int, current: int, steps: dict[int, Callable[[dict], dict]],
+def run_steps(data: dict[str, Any], number: int, current: int, steps: dict[int, Callable[[dict[str, Any]], dict[str, Any]]],
               too_old: Callable[[int], Exception]) -> dict[str, Any]:
     """Apply the upgrade steps from format `number` up to `current`, one at a time (the
     engine state's and the store's documents both migrate this way); `too_old(n)` is raised
@@ -158,7 +158,7 @@ def _identity(data: dict[str, Any]) -> tuple[type[Edition], int, Options]:
     return edition, players, options
 
 
-def _read_log(value: Any, state: GameState) -> list[dict] | None:
+def _read_log(value: Any, state: GameState) -> list[dict[str, Any]] | None:
     if value is None:
         return None
     entries = _list(value, "log")
@@ -194,7 +194,7 @@ def check_log(state: GameState) -> None:
         raise InvalidStateError("the saved position does not follow from its game record")
 
 
-def _list(value: Any, key: str) -> list:
+def _list(value: Any, key: str) -> list[Any]:
     if not isinstance(value, list):
         raise InvalidStateError(f"{key!r} must be a list")
     return value

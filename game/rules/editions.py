@@ -96,7 +96,7 @@ class Classic(Edition):
     title = "Skyjo (classic)"
     max_players = 8
     default_final_tie = FINAL_TIE_TIEBREAK
-    card_counts = {-2: 5, -1: 10, 0: 15, **{v: 10 for v in range(1, 13)}}
+    card_counts: ClassVar[dict[int, int]] = {-2: 5, -1: 10, 0: 15, **{v: 10 for v in range(1, 13)}}
 
     @classmethod
     def starter_tie_flips(cls) -> bool:

@@ -7,6 +7,7 @@ draw pile is seen by its drawer alone, so `for_seat` hides its value from everyb
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, replace
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,7 +18,7 @@ class Event:
         """This event as `seat` may see it (None: a spectator who sees public facts only)."""
         return self
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, **asdict(self)}
 
 

@@ -41,20 +41,21 @@ def _same(value: Any) -> Any:
     return value
 
 
-def _rows(value: Any) -> list:
+def _rows(value: Any) -> list[Any]:
     return [list(row) for row in value]
 
 
-def _entries(value: Any) -> list[tuple]:
+def _entries(value: Any) -> list[tuple[Any, ...]]:
     return [tuple(item) for item in value]
 
 
-def _maybe_list(value: Any) -> list | None:
+def _maybe_list(value: Any) -> list[Any] | None:
     return None if value is None else list(value)
 
 
-def _reversed(value: Any) -> list:
-    return value[::-1]
+def _reversed(value: Any) -> list[Any]:
+    turned: list[Any] = value[::-1]
+    return turned
 
 
 VALUE = Kind(SHARE, _same, _same)  # a number, a flag, a name or None
@@ -190,7 +191,7 @@ def entry(*items: Check) -> Check:
 
 
 # ---------------------------------------------------------------- defaults
-def nothing_yet(players: int) -> list:
+def nothing_yet(players: int) -> list[Any]:
     return []
 
 
@@ -198,9 +199,9 @@ def every_seat(players: int) -> tuple[int, ...]:
     return tuple(range(players))
 
 
-def per_seat(value: Any) -> Callable[[int], list]:
+def per_seat(value: Any) -> Callable[[int], list[Any]]:
     return lambda players: [value] * players
 
 
-def per_cell(value: Any, cells: int) -> Callable[[int], list[list]]:
+def per_cell(value: Any, cells: int) -> Callable[[int], list[list[Any]]]:
     return lambda players: [[value] * cells for _ in range(players)]

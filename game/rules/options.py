@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .actions import brief
 from .editions import FINAL_TIE_CHOICES, Edition
@@ -30,5 +31,5 @@ class Options:
                 f"final_tie must be one of {', '.join(FINAL_TIE_CHOICES)}, not {brief(self.final_tie)}"
             )
 
-    def to_dict(self, edition: type[Edition]) -> dict:
+    def to_dict(self, edition: type[Edition]) -> dict[str, Any]:
         return {"end_score": self.end_score, "final_tie": self.final_tie_for(edition)}

@@ -9,7 +9,7 @@ from __future__ import annotations
 ReasonValue = str | int
 
 
-def N_(text: str) -> str:  # noqa: N802 - gettext's name for "mark, do not translate here"
+def N_(text: str) -> str:  # gettext's name for "mark, do not translate here"
     """Mark `text` for the catalogue; it stays English here."""
     return text
 

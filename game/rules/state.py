@@ -65,7 +65,7 @@ class GameState(RoundEnd):
         # The game record, like a chess move stack: per round the deck as dealt (top first)
         # and the actions played, kept in their JSON form ([seat, verb, col, row] lists) so a
         # save copies it at C speed. None when not kept (search copies, benchmarks).
-        self.log: list[dict] | None = [] if record_events else None
+        self.log: list[dict[str, Any]] | None = [] if record_events else None
         for name, value in fresh_facts(players).items():
             setattr(self, name, value)
 
@@ -317,7 +317,7 @@ class GameState(RoundEnd):
         self.discard_pile = [top]
         self._emit(ev.PileReshuffled, len(pile), top)
 
-    def record(self) -> dict:
+    def record(self) -> dict[str, Any]:
         """The game so far as a replay scenario (docs/replay.md): replaying it through
         `game.replay` gives this very position. Needs the log (record_events=True)."""
         if self.log is None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 from .actions import ACTION_TABLE, CELLS, COLS, FLIP, REPLACE, REVEAL, ROWS, Action, is_whole_number
 from .editions import Edition
@@ -51,7 +52,7 @@ class SeatView:
     def grid(self, seat: int | None = None) -> tuple[Cell, ...]:
         return self.grids[self.seat if seat is None else seat]
 
-    def unseen_cards(self) -> Counter:
+    def unseen_cards(self) -> Counter[int]:
         """The multiset of cards this seat has not seen: face-down cards and the draw pile.
         Derived from the deck's composition and everything visible, as a player counts."""
         unseen = Counter(self.edition.card_counts)
@@ -65,7 +66,7 @@ class SeatView:
             unseen[self.holding] -= 1
         return unseen
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The bot protocol's `view` object, in the replay command's vocabulary."""
         return {
             "edition": self.edition.name,

@@ -87,7 +87,7 @@ def _write_temp(path: Path, data: bytes) -> Path:
     for _ in range(TEMP_ATTEMPTS):
         temp = temp_path(path)
         try:
-            handle = open(temp, "xb", opener=_create_exclusively)
+            handle = open(temp, "xb", opener=_create_exclusively)  # noqa: SIM115 - closed by the `with` below
         except FileExistsError:
             continue  # someone else's file or link holds that name: never touch it, pick another
         try:
@@ -154,7 +154,7 @@ def open_ordinary(path: str | Path) -> BinaryIO:
     file (a FIFO with no writer would block a plain open for ever, a device would never end).
     OSError as `open` raises it (missing, a folder, no permission). Every file a player names
     or the store keeps is opened through here."""
-    handle = open(path, "rb", opener=_open_without_waiting)
+    handle = open(path, "rb", opener=_open_without_waiting)  # noqa: SIM115 - the caller's to close
     try:
         if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):  # (fstat: what was opened, no race)
             raise FileProblem(N_("it is not an ordinary file"))

@@ -10,6 +10,7 @@ from .needs import TableStore, Worker, WorkerFactory
 from .shape import NOTHING_TO_TAKE_BACK, TAKE_BACK_ELSEWHERE, NobodyToStandIn, Table
 
 __all__ = [
-    "FALLBACK_LEVEL", "NOTHING_TO_TAKE_BACK", "TAKE_BACK_ELSEWHERE", "TakenBack", "THINK_FIRST", "THINK_NEXT", "GameOver", "HandoffDue", "NobodyToStandIn", "Notice", "Observer",
-    "Observers",     "RoundOver", "Table", "TableController", "TableEvents", "TableMessage", "TableStore", "Worker", "WorkerFactory",
+    "FALLBACK_LEVEL", "NOTHING_TO_TAKE_BACK", "TAKE_BACK_ELSEWHERE", "THINK_FIRST", "THINK_NEXT", "GameOver",
+    "HandoffDue", "NobodyToStandIn", "Notice", "Observer", "Observers", "RoundOver", "Table", "TableController",
+    "TableEvents", "TableMessage", "TableStore", "TakenBack", "Worker", "WorkerFactory",
 ]

@@ -7,6 +7,7 @@ gives anti-aliased rounded corners; text is rendered at the final size, so it st
 from __future__ import annotations
 
 import math
+from typing import ClassVar
 
 import pygame
 
@@ -55,7 +56,7 @@ class CardArt:
     """Card faces, backs, empty slots and highlight rings for one theme."""
 
     # Shared by every instance: scenes may create several CardArt objects for one theme.
-    _cache: dict[tuple, pygame.Surface] = {}
+    _cache: ClassVar[dict[tuple, pygame.Surface]] = {}
 
     def __init__(self, theme: str = "standard") -> None:
         if theme not in THEMES:

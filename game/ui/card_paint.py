@@ -204,7 +204,7 @@ def _standard_face_shape(big: pygame.Surface, s: int, fill: RGB, kind: str) -> N
     """A pale margin, then the value's colour lit from the top, a faint printed weave, the band's
     sky motif (card_motifs.py), a darker oval pressed in behind the figure and a sheen across
     the upper corner."""
-    bw, bh = big.get_size()
+    bw, _bh = big.get_size()
     field = _rim(big, s)
     paint = _vertical_gradient(field.size, _shade(fill, 1.14), _shade(fill, 0.84))
     paint.blit(_shared(("weave", field.size, s), lambda: _weave(field.size, s, bw)), (0, 0))

@@ -59,4 +59,5 @@ def read_finished(text: str) -> FinishedGame:
 
     if len(text) > MOST_BYTES:
         raise WireError(f"a game larger than {MOST_BYTES >> 20} MiB")
-    return read(text, FinishedGame, most_depth=MOST_DEPTH)
+    game: FinishedGame = read(text, FinishedGame, most_depth=MOST_DEPTH)
+    return game
