@@ -89,12 +89,20 @@ class SeatLabels(TableText):
             info_rect = info_image.get_rect(topleft=(name_rect.left, middle + size * 0.6))
         if not two_lines:
             info_rect = info_image.get_rect(midright=(label.right, middle))
-        words = [name_rect.inflate(marker, 0).move(-marker // 2, 0), info_rect]
         if extra_image is not None:
             if hug_grid:
                 extra_rect = extra_image.get_rect(topright=(label.right, info_rect.bottom))
             else:
                 extra_rect = extra_image.get_rect(topleft=(info_rect.left, info_rect.bottom))
+        if hug_grid:  # the words end level with the grid's foot, the avatar above them (it leads, as on a card)
+            low = (extra_rect if extra_image is not None else info_rect).bottom
+            drop = max(0, own.bottom - BADGE_GAP // 2 - low)
+            middle += drop
+            name_rect, info_rect = name_rect.move(0, drop), info_rect.move(0, drop)
+            if extra_image is not None:
+                extra_rect = extra_rect.move(0, drop)
+        words = [name_rect.inflate(marker, 0).move(-marker // 2, 0), info_rect]
+        if extra_image is not None:
             words.append(extra_rect)
         above = ""
         if two_lines and not badge_left:
