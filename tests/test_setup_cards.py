@@ -56,3 +56,21 @@ def test_the_colour_reads_in_french_beside_its_swatch_at_eight_seats(make_app):
         swatch_at = (rect.x + rect.h // 2 + round(rect.h * 0.1), rect.centery - 1)
         assert tuple(app.screen.get_at(swatch_at))[:3] == colour_of(identity), f"seat {seat}: no swatch"
     assert setup.buttons.named("colour0").label == "ambre"
+
+
+def test_computers_of_one_level_each_wear_a_face_of_their_own():
+    """Issue 40 item 1: two "Your level" computers both wore the balloon, and at 8 seats five
+    Expert computers all wore the moon. The first of a level keeps its level's avatar; each
+    other one wears one nobody at the table wears, the same every time for the same seats."""
+    from game.match import level_avatar
+
+    for level, players in (("adaptive", 3), ("expert", 8), ("easy", 4)):
+        seats = (SeatConfig("Ann", HUMAN), *(SeatConfig(name, COMPUTER, level) for name in NAMES[1:players]))
+        config = MatchConfig("classic", seats)
+        avatars = [look.avatar for look in config.identities()]
+        assert avatars[1] == level_avatar(level), "the first computer of a level wears its level's face"
+        assert len(set(avatars)) == players, f"{level}: {avatars}"
+        assert [look.avatar for look in MatchConfig("classic", seats).identities()] == avatars
+    chosen = (SeatConfig("Ann", HUMAN), SeatConfig("Robin", COMPUTER, "hard"),
+              SeatConfig("Sasha", COMPUTER, "hard", avatar="owl"))
+    assert [look.avatar for look in MatchConfig("voyage", chosen).identities()][2] == "owl", "a choice stays"
