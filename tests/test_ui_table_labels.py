@@ -126,6 +126,13 @@ def test_crowded_labels_keep_a_legible_name_avatar_and_points_line_in_french_at_
         assert "pts visible" in live or "pt visible" in live  # a sum of points, not a count of cards
         line = next(rect for words, rect in texts.items() if live in words)
         assert line.h >= 10, f"{name}: points line {line.h} px tall"
+        ring = view.viewport.rect(view.layout.seats[seat].grid.inflate(2 * RING_MARGIN))
+        assert not line.colliderect(ring), f"{name}: the live score {line} lies on the turn ring {ring}"
+    # the seat to act: no ▶ before its name on a crowded label (the ring and "to play" say the turn),
+    # so its long name is as large as the others' (both with capitals and no descenders)
+    acting = names[board.to_act]
+    assert texts[acting].h >= texts["Maximilien"].h, (acting, texts[acting], texts["Maximilien"])
+    assert any("à jouer" in words for words in texts), "the turn is said in words"
 
 
 def test_small_text_keeps_its_spaces_visible() -> None:
