@@ -39,7 +39,7 @@ class SpacedFont(pygame.font.Font):
         width, height = super().size(text)
         return width + self.extra * text.count(" "), height
 
-    def render(self, text, antialias, color, bgcolor=None, wraplength=0):  # type: ignore[no-untyped-def,override]
+    def render(self, text, antialias, color, bgcolor=None, wraplength=0):  # (pygame's own signature)
         if not self.extra or " " not in text or bgcolor is not None or wraplength:
             return super().render(text, antialias, color, bgcolor, wraplength)
         # the line rendered whole (one baseline), then cut at the middle of each space and spread
