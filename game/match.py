@@ -203,10 +203,24 @@ class MatchConfig:
         return replace(self, seed=None, seats=seats).with_identities()  # (every screen shows the same faces)
 
     def identity(self, index: int) -> Identity:
-        """Seat `index`'s colour and avatar: its own choice, else its default (default_identity)."""
+        """Seat `index`'s colour and avatar: its own choice, else its default (default_identity);
+        a computer whose level's avatar an earlier computer of that level already wears gets a
+        face of its own (shared_level_avatar)."""
         seat = self.seats[index]
         default = default_identity(index, seat.kind, seat.level)
-        return Identity(seat.colour or default.colour, seat.avatar or default.avatar)
+        avatar = seat.avatar or default.avatar
+        if not seat.avatar and seat.kind == COMPUTER and any(
+                earlier.kind == COMPUTER and earlier.level == seat.level for earlier in self.seats[:index]):
+            avatar = self._shared_level_avatar(index)
+        return Identity(seat.colour or default.colour, avatar)
+
+    def _shared_level_avatar(self, index: int) -> str:
+        """Two computers of one level would look alike: the second one on takes the first avatar no
+        earlier seat wears, those of no level first (the same seats give the same faces)."""
+        worn = {self.identity(earlier).avatar for earlier in range(index)}
+        levels = {level_avatar(level.name) for level in COMPUTER_LEVELS}
+        order = [a for a in AVATARS if a not in levels] + [a for a in AVATARS if a in levels]
+        return next((avatar for avatar in order if avatar not in worn), level_avatar(self.seats[index].level))
 
     def identities(self) -> list[Identity]:
         return [self.identity(index) for index in range(self.players)]

@@ -44,20 +44,23 @@ class CardPlaces:
     remove: Box
 
 
-def card_places(card: Box) -> CardPlaces:
+def card_places(card: Box, rows: int = 3) -> CardPlaces:
     """The avatar with the colour beside it and the cross in the corner, then the name, who
-    plays and the level, each a row as wide as the card (a long name keeps its size)."""
+    plays and the level, each a row as wide as the card (a long name keeps its size). A card of
+    `rows` 2 (a person: no level) spreads its two rows over the card's height, not leaving a band."""
     inner = Box(card.x + PAD, card.y + PAD, card.w - 2 * PAD, card.h - 2 * PAD)
     side = min(110.0, inner.w * 0.35, inner.h * 0.3)
     row = min(90.0, (inner.h - side - 3 * 6) / 3)
+    gap = (inner.h - side - rows * row) / rows  # above each row: 6 px on a full card
     cross = min(48.0, side / 2)
     beside = inner.x + side + 8
-    top = inner.y + side + 6
+    swatch_h = min(row, side)  # the colour: as tall as a row, level with the avatar, clear of the cross
+    tops = [inner.y + side + gap + index * (row + gap) for index in range(3)]
     return CardPlaces(
         avatar=Box(inner.x, inner.y, side, side),
-        name=Box(inner.x, top, inner.w, row),
-        colour=Box(beside, inner.y + side - min(row, side - cross - 6), inner.right - beside, min(row, side - cross - 6)),
-        kind=Box(inner.x, top + row + 6, inner.w, row),
-        level=Box(inner.x, top + 2 * (row + 6), inner.w, row),
+        name=Box(inner.x, tops[0], inner.w, row),
+        colour=Box(beside, inner.y + (side - swatch_h) / 2, inner.right - cross - 8 - beside, swatch_h),
+        kind=Box(inner.x, tops[1], inner.w, row),
+        level=Box(inner.x, tops[2], inner.w, row),
         remove=Box(inner.right - cross, inner.y, cross, cross),
     )

@@ -107,7 +107,8 @@ class SetupScene(AppScene):
         self.button(760, 130, 640, 64, network, self.toggle_network, "network", BUTTON_SIZE)
         boxes = card_boxes(c.players + (c.players < edition.max_players))
         for seat, player in enumerate(c.seats):
-            self._seat_card(seat, player, card_places(boxes[seat]), c.players > edition.min_players)
+            rows = 3 if player.kind == COMPUTER else 2  # (a person has no level)
+            self._seat_card(seat, player, card_places(boxes[seat], rows), c.players > edition.min_players)
         if c.players < edition.max_players:  # the last card adds a seat: a person or a computer
             add = boxes[-1]
             half = min(100.0, (add.h - 3 * 14) / 2)
@@ -135,8 +136,9 @@ class SetupScene(AppScene):
         add = self.buttons.add
         add(places.avatar, "", partial(self.next_avatar, seat), player.kind != COMPUTER, name=f"avatar{seat}")
         add(places.name, player.name, partial(self.edit_name, seat), name=f"name{seat}")
-        add(places.colour, _(COLOUR_WORDS[look.colour]), partial(self.next_colour, seat), size=CAPTION_SIZE,
-            name=f"colour{seat}")
+        colour = add(places.colour, _(COLOUR_WORDS[look.colour]), partial(self.next_colour, seat), size=CAPTION_SIZE,
+                     name=f"colour{seat}")
+        colour.lead = places.colour.h  # a swatch of the colour leads its name (drawn with the avatars)
         add(places.kind, _(KIND_WORDS.get(player.kind, player.kind)), partial(self.toggle_kind, seat), name=f"kind{seat}")
         if player.kind == COMPUTER:
             level = _("Level: {level}").format(level=_(LEVEL_WORDS.get(player.level, player.level)))
@@ -367,3 +369,11 @@ class SetupScene(AppScene):
             if place is not None:
                 rect = self.viewport.rect(place.box)
                 draw_avatar(surface, self.config.identity(seat), rect.center, round(min(rect.w, rect.h) * 0.86))
+            place = self.buttons.named(f"colour{seat}")
+            if place is not None:
+                rect = self.viewport.rect(place.box)
+                side = round(rect.h * 0.6)
+                swatch = pygame.Rect(0, 0, side, side)
+                swatch.center = (rect.x + rect.h // 2 + round(rect.h * 0.1), rect.centery - 1)
+                pygame.draw.rect(surface, colour_of(self.config.identity(seat)), swatch, border_radius=max(2, side // 4))
+                pygame.draw.rect(surface, INK, swatch, width=max(1, side // 12), border_radius=max(2, side // 4))

@@ -126,3 +126,54 @@ def test_crowded_labels_keep_a_legible_name_avatar_and_points_line_in_french_at_
         assert "pts visible" in live or "pt visible" in live  # a sum of points, not a count of cards
         line = next(rect for words, rect in texts.items() if live in words)
         assert line.h >= 10, f"{name}: points line {line.h} px tall"
+        ring = view.viewport.rect(view.layout.seats[seat].grid.inflate(2 * RING_MARGIN))
+        assert not line.colliderect(ring), f"{name}: the live score {line} lies on the turn ring {ring}"
+    # the seat to act: no ▶ before its name on a crowded label (the ring and "to play" say the turn),
+    # so its long name is as large as the others' (both with capitals and no descenders)
+    acting = names[board.to_act]
+    assert texts[acting].h >= texts["Maximilien"].h, (acting, texts[acting], texts["Maximilien"])
+    assert any("à jouer" in words for words in texts), "the turn is said in words"
+
+
+def test_small_text_keeps_its_spaces_visible() -> None:
+    """Issue 40 item 9: the bundled font's space is 1-2 px wide at the sizes crowded labels use, and
+    "0 points" read "0points". Every small size now leaves at least 2 clear pixel columns between
+    the number and its word."""
+    pygame.font.init()
+    text = TextCache()
+
+    def widest_gap(image: pygame.Surface) -> int:
+        ink = "".join("#" if any(image.get_at((x, y)).a for y in range(image.get_height())) else "."
+                      for x in range(image.get_width())).strip(".")
+        return max(len(run) for run in ink.split("#"))
+
+    for px in range(8, 16):
+        for words in ("24 points", "18 pts"):
+            image = text.render(words, px, (255, 255, 255))
+            assert widest_gap(image) >= 2, f"{words!r} at {px} px: the space is {widest_gap(image)} px"
+            assert image.get_width() == text.font(px).size(words)[0], "drawn as wide as measured"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_viewers_plate_is_as_legible_as_the_others(players: int) -> None:
+    """Issue 40 item 1: at 3 and 4 seats on 1280x720 the human's plate (beside its grid) had an
+    avatar of a few px poking out of its corner and smaller words than the other plates. Its
+    avatar, name and points line are now at least the others' size, the avatar on its plate."""
+    from game.ui.ink import AVATAR, JOURNAL, TEXT
+
+    JOURNAL.start()
+    try:
+        view, _board = table_in_play(players, 1.0, to_act=0)
+        inks = list(JOURNAL.inks)
+    finally:
+        JOURNAL.stop()
+        JOURNAL.clear()
+    avatars = [ink.rect for ink in inks if ink.kind == AVATAR]
+    assert len(avatars) == players
+    # (the plate is drawn round the words and the avatar, clipped to the label's box a little grown)
+    plate_bounds = view.viewport.rect(view.layout.seats[0].label).inflate(10, 8)
+    own = max((rect for rect in avatars if rect.colliderect(plate_bounds)), key=lambda rect: rect.h)
+    assert plate_bounds.contains(own), f"your avatar {own} pokes out of its plate {plate_bounds}"
+    assert own.h >= max(rect.h for rect in avatars if rect is not own), f"your avatar is {own.h} px"
+    heights = {ink.words: ink.rect.h for ink in inks if ink.kind == TEXT}
+    assert heights["Ann"] >= min(heights[name] for name in NAMES[1:players]), heights

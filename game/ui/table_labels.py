@@ -42,6 +42,9 @@ class SeatLabels(TableText):
         own = label
         acting = seat == board.to_act
         says_turn = acting and not badge_left  # (else "to play" follows the name)
+        # a crowded label (5-8 seats) has no ▶ before the name: the ring and "to play" say the turn,
+        # and the name keeps the room
+        marked = acting and not badge_left
         name = self.names[seat] + (" " + _("(ended the round)") if seat == board.trigger else "")
         for share in (1.0, 0.75, 0.5) if not two_lines else (1.0,):
             # a line of words: the avatar leads it, smaller (down to half the line) to leave the live
@@ -50,7 +53,7 @@ class SeatLabels(TableText):
             label = own if two_lines and not badge_left else badge_room(own, badge, above=False)
             base = max(10, min(label.h // (2 if two_lines else 1) - 4, font_px(self.viewport, 30)))
             info, size, info_px = self._label_info(board, seat, label, base, two_lines, name, acting, says_turn,
-                                                   shrinks=badge_left or not two_lines)
+                                                   shrinks=True, marked=marked)
             if info != seat_score_words(board.totals[seat], None, says_turn):
                 break
         turn_image = None
@@ -62,7 +65,8 @@ class SeatLabels(TableText):
                 size = min(size, fitted)
             else:  # a long name keeps its size: "to play" joins the points line, which may shrink
                 turn_image, says_turn = None, True
-                info, size, info_px = self._label_info(board, seat, label, base, two_lines, name, acting, True, True)
+                info, size, info_px = self._label_info(board, seat, label, base, two_lines, name, acting, True, True,
+                                                               marked=marked)
         image = self.text.render(name, size, ACTIVE_RING if acting else INK, acting)
         info_image = self.text.render(info, info_px, ACTIVE_RING if acting else PLATE_INK)
         ring = self.viewport.rect(area.grid.inflate(2 * RING_MARGIN))  # (drawn by the turn marker)
@@ -80,7 +84,7 @@ class SeatLabels(TableText):
         if not two_lines and label.bottom <= grid.top:
             # a label just above its grid: its line stays above the "to play" ring
             middle = min(middle, ring.top - 2 - (image.get_height() + 1) // 2)
-        marker = image.get_height() // 2 + 6 if acting else 0
+        marker = image.get_height() // 2 + 6 if marked else 0
         if hug_grid:
             name_rect = image.get_rect(midright=(label.right, middle))
             info_rect = info_image.get_rect(topright=(label.right, middle + size * 0.6))
@@ -89,12 +93,20 @@ class SeatLabels(TableText):
             info_rect = info_image.get_rect(topleft=(name_rect.left, middle + size * 0.6))
         if not two_lines:
             info_rect = info_image.get_rect(midright=(label.right, middle))
-        words = [name_rect.inflate(marker, 0).move(-marker // 2, 0), info_rect]
         if extra_image is not None:
             if hug_grid:
                 extra_rect = extra_image.get_rect(topright=(label.right, info_rect.bottom))
             else:
                 extra_rect = extra_image.get_rect(topleft=(info_rect.left, info_rect.bottom))
+        if hug_grid:  # the words end level with the grid's foot, the avatar above them (it leads, as on a card)
+            low = (extra_rect if extra_image is not None else info_rect).bottom
+            drop = max(0, own.bottom - BADGE_GAP // 2 - low)
+            middle += drop
+            name_rect, info_rect = name_rect.move(0, drop), info_rect.move(0, drop)
+            if extra_image is not None:
+                extra_rect = extra_rect.move(0, drop)
+        words = [name_rect.inflate(marker, 0).move(-marker // 2, 0), info_rect]
+        if extra_image is not None:
             words.append(extra_rect)
         above = ""
         if two_lines and not badge_left:
@@ -105,7 +117,7 @@ class SeatLabels(TableText):
                                                           else " below")
         draw_plate(surface, self.identities[seat], words, badge, above, own.inflate(10, 8),
                    max(4, badge // 4))
-        if acting:  # marker + words, so the seat to act is not told by colour alone
+        if marked:  # marker + words, so the seat to act is not told by colour alone
             h, x = image.get_height(), name_rect.left - marker
             pygame.draw.polygon(surface, ACTIVE_RING, [(x, middle - h // 3), (x, middle + h // 3), (x + h // 2, middle)])
         self._blit_text(surface, image, name_rect, name)
@@ -128,7 +140,7 @@ class SeatLabels(TableText):
         return max(8, min(label.h, font_px(self.viewport, 30), label.w // 7))  # (the words' room first)
 
     def _label_info(self, board: Board, seat: int, label: pygame.Rect, base: int, two_lines: bool, name: str,
-                    acting: bool, says_turn: bool, shrinks: bool) -> tuple[str, int, int]:
+                    acting: bool, says_turn: bool, shrinks: bool, marked: bool = True) -> tuple[str, int, int]:
         """The points line and the sizes of the name and of that line. It tells the game total and
         the live round score ("12 points · showing 14 pts"). On a label of one line, the name and that
         line shrink together to keep the live score, down to LIVE_SHRINK of their size or to their
@@ -136,7 +148,7 @@ class SeatLabels(TableText):
         where there is one ("to play" never does: the seat to act is told in words, not by colour
         alone)."""
         total = seat_score_words(board.totals[seat], None, says_turn)
-        plain = self._label_px(label, base, two_lines, name, total, acting)
+        plain = self._label_px(label, base, two_lines, name, total, acting, marked)
         info = seat_score_words(board.totals[seat], board.visible_sum(seat), says_turn)
         least = min(LIVE_SHRINK, 1 / max(1.0, self.ui_scale))  # a larger text setting may give back its growth
         # by 5 % steps; a label of two lines beside a grid never shrinks: its live score takes a third
@@ -145,20 +157,22 @@ class SeatLabels(TableText):
         for name_gives_way in (False, True):  # both lines shrink together; then a long name a little more
             for share in steps:
                 size, info_px = (max(8, round(px * share)) for px in plain)
+                if two_lines:  # (the name has a line of its own: only the points line gives way)
+                    size = plain[0]
                 if name_gives_way and not two_lines:
-                    marker = self.text.font(size, True).get_height() // 2 + 6 if acting else 0
+                    marker = self.text.font(size, True).get_height() // 2 + 6 if acting and marked else 0
                     room = label.w - marker - font_px(self.viewport, 16) - self.text.font(info_px).size(info)[0]
                     size = max(size * 4 // 5, self._fit_px(name, size, width=room, bold=acting))
-                if self._label_fits(label, two_lines, name, size, info, info_px, acting):
+                if self._label_fits(label, two_lines, name, size, info, info_px, acting, marked):
                     return info, size, info_px
         return total, *plain
 
     def _label_fits(self, label: pygame.Rect, two_lines: bool, name: str, size: int, info: str, info_px: int,
-                    acting: bool) -> bool:
+                    acting: bool, marked: bool = True) -> bool:
         """Whether the name and the points line at these sizes fit the label box side by side (one
         line) or the points line fits its width (two lines)."""
         font = self.text.font
-        marker = font(size, acting).get_height() // 2 + 6 if acting else 0
+        marker = font(size, acting).get_height() // 2 + 6 if acting and marked else 0
         info_w = font(info_px).size(info)[0]
         if two_lines:
             return marker + info_w <= label.w
@@ -187,7 +201,7 @@ class SeatLabels(TableText):
         return label, False
 
     def _label_px(self, label: pygame.Rect, base: int, two_lines: bool, name: str, info: str,
-                  acting: bool) -> tuple[int, int]:
+                  acting: bool, marked: bool = True) -> tuple[int, int]:
         """The sizes of the name and of the points line: grown by the text size setting as far as
         the label box holds them (two lines: stacked; one line: side by side), each made
         smaller only when it is too wide for the box (a long name, "(ended the round)")."""
@@ -196,7 +210,7 @@ class SeatLabels(TableText):
         while size > base and (1.2 * size + font(max(9, size * 3 // 4)).get_height() > label.h if two_lines
                                else font(size, acting).get_height() > label.h):
             size -= 1
-        marker = font(size, acting).get_height() // 2 + 6 if acting else 0
+        marker = font(size, acting).get_height() // 2 + 6 if acting and marked else 0
         info_px = self._fit_px(info, max(9, size * 3 // 4), width=label.w - marker)
         room = label.w - marker
         if not two_lines:

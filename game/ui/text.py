@@ -22,6 +22,37 @@ TEXT_BUDGET = 2 * MB
 # a line; nor at a no-break space
 _BREAKS = re.compile(r"[^\S\u00a0\u202f]++(?![\d\u2212:;!?\u00bb])")
 TEXT_PER_SCREEN = 0.5
+SMALL_TEXT = 15  # px: at and below this the bundled font's space is 2-3 px, and "0 points" reads "0points"
+SPACE_SHARE = 0.3  # of the size: the least a space is wide in small text (and never under 3 px)
+
+
+class SpacedFont(pygame.font.Font):
+    """The bundled font with a space of at least SPACE_SHARE of its size: in small text its own
+    space renders 0-1 px apart from the letters' bearings ("24points"). Measures and renders
+    agree, so whatever fits a line by `size` fits it as drawn."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__(None, size)  # None = pygame's bundled default font
+        self.extra = max(0, max(3, round(size * SPACE_SHARE)) - super().size(" ")[0]) if size <= SMALL_TEXT else 0
+
+    def size(self, text: str) -> tuple[int, int]:  # type: ignore[override]
+        width, height = super().size(text)
+        return width + self.extra * text.count(" "), height
+
+    def render(self, text, antialias, color, bgcolor=None, wraplength=0):  # (pygame's own signature)
+        if not self.extra or " " not in text or bgcolor is not None or wraplength:
+            return super().render(text, antialias, color, bgcolor, wraplength)
+        # the line rendered whole (one baseline), then cut at the middle of each space and spread
+        full, measure = super().render(text, antialias, color), super().size
+        half = measure(" ")[0] // 2
+        cuts = [0] + [measure(text[:at])[0] + half for at, char in enumerate(text) if char == " "]
+        cuts.append(full.get_width())
+        line = pygame.Surface((full.get_width() + self.extra * (len(cuts) - 2), full.get_height()), pygame.SRCALPHA)
+        for gap, (start, end) in enumerate(zip(cuts, cuts[1:])):
+            # (onto a clear surface the larger of each channel is the pixel itself: no darkened edges)
+            line.blit(full, (start + gap * self.extra, 0), pygame.Rect(start, 0, max(0, end - start), full.get_height()),
+                      special_flags=pygame.BLEND_RGBA_MAX)
+        return line
 
 
 class TextCache:
@@ -34,10 +65,10 @@ class TextCache:
     """
 
     def __init__(self, max_items: int = 2048) -> None:
-        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._fonts: dict[tuple[int, bool], SpacedFont] = {}
         self.cache = SurfaceCache(TEXT_BUDGET, TEXT_PER_SCREEN, max_items)
 
-    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+    def font(self, size: int, bold: bool = False) -> SpacedFont:
         """The default font at ``size`` pixels; ``bold`` adds synthetic emboldening."""
         size = max(1, int(size))
         key = (size, bool(bold))
@@ -45,7 +76,7 @@ class TextCache:
         if font is None:
             if not pygame.font.get_init():
                 pygame.font.init()
-            font = pygame.font.Font(None, size)  # None = pygame's bundled default font
+            font = SpacedFont(size)
             font.bold = bool(bold)
             self._fonts[key] = font
         return font
