@@ -136,7 +136,7 @@ class SetupScene(AppScene):
         add = self.buttons.add
         add(places.avatar, "", partial(self.next_avatar, seat), player.kind != COMPUTER, name=f"avatar{seat}")
         add(places.name, player.name, partial(self.edit_name, seat), name=f"name{seat}")
-        colour = add(places.colour, _(COLOUR_WORDS[look.colour]), partial(self.next_colour, seat), size=CAPTION_SIZE,
+        colour = add(places.colour, _(COLOUR_WORDS[look.colour]), partial(self.next_colour, seat), size=BUTTON_SIZE,
                      name=f"colour{seat}")
         colour.lead = places.colour.h  # a swatch of the colour leads its name (drawn with the avatars)
         add(places.kind, _(KIND_WORDS.get(player.kind, player.kind)), partial(self.toggle_kind, seat), name=f"kind{seat}")

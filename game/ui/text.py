@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import pairwise
 
 import pygame
 
@@ -48,7 +49,7 @@ class SpacedFont(pygame.font.Font):
         cuts = [0] + [measure(text[:at])[0] + half for at, char in enumerate(text) if char == " "]
         cuts.append(full.get_width())
         line = pygame.Surface((full.get_width() + self.extra * (len(cuts) - 2), full.get_height()), pygame.SRCALPHA)
-        for gap, (start, end) in enumerate(zip(cuts, cuts[1:])):
+        for gap, (start, end) in enumerate(pairwise(cuts)):
             # (onto a clear surface the larger of each channel is the pixel itself: no darkened edges)
             line.blit(full, (start + gap * self.extra, 0), pygame.Rect(start, 0, max(0, end - start), full.get_height()),
                       special_flags=pygame.BLEND_RGBA_MAX)
