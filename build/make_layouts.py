@@ -31,9 +31,14 @@ MARGIN = 40          # felt kept clear at the window's edges: no grid, ring or l
 TIP_CLEAR = 24       # felt between the tip's box and anything else of the table
 SCORES_BUTTON_TOP = 990  # the table's "Scores (S)" button takes the bottom-right corner below this
 LABEL_H = 36          # a label above a grid: one line "name  score"
-LARGE_LABEL_H = 66    # 5-8 players: a label above a grid on two lines (name; points), the avatar on their left
+LARGE_PILE_H = 100    # 5-8 players: the piles as tall as the grids' cards, so the cards stay 100 px or more
+STACK_ROOM = 10      # 5-8 players: felt above and below the middle band (the draw pile's stack rises 7 steps)
+LARGE_LABEL_H = 62    # 5-8 players: a label above a grid on two lines (name; points), the avatar on their left
 LABEL_GAP = 14        # a label keeps clear of the "to play" ring drawn 8 px round its grid (4 px wide)
 SIDE_LABEL = (230, 76)  # a label beside a grid: name line and score line
+# the viewer's plate beside its grid at 3 and 4 players: tall enough for the avatar above the name
+# and the points line, as legible as the others' (tests/test_ui_table_labels.py)
+VIEWER_LABEL_3, VIEWER_LABEL_4 = (300, 160), (230, 180)
 CARD_RATIO = 7 / 5    # height / width
 GAP_RATIO = 0.10      # must match game.ui.layout.GAP_RATIO
 PILE_H, HAND_H, PROMPT_H = 130, 150, 40
@@ -62,8 +67,9 @@ def seat_with_label_above(seat: int, x: float, grid_y: float, gw: float, gh: flo
             Obj("seat_label", x, grid_y - LABEL_GAP - label_h, gw, label_h, seat)]
 
 
-def seat_with_label_beside(seat: int, x: float, y: float, gw: float, gh: float, side: str, align: str) -> list[Obj]:
-    lw, lh = SIDE_LABEL
+def seat_with_label_beside(seat: int, x: float, y: float, gw: float, gh: float, side: str, align: str,
+                           label: tuple[float, float] = SIDE_LABEL) -> list[Obj]:
+    lw, lh = label
     lx = x - 12 - lw if side == "left" else x + gw + 12
     ly = y if align == "top" else y + gh - lh
     return [Obj("seat", x, y, gw, gh, seat), Obj("seat_label", lx, ly, lw, lh, seat)]
@@ -122,7 +128,7 @@ def small_table(players: int) -> list[Obj]:
     gw, gh = grid_size(HUMAN_CARD_H)
     bottom_y = H - MARGIN - gh
     x0 = MARGIN + SIDE_LABEL[0] + 12
-    objs = seat_with_label_beside(0, x0, bottom_y, gw, gh, "left", "bottom")
+    objs = seat_with_label_beside(0, x0, bottom_y, gw, gh, "left", "bottom", VIEWER_LABEL_4)
     row_bottom = bottom_y - 40  # clear of both "to play" rings
     top = MARGIN + LABEL_H + LABEL_GAP
     ow, oh = grid_size(_card_h_for(row_bottom - top))
@@ -144,7 +150,7 @@ def three_seats() -> list[Obj]:
     gw, gh = grid_size(HUMAN_CARD_H)
     bottom_y = H - MARGIN - gh
     x0 = W / 2 - gw / 2
-    objs = seat_with_label_beside(0, x0, bottom_y, gw, gh, "left", "bottom")
+    objs = seat_with_label_beside(0, x0, bottom_y, gw, gh, "left", "bottom", VIEWER_LABEL_3)
     ow, oh = grid_size(THREE_CARD_H)
     top = MARGIN + LABEL_H + LABEL_GAP
     objs += seat_with_label_above(1, MARGIN, top, ow, oh) + seat_with_label_above(2, W - MARGIN - ow, top, ow, oh)
@@ -197,7 +203,9 @@ def large_table(players: int) -> list[Obj]:
     """5-8 players: side seats at the edges, top and bottom rows between them, labels of two lines
     above the grids (legible at 1280x720: the name on one line, the points on the next), the cards
     as large as leaves the middle band its piles, card in hand and prompt."""
-    band = 2 * CAPTION + PILE_H + PROMPT_H  # the card in hand as tall as the piles here
+    # the piles and the card in hand as tall as the grids' cards here, and above them room for the
+    # draw pile's stack at its thickest (it rises up and to the left, towards the top row's grids)
+    band = 2 * CAPTION + LARGE_PILE_H + PROMPT_H + 2 * STACK_ROOM
     card_h = _card_h_for((H - 2 * (MARGIN + LARGE_LABEL_H + LABEL_GAP) - band) / 2)
     gw, gh = grid_size(card_h)
     places = LARGE_PLACES[players]
@@ -217,7 +225,7 @@ def large_table(players: int) -> list[Obj]:
         grid_y = top_grid_y if place[0] == "T" else bottom_grid_y
         objs += seat_with_label_above(seat, cx + offset - gw / 2, grid_y, gw, gh, LARGE_LABEL_H)
     objs += centre_band(inner_left, inner_right, top_grid_y + gh, bottom_grid_y - LABEL_GAP - LARGE_LABEL_H,
-                        hand_h=PILE_H)
+                        LARGE_PILE_H, LARGE_PILE_H)
     objs.append(Obj("score_panel", MARGIN, MARGIN, *ROUND_BOX))
     return objs + [tip_box(objs)]
 
