@@ -28,7 +28,7 @@ from game.match import (
 )
 from game.rules import EDITIONS, FINAL_TIE_CHOICES, edition_named
 from game.ui.avatars import colour_of, draw_avatar
-from game.ui.widgets import BODY_SIZE, BUTTON_SIZE, CAPTION_SIZE, DIM, INK, SMALL_SIZE, TITLE_SIZE, draw_panel
+from game.ui.widgets import BODY_SIZE, BUTTON_SIZE, CAPTION_SIZE, DIM, INK, SMALL_SIZE, TITLE_SIZE, draw_panel, font_px
 from game.ui.wording import EDITION_WORDS, PLAYER_NUMBER, YOU, default_human_name, is_default_human_name
 from scenes.base import AppScene
 from scenes.context import AppContext
@@ -136,7 +136,7 @@ class SetupScene(AppScene):
         add = self.buttons.add
         add(places.avatar, "", partial(self.next_avatar, seat), player.kind != COMPUTER, name=f"avatar{seat}")
         add(places.name, player.name, partial(self.edit_name, seat), name=f"name{seat}")
-        colour = add(places.colour, _(COLOUR_WORDS[look.colour]), partial(self.next_colour, seat), size=BUTTON_SIZE,
+        colour = add(places.colour, _(COLOUR_WORDS[look.colour]), partial(self.next_colour, seat), size=CAPTION_SIZE,
                      name=f"colour{seat}")
         colour.lead = places.colour.h  # a swatch of the colour leads its name (drawn with the avatars)
         add(places.kind, _(KIND_WORDS.get(player.kind, player.kind)), partial(self.toggle_kind, seat), name=f"kind{seat}")
@@ -153,6 +153,11 @@ class SetupScene(AppScene):
             button = self.buttons.named(f"name{seat}")
             if button is not None:
                 button.label = player.name + ("_" if editing == seat else "")
+            chip = self.buttons.named(f"colour{seat}")
+            if chip is not None:  # its name where it reads; on a narrow card the swatch alone
+                name = _(COLOUR_WORDS[self.config.identity(seat).colour])
+                reads = self.buttons.label_px(chip, name) * 4 >= font_px(self.viewport, chip.size) * 3
+                chip.label = name if reads else ""
 
     # ------------------------------------------------------------------ changes
     def next_edition(self) -> None:

@@ -11,7 +11,7 @@ from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.ui import felt as felt_module
 from game.ui.card_art import CardArt, shadow_rect
 from game.ui.layout import Box
-from game.ui.widgets import ACCENT, BUTTON_SIZE, ButtonGroup, screen_viewport
+from game.ui.widgets import ACCENT, BUTTON_SIZE, CAPTION_SIZE, ButtonGroup, screen_viewport
 from game.ui.wording import points_words
 from scenes.game_over import CELEBRATION_SECONDS, GameOverScene, addressee, podium, winners_line
 from scenes.play import PlayScene
@@ -105,7 +105,11 @@ def test_every_button_of_every_screen_uses_the_button_size(app):
         for scene in app.stack.scenes:
             for button in getattr(getattr(scene, "buttons", None), "buttons", ()):
                 sizes[f"{name}: {button.name}"] = button.size
-    odd = {where: size for where, size in sizes.items() if size != BUTTON_SIZE}
+    # (setup's colour chips are caption-sized on purpose: a swatch and its name beside the avatar,
+    # in a card's corner, where the button size would shrink the name until it no longer reads)
+    chips = {where for where in sizes if where.split(": ")[1].startswith("colour")}
+    odd = {where: size for where, size in sizes.items() if size != BUTTON_SIZE and where not in chips}
+    assert all(sizes[where] == CAPTION_SIZE for where in chips)
     assert sizes and not odd
 
 
