@@ -73,6 +73,23 @@ def test_every_table_step_decodes_for_every_seat():
             assert all(e.value is None for e in hidden)
 
 
+def test_a_table_message_is_sent_byte_for_byte_as_the_dict_it_replaced():
+    """The host's `table` message is a declared Struct now; what a player's program receives is the
+    same text as the dict the host built before (view.to_dict(), the events' to_dict for the seat)."""
+    steps, _ = _game(11, "voyage", 3)
+    rng, compared = random.Random(11), 0
+    for state, events in steps[:300]:
+        for seat in range(state.players):
+            view = seat_view(state, seat)
+            action = rng.choice(view.legal) if view.legal else None
+            before = {"type": "table", "view": view.to_dict(), "legal": [item.to_list() for item in view.legal],
+                      "events": [event.for_seat(seat).to_dict() for event in events],
+                      "action": None if action is None else action.to_list()}
+            assert encode(table_message(view, seat, events, action)) == encode(before)
+            compared += bool(events) and action is not None
+    assert compared > 50  # the comparison met events and actions, not only bare views
+
+
 @pytest.mark.parametrize("raw, words", [
     ('{"type": "table", "view": {}, "legal": [], "events": [], "action": null}', "missing required field `edition`"),
     ('{"type": "notice", "text": "Hello"}', "unknown field `text`"),
@@ -117,7 +134,7 @@ def test_the_welcome_carries_every_seats_colour_and_avatar():
 
 def test_a_view_no_game_could_show_is_refused():
     steps, _ = _game(3, "voyage", 2)
-    message = table_message(seat_view(steps[5][0], 0), 0)
+    message = msgspec.to_builtins(table_message(seat_view(steps[5][0], 0), 0))
     message["view"]["grids"][1][0][0] = 99  # not a card of the edition
     with pytest.raises(ProtocolError, match="not a card"):
         decode_host(encode(message))

@@ -25,7 +25,18 @@ from game.match import MAX_NAME, MatchConfig, is_showable_name
 from game.rules import COLS, DEFAULT_END_SCORE, ROWS, Action, ScoreView, SeatView
 from game.rules.events import Event
 from game.sentences import Sentence
-from game.wire.pieces import ActionList, EventWire, Scores, View, action_from, event_from, scores_from, seat_view_from
+from game.wire.pieces import (
+    ActionList,
+    EventWire,
+    Scores,
+    View,
+    action_from,
+    event_from,
+    event_to_wire,
+    scores_from,
+    seat_view_from,
+    view_to_wire,
+)
 from game.wire.reading import WireError, encode, one_line, read
 
 PROTOCOL_VERSION = 2
@@ -196,6 +207,13 @@ def notice(said: Sentence) -> Notice:
     return Notice(said.key, said.arguments)
 
 
+def table(view: SeatView, seat: int, events: tuple[Event, ...] = (), action: Action | None = None) -> Table:
+    """What `seat` is sent after an engine step: its own view and the events as it may see them."""
+    return Table(view_to_wire(view), [item.to_list() for item in view.legal],
+                 [event_to_wire(event.for_seat(seat)) for event in events],
+                 None if action is None else action.to_list())
+
+
 # ---------------------------------------------------------------- decoding
 def parse(raw: str | bytes, kind: Any) -> Any:
     """The message in `raw`, as the Struct of `kind` it declares; ProtocolError otherwise."""
@@ -314,10 +332,5 @@ def _name(value: object) -> str:
     return value
 
 
-def event_list(events: tuple[Event, ...], seat: int) -> list[dict]:
-    """The events as `seat` may see them, in JSON form (what a table message carries)."""
-    return [event.for_seat(seat).to_dict() for event in events]
-
-
 __all__ = ["PROTOCOL_VERSION", "ProtocolError", "decode_client", "decode_host", "encode", "hello", "notice",
-           "one_line", "refused"]
+           "one_line", "refused", "table"]
