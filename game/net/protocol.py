@@ -37,7 +37,7 @@ from game.wire.pieces import (
     seat_view_from,
     view_to_wire,
 )
-from game.wire.reading import WireError, encode, one_line, read
+from game.wire.reading import Family, WireError, encode, one_line, read
 
 PROTOCOL_VERSION = 2
 MAX_IDENTITY = 16  # characters of a seat's colour or avatar name (the longest is 8)
@@ -92,6 +92,8 @@ class Bye(_Message, tag="bye"):
 
 
 ClientMessage = Hello | Play | Ready | Bye
+UNKNOWN_TYPE = "unknown message type; expected one of {tags}"
+CLIENT = Family(ClientMessage, unknown=UNKNOWN_TYPE)  # its decoder, built once
 
 
 # ---------------------------------------------------------------- host -> client
@@ -192,6 +194,7 @@ class Refused(_Message, tag="refused"):
 
 
 HostMessage = Welcome | Lobby | Table | Notice | RoundOver | GameOver | Waiting | Refused
+HOST = Family(HostMessage, unknown=UNKNOWN_TYPE)
 
 
 # ---------------------------------------------------------------- encoding
@@ -215,24 +218,21 @@ def table(view: SeatView, seat: int, events: tuple[Event, ...] = (), action: Act
 
 
 # ---------------------------------------------------------------- decoding
-def parse(raw: str | bytes, kind: Any) -> Any:
-    """The message in `raw`, as the Struct of `kind` it declares; ProtocolError otherwise."""
+def parse(raw: str | bytes, family: Family) -> Any:
+    """The message in `raw`, as the Struct of `family` it declares; ProtocolError otherwise."""
     if isinstance(raw, bytes):
         raise ProtocolError("messages are JSON text, not binary")
     if len(raw) > MAX_MESSAGE:  # characters >= bytes/4; the transport's MAX_FRAME bounds the rest
         raise ProtocolError(f"a message over {MAX_MESSAGE // 1024} KiB")
     try:
-        return read(raw, kind, most_depth=MAX_DEPTH)
+        return read(raw, family, most_depth=MAX_DEPTH)
     except WireError as error:
-        if str(error).endswith("- at `$.type`") or str(error).endswith("required field `type`"):
-            known = ", ".join(member.__struct_config__.tag for member in kind.__args__)
-            raise ProtocolError(f"unknown message type; expected one of {known}") from None
         raise ProtocolError(str(error)) from None
 
 
 def decode_client(raw: str | bytes) -> ClientMessage:
     """A message from a client, its fields checked (the host decides whether it may act)."""
-    message = parse(raw, ClientMessage)
+    message = parse(raw, CLIENT)
     try:
         match message:
             case Hello():
@@ -252,7 +252,7 @@ def decode_client(raw: str | bytes) -> ClientMessage:
 def decode_host(raw: str | bytes) -> HostMessage:
     """A message from the host, its fields checked: a view no game could show, an event of an
     unknown kind, a name the screen cannot draw... are refused, never handed to the screen."""
-    message = parse(raw, HostMessage)
+    message = parse(raw, HOST)
     kind = type(message).__struct_config__.tag
     try:
         _check_host(message)
