@@ -132,7 +132,7 @@ def _file_readers(folder: Path) -> dict[str, tuple[int, str, Callable[[str], Any
     from game.store.settings import decode_settings
     from game.store.stats import decode_stats_checked
     from game.store.tokens import decode_tokens
-    from game.wire.bots import MAX_MESSAGE_BYTES, Answer, ToBot, read_line
+    from game.wire.bots import ANSWER, MAX_MESSAGE_BYTES, TO_BOT, read_line
     from game.wire.finished import MOST_BYTES
 
     def planted(name: str, read: Callable[[Path], Any]) -> Callable[[str], Any]:
@@ -147,8 +147,8 @@ def _file_readers(folder: Path) -> dict[str, tuple[int, str, Callable[[str], Any
     return {
         "a message to the host": (MAX_MESSAGE, hello, decode_client),
         "a message from the host": (MAX_MESSAGE, '{"type":"notice","key":"player_back","args":', decode_host),
-        "a line to `skyjo bot`": (MAX_MESSAGE_BYTES, '{"type":"decide","view":', lambda text: read_line(text, ToBot)),
-        "a bot's answer": (MAX_MESSAGE_BYTES, '{"action":', lambda text: read_line(text, Answer)),
+        "a line to `skyjo bot`": (MAX_MESSAGE_BYTES, '{"type":"decide","view":', lambda text: read_line(text, TO_BOT)),
+        "a bot's answer": (MAX_MESSAGE_BYTES, '{"action":', lambda text: read_line(text, ANSWER)),
         "tokens.json": (TOKENS_CAP, document, lambda text: decode_tokens(text.encode())),
         "settings.json": (SETTINGS_CAP, document, lambda text: decode_settings(text.encode())),
         "stats.json": (STATS_CAP, document, lambda text: decode_stats_checked(text.encode())[0]),

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from http import HTTPStatus
 from typing import Any
 
+import msgspec
 from websockets.sync.server import ServerConnection, serve
 
 from game.match import REMOTE, MatchConfig, SeatConfig
@@ -34,7 +35,7 @@ def welcome(players: int = 2, edition: str = "voyage") -> dict[str, Any]:
 
 def table(players: int = 2, edition: str = "voyage", seat: int = 0) -> dict[str, Any]:
     """A true table message: seat `seat`'s view of a game just dealt."""
-    return table_message(seat_view(GameState.new_game(edition, players, 3), seat), seat)
+    return msgspec.to_builtins(table_message(seat_view(GameState.new_game(edition, players, 3), seat), seat))
 
 
 def view_with(**changes: Any) -> dict[str, Any]:

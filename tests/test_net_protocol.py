@@ -10,10 +10,12 @@ import msgspec
 import pytest
 
 from game.net.host import table_message
-from game.net.protocol import Hello, Play, ProtocolError, decode_client, decode_host, encode, hello
+from game.net.protocol import GameOver, Hello, Play, ProtocolError, decode_client, decode_host, encode, hello
 from game.rules import GameState, score_view, seat_view
 from game.rules.events import CardDrawn
 from game.store import Store
+from game.wire.bots import TO_BOT, read_line
+from game.wire.bots import Hello as BotHello
 from game.wire.pieces import Scores, event_from_builtins, scores_from, scores_to_wire
 
 
@@ -73,6 +75,23 @@ def test_every_table_step_decodes_for_every_seat():
             assert all(e.value is None for e in hidden)
 
 
+def test_a_table_message_is_sent_byte_for_byte_as_the_dict_it_replaced():
+    """The host's `table` message is a declared Struct now; what a player's program receives is the
+    same text as the dict the host built before (view.to_dict(), the events' to_dict for the seat)."""
+    steps, _ = _game(11, "voyage", 3)
+    rng, compared = random.Random(11), 0
+    for state, events in steps[:300]:
+        for seat in range(state.players):
+            view = seat_view(state, seat)
+            action = rng.choice(view.legal) if view.legal else None
+            before = {"type": "table", "view": view.to_dict(), "legal": [item.to_list() for item in view.legal],
+                      "events": [event.for_seat(seat).to_dict() for event in events],
+                      "action": None if action is None else action.to_list()}
+            assert encode(table_message(view, seat, events, action)) == encode(before)
+            compared += bool(events) and action is not None
+    assert compared > 50  # the comparison met events and actions, not only bare views
+
+
 @pytest.mark.parametrize("raw, words", [
     ('{"type": "table", "view": {}, "legal": [], "events": [], "action": null}', "missing required field `edition`"),
     ('{"type": "notice", "text": "Hello"}', "unknown field `text`"),
@@ -117,7 +136,7 @@ def test_the_welcome_carries_every_seats_colour_and_avatar():
 
 def test_a_view_no_game_could_show_is_refused():
     steps, _ = _game(3, "voyage", 2)
-    message = table_message(seat_view(steps[5][0], 0), 0)
+    message = msgspec.to_builtins(table_message(seat_view(steps[5][0], 0), 0))
     message["view"]["grids"][1][0][0] = 99  # not a card of the edition
     with pytest.raises(ProtocolError, match="not a card"):
         decode_host(encode(message))
@@ -148,3 +167,27 @@ def test_seat_tokens_are_kept_capped_and_survive_a_damaged_file(tmp_path):
     (tmp_path / "tokens.json.bak").unlink(missing_ok=True)
     damaged = Store(tmp_path)
     assert damaged.token("join ws://h:79 C") is None and damaged.notices  # moved aside and said, never a crash
+
+
+def test_each_message_family_is_read_by_its_own_decoder_built_once(monkeypatch):
+    """A message is decoded by its family's Decoder, made when the protocol is declared: no
+    decoder (nor a union's decoding plan) is built again for each message."""
+    def built_afresh(*args, **kwargs):
+        raise AssertionError("a decoder built for one message")
+    monkeypatch.setattr(msgspec.json, "decode", built_afresh)
+    played = decode_client('{"type": "play", "action": [1, "draw"]}')
+    assert isinstance(played, Play) and played.move.to_list() == [1, "draw"]
+    assert isinstance(decode_host('{"type": "game_over"}'), GameOver)
+    assert isinstance(read_line('{"type": "hello", "seat": 1}', TO_BOT), BotHello)  # the bot protocol's too
+    with pytest.raises(ProtocolError, match="unknown message type; expected one of hello, play, ready, bye"):
+        decode_client('{"type": "teleport"}')
+
+
+def test_an_unknown_type_is_told_apart_from_text_that_is_not_json():
+    """The message type is checked against the family's own tags: an object of another type is
+    an unknown message type; a text broken after its type is not JSON, whatever the type says."""
+    with pytest.raises(ProtocolError, match=r"^unknown message type; expected one of welcome, lobby, table"):
+        decode_host('{"round": 2, "type": "ping"}')
+    for raw in ('{"type": "teleport", "x": ', '{"type": "play", "action": '):
+        with pytest.raises(ProtocolError, match=r"^something that is not JSON$"):
+            decode_client(raw)

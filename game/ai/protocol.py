@@ -29,7 +29,7 @@ import msgspec
 
 from game.match import COMMAND_PREFIX
 from game.rules import GAME_OVER, Action, SeatView
-from game.wire.bots import MAX_MESSAGE_BYTES, Answer, Decide, ToBot, read_line, view_of
+from game.wire.bots import ANSWER, MAX_MESSAGE_BYTES, TO_BOT, Answer, Decide, read_line, view_of
 from game.wire.pieces import action_from
 
 from .base import Bot, BotError
@@ -135,7 +135,7 @@ class CommandBot:
 
     def _parse(self, line: str, view: SeatView) -> Action:
         try:
-            answer: Answer = read_line(line, Answer)  # type: ignore[assignment]
+            answer: Answer = read_line(line, ANSWER)  # type: ignore[assignment]
         except ValueError as error:
             raise BotError(f"bot {self.name} answered {error}: {one_line(line, 80)!r}") from None
         try:
@@ -319,7 +319,7 @@ def _answer(bot: Bot, level: str, raw: bytes | str) -> str | None:
     if not line.strip():
         return None
     try:
-        message = read_line(line, ToBot)
+        message = read_line(line, TO_BOT)
     except ValueError as error:
         raise ValueError(f"the line holds {error}") from None
     if not isinstance(message, Decide):

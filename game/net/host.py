@@ -38,7 +38,7 @@ from . import protocol as wire
 from .admission import WRONG_CODES, same_secret
 from .listener import MAX_CONNECTIONS, Arrival, Client, Gone, Refusal, Server, lan_address
 from .notices import for_players, is_save_failure
-from .protocol import Hello, Play, Ready, event_list, notice, one_line, refused
+from .protocol import Hello, Play, Ready, notice, one_line, refused
 from .served import ServedTable
 
 log = logging.getLogger("skyjo.net.host")
@@ -69,10 +69,10 @@ def stored_port(text: str | None) -> int:
     return port if 0 < port < 65536 else 0
 
 
-def table_message(view: SeatView, seat: int, events: tuple[Event, ...] = (), action: Action | None = None) -> dict:
+def table_message(view: SeatView, seat: int, events: tuple[Event, ...] = (),
+                  action: Action | None = None) -> wire.Table:
     """What `seat` is sent after an engine step: its own view and the events as it may see them."""
-    return {"type": "table", "view": view.to_dict(), "legal": [item.to_list() for item in view.legal],
-            "events": event_list(events, seat), "action": None if action is None else action.to_list()}
+    return wire.table(view, seat, events, action)
 
 
 def public_config(config: MatchConfig) -> dict:

@@ -25,8 +25,19 @@ from game.match import MAX_NAME, MatchConfig, is_showable_name
 from game.rules import COLS, DEFAULT_END_SCORE, ROWS, Action, ScoreView, SeatView
 from game.rules.events import Event
 from game.sentences import Sentence
-from game.wire.pieces import ActionList, EventWire, Scores, View, action_from, event_from, scores_from, seat_view_from
-from game.wire.reading import WireError, encode, one_line, read
+from game.wire.pieces import (
+    ActionList,
+    EventWire,
+    Scores,
+    View,
+    action_from,
+    event_from,
+    event_to_wire,
+    scores_from,
+    seat_view_from,
+    view_to_wire,
+)
+from game.wire.reading import Family, WireError, encode, one_line, read
 
 PROTOCOL_VERSION = 2
 MAX_IDENTITY = 16  # characters of a seat's colour or avatar name (the longest is 8)
@@ -81,6 +92,8 @@ class Bye(_Message, tag="bye"):
 
 
 ClientMessage = Hello | Play | Ready | Bye
+UNKNOWN_TYPE = "unknown message type; expected one of {tags}"
+CLIENT = Family(ClientMessage, unknown=UNKNOWN_TYPE)  # its decoder, built once
 
 
 # ---------------------------------------------------------------- host -> client
@@ -181,6 +194,7 @@ class Refused(_Message, tag="refused"):
 
 
 HostMessage = Welcome | Lobby | Table | Notice | RoundOver | GameOver | Waiting | Refused
+HOST = Family(HostMessage, unknown=UNKNOWN_TYPE)
 
 
 # ---------------------------------------------------------------- encoding
@@ -196,25 +210,29 @@ def notice(said: Sentence) -> Notice:
     return Notice(said.key, said.arguments)
 
 
+def table(view: SeatView, seat: int, events: tuple[Event, ...] = (), action: Action | None = None) -> Table:
+    """What `seat` is sent after an engine step: its own view and the events as it may see them."""
+    return Table(view_to_wire(view), [item.to_list() for item in view.legal],
+                 [event_to_wire(event.for_seat(seat)) for event in events],
+                 None if action is None else action.to_list())
+
+
 # ---------------------------------------------------------------- decoding
-def parse(raw: str | bytes, kind: Any) -> Any:
-    """The message in `raw`, as the Struct of `kind` it declares; ProtocolError otherwise."""
+def parse(raw: str | bytes, family: Family) -> Any:
+    """The message in `raw`, as the Struct of `family` it declares; ProtocolError otherwise."""
     if isinstance(raw, bytes):
         raise ProtocolError("messages are JSON text, not binary")
     if len(raw) > MAX_MESSAGE:  # characters >= bytes/4; the transport's MAX_FRAME bounds the rest
         raise ProtocolError(f"a message over {MAX_MESSAGE // 1024} KiB")
     try:
-        return read(raw, kind, most_depth=MAX_DEPTH)
+        return read(raw, family, most_depth=MAX_DEPTH)
     except WireError as error:
-        if str(error).endswith("- at `$.type`") or str(error).endswith("required field `type`"):
-            known = ", ".join(member.__struct_config__.tag for member in kind.__args__)
-            raise ProtocolError(f"unknown message type; expected one of {known}") from None
         raise ProtocolError(str(error)) from None
 
 
 def decode_client(raw: str | bytes) -> ClientMessage:
     """A message from a client, its fields checked (the host decides whether it may act)."""
-    message = parse(raw, ClientMessage)
+    message = parse(raw, CLIENT)
     try:
         match message:
             case Hello():
@@ -234,7 +252,7 @@ def decode_client(raw: str | bytes) -> ClientMessage:
 def decode_host(raw: str | bytes) -> HostMessage:
     """A message from the host, its fields checked: a view no game could show, an event of an
     unknown kind, a name the screen cannot draw... are refused, never handed to the screen."""
-    message = parse(raw, HostMessage)
+    message = parse(raw, HOST)
     kind = type(message).__struct_config__.tag
     try:
         _check_host(message)
@@ -314,10 +332,5 @@ def _name(value: object) -> str:
     return value
 
 
-def event_list(events: tuple[Event, ...], seat: int) -> list[dict]:
-    """The events as `seat` may see them, in JSON form (what a table message carries)."""
-    return [event.for_seat(seat).to_dict() for event in events]
-
-
 __all__ = ["PROTOCOL_VERSION", "ProtocolError", "decode_client", "decode_host", "encode", "hello", "notice",
-           "one_line", "refused"]
+           "one_line", "refused", "table"]

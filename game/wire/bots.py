@@ -20,7 +20,7 @@ from msgspec import Meta, Struct
 from game.rules import SeatView
 
 from .pieces import ActionList, View, action_from, seat_view_from
-from .reading import WireError, read
+from .reading import Family, WireError, read
 
 MAX_MESSAGE_BYTES = 1 << 20  # 1 MiB for one line, either way; a decide message is a few kilobytes
 MAX_DEPTH = 32  # nesting of a line's lists and objects (a decide message's grids are 5 deep)
@@ -54,6 +54,7 @@ class GameOver(_ToBot, tag="game_over"):
 
 
 ToBot = Hello | Decide | RoundOver | GameOver
+TO_BOT = Family(ToBot)  # its decoder, built once (an unknown type keeps msgspec's words, as ever)
 
 
 class Answer(Struct):
@@ -62,8 +63,11 @@ class Answer(Struct):
     action: ActionList
 
 
-def read_line(line: str, kind: object) -> object:
-    """One line of the protocol (already size-checked), as `kind`; ValueError in one line."""
+ANSWER = Family(Answer)
+
+
+def read_line(line: str, kind: Family) -> object:
+    """One line of the protocol (already size-checked), as one of `kind`; ValueError in one line."""
     try:
         return read(line, kind, most_depth=MAX_DEPTH, too_deep=TOO_DEEP)
     except WireError as error:

@@ -47,28 +47,42 @@ def action_from(item: list[int | str]) -> Action:
 
 # ---------------------------------------------------------------- a seat's view
 class View(Struct, kw_only=True):
-    """`SeatView.to_dict()`: what a seat sees. Fields past `draw_pile` may be left out by
-    another program (the bot protocol's first version had no more); unknown ones are ignored."""
+    """`SeatView.to_dict()`: what a seat sees, its fields in that order (a host's table message
+    is this Struct encoded). Only the fields up to `draw_pile` and `grids` are required: another
+    program may leave out the rest (the bot protocol's first version had no more); unknown ones
+    are ignored."""
 
     edition: str
     players: int
     seat: int
     round: int
     phase: str
-    discard_pile: list[int]
-    draw_pile: int
-    grids: list[Annotated[list[Annotated[list[Cell], Meta(min_length=COLS, max_length=COLS)]],
-                          Meta(min_length=ROWS, max_length=ROWS)]]
     to_act: int | None = None
     holding: int | None = None
     source: str | None = None
     trigger: int | None = None
+    discard_pile: list[int]
+    draw_pile: int
+    grids: list[Annotated[list[Annotated[list[Cell], Meta(min_length=COLS, max_length=COLS)]],
+                          Meta(min_length=ROWS, max_length=ROWS)]]
     removed: list[int] = []
     removed_columns: list[Column] = []
     participants: list[int] | None = None
     round_scores: list[list[int | None]] = []
     totals: list[int] | None = None
     end_score: int = DEFAULT_END_SCORE
+
+
+def view_to_wire(view: SeatView) -> View:
+    """What `view` sends: the same JSON as `SeatView.to_dict()`, field for field."""
+    return View(
+        edition=view.edition.name, players=view.players, seat=view.seat, round=view.round, phase=view.phase,
+        to_act=view.to_act, holding=view.holding, source=view.source, trigger=view.trigger,
+        discard_pile=list(view.discard_pile), draw_pile=view.draw_pile,
+        grids=[[list(grid[row * COLS : (row + 1) * COLS]) for row in range(ROWS)] for grid in view.grids],
+        removed=[value for _, _, value in view.removed], removed_columns=list(view.removed),
+        participants=list(view.participants), round_scores=[list(row) for row in view.round_scores],
+        totals=list(view.totals), end_score=view.end_score)
 
 
 def seat_view_from(wire: View, legal: tuple[Action, ...]) -> SeatView:
@@ -188,6 +202,11 @@ else:
 def event_from(wire: Any) -> Event:
     """The engine's Event an event Struct describes (whether it fits a game is the caller's check)."""
     return EVENT_CLASSES[type(wire).__struct_config__.tag](**structs.asdict(wire))
+
+
+def event_to_wire(event: Event) -> Any:
+    """The event Struct of `event` (what `Event.to_dict` gives, as a Struct: "kind" first)."""
+    return EVENT_STRUCTS[event.kind](**{name: getattr(event, name) for name in event.__dataclass_fields__})
 
 
 def event_from_builtins(data: object) -> Event:
