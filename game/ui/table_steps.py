@@ -72,8 +72,10 @@ class EventSteps:
                             lambda: setattr(self.board, "trigger", event.seat))
 
     def _starter(self, event: ev.StarterChosen) -> Step:
-        why = {"highest": _("highest cards"), "random": _("drawn by lot among the tied"),
-               "flips": _("won the tie"), "trigger": _("ended the last round")}.get(event.reason, event.reason)
+        words: dict[str, str] = {  # the reason crosses the wire as a str: an unknown one shows as it came
+            ev.StartReason.HIGHEST: _("highest cards"), ev.StartReason.RANDOM: _("drawn by lot among the tied"),
+            ev.StartReason.FLIPS: _("won the tie"), ev.StartReason.TRIGGER: _("ended the last round")}
+        why = words.get(event.reason, event.reason)
         return self._banner(sentence("starts", event.seat, self.view.addressee, self.view.names, why=why), 1.0,
                             lambda: setattr(self.board, "to_act", event.seat))
 
