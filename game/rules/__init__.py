@@ -22,7 +22,7 @@ from .actions import (
     is_whole_number,
 )
 from .codec import check_consistency, replay_summary, state_from_dict, state_to_dict
-from .editions import EDITIONS, FINAL_TIE_CHOICES, Classic, Edition, Voyage, edition_named
+from .editions import EDITIONS, FINAL_TIE_CHOICES, Classic, Edition, FinalTie, Voyage, edition_named
 from .errors import IllegalActionError, InvalidStateError
 from .options import DEFAULT_END_SCORE
 from .position import SOURCE_DISCARD, SOURCE_DRAW
@@ -32,8 +32,8 @@ from .view import PublicView, ScoreView, SeatView, public_view, score_view, seat
 __all__ = [
     "ACTION_TABLE", "CELLS", "COLS", "COLUMN_CELLS", "DEFAULT_END_SCORE", "DRAW", "EDITIONS", "FINAL_TIE_CHOICES",
     "FLIP", "GAME_OVER", "OPENING", "REPLACE", "REVEAL", "ROUND_OVER", "ROWS", "SOURCE_DISCARD", "SOURCE_DRAW",
-    "TAKE", "TURN", "VERBS", "Action", "Classic", "Edition", "GameState", "IllegalActionError", "InvalidStateError",
-    "Options", "PublicView", "ScoreView", "SeatView", "Voyage", "brief", "check_consistency", "edition_named",
+    "TAKE", "TURN", "VERBS", "Action", "Classic", "Edition", "FinalTie", "GameState", "IllegalActionError",
+    "InvalidStateError", "Options", "PublicView", "ScoreView", "SeatView", "Voyage", "brief", "check_consistency", "edition_named",
     "is_whole_number", "public_view", "replay_summary", "score_view", "seat_view", "should_double",
     "state_from_dict", "state_to_dict",
 ]
