@@ -36,7 +36,7 @@ from enum import StrEnum
 from functools import cache
 from typing import Any
 
-from .actions import CELLS, COLS, ROWS
+from .actions import CELLS, COLS, HIDDEN, ROWS
 from .editions import Edition
 from .facts import (
     COPY_LIST,
@@ -249,7 +249,7 @@ class Position(Round, Grids, Piles, Turn, Opening, Milestones, Scoring):
         value = self.cards[seat][row * COLS + col]
         if value is None:
             return None
-        return value if self.face_up[seat][row * COLS + col] else "?"
+        return value if self.face_up[seat][row * COLS + col] else HIDDEN
 
     def grid_cells(self, seat: int) -> list[list[int | str | None]]:
         return [[self.cell(seat, col, row) for col in range(COLS)] for row in range(ROWS)]
