@@ -26,7 +26,7 @@ from game.match import (
     MatchConfig,
     SeatConfig,
 )
-from game.rules import EDITIONS, FINAL_TIE_CHOICES, edition_named
+from game.rules import EDITIONS, FINAL_TIE_CHOICES, FinalTie, edition_named
 from game.ui.avatars import colour_of, draw_avatar
 from game.ui.widgets import BODY_SIZE, BUTTON_SIZE, CAPTION_SIZE, DIM, INK, SMALL_SIZE, TITLE_SIZE, draw_panel, font_px
 from game.ui.wording import EDITION_WORDS, PLAYER_NUMBER, YOU, default_human_name, is_default_human_name
@@ -38,7 +38,7 @@ from scenes.seat_cards import CardPlaces, card_boxes, card_places
 
 END_SCORES = (50, 100, 150, 200, 300)
 COMPUTER_NAMES = ("Robin", "Sasha", "Camille", "Alex", "Charlie", "Morgan", "Dominique", "Noa")
-TIE_WORDS = {"share": N_("shared win"), "tiebreak": N_("tiebreak round")}
+TIE_WORDS: dict[str, str] = {FinalTie.SHARE: N_("shared win"), FinalTie.TIEBREAK: N_("tiebreak round")}
 KINDS = (HUMAN, COMPUTER, REMOTE)  # the order "Who plays" cycles through (the last with the network on)
 KIND_WORDS = {HUMAN: N_("Human"), COMPUTER: N_("Computer"), REMOTE: N_("Another computer")}
 CARD = (20, 40, 52)

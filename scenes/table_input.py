@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _
-from game.rules import COLS, DRAW, FLIP, OPENING, REPLACE, REVEAL, ROWS, SOURCE_DRAW, TAKE, Action, SeatView
+from game.rules import COLS, DRAW, FLIP, HIDDEN, OPENING, REPLACE, REVEAL, ROWS, SOURCE_DRAW, TAKE, Action, SeatView
 from game.ui.targets import DISCARD_PILE, DISCARD_TARGET, DRAW_PILE, DRAW_TARGET, HAND, Target, grid_targets
 from scenes.names import PAUSE
 from scenes.score_overlay import scores_button_hit
@@ -74,7 +74,7 @@ class TableInput:
 
     def face_down(self, seat: int) -> int:
         """How many of `seat`'s cards are face down in the engine's position."""
-        return sum(1 for cell in self.play.position().grids[seat] if cell == "?")
+        return sum(1 for cell in self.play.position().grids[seat] if cell == HIDDEN)
 
     def _would_play(self, target: Target | None) -> bool:
         """Whether a click on `target` does something for the human to act on the engine's

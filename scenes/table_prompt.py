@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.i18n import _
-from game.rules import OPENING, SOURCE_DISCARD
+from game.rules import HIDDEN, OPENING, SOURCE_DISCARD
 from game.ui.wording import card_words, sentence
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ def table_prompt(play: PlayScene) -> str:
         return _("{name} is thinking...").format(name=name)
     you = _("You") if not play.hotseat else name
     if state.phase == OPENING:
-        up = sum(1 for cell in state.grids[seat] if cell != "?")
+        up = sum(1 for cell in state.grids[seat] if cell != HIDDEN)
         if up >= 2:  # (the opening asks for two: a third is a tie's flip)
             return _("{you}: flip one more card to settle who starts").format(you=you)
         return (_("{you}: flip two of your cards") if up == 0 else _("{you}: flip one more card")).format(you=you)

@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
-from game.rules import COLS, FLIP, GAME_OVER, ROUND_OVER, TURN, Action, SeatView
+from game.rules import COLS, FLIP, GAME_OVER, HIDDEN, ROUND_OVER, TURN, Action, SeatView
 from game.rules.actions import brief
 
 
@@ -103,11 +103,11 @@ class BaseBot:
 
 # ---------------------------------------------------------------- view helpers
 def face_down(grid: tuple) -> list[int]:
-    return [i for i, cell in enumerate(grid) if cell == "?"]
+    return [i for i, cell in enumerate(grid) if cell == HIDDEN]
 
 
 def face_down_count(grid: tuple) -> int:
-    return grid.count("?")
+    return grid.count(HIDDEN)
 
 
 def face_up_cells(grid: tuple) -> list[int]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from game.rules import CELLS, GameState, Options, SeatView
+from game.rules import CELLS, HIDDEN, GameState, Options, SeatView
 from game.rules.state import TURN
 
 
@@ -42,7 +42,7 @@ def _grids_dealt(view: SeatView, cards: list[int]) -> tuple[list[list[int | None
     face_up = [[False] * CELLS for _ in range(view.players)]
     for seat, grid in enumerate(view.grids):
         for i, cell in enumerate(grid):
-            if cell == "?":
+            if cell == HIDDEN:
                 grids[seat][i] = cards.pop()
             elif isinstance(cell, int):
                 grids[seat][i] = cell

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from game.rules import CELLS, COLS, COLUMN_CELLS, REPLACE, REVEAL, SOURCE_DRAW, Action, SeatView
+from game.rules import CELLS, COLS, COLUMN_CELLS, HIDDEN, REPLACE, REVEAL, SOURCE_DRAW, Action, SeatView
 
 from .base import action_at
 
@@ -56,7 +56,7 @@ def pair_bonus(value: int, third: object, know: Knowledge, weight: float, final:
     if value <= 0 or third is None:
         return 0.0  # removing low cards saves nothing
     if final:  # only the final reveal can still complete it
-        return know.chance_of(value) * 3 * value if third == "?" else 0.0
+        return know.chance_of(value) * 3 * value if third == HIDDEN else 0.0
     return weight * value
 
 
@@ -98,7 +98,7 @@ def placements(view: SeatView, card: int, know: Knowledge, weight: float, final:
     out = [(place_gain(grid, i, card, know, weight, final), action_at(view, REPLACE, i))
            for i, cell in enumerate(grid) if cell is not None]
     if view.source == SOURCE_DRAW:
-        out += [(0.0, action_at(view, REVEAL, i)) for i, cell in enumerate(grid) if cell == "?"]
+        out += [(0.0, action_at(view, REVEAL, i)) for i, cell in enumerate(grid) if cell == HIDDEN]
     return out
 
 
@@ -106,7 +106,7 @@ def expected_score(grid: tuple, know: Knowledge) -> float:
     return sum(cell_value(cell, know) for cell in grid if cell is not None)
 
 
-def grid_after(grid: tuple, action: Action, card: int, revealed: object = "?") -> tuple:
+def grid_after(grid: tuple, action: Action, card: int, revealed: object = HIDDEN) -> tuple:
     """The grid once `action` is played; a revealed card stays unknown ("?" -> known later)."""
     cells = list(grid)
     index = action.index

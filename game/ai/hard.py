@@ -24,7 +24,19 @@ from enum import StrEnum
 from operator import itemgetter
 from typing import cast
 
-from game.rules import CELLS, DRAW, OPENING, REPLACE, REVEAL, SOURCE_DISCARD, SOURCE_DRAW, TAKE, Action, SeatView
+from game.rules import (
+    CELLS,
+    DRAW,
+    HIDDEN,
+    OPENING,
+    REPLACE,
+    REVEAL,
+    SOURCE_DISCARD,
+    SOURCE_DRAW,
+    TAKE,
+    Action,
+    SeatView,
+)
 from game.wire.review import Reasoning, ReasonName
 
 from .base import BaseBot, action_at, face_down, face_down_count, pick
@@ -236,7 +248,7 @@ class Judge:
             return Advice(action, Reason.COMPLETE, card, value, saved=gain, hidden=know.mean, ends_round=ends)
         saved = cell_value(old, know) - card
         terms = [(saved, Reason.LOWER if isinstance(old, int) else Reason.HIDDEN), (gain - saved, Reason.PAIR),
-                 (self.tempo if old == "?" else 0.0, Reason.HURRY)]
+                 (self.tempo if old == HIDDEN else 0.0, Reason.HURRY)]
         biggest, reason = max(terms, key=itemgetter(0))
         if biggest <= 0:
             reason = self._why_not_reveal(card) if drawn else Reason.LEAST_BAD
@@ -287,7 +299,7 @@ class Judge:
     def replace_value(self, card: int, index: int) -> float:
         gain = place_gain(self.grid, index, card, self.know, self._pair_weight(card), self.final)
         old = self.grid[index]
-        if old == "?":
+        if old == HIDDEN:
             gain += self.tempo
             if len(self.hidden) == 1 and not self.final:
                 after = grid_after(self.grid, action_at(self.view, REPLACE, index), card)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from game.rules import DRAW, OPENING, REPLACE, REVEAL, TAKE, Action, SeatView
+from game.rules import DRAW, HIDDEN, OPENING, REPLACE, REVEAL, TAKE, Action, SeatView
 
 from .base import BaseBot, action_at, face_down, pick
 from .evaluate import Knowledge, grid_after, hidden_card_value, knowledge, placements
@@ -87,7 +87,7 @@ def opponent_estimate(grid: tuple, mean: float) -> float:
     """An opponent's score as Normal reckons it should the round end now: its visible cards and
     its face-down cards at `mean` (the cards not yet seen), less a margin for its last turn (a
     share of its highest face-up card) and for what its face-down cards may hold."""
-    down = grid.count("?")
+    down = grid.count(HIDDEN)
     visible = sum(c for c in grid if isinstance(c, int))
     worst = max([c for c in grid if isinstance(c, int)], default=0)
     return visible + down * mean - END_MARGIN - END_MARGIN_PER_CARD * down - LAST_TURN_SHARE * max(0, worst)

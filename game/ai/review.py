@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from game.replay import game_from_scenario, play_scenario
-from game.rules import GAME_OVER, SOURCE_DISCARD, TURN, Action, GameState, SeatView, seat_view
+from game.rules import GAME_OVER, HIDDEN, SOURCE_DISCARD, TURN, Action, GameState, SeatView, seat_view
 from game.wire.review import COSTLIEST, Judged, ReviewData, RoundEnd, Seen, Worth
 
 from .determinize import determinize, unseen_list
@@ -252,7 +252,7 @@ def seen(view: SeatView) -> Seen:
         source = "discard" if view.source == SOURCE_DISCARD else "draw"
     return Seen(holding=view.holding, source=source,
                 discard_top=view.discard_top, draw_pile=view.draw_pile, grid=list(view.grid()),
-                face_down=[grid.count("?") for grid in view.grids], trigger=view.trigger, totals=list(view.totals))
+                face_down=[grid.count(HIDDEN) for grid in view.grids], trigger=view.trigger, totals=list(view.totals))
 
 
 __all__ = ["COSTLIEST", "DEFAULT_SAMPLES", "METHOD", "Decision", "Judged", "ReviewCancelled", "ReviewData", "decisions",

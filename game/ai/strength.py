@@ -15,7 +15,7 @@ seat), so a game replays exactly; it sees the seat's view only.
 
 from __future__ import annotations
 
-from game.rules import DRAW, OPENING, REPLACE, REVEAL, TAKE, Action, SeatView
+from game.rules import DRAW, HIDDEN, OPENING, REPLACE, REVEAL, TAKE, Action, SeatView
 
 from .base import BaseBot, face_down, pick
 from .evaluate import completes_column, grid_after
@@ -107,6 +107,6 @@ def sensible(view: SeatView, action: Action, high: int = HIDDEN_HIGH) -> bool:
     old = grid[action.index]
     if completes_column(grid, action.index, card):
         return True
-    if old == "?":
+    if old == HIDDEN:
         return card <= high
     return isinstance(old, int) and card < old

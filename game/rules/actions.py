@@ -26,6 +26,8 @@ PLACING_VERBS = (FLIP, REPLACE, REVEAL)
 COLS = 4
 ROWS = 3
 CELLS = COLS * ROWS
+HIDDEN = "?"  # a card nobody may see: face-down in a grid, or drawn by somebody else (views, wire, replays)
+Cell = int | str | None  # a grid cell as a view shows it: the card's value face-up, HIDDEN, None when removed
 COLUMN_CELLS = tuple(tuple(col + COLS * row for row in range(ROWS)) for col in range(COLS))  # per column, top down
 
 # Seats 0-15 are interned (the largest edition seats 8). A larger seat number, from a file

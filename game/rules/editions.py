@@ -8,13 +8,21 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from enum import StrEnum
 from typing import ClassVar
 
 from .actions import brief
 
-FINAL_TIE_SHARE = "share"
-FINAL_TIE_TIEBREAK = "tiebreak"
-FINAL_TIE_CHOICES = (FINAL_TIE_SHARE, FINAL_TIE_TIEBREAK)
+
+class FinalTie(StrEnum):
+    """What a tie for the win at the end of the game does (docs/rules.md §1): an option
+    saved, sent and written in match files as this string."""
+
+    SHARE = "share"  # the tied leaders share the win
+    TIEBREAK = "tiebreak"  # they play one more round
+
+
+FINAL_TIE_CHOICES = tuple(FinalTie)
 
 
 class Edition:
@@ -24,7 +32,7 @@ class Edition:
     title: ClassVar[str] = "Skyjo Voyage"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
-    default_final_tie: ClassVar[str] = FINAL_TIE_SHARE
+    default_final_tie: ClassVar[FinalTie] = FinalTie.SHARE
     card_counts: ClassVar[dict[int, int]] = {-2: 3, -1: 7, 0: 11, **{v: 7 for v in range(1, 13)}}
 
     @classmethod
@@ -95,7 +103,7 @@ class Classic(Edition):
     name = "classic"
     title = "Skyjo (classic)"
     max_players = 8
-    default_final_tie = FINAL_TIE_TIEBREAK
+    default_final_tie = FinalTie.TIEBREAK
     card_counts: ClassVar[dict[int, int]] = {-2: 5, -1: 10, 0: 15, **{v: 10 for v in range(1, 13)}}
 
     @classmethod

@@ -7,7 +7,17 @@ draw pile is seen by its drawer alone, so `for_seat` hides its value from everyb
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, replace
+from enum import StrEnum
 from typing import Any
+
+
+class StartReason(StrEnum):
+    """Why a seat starts the round's turns (`StarterChosen.reason`)."""
+
+    HIGHEST = "highest"  # the highest sum of the opening flips
+    RANDOM = "random"  # drawn by lot among the tied
+    FLIPS = "flips"  # won the tie by flipping more cards
+    TRIGGER = "trigger"  # ended the last round
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +56,7 @@ class CardFlipped(Event):
 @dataclass(frozen=True, slots=True)
 class StarterChosen(Event):
     seat: int
-    reason: str  # "highest" | "random" | "flips" | "trigger"
+    reason: str  # a StartReason; typed str as the wire carries it (a screen shows an unknown word as it is)
     kind = "starter_chosen"
 
 

@@ -67,6 +67,12 @@ MAYBE_LIST = Kind(COPY_MAYBE, _maybe_list, _maybe_list)  # None or a list of num
 TOP_FIRST = Kind(COPY_LIST, _reversed, _reversed)  # a pile kept top last (a cheap pop), written top first
 
 
+def member_of(names: Callable[[str], Any]) -> Kind:
+    """A member of `names`, a StrEnum: shared by a copy, written as its plain string, loaded
+    back as the member."""
+    return Kind(SHARE, str, names)
+
+
 @dataclass(frozen=True, slots=True)
 class Field:
     """One fact: its attribute name (the JSON key too), its part, default, kind and check."""

@@ -16,7 +16,7 @@ class Options:
     """The named rulings a player can choose in the setup screen (docs/rules.md §1)."""
 
     end_score: int = DEFAULT_END_SCORE
-    final_tie: str | None = None  # None: the edition's default
+    final_tie: str | None = None  # a FinalTie, as files hold it (`validate` checks); None: the edition's default
 
     def final_tie_for(self, edition: type[Edition]) -> str:
         return self.final_tie or edition.default_final_tie

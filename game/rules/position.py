@@ -32,10 +32,11 @@ the end of the list, so drawing is a cheap `pop()`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import cache
 from typing import Any
 
-from .actions import CELLS, COLS, ROWS
+from .actions import CELLS, COLS, HIDDEN, ROWS
 from .editions import Edition
 from .facts import (
     COPY_LIST,
@@ -58,6 +59,7 @@ from .facts import (
     flag,
     listed,
     maybe,
+    member_of,
     nothing_yet,
     one_of,
     part,
@@ -67,11 +69,19 @@ from .facts import (
 )
 from .options import Options
 
-OPENING = "opening"
-TURN = "turn"
-ROUND_OVER = "round_over"
-GAME_OVER = "game_over"
-PHASES = (OPENING, TURN, ROUND_OVER, GAME_OVER)
+
+class Phase(StrEnum):
+    """Where a round stands. A member is the string it names, so saves, the wire and the
+    views hold the same text as before (a view's `phase` stays a plain str)."""
+
+    OPENING = "opening"  # every participant flips two cards
+    TURN = "turn"
+    ROUND_OVER = "round_over"
+    GAME_OVER = "game_over"
+
+
+OPENING, TURN, ROUND_OVER, GAME_OVER = Phase.OPENING, Phase.TURN, Phase.ROUND_OVER, Phase.GAME_OVER
+PHASES = tuple(Phase)
 
 SOURCE_DRAW = "draw"
 SOURCE_DISCARD = "discard"
@@ -99,7 +109,7 @@ class Round:
     rounds only broke a final tie (their scores do not count)."""
 
     round: int = fact(0, VALUE, whole(0))
-    phase: str = fact(ROUND_OVER, VALUE, one_of(*PHASES))  # nothing dealt yet: `deal` starts round 1
+    phase: Phase = fact(ROUND_OVER, member_of(Phase), one_of(*PHASES))  # nothing dealt yet: `deal` starts round 1
     participants: tuple[int, ...] = fact(every_seat, TUPLE, _seats)
     next_participants: tuple[int, ...] = fact(every_seat, TUPLE, _seats)
     tiebreak: bool = fact(False, VALUE, flag)
@@ -239,7 +249,7 @@ class Position(Round, Grids, Piles, Turn, Opening, Milestones, Scoring):
         value = self.cards[seat][row * COLS + col]
         if value is None:
             return None
-        return value if self.face_up[seat][row * COLS + col] else "?"
+        return value if self.face_up[seat][row * COLS + col] else HIDDEN
 
     def grid_cells(self, seat: int) -> list[list[int | str | None]]:
         return [[self.cell(seat, col, row) for col in range(COLS)] for row in range(ROWS)]

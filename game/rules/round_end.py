@@ -9,6 +9,7 @@ from typing import Any
 
 from . import events as ev
 from .actions import COLS, COLUMN_CELLS
+from .editions import FinalTie
 from .legality import Legality
 from .position import GAME_OVER, ROUND_OVER
 
@@ -83,7 +84,7 @@ class RoundEnd(Legality):
             self.next_participants = tuple(range(self.players))
             self.next_is_tiebreak = False
             return
-        if len(leaders) == 1 or self.options.final_tie_for(self.edition) == "share":
+        if len(leaders) == 1 or self.options.final_tie_for(self.edition) == FinalTie.SHARE:
             self.phase = GAME_OVER
             self.winners = leaders
             self._emit(ev.GameOver, tuple(leaders), tuple(self.totals))

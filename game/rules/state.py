@@ -248,17 +248,17 @@ class GameState(RoundEnd):
     # ------------------------------------------------------------------ turn order
     def _choose_starter(self) -> None:
         if self.previous_trigger is not None and self.previous_trigger in self.participants and self.round > 1:
-            self._start_turns(self.previous_trigger, "trigger")
+            self._start_turns(self.previous_trigger, ev.StartReason.TRIGGER)
             return
         sums = {seat: self.visible_sum(seat) for seat in self.participants}
         best = max(sums.values())
         tied = [seat for seat in self.participants if sums[seat] == best]
         if len(tied) == 1:
-            self._start_turns(tied[0], "highest")
+            self._start_turns(tied[0], ev.StartReason.HIGHEST)
         elif self.edition.starter_tie_flips():
             self._begin_tie_flips(tied)
         else:
-            self._start_turns(self.edition.pick_tied_starter(tied, self.chance("starter")), "random")
+            self._start_turns(self.edition.pick_tied_starter(tied, self.chance("starter")), ev.StartReason.RANDOM)
 
     def _begin_tie_flips(self, tied: list[int]) -> None:
         self.tie_seats = tuple(tied)
@@ -272,13 +272,13 @@ class GameState(RoundEnd):
         still = [seat for seat in tied if sums[seat] == best]
         self.tie_seats = ()
         if len(still) == 1:
-            self._start_turns(still[0], "flips")
+            self._start_turns(still[0], ev.StartReason.FLIPS)
         elif any(self.face_down_count(seat) == 0 for seat in still):
-            self._start_turns(self.edition.pick_tied_starter(still, self.chance("starter")), "random")
+            self._start_turns(self.edition.pick_tied_starter(still, self.chance("starter")), ev.StartReason.RANDOM)
         else:
             self._begin_tie_flips(still)
 
-    def _start_turns(self, seat: int, reason: str) -> None:
+    def _start_turns(self, seat: int, reason: ev.StartReason) -> None:
         self.starter = seat
         self.phase = TURN
         self.to_act = seat

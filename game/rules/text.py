@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import COLS, ROWS
+from .actions import COLS, HIDDEN, ROWS
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 def _cell(value: object) -> str:
     if value is None:
         return "  ."
-    if value == "?":
+    if value == HIDDEN:
         return "  ?"
     return f"{value:>3}"
 

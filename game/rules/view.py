@@ -14,14 +14,12 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from .actions import ACTION_TABLE, CELLS, COLS, FLIP, REPLACE, REVEAL, ROWS, Action, is_whole_number
+from .actions import ACTION_TABLE, CELLS, COLS, FLIP, HIDDEN, REPLACE, REVEAL, ROWS, Action, Cell, is_whole_number
 from .editions import Edition
 from .state import OPENING, PHASES, SOURCE_DISCARD, SOURCE_DRAW, TURN, GameState, Options
 
 MOST_ROUNDS = 10**4  # a view from elsewhere: rounds of a game (one row of scores each), as ScoreView has it
 MOST_SCORE = 10**7  # ... and a round's score or a total, either way
-
-Cell = int | str | None  # value face-up, "?" face-down, None removed/not dealt
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +92,7 @@ def _grids(state: GameState) -> tuple[tuple[Cell, ...], ...]:
     """Every grid as anybody at the table sees it: face-down cards as "?"."""
     return tuple(
         tuple(
-            None if cards[i] is None else (cards[i] if up[i] else "?")
+            None if cards[i] is None else (cards[i] if up[i] else HIDDEN)
             for i in range(CELLS)
         )
         for cards, up in zip(state.cards, state.face_up)
@@ -137,7 +135,7 @@ class PublicView:
     round: int
     phase: str
     to_act: int | None
-    holding: Cell  # a card taken from the discard pile, "?" for a drawn card, None when no card is held
+    holding: Cell  # a card taken from the discard pile, HIDDEN for a drawn card, None when no card is held
     source: str | None
     trigger: int | None
     discard_pile: tuple[int, ...]  # bottom to top
@@ -158,7 +156,7 @@ def public_view(state: GameState) -> PublicView:
     """What everybody at the table sees. A card drawn from the draw pile is known to its
     drawer alone: it shows as "?" (a card back) until it is placed or discarded; a card taken
     from the discard pile was seen by all and shows its value."""
-    holding: Cell = "?" if state.source == SOURCE_DRAW else state.holding
+    holding: Cell = HIDDEN if state.source == SOURCE_DRAW else state.holding
     return PublicView(
         edition=state.edition,
         players=state.players,
@@ -203,12 +201,12 @@ def view_legal_actions(view: SeatView) -> list[Action]:
         return []  # nobody acts (a round is over), as the engine has it
     grid = view.grid(seat)
     if view.phase == OPENING:
-        return [ACTION_TABLE.get(seat, FLIP, i % COLS, i // COLS) for i in range(CELLS) if grid[i] == "?"]
+        return [ACTION_TABLE.get(seat, FLIP, i % COLS, i // COLS) for i in range(CELLS) if grid[i] == HIDDEN]
     if view.holding is None:
         return ACTION_TABLE.choose(seat) if view.draw_pile else ACTION_TABLE.take_only(seat)
     out = [ACTION_TABLE.get(seat, REPLACE, i % COLS, i // COLS) for i in range(CELLS) if grid[i] is not None]
     if view.source == SOURCE_DRAW:
-        out += [ACTION_TABLE.get(seat, REVEAL, i % COLS, i // COLS) for i in range(CELLS) if grid[i] == "?"]
+        out += [ACTION_TABLE.get(seat, REVEAL, i % COLS, i // COLS) for i in range(CELLS) if grid[i] == HIDDEN]
     return out
 
 
@@ -249,7 +247,7 @@ def _grids_problem(view: SeatView) -> str | None:
     if len(view.grids) != view.players or any(len(grid) != CELLS for grid in view.grids):
         return f"there must be {view.players} grids of {CELLS} cells"
     for seat, grid in enumerate(view.grids):
-        if not all(cell is None or cell == "?" or _is_card(view, cell) for cell in grid):
+        if not all(cell is None or cell == HIDDEN or _is_card(view, cell) for cell in grid):
             return f"seat {seat}'s grid holds something that is not a card of {view.edition.title}"
         if seat not in view.participants and any(cell is not None for cell in grid):
             return f"seat {seat} holds cards but does not play this round"
@@ -304,7 +302,7 @@ def _hand_problem(view: SeatView) -> str | None:
         return f"a card was taken from the {view.source} pile, yet the view shows no card in hand"
     if not view.discard_pile and view.source != SOURCE_DISCARD:
         return "the discard pile is empty, yet nobody has just taken its last card"
-    if view.trigger is not None and (view.trigger not in view.participants or "?" in view.grid(view.trigger)):
+    if view.trigger is not None and (view.trigger not in view.participants or HIDDEN in view.grid(view.trigger)):
         return "the seat that ended the round must play it and have no face-down card"
     return None
 

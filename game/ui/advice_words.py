@@ -14,12 +14,10 @@ import re
 from collections.abc import Sequence
 
 from game.i18n import N_, _, ngettext
-from game.rules import COLS, DRAW, REVEAL, TAKE, Action
+from game.rules import COLS, DRAW, HIDDEN, REVEAL, TAKE, Action, Cell
 from game.wire.review import Reasoning, Seen
 
 from .wording import a_card, card_words, decimal
-
-Cell = int | str | None
 
 # The lead of a line: what it is, before what to play and why.
 HINT = N_("Hint: {advice}")  # the H key, at the table: what Hard would do now
@@ -105,7 +103,7 @@ def _placing(grid: Sequence[Cell], reasoning: Reasoning, thing: str) -> str:
     """Why the card goes where Hard puts it; `thing` names the card ("it", "the 5")."""
     col, row = _cell(reasoning.action)
     where = place_name(col, row)
-    old = grid[row * COLS + col] if 0 <= row * COLS + col < len(grid) else "?"
+    old = grid[row * COLS + col] if 0 <= row * COLS + col < len(grid) else HIDDEN
     card, reason = _shown(reasoning.card), reasoning.reason
     if reason == "complete":
         return _("put {thing} in {where}: it completes a column of {card}s, which is removed").format(

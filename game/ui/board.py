@@ -8,9 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.rules import PublicView, SeatView
-
-Cell = int | str | None  # a value face-up, "?" face-down (or a card nobody may see), None: no card
+from game.rules import HIDDEN, Cell, PublicView, SeatView
 
 
 @dataclass
@@ -21,7 +19,7 @@ class Board:
     grids: list[list[Cell]] = field(default_factory=list)
     discard: list[int] = field(default_factory=list)
     draw_count: int = 0
-    holding: Cell = None  # value, "?" (somebody else's drawn card) or None
+    holding: Cell = None  # value, HIDDEN (somebody else's drawn card) or None
     holder: int | None = None
     source: str | None = None
     to_act: int | None = None
@@ -48,7 +46,7 @@ class Board:
         self.source = view.source
         holding_someone = view.source is not None and view.to_act is not None
         self.holder = view.to_act if holding_someone else None
-        self.holding = view.holding if view.holding is not None else ("?" if holding_someone else None)
+        self.holding = view.holding if view.holding is not None else (HIDDEN if holding_someone else None)
         self.participants = view.participants
         self.totals = list(view.totals)
         self.round = view.round
@@ -60,7 +58,7 @@ class Board:
         return self.discard[-1] if self.discard else None
 
     def face_down(self, seat: int) -> int:
-        return sum(1 for cell in self.grids[seat] if cell == "?")
+        return sum(1 for cell in self.grids[seat] if cell == HIDDEN)
 
     def visible(self, seat: int) -> list[int]:
         """The values of `seat`'s face-up cards, as shown now."""

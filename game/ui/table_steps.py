@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.i18n import _
-from game.rules import CELLS, COLS, ROWS, SOURCE_DISCARD, SOURCE_DRAW
+from game.rules import CELLS, COLS, HIDDEN, ROWS, SOURCE_DISCARD, SOURCE_DRAW
 from game.rules import events as ev
 from game.ui.board import Board
 from game.ui.card_sprite import CardSprite
@@ -58,7 +58,7 @@ class EventSteps:
         return self._flip(event.seat, event.row * COLS + event.col, event.value)
 
     def _drawn(self, event: ev.CardDrawn) -> Step:
-        return self._to_hand(event.seat, SOURCE_DRAW, event.value if event.value is not None else "?")
+        return self._to_hand(event.seat, SOURCE_DRAW, event.value if event.value is not None else HIDDEN)
 
     def _taken(self, event: ev.DiscardTaken) -> Step:
         return self._to_hand(event.seat, SOURCE_DISCARD, event.value)
@@ -72,8 +72,10 @@ class EventSteps:
                             lambda: setattr(self.board, "trigger", event.seat))
 
     def _starter(self, event: ev.StarterChosen) -> Step:
-        why = {"highest": _("highest cards"), "random": _("drawn by lot among the tied"),
-               "flips": _("won the tie"), "trigger": _("ended the last round")}.get(event.reason, event.reason)
+        words: dict[str, str] = {  # the reason crosses the wire as a str: an unknown one shows as it came
+            ev.StartReason.HIGHEST: _("highest cards"), ev.StartReason.RANDOM: _("drawn by lot among the tied"),
+            ev.StartReason.FLIPS: _("won the tie"), ev.StartReason.TRIGGER: _("ended the last round")}
+        why = words.get(event.reason, event.reason)
         return self._banner(sentence("starts", event.seat, self.view.addressee, self.view.names, why=why), 1.0,
                             lambda: setattr(self.board, "to_act", event.seat))
 
@@ -99,7 +101,8 @@ class EventSteps:
         stagger = (DEAL_SECONDS - DEAL_FLIGHT) / max(1, len(cells))  # one card after another, as a dealer does
 
         def begin(a: Animator) -> None:
-            board.grids = [["?" if seat in event.seats else None for _ in range(CELLS)] for seat in range(board.players)]
+            board.grids = [[HIDDEN if seat in event.seats else None for _ in range(CELLS)]
+                           for seat in range(board.players)]
             board.participants = event.seats
             board.discard = [event.discard_top]
             board.draw_count = event.draw_pile
@@ -116,7 +119,7 @@ class EventSteps:
             else:
                 board.banner = _("Round {number}: dealing").format(number=event.round)
             for number, (seat, index) in enumerate(cells):
-                sprite = CardSprite("?", view.layout.draw_pile)
+                sprite = CardSprite(HIDDEN, view.layout.draw_pile)
                 sprite.shown = 0.0  # it leaves the pile on its turn; until then the pile stands for it
                 a.sprites.append(sprite)
                 a.tweener.animate(sprite, 0.0, "linear", number * stagger, shown=1.0)
@@ -141,7 +144,7 @@ class EventSteps:
             a.tweener.animate(a, 0.0, "linear", delay, lambda: self._flip_sprite(a, seat, index, value, 0.0))
             return
         a.board.hidden.add((seat, index))
-        sprite = CardSprite("?", self.view.cell_box(seat, index))
+        sprite = CardSprite(HIDDEN, self.view.cell_box(seat, index))
         a.sprites.append(sprite)
 
         def second_half() -> None:
@@ -184,7 +187,7 @@ class EventSteps:
             else:
                 board.discard.pop()
                 start = view.layout.discard_pile
-            sprite = CardSprite(value if source == SOURCE_DISCARD else "?", start)
+            sprite = CardSprite(value if source == SOURCE_DISCARD else HIDDEN, start)
             a.sprites.append(sprite)
 
             def show() -> None:
@@ -208,7 +211,7 @@ class EventSteps:
             board.holding = board.holder = board.source = None
             board.hidden.add((event.seat, index))
             incoming = CardSprite(event.value, view.layout.hand)
-            outgoing = CardSprite(event.old_value if event.old_was_face_up else "?", cell)
+            outgoing = CardSprite(event.old_value if event.old_was_face_up else HIDDEN, cell)
             a.sprites.extend([outgoing, incoming])
             a.motion(incoming, SLIDE, "in_out_quad", **incoming.move_to(cell))
             a.arc(incoming, SLIDE, ARC)
@@ -273,7 +276,7 @@ class EventSteps:
             a.board.banner = _("The draw pile is empty: the discard pile is shuffled into a new one")
             board.discard = [event.discard_top]
             for number in range(6):
-                sprite = CardSprite("?", view.layout.discard_pile)
+                sprite = CardSprite(HIDDEN, view.layout.discard_pile)
                 a.sprites.append(sprite)
                 a.motion(sprite, 0.3, "in_out_sine", delay=number * 0.08, **sprite.move_to(view.layout.draw_pile))
             a.wait(1.2)

@@ -20,9 +20,11 @@ from game.rules import (
     COLS,
     DEFAULT_END_SCORE,
     GAME_OVER,
+    HIDDEN,
     ROUND_OVER,
     ROWS,
     Action,
+    Cell,
     ScoreView,
     SeatView,
     edition_named,
@@ -37,7 +39,6 @@ MOST_SEATS = 16  # the longest list an event holds (a seat list or a row of scor
 MOST_WORD = 16  # the longest word an event holds ("highest", "discard"...)
 
 ActionList = Annotated[list[int | str], Meta(min_length=2, max_length=4)]  # [seat, verb] or [seat, verb, col, row]
-Cell = int | str | None  # a number face-up, "?" face-down, null removed (the view's check says which)
 Column = tuple[int, int, int]  # [seat, col, value]
 
 
@@ -146,7 +147,7 @@ def scores_from(wire: Scores) -> ScoreView:
     if len(wire.grids) != players or len(wire.round_scores) != wire.round or len(wire.totals) != players \
             or any(len(row) != players for row in wire.round_scores):
         raise ValueError(f"round scores need {players} grids, totals and one row of {players} scores per round")
-    if not all(cell is None or cell == "?" or (type(cell) is int and cell in edition.card_counts)
+    if not all(cell is None or cell == HIDDEN or (type(cell) is int and cell in edition.card_counts)
                for grid in wire.grids for cell in grid):
         raise ValueError(f"each grid must hold {CELLS} cards of {edition.title}, \"?\" or null")
     if not all(seat in seats and 0 <= col < COLS and value in edition.card_counts
