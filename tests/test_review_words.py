@@ -86,7 +86,7 @@ def test_the_headline_says_round_points_and_the_three_costliest(language):
     assert headline(costing([0, 0])) == "No decision cost you points: Expert would have played much the same"
     language("fr")
     assert plain(headline(costing([25.2, 18.1, 9.6, 9.4, 7.8, 0]))) == \
-        "Vous avez perdu environ 70 points ; 53 d'entre eux en trois décisions"
+        "Vous avez perdu environ 70 points, dont 53 en trois décisions"
 
 
 @pytest.mark.parametrize(("number", "english", "french"), [
