@@ -177,3 +177,33 @@ def test_the_viewers_plate_is_as_legible_as_the_others(players: int) -> None:
     assert own.h >= max(rect.h for rect in avatars if rect is not own), f"your avatar is {own.h} px"
     heights = {ink.words: ink.rect.h for ink in inks if ink.kind == TEXT}
     assert heights["Ann"] >= min(heights[name] for name in NAMES[1:players]), heights
+
+
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_cue_reads_at_three_and_four_seats_in_either_language(players: int, language: str) -> None:
+    """Issue 40: at 3 and 4 seats a seat's grid stands level with the piles, so the felt left of
+    the draw pile is a narrow strip; "Maximilien a pioché une carte" shrank there to about 5 px.
+    The cue now goes where it reads (left of the viewer's grid), at three quarters of its size at least."""
+    from game import i18n
+    from game.ui.widgets import font_px
+
+    i18n.set_language(language)
+    try:
+        pygame.font.init()
+        state = GameState.new_game("voyage", players=players, seed=4)
+        for _flip in range(2 * players):
+            state.apply(state.legal_actions()[0])
+        view = TableView(players, LONG_NAMES[:players], CardArt("standard"), TextCache())
+        view.viewer = 0
+        board = Board.from_view(seat_view(state, 0))
+        board.to_act = 0
+        cue = sentence("cue_draw", players - 1, 0, LONG_NAMES, card=12)
+        board.cues[players - 1] = cue
+        view.draw(pygame.Surface((1280, 720)), board, [])
+        rects = [rect for words, rect in view.text_rects if words and words in cue]
+        assert rects, "the cue is shown"
+        full = view.text.font(font_px(view.viewport, 24), True).get_linesize()
+        assert min(rect.h for rect in rects) * 4 >= full * 3, (language, players, [rect.h for rect in rects], full)
+    finally:
+        i18n.set_language("en")

@@ -30,7 +30,8 @@ class TableCues(TableText):
         top = self._cue_ceiling(panels, left, right)  # (the words drawn so far, before any cue)
         bottom = self._rects[DRAW_PILE].bottom
         if right - left < font_px(self.viewport, CUE_COLUMN):
-            left, right, top, bottom = self._cues_below_hand(panels) or (left, right, top, bottom)
+            left, right, top, bottom = (self._cues_below_hand(panels) or self._cues_beside_viewer(panels)
+                                        or (left, right, top, bottom))
         size = max(font_px(self.viewport, 24), self._px(24))
         for words in reversed(list(board.cues.values())):  # the newest first: it has the room
             lines, images = self._cue_lines(words, size, right - left - 12)
@@ -53,6 +54,26 @@ class TableCues(TableText):
         if column.h <= 0 or column.w < font_px(self.viewport, CUE_COLUMN) or column.collidelist(panels) >= 0:
             return None
         return column.left, column.right, column.top, column.bottom
+
+    def _cues_beside_viewer(self, panels: list[pygame.Rect]) -> tuple[int, int, int, int] | None:
+        """No felt left of the draw pile wide enough (3-4 players: a seat's grid is level with the
+        piles): the cues go in the felt left of the viewer's grid, below the panels above it and
+        above the viewer's label and the tip's corner; None when that felt is too narrow or low."""
+        viewer = next((area for area in self.layout.seats if area.seat == 0), None)
+        if viewer is None:
+            return None
+        grid = self.viewport.rect(viewer.grid.inflate(14))
+        table = self.viewport.rect(Box(0, 0, self.layout.width, self.layout.height))
+        left, right = table.left + 8, grid.left - 8
+        floors = [self.viewport.rect(viewer.label), self.viewport.rect(self.layout.tip)]
+        top = max([table.top] + [panel.bottom + 8 for panel in panels
+                                 if panel.left < right and panel.right > left and panel.bottom <= grid.bottom])
+        bottom = min([grid.bottom] + [rect.top - 8 for rect in floors
+                                      if rect.left < right and rect.right > left and rect.top > top])
+        enough = font_px(self.viewport, 24) * 3
+        if right - left < font_px(self.viewport, CUE_COLUMN) or bottom - top < enough:
+            return None
+        return left, right, top, bottom
 
     def _cue_sides(self, panels: list[pygame.Rect]) -> tuple[int, int]:
         """The left and right edges of the cues' column: from the table's left edge, or the
