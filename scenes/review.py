@@ -305,7 +305,7 @@ class ReviewScene(AppScene):
     def _draw_costliest(self, surface: pygame.Surface, review: ReviewData) -> None:
         title = _("Your three costliest decisions") if len(review.costliest()) > 1 else _("Your costliest decision")
         # its foot clear of the first button's ring, however large the text
-        self.text(surface, title, CAPTION_SIZE, COSTLIEST_X, COSTLIEST_TOP - 12, color=DIM, anchor="bottomleft",
+        self.text(surface, title, CAPTION_SIZE, COSTLIEST_X, COSTLIEST_TOP - 24, color=DIM, anchor="bottomleft",
                   max_width=COSTLIEST_W)
         if not review.costliest():
             self.text(surface, _("No costly decision: Expert would have played much the same."), BODY_SIZE,
