@@ -28,7 +28,7 @@ from game.match import (
 )
 from game.rules import EDITIONS, FINAL_TIE_CHOICES, FinalTie, edition_named
 from game.ui.avatars import colour_of, draw_avatar
-from game.ui.widgets import BODY_SIZE, BUTTON_SIZE, CAPTION_SIZE, DIM, INK, SMALL_SIZE, TITLE_SIZE, draw_panel, font_px
+from game.ui.widgets import BODY_SIZE, BUTTON_SIZE, CAPTION_SIZE, DIM, INK, TITLE_SIZE, draw_panel, font_px
 from game.ui.wording import EDITION_WORDS, PLAYER_NUMBER, YOU, default_human_name, is_default_human_name
 from scenes.base import AppScene
 from scenes.context import AppContext
@@ -354,7 +354,7 @@ class SetupScene(AppScene):
         self.text(surface, _("{count} players").format(count=self.config.players), BODY_SIZE, 1610, 146, color=INK,
                   max_width=400)
         self.text(surface, _("{low}-{high} players").format(low=edition.min_players, high=edition.max_players),
-                  SMALL_SIZE, 1610, 182, color=DIM, max_width=400)
+                  CAPTION_SIZE, 1610, 186, color=DIM, max_width=400)
         boxes = card_boxes(self.config.players + (self.config.players < edition.max_players))
         for seat, box in enumerate(boxes):
             rect = self.viewport.rect(box)
