@@ -1,0 +1,62 @@
+"""Screens that use the room they have: the round's scores spread over their panel at 8 seats,
+the score sheet's names at one size, the hand-off screen without an empty band, the game-over
+buttons' words at one size, and the viewer's plate's points line readable at 3 seats."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import journal_inks
+from i18n_gallery import tables
+
+from game.i18n import set_language
+from game.ui.ink import TEXT
+
+
+def open_app(make_app, size, language, scale):
+    app = make_app(size=size)
+    app.settings.language = language
+    app.settings.ui_scale = scale
+    app.apply_settings()
+    set_language(language)
+    return app
+
+
+def frame_texts(app) -> dict[str, list]:
+    """The words of the top scene (and of those showing beneath it) -> their inked rectangles."""
+    scenes = list(app.stack.scenes)
+    inks = journal_inks(app, scenes[-1:])
+    found: dict[str, list] = {}
+    for ink in inks:
+        if ink.kind == TEXT:
+            found.setdefault(ink.words, []).append(ink.rect)
+    return found
+
+
+def round_score_of_8(app):
+    for name in tables(app, 8):
+        if name.endswith("round_score"):
+            return frame_texts(app)
+    raise AssertionError("no round score screen in the gallery")
+
+
+def test_the_round_scores_of_8_seats_spread_over_their_panel(make_app):
+    """The Score column ends in the panel's last quarter, not bunched to the left with a third empty."""
+    app = open_app(make_app, (1920, 1080), "en", 100)
+    texts = round_score_of_8(app)
+    score = texts["Score"][0]
+    player = texts["Player"][0]
+    panel_left, panel_right = 140, 1780  # logical = screen px at 1920x1080
+    assert player.left < panel_left + 60
+    assert score.right > panel_left + 0.75 * (panel_right - panel_left), score
+
+
+@pytest.mark.parametrize(("size", "language", "scale"), [((1920, 1080), "en", 100), ((1280, 720), "fr", 150)])
+def test_the_score_sheet_names_its_8_seats_at_one_size(make_app, size, language, scale):
+    """A long name ("Anne-Charlotte") is not drawn smaller than the other names of the sheet's header
+    (compared with "Sasha": capitals and ascenders, no accent or dot to ink higher)."""
+    app = open_app(make_app, size, language, scale)
+    texts = round_score_of_8(app)
+    long_name = max(texts["Anne-Charlotte"], key=lambda rect: rect.top)  # the sheet's header, under the rows
+    other = max(texts["Sasha"], key=lambda rect: rect.top)
+    assert abs(long_name.bottom - other.bottom) <= 1  # (the same header line)
+    assert long_name.h >= other.h, (long_name, other)
