@@ -9,7 +9,7 @@ from helpers import journal_inks
 from i18n_gallery import tables
 
 from game.i18n import set_language
-from game.ui.ink import TEXT
+from game.ui.ink import BUTTON, TEXT
 
 
 def open_app(make_app, size, language, scale):
@@ -60,3 +60,24 @@ def test_the_score_sheet_names_its_8_seats_at_one_size(make_app, size, language,
     other = max(texts["Sasha"], key=lambda rect: rect.top)
     assert abs(long_name.bottom - other.bottom) <= 1  # (the same header line)
     assert long_name.h >= other.h, (long_name, other)
+
+
+@pytest.mark.parametrize("moves", [0, 2])
+def test_the_hand_off_button_comes_just_under_its_words(make_app, moves):
+    """French, 150 % text, 1280x720: no empty band between the last words (the sentence, or the
+    recap of 2 moves) and "I am ready" (the button sat at the bottom, a third of the screen below)."""
+    from i18n_gallery import long_recap
+
+    from game.match import Identity
+    from scenes.handoff import HandoffScene
+
+    app = open_app(make_app, (1280, 720), "fr", 150)
+    app.stack.reset(HandoffScene(app, "Anne-Charlotte", lambda: None, long_recap(["Ann", "Bob"], moves),
+                                 Identity("amber", "sun")))
+    inks = journal_inks(app, [app.stack.top])
+    button = next(ink.rect for ink in inks if ink.kind == BUTTON)
+    words_above = [ink.rect for ink in inks if ink.kind == TEXT and ink.rect.bottom < button.top]
+    assert len(words_above) == 2 + (1 + moves if moves else 0)  # the name, the sentence, the recap
+    gap = button.top - max(rect.bottom for rect in words_above)
+    assert 0 < gap <= 60, gap  # screen px (90 logical; it was 235 px)
+    assert button.bottom < 720 * 0.75  # room left for the hints under it
