@@ -81,3 +81,22 @@ def test_the_hand_off_button_comes_just_under_its_words(make_app, moves):
     gap = button.top - max(rect.bottom for rect in words_above)
     assert 0 < gap <= 60, gap  # screen px (90 logical; it was 235 px)
     assert button.bottom < 720 * 0.75  # room left for the hints under it
+
+
+@pytest.mark.parametrize(("size", "language", "scale"), [((1920, 1080), "en", 100), ((1280, 720), "fr", 150)])
+def test_the_game_over_buttons_label_their_row_at_one_size(make_app, size, language, scale):
+    """ "Revoir la manche passée" is not drawn smaller than "Analyser la partie" beside it (it shrank
+    to fit a button as wide as the others); every label whole inside its button."""
+    from i18n_gallery import game_overs
+
+    app = open_app(make_app, size, language, scale)
+    next(game_overs(app, 8))
+    inks = journal_inks(app, [app.stack.top])
+    buttons = {ink.words: ink.rect for ink in inks if ink.kind == BUTTON}
+    labels = {ink.words: ink.rect for ink in inks if ink.kind == TEXT and ink.words in buttons}
+    assert len(labels) == 5, sorted(labels)
+    group = app.stack.top.buttons
+    sizes = {button.name: group.label_px(button, button.label) for button in group.buttons}  # (as drawn)
+    assert sizes["watch"] == max(sizes.values()), sizes
+    for words, rect in labels.items():
+        assert buttons[words].contains(rect), words
