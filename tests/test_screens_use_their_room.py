@@ -100,3 +100,21 @@ def test_the_game_over_buttons_label_their_row_at_one_size(make_app, size, langu
     assert sizes["watch"] == max(sizes.values()), sizes
     for words, rect in labels.items():
         assert buttons[words].contains(rect), words
+
+
+@pytest.mark.parametrize(("size", "language", "scale"), [((1920, 1080), "fr", 150), ((1280, 720), "fr", 150)])
+def test_the_viewers_plate_at_3_seats_keeps_its_points_readable(make_app, size, language, scale):
+    """The points line under "Ann" on the viewer's tall plate beside their grid is drawn at its
+    size (the live score on a line of its own when both do not fit), not shrunk to fit one line
+    ("0 point · 10 pts visibles · à jouer" was 10 px high at 1920x1080)."""
+    app = open_app(make_app, size, language, scale)
+    for name in tables(app, 3):
+        if name == "table3_turn":
+            break
+    inks = [ink for ink in journal_inks(app, [app.stack.top]) if ink.kind == TEXT]
+    name = next(ink.rect for ink in inks if ink.words == "Ann")
+    under = [ink for ink in inks if name.bottom <= ink.rect.top < name.bottom + name.h * 3
+             and abs(ink.rect.right - name.right) < name.h * 2]
+    assert {ink.words for ink in under} == {"0 point · à jouer", "10 pts visibles"}, [ink.words for ink in under]
+    for ink in under:  # digits and a "p" reach from the cap line to below the base line
+        assert ink.rect.h >= 0.7 * name.h, (ink, name)
