@@ -24,6 +24,7 @@ from game.ui.score_chart import draw_score_chart
 from game.ui.widgets import (
     ACCENT,
     BODY_SIZE,
+    BUTTON_PAD,
     BUTTON_SIZE,
     CAPTION_SIZE,
     DIM,
@@ -61,8 +62,8 @@ PODIUM_STEPS = ((370, 200), (170, 150), (570, 110))  # centre x and height of th
 PODIUM_WIDTH = 190
 CHART = Box(720, 232, 1140, 398)  # the running totals, round by round (eight names fit at 150 %)
 SHEET_TOP, SHEET_BOTTOM = 662, 930
-BUTTON_W, BUTTON_GAP = 330, 24  # five buttons across the foot (four for a game hosted elsewhere: no Play again)
-BUTTONS_LEFT = (1920 - 5 * BUTTON_W - 4 * BUTTON_GAP) / 2
+# five buttons across the foot (four for a game hosted elsewhere: no Play again, its place kept)
+BUTTONS_ROOM, BUTTON_GAP = 1872, 20
 STEP_COLOUR = (30, 52, 70)
 STEP_TOP = (52, 84, 110)  # a lighter top edge: the light falls from above
 HALO = Box(360, 55, 1200, 160)  # logical px: the soft gold light behind the winner's line
@@ -181,19 +182,34 @@ class GameOverScene(AppScene):
             # thread: no frame waits for a write of up to 2 MiB
             self.keeping = Background(partial(keep_last_game, store.data_dir, self.finished))
         recorded = self.finished is not None
-        left = BUTTONS_LEFT
-        for label, action, name, enabled in (
-                (_("Watch the last round"), self.watch_last_round, "watch", recorded),
+        foot = ((_("Watch the last round"), self.watch_last_round, "watch", recorded),
                 (_("Review the game"), self.review, "review", recorded and bool(self.config.human_seats)),
                 (_("Play again"), self.play_again, "again", self.state is not None),
                 (_("Main menu"), self.menu, "menu", True),
-                (_("Export game log"), self.export_log, "export", recorded)):
+                (_("Export game log"), self.export_log, "export", recorded))
+        left = (1920 - BUTTONS_ROOM) / 2
+        for (label, action, name, enabled), width in zip(foot, self.button_widths([row[0] for row in foot]), strict=True):
             if name != "again" or self.state is not None:  # (a game hosted elsewhere is played again from its host)
-                self.button(left, 960, BUTTON_W, 90, label, action, name, BUTTON_SIZE, enabled=enabled)
-            left += BUTTON_W + BUTTON_GAP
+                self.button(left, 960, width, 90, label, action, name, BUTTON_SIZE, enabled=enabled)
+            left += width + BUTTON_GAP
         self.buttons.focus = next(n for n, b in enumerate(self.buttons.buttons) if b.name in ("again", "menu"))
         if self.app.reduced_motion or not self.app.speed:
             self.confetti.update(CELEBRATION_SECONDS)  # no confetti: the still screen at once
+
+    def button_widths(self, labels: list[str]) -> list[float]:
+        """The foot buttons' widths (logical px): equal while every label fits at its full size;
+        else each as wide as its label needs, the room left shared out, and when even that is too
+        little, room in proportion to each label, so that all are made smaller alike (a long
+        translation, "Revoir la manche passée", was drawn smaller than the rest of its row)."""
+        font = self.app.text.font(round(BUTTON_SIZE * self.app.ui_scale), True)
+        needs = [font.size(label)[0] + 2 * BUTTON_PAD + 8 for label in labels]  # (8: the rounding of sizes)
+        room = BUTTONS_ROOM - (len(labels) - 1) * BUTTON_GAP
+        if max(needs) <= room / len(labels):
+            return [room / len(labels)] * len(labels)
+        spare = room - sum(needs)
+        if spare >= 0:
+            return [need + spare / len(needs) for need in needs]
+        return [need * room / sum(needs) for need in needs]
 
     def update(self, dt: float) -> None:
         self.confetti.update(dt)

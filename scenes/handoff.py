@@ -11,6 +11,7 @@ import pygame
 
 from game.i18n import _, ngettext
 from game.match import Identity
+from game.ui.layout import Box
 from game.ui.widgets import ACCENT, BODY_SIZE, CAPTION_SIZE, DIM, DISPLAY_SIZE, SMALL_SIZE
 from scenes.base import AppScene, paint_backdrop
 from scenes.context import AppContext
@@ -18,6 +19,16 @@ from scenes.names import PAUSE, PLAY, SCORES
 
 HIDDEN = (16, 20, 34)
 RECAP_ROWS = 7  # lines of the recap on screen at once (between the heading and the button); more scroll
+# The screen's block (avatar, name, sentence, recap, button), in logical px as laid out when the recap
+# fills its rows; with fewer rows the button comes up under the last and the block is centred above the hints
+BLOCK_TOP = 185  # the avatar's top
+SENTENCE_BOTTOM = 530  # the sentence under the name (at 150 % text)
+RECAP_TOP = 592  # the recap's first row's middle
+RECAP_ROW = 38
+BUTTON_GAP = 40  # between the last text and the button
+BUTTON_TOP = 870  # at the lowest (a full recap)
+BUTTON_H = 100
+ROOM_BOTTOM = 980  # above the hints at the bottom of the screen
 
 
 class HandoffScene(AppScene):
@@ -35,7 +46,7 @@ class HandoffScene(AppScene):
         self.on_done = on_done
 
     def enter(self) -> None:
-        self.button(760, 870, 400, 100, _("I am ready"), self.done, "ready")
+        self.button(760, BUTTON_TOP, 400, BUTTON_H, _("I am ready"), self.done, "ready")
         self.buttons.focus = 0  # Enter acts on it: the ring says so
 
     def done(self) -> None:
@@ -88,6 +99,26 @@ class HandoffScene(AppScene):
             lines += move
         return lines, 0
 
+    def recap_rows(self) -> int:
+        """The recap's rows on screen at most: all its lines when they fit, else RECAP_ROWS and the
+        line under them (so the button stays put while the player scrolls)."""
+        if not self.recap:
+            return 0
+        total = sum(len(self.app.text.wrap(move, CAPTION_SIZE, 1500)) for move in self.recap)
+        return total if total <= RECAP_ROWS else RECAP_ROWS + 1
+
+    def block_shift(self) -> float:
+        """How far down the block is drawn, in logical px, and the button moved to just under its
+        text: no empty band between the words and the button when the recap is short or absent."""
+        rows = self.recap_rows()
+        bottom = RECAP_TOP + RECAP_ROW * (rows - 0.5) if rows else SENTENCE_BOTTOM
+        button_top = min(BUTTON_TOP, bottom + BUTTON_GAP)
+        shift = max(0.0, (ROOM_BOTTOM - (button_top + BUTTON_H - BLOCK_TOP)) / 2 - BLOCK_TOP)
+        button = self.buttons.named("ready")
+        if button is not None:
+            button.box = Box(button.box.x, button_top + shift, button.box.w, BUTTON_H)
+        return shift
+
     def _over_the_table(self, key: int) -> None:
         """Esc: the table's pause menu (save and quit, settings...); S or Tab: the score sheet,
         as on the table itself. Both open over this screen, which stays opaque beneath them:
@@ -103,22 +134,25 @@ class HandoffScene(AppScene):
     def draw(self, surface: pygame.Surface) -> None:
         self.fit(surface)
         paint_backdrop(surface, HIDDEN)
+        shift = self.block_shift()
         if self.identity is not None:
-            self.avatar(surface, self.identity, 960, 260, 150)
-        self.text(surface, _("Pass to {name}").format(name=self.player), DISPLAY_SIZE, 960, 400, color=ACCENT, bold=True)
-        self.text(surface, _("Only the player named above should look at the screen now."), BODY_SIZE, 960, 490, color=DIM)
+            self.avatar(surface, self.identity, 960, BLOCK_TOP + 75 + shift, 150)
+        self.text(surface, _("Pass to {name}").format(name=self.player), DISPLAY_SIZE, 960, 400 + shift,
+                  color=ACCENT, bold=True)
+        self.text(surface, _("Only the player named above should look at the screen now."), BODY_SIZE, 960,
+                  490 + shift, color=DIM)
         if self.recap:
-            self.text(surface, _("Since your last turn:"), BODY_SIZE, 960, 550, color=DIM)
+            self.text(surface, _("Since your last turn:"), BODY_SIZE, 960, 550 + shift, color=DIM)
             lines, below = self.shown_moves()
             for number, line in enumerate(lines):
-                self.text(surface, line, CAPTION_SIZE, 960, 592 + 38 * number)
+                self.text(surface, line, CAPTION_SIZE, 960, RECAP_TOP + RECAP_ROW * number + shift)
+            last = RECAP_TOP + RECAP_ROW * len(lines) + shift
             if below:  # never a move dropped silently: say how many more, and how to read them
                 more = ngettext("and {n} more move (Down arrow or mouse wheel)",
                                 "and {n} more moves (Down arrow or mouse wheel)", below).format(n=below)
-                self.text(surface, more, CAPTION_SIZE, 960, 592 + 38 * len(lines), color=ACCENT)
+                self.text(surface, more, CAPTION_SIZE, 960, last, color=ACCENT)
             elif self.first:
-                self.text(surface, _("Up arrow or mouse wheel: the earlier moves"), CAPTION_SIZE, 960,
-                          592 + 38 * len(lines), color=DIM)
+                self.text(surface, _("Up arrow or mouse wheel: the earlier moves"), CAPTION_SIZE, 960, last, color=DIM)
         self.text(surface, _("Click, or press Enter or Space, to continue"), CAPTION_SIZE, 960, 1010, color=DIM)
         self.text(surface, _("Esc: pause menu · S: scores"), SMALL_SIZE, 960, 1055, color=DIM)
         self.buttons.draw(surface, self.viewport)

@@ -26,6 +26,9 @@ DOUBLING = 0.7  # the doubled score's own count from its sum to twice it
 DOUBLED_MARK = "x2"  # beside a doubled score; the note under the rows says it in words
 DOUBLED = (255, 140, 120)
 NOTE_WIDTH = 1580  # logical px: the note under the rows, the panel's width less its margins
+# The rows' columns, spread over the panel (140-1780): the player's name, then four figures
+COLUMNS = ((170, N_("Player")), (760, N_("Cards left")), (1000, N_("Columns")), (1240, N_("Sum")), (1480, N_("Score")))
+NAME_ROOM = 760 - 40 - 170  # logical px from the name column to the next, less a gap
 ROWS_ROOM = 420  # logical px the rows may take before the score sheet's
 NOTE_FREE = 40  # of the note's height, what the sheet gives up (the rest comes out of the rows' room)
 # Why the one who ended the round is (not) doubled, a sentence of its own under the rows, at
@@ -149,20 +152,21 @@ class RoundScoreScene(AppScene):
         panel = Box(140, top, 1640, rows_h + 10 + note_h)
         draw_panel(surface, self.viewport.rect(panel))
         size = min(30, line * 0.55)
-        for x, words in ((170, N_("Player")), (560, N_("Cards left")), (760, N_("Columns")), (960, N_("Sum")), (1120, N_("Score"))):
+        for x, words in COLUMNS:
             self.text(surface, _(words), size, x, top + line / 2, color=DIM, anchor="midleft")
         for number, row in enumerate(self.rows, start=1):
             y = top + line * (number + 0.5)
             shown = self.shown(row)
             self.avatar(surface, self.play.config.identity(row["seat"]), 170 + line * 0.35, y, line * 0.7)
             self.text(surface, self.names[row["seat"]], size, 170 + line * 0.8, y, color=INK, bold=True,
-                      anchor="midleft", max_width=370 - line * 0.8)
-            self.text(surface, str(row["cards"]), size, 560, y, color=INK, anchor="midleft")
-            self.text(surface, str(row["columns"]), size, 760, y, color=INK, anchor="midleft")
-            self.text(surface, str(row["raw"]), size, 960, y, color=INK, anchor="midleft")
-            self.text(surface, str(shown), size * 1.2, 1120, y, color=ACCENT, bold=True, anchor="midleft")
+                      anchor="midleft", max_width=NAME_ROOM - line * 0.8)
+            cards_x, columns_x, sum_x, score_x = (x for x, _words in COLUMNS[1:])
+            self.text(surface, str(row["cards"]), size, cards_x, y, color=INK, anchor="midleft")
+            self.text(surface, str(row["columns"]), size, columns_x, y, color=INK, anchor="midleft")
+            self.text(surface, str(row["raw"]), size, sum_x, y, color=INK, anchor="midleft")
+            self.text(surface, str(shown), size * 1.2, score_x, y, color=ACCENT, bold=True, anchor="midleft")
             if row["doubled"] and self.doubling > 0:  # the mark beside the score; the note below says it in words
-                self.text(surface, DOUBLED_MARK, size * 1.2, 1230, y, color=DOUBLED, bold=True, anchor="midleft")
+                self.text(surface, DOUBLED_MARK, size * 1.2, score_x + 110, y, color=DOUBLED, bold=True, anchor="midleft")
         if note:
             fitted = self.app.text.fit_px(note[0], round(note_size), NOTE_WIDTH, bold=note[1])  # (logical px)
             with inside(self.viewport.rect(panel)):  # (the ink journal checks that the note stays on its panel)

@@ -52,8 +52,11 @@ class SeatLabels(TableText):
             badge = max(8, round(self._badge_px(own, two_lines, badge_left) * share))
             label = own if two_lines and not badge_left else badge_room(own, badge, above=False)
             base = max(10, min(label.h // (2 if two_lines else 1) - 4, font_px(self.viewport, 30)))
+            # a tall plate beside its grid keeps the text size's growth: past LIVE_SHRINK its live score
+            # takes a line of its own (shrunk to one line, it was 10 px high at 150 % and 1920x1080)
             info, size, info_px = self._label_info(board, seat, label, base, two_lines, name, acting, says_turn,
-                                                   shrinks=True, marked=marked)
+                                                   shrinks=True, marked=marked,
+                                                   keeps_growth=two_lines and not badge_left)
             if info != seat_score_words(board.totals[seat], None, says_turn):
                 break
         turn_image = None
@@ -140,17 +143,19 @@ class SeatLabels(TableText):
         return max(8, min(label.h, font_px(self.viewport, 30), label.w // 7))  # (the words' room first)
 
     def _label_info(self, board: Board, seat: int, label: pygame.Rect, base: int, two_lines: bool, name: str,
-                    acting: bool, says_turn: bool, shrinks: bool, marked: bool = True) -> tuple[str, int, int]:
+                    acting: bool, says_turn: bool, shrinks: bool, marked: bool = True,
+                    keeps_growth: bool = False) -> tuple[str, int, int]:
         """The points line and the sizes of the name and of that line. It tells the game total and
         the live round score ("12 points · showing 14 pts"). On a label of one line, the name and that
         line shrink together to keep the live score, down to LIVE_SHRINK of their size or to their
-        size at 100 % text; below that (or on a label of two lines) it gives way, to a third line
-        where there is one ("to play" never does: the seat to act is told in words, not by colour
-        alone)."""
+        size at 100 % text (`keeps_growth`: only to LIVE_SHRINK); below that (or on a label of two
+        lines) it gives way, to a third line where there is one ("to play" never does: the seat to
+        act is told in words, not by colour alone)."""
         total = seat_score_words(board.totals[seat], None, says_turn)
         plain = self._label_px(label, base, two_lines, name, total, acting, marked)
         info = seat_score_words(board.totals[seat], board.visible_sum(seat), says_turn)
-        least = min(LIVE_SHRINK, 1 / max(1.0, self.ui_scale))  # a larger text setting may give back its growth
+        # a larger text setting may give back its growth (not where a line of its own is the other way)
+        least = LIVE_SHRINK if keeps_growth else min(LIVE_SHRINK, 1 / max(1.0, self.ui_scale))
         # by 5 % steps; a label of two lines beside a grid never shrinks: its live score takes a third
         # line instead (above a grid, 5-8 seats, it has no room for one)
         steps = [1 - step / 20 for step in range(round((1 - least) * 20) + 1 if shrinks else 1)]
