@@ -11,7 +11,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from game.rules import CELLS, GameState, check_consistency
+from game.ai import make_bot
+from game.rules import CELLS, Action, GameState, SeatView, check_consistency
 
 FRAME = 1 / 60  # one frame at 60 fps, the step every app test uses unless it says otherwise
 
@@ -184,3 +185,37 @@ def read_in(app: Any, scene: Any, seconds: float = 60.0) -> Any:
     app.frame(FRAME)
     assert scene.reading is None
     return scene
+
+
+class InlineWorker:
+    """A worker that decides at once in `start` (no thread), so a test runs step by step."""
+
+    def __init__(self, decide: Callable[[SeatView], Action]) -> None:
+        self.decide = decide
+        self.error: BaseException | None = None
+        self._result: Action | None = None
+        self.closed = False
+
+    def start(self, view: SeatView) -> None:
+        self._result, self.error = None, None
+        try:
+            self._result = self.decide(view)
+        except Exception as error:  # noqa: BLE001 - reported like a BotWorker does
+            self.error = error
+
+    def result(self) -> Action | None:
+        return self._result
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def inline_workers(made: list[str] | None = None) -> Callable[[str, int], InlineWorker]:
+    """A worker factory of real bots deciding inline; `made` records the levels asked for."""
+
+    def make(level: str, seed: int) -> InlineWorker:
+        if made is not None:
+            made.append(level)
+        return InlineWorker(make_bot(level, seed).decide)
+
+    return make

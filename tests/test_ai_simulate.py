@@ -184,3 +184,22 @@ def test_the_table_shows_the_rounds_each_bot_ended_and_was_doubled_in():
     for name, (ended, doubled) in zip(["normal", "easy", "hard"], recorded_endings(["normal", "easy", "hard"],
                                                                                 "voyage", 6, 11)):
         assert rows[name][5] == str(ended) and rows[name][6] == str(doubled)
+
+
+def test_a_game_stopped_after_some_rounds_is_the_whole_games_beginning() -> None:
+    """`rounds` stops a game at that round's end: the record is the whole game's first rounds
+    (the review's game is read so, instead of playing Hard computers to 1,000 points)."""
+    from game.ai import make_bot
+    from game.ai.simulate import play_game
+    from game.rules import Options
+
+    def played(rounds: int | None) -> dict:
+        bots = [make_bot(level, 5) for level in ("easy", "normal", "easy")]
+        state, _ = play_game(bots, "voyage", 3, 1, Options(end_score=150), record=True, rounds=rounds)
+        return state.record()
+
+    whole, first_two = played(None), played(2)
+    assert len(whole["rounds"]) > 2, "the whole game goes on past the rounds compared"
+    assert first_two["rounds"] == whole["rounds"][:2]
+    assert {key: value for key, value in first_two.items() if key != "rounds"} == \
+        {key: value for key, value in whole.items() if key != "rounds"}

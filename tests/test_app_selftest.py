@@ -4,7 +4,12 @@ import os
 import subprocess
 import sys
 
+import pytest
 
+
+# slow: a whole computer game through every real scene in a fresh process (6-14 s here); each
+# scene's own behaviour is tested in the fast set, and the README's test command runs this too
+@pytest.mark.slow
 def test_self_test_exits_zero(tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     result = subprocess.run([sys.executable, "-m", "game", "--self-test", "--data-dir", str(tmp_path)],
@@ -28,8 +33,6 @@ def test_self_test_reports_a_failure_in_one_line(tmp_path, monkeypatch, capsys):
 
 def test_the_review_step_fails_without_worker_processes():
     """The step's proof is the workers it saw: judged in this process alone, it says so."""
-    import pytest
-
     from skyjo.selftest import review_step
 
     with pytest.raises(RuntimeError, match="expected worker processes, saw none"):

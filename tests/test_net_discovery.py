@@ -40,6 +40,9 @@ def test_a_name_from_the_network_is_cleaned():
     assert game is not None and game.name.isprintable() and len(game.name) <= 16
 
 
+# slow: real multicast, two browses of a fixed 1.5 s and an announcement (5 s here); the records a
+# host announces and a browse accepts are checked in the fast set above, without the network
+@pytest.mark.slow
 def test_a_live_advertisement_is_found_on_loopback():
     try:
         ad = advertise("Live table", 50999, 3, address="127.0.0.1", interfaces=["127.0.0.1"])

@@ -1,14 +1,22 @@
 """A monkey at the controls: thousands of seeded random mouse and keyboard events on every
-scene. Nothing may raise, and the engine state must stay one the rules allow."""
+scene. Nothing may raise, and the engine state must stay one the rules allow. The computer
+seats decide inline (no bot thread) and the network screens keep to loopback, so the same
+events give the same run every time."""
 
+import functools
+import itertools
 import random
 
 import pygame
 import pytest
+from helpers import inline_workers
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.rules import check_consistency
+from game.table import TableController
 from scenes.game_over import GameOverScene
+from scenes.join import JoinScene
+from scenes.lobby import LobbyScene
 from scenes.menu import MenuScene
 from scenes.play import PlayScene
 from scenes.setup import SetupScene
@@ -53,7 +61,22 @@ def start_scene(app, which, seed):
 
 
 @pytest.mark.parametrize("which", ["menu", "setup", "play", "round", "gameover"])
-def test_random_input_never_breaks_the_app(app, which):
+def test_random_input_never_breaks_the_app(app, which, monkeypatch):
+    # every table the monkey starts (this one, or one it reaches through Setup or a lobby) gets
+    # computer players that answer at once: a bot thread would answer after a time the machine's
+    # load decides, and the run would differ from one machine to the next
+    inline = functools.partial(TableController, make_worker=inline_workers())
+    monkeypatch.setattr("scenes.play.TableController", inline)
+    monkeypatch.setattr("scenes.lobby.TableController", inline)
+    # and the games Setup starts (with no seed: a fresh one each time) are dealt from seeds counted here
+    seeds, deal = itertools.count(100), MatchConfig.new_game
+    monkeypatch.setattr(MatchConfig, "new_game", lambda config, seed=None: deal(
+        config, seed if seed is not None or config.seed is not None else next(seeds)))
+    # and the network screens it reaches keep to loopback, as every test's do: a table it hosts is
+    # announced to nobody (announcing took 1.7 s a time), and Join looks for no game on the local
+    # network (a game found there, another run's, would change what the next click does)
+    monkeypatch.setattr(LobbyScene, "bind", "127.0.0.1")
+    monkeypatch.setattr(JoinScene, "discover", False)
     rng = random.Random(f"monkey-{which}")
     app.speed_override = 8.0  # animations run, fast
     visited = set()

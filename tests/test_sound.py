@@ -104,10 +104,18 @@ def test_mute_and_volume_are_read_live() -> None:
 
 
 def test_real_mixer_with_dummy_driver_does_not_fail() -> None:
+    import pygame
+
     player = SoundPlayer(SimpleNamespace(sound=True, volume=0.1))
-    player.play("win")  # either plays into the dummy device or stays silent: never raises
-    assert player.available in (True, False)
+    played = player.play("win")  # either plays into the dummy device or stays silent: never raises
+    if played:  # played: the mixer is open and the effect was handed to it
+        assert player.available is True and player.played == ["win"]
+        assert pygame.mixer.get_init() is not None
+    else:  # silent: it says why, and nothing was played
+        assert player.available is False and player.problem, "a silent player says why"
+        assert player.played == []
     player.close()
+    assert pygame.mixer.get_init() is None  # closing the player closes the mixer it opened
 
 
 def test_every_event_sound_names_an_effect() -> None:

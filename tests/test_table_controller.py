@@ -9,10 +9,10 @@ import random
 import subprocess
 import sys
 import textwrap
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from helpers import InlineWorker, inline_workers
 
 from game import i18n
 from game.ai import make_bot
@@ -36,40 +36,6 @@ from game.table import (
 from game.table.controller import SAVE_FAILED
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-class InlineWorker:
-    """A worker that decides at once in `start` (no thread), so a test runs step by step."""
-
-    def __init__(self, decide: Callable[[SeatView], Action]) -> None:
-        self.decide = decide
-        self.error: BaseException | None = None
-        self._result: Action | None = None
-        self.closed = False
-
-    def start(self, view: SeatView) -> None:
-        self._result, self.error = None, None
-        try:
-            self._result = self.decide(view)
-        except Exception as error:  # noqa: BLE001 - reported like a BotWorker does
-            self.error = error
-
-    def result(self) -> Action | None:
-        return self._result
-
-    def close(self) -> None:
-        self.closed = True
-
-
-def inline_workers(made: list[str] | None = None) -> Callable[[str, int], InlineWorker]:
-    """A worker factory of real bots deciding inline; `made` records the levels asked for."""
-
-    def make(level: str, seed: int) -> InlineWorker:
-        if made is not None:
-            made.append(level)
-        return InlineWorker(make_bot(level, seed).decide)
-
-    return make
 
 
 class FakeStore:

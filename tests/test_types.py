@@ -23,6 +23,9 @@ def mypy(*arguments: str, env: dict[str, str] | None = None) -> tuple[int, str]:
     return done.returncode, (done.stdout + done.stderr).strip()
 
 
+# slow: mypy over the whole tree (7-17 s here); the README's test command runs it, and so does
+# the `mypy` gate before a commit
+@pytest.mark.slow
 def test_the_code_type_checks() -> None:
     status, report = mypy(*PACKAGES)
     assert status == 0, f"mypy {' '.join(PACKAGES)} found problems:\n{report}"
@@ -51,6 +54,7 @@ def test_a_scene_asked_for_by_name_is_checked_against_its_constructor() -> None:
     assert wrong == [6, 7, 8, 9], report  # each wrong navigation, and nothing else
 
 
+@pytest.mark.slow  # (mypy over every test module: 10 s here)
 def test_the_tests_type_check_loosely() -> None:
     """The tests as pytest imports them (tests/ on the path): annotated code checked, unannotated
     test bodies not; the modules listed in pyproject.toml as not passing yet are skipped."""

@@ -119,8 +119,9 @@ def voyage_record(rounds: int = 4) -> dict[str, Any]:
     from .simulate import play_game
 
     bots = [make_bot("hard", 1) for _ in range(3)]
-    # a game never ended by its score, so it has as many rounds as asked for
-    state, _ = play_game(bots, "voyage", 1, 0, Options(end_score=1000), record=True)
+    # a game never ended by its score, so it has as many rounds as asked for; played only as
+    # far as those rounds (the rest of a game to 1,000 points took seconds and was thrown away)
+    state, _ = play_game(bots, "voyage", 1, 0, Options(end_score=1000), record=True, rounds=rounds)
     record = state.record()
     record["rounds"] = record["rounds"][:rounds]
     return record

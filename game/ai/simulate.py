@@ -72,10 +72,12 @@ def bot_seed(seed: int, game: int, index: int) -> int:
 
 def play_game(bots: list[Bot], edition: str, seed: int, game: int, options: Options | None = None,
               specs: list[str] | None = None, endings: list[Ending] | None = None,
-              record: bool = False) -> tuple[GameState, list[int]]:
+              record: bool = False, rounds: int | None = None) -> tuple[GameState, list[int]]:
     """One whole game; bot k sits at seat (k + game) mod n. Returns the final state and the
     seat of each bot; `endings`, if given, receives how each round ended; `record`: the state
-    keeps its game record, for a review. Raises BotError (naming the bot) if a bot fails."""
+    keeps its game record, for a review; `rounds`: stop at the end of that round instead (the
+    game played so far exactly as the whole game would have played it). Raises BotError
+    (naming the bot) if a bot fails."""
     n = len(bots)
     seats = [(k + game) % n for k in range(n)]
     by_seat = {seat: bots[k] for k, seat in enumerate(seats)}
@@ -90,6 +92,8 @@ def play_game(bots: list[Bot], edition: str, seed: int, game: int, options: Opti
             endings.append(ending(state))
         if state.phase == GAME_OVER:
             _notify_all(bots, {"type": GAME_OVER, "totals": list(state.totals), "winners": list(state.winners or [])})
+            return state, seats
+        if state.phase == ROUND_OVER and rounds is not None and state.round >= rounds:
             return state, seats
         if state.phase == ROUND_OVER:
             _notify_all(bots, {"type": ROUND_OVER, "round": state.round,
