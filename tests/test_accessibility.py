@@ -190,7 +190,7 @@ def table_text_heights(scale: float, players: int) -> dict[str, int]:
     board.holder, board.holding, board.source = 0, 7, "draw"
     view.viewer = 0
     view.draw(pygame.Surface((1280, 720)), board, [])
-    return {words: rect.h for words, rect in view.text_rects}
+    return {words: rect.h for words, rect in view.words.text_rects}
 
 
 @pytest.mark.parametrize("players", [3, 4])

@@ -91,7 +91,7 @@ def table_problems(name, view, screen):
     """The table's own texts (labels, captions, score panel, prompt, banners): inside the window
     and, for two different texts, never drawn over each other."""
     problems = []
-    placed = [(words, rect) for words, rect in view.text_rects if words]
+    placed = [(words, rect) for words, rect in view.words.text_rects if words]
     for index, (words, rect) in enumerate(placed):
         if not screen.contains(rect):
             problems.append(f"{name}: table text {words!r} at {rect} leaves the window")

@@ -11,6 +11,7 @@ from game.rules import GameState, seat_view
 from game.rules import events as ev
 from game.ui.card_art import CardArt
 from game.ui.table_anim import CUE_SECONDS, Animator
+from game.ui.table_labels import SeatLabels
 from game.ui.table_view import Board, TableView
 from game.ui.text import TextCache
 
@@ -73,7 +74,7 @@ def test_the_label_shows_the_live_score_apart_from_the_total():
     view = anim.view
     board.to_act = None
     view.draw(pygame.Surface((1280, 720)), board, [])
-    seen = [words for words, _rect in view.text_rects]
+    seen = [words for words, _rect in view.words.text_rects]
     for seat in range(state.players):
         total, live = board.totals[seat], board.visible_sum(seat)
         assert live == face_up_sum(state, seat) and live != 0
@@ -84,11 +85,11 @@ def test_the_label_shows_the_live_score_apart_from_the_total():
 
 def test_the_score_words_say_the_total_and_the_face_up_sum_in_one_format():
     board = Board(3, grids=[[8, 6] + ["?"] * 10, [8, -2, 3] + ["?"] * 9, [-2, -1] + ["?"] * 10], totals=[12, -3, 1])
-    assert TableView.score_words(board, 0) == "12 points · showing 14 pts"
-    assert TableView.score_words(board, 1) == "\u22123 points · showing 9 pts"
-    assert TableView.score_words(board, 2) == "1 point · showing \u22123 pts"
+    assert SeatLabels.score_words(board, 0) == "12 points · showing 14 pts"
+    assert SeatLabels.score_words(board, 1) == "\u22123 points · showing 9 pts"
+    assert SeatLabels.score_words(board, 2) == "1 point · showing \u22123 pts"
     board.grids[1][3] = 0  # four cards up: the same format
-    assert TableView.score_words(board, 1) == "\u22123 points · showing 9 pts"
+    assert SeatLabels.score_words(board, 1) == "\u22123 points · showing 9 pts"
 
 
 def _turn(anim: Animator, take: ev.Event, play: ev.Event | None = None) -> str | None:
@@ -116,12 +117,12 @@ def test_another_players_take_shows_a_cue_for_a_while(reduced: bool):
     assert board.cues[2] == words and anim.cueing and not anim.busy  # it never holds up the game
     surface = pygame.Surface((1280, 720))
     anim.view.draw(surface, board, anim.sprites)
-    shown = " ".join(words for words, _rect in anim.view.text_rects)  # (on one line or two)
+    shown = " ".join(words for words, _rect in anim.view.words.text_rects)  # (on one line or two)
     assert words in shown
     anim.update(0.11)
     assert 2 not in board.cues and not anim.cueing
     anim.view.draw(surface, board, anim.sprites)
-    assert not any("Cy" in words and "took" in words for words, _rect in anim.view.text_rects)
+    assert not any("Cy" in words and "took" in words for words, _rect in anim.view.words.text_rects)
 
 
 def test_a_draw_from_the_pile_is_told_without_the_card():

@@ -31,7 +31,7 @@ def drawn_table(players: int, scale: float, to_act: int) -> TableView:
 def test_side_labels_sit_close_to_their_grid_and_clear_of_its_ring(players: int, scale: float) -> None:
     for seat in range(players):
         view = drawn_table(players, scale, to_act=seat)
-        rects = dict(view.text_rects)
+        rects = dict(view.words.text_rects)
         name = rects[NAMES[seat]]
         area = view.layout.seats[seat]
         grid = view.viewport.rect(area.grid)
@@ -68,11 +68,11 @@ def test_live_scores_and_cues_keep_clear_of_grids_and_of_each_other(players: int
         view, board = table_in_play(players, scale, to_act)
         screen = pygame.Rect(0, 0, 1280, 720)
         panels = [view.viewport.rect(area.grid.inflate(2 * RING_MARGIN)) for area in view.layout.seats]
-        texts = view.text_rects
+        texts = view.words.text_rects
         words = [w for w, _rect in texts]
         for seat in range(players):
             if seat != to_act:  # (the seat to act keeps "to play"; its live score may give way)
-                assert view.live_words(board, seat) in " ".join(words), f"seat {seat}: no live score"
+                assert view.labels.live_words(board, seat) in " ".join(words), f"seat {seat}: no live score"
         newest = sentence("cue_take" if (players - 1) % 2 else "cue_draw", players - 1, 0, NAMES, card=12)
         assert newest in " ".join(words), "the newest cue is shown"
         for number, (text, rect) in enumerate(texts):
@@ -108,7 +108,7 @@ def test_crowded_labels_keep_a_legible_name_avatar_and_points_line_in_french_at_
         board.to_act = names.index("Anne-Charlotte") if "Anne-Charlotte" in names else 0
         view.draw(pygame.Surface((1280, 720)), board, [])
         inks = list(JOURNAL.inks)
-        lives = [view.live_words(board, seat) for seat in range(players)]
+        lives = [view.labels.live_words(board, seat) for seat in range(players)]
     finally:
         JOURNAL.stop()
         JOURNAL.clear()
@@ -201,9 +201,9 @@ def test_a_cue_reads_at_three_and_four_seats_in_either_language(players: int, la
         cue = sentence("cue_draw", players - 1, 0, LONG_NAMES, card=12)
         board.cues[players - 1] = cue
         view.draw(pygame.Surface((1280, 720)), board, [])
-        rects = [rect for words, rect in view.text_rects if words and words in cue]
+        rects = [rect for words, rect in view.words.text_rects if words and words in cue]
         assert rects, "the cue is shown"
-        full = view.text.font(font_px(view.viewport, 24), True).get_linesize()
+        full = view.words.text.font(font_px(view.viewport, 24), True).get_linesize()
         assert min(rect.h for rect in rects) * 4 >= full * 3, (language, players, [rect.h for rect in rects], full)
     finally:
         i18n.set_language("en")

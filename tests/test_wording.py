@@ -257,8 +257,8 @@ def test_the_table_announces_to_its_viewer_and_names_the_others(app, language):
 
     board.holding, board.holder, board.source = 9, 0, "discard"
     view.draw(app.screen, board, [])
-    assert any(words == "Alice a pris un 9 dans la défausse" for words, _rect in view.text_rects)
+    assert any(words == "Alice a pris un 9 dans la défausse" for words, _rect in view.words.text_rects)
     view.speaks_to_viewer = True
     view.prepare(app.screen, board)
     view.draw(app.screen, board, [])
-    assert any(words == "Vous avez pris un 9 dans la défausse" for words, _rect in view.text_rects)
+    assert any(words == "Vous avez pris un 9 dans la défausse" for words, _rect in view.words.text_rects)

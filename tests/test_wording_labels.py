@@ -140,7 +140,7 @@ def two_seats() -> tuple[TableView, Board]:
 
 def drawn(view: TableView, board: Board) -> list[str]:
     view.draw(pygame.Surface((1280, 720)), board, [])
-    return [words for words, _rect in view.text_rects]
+    return [words for words, _rect in view.words.text_rects]
 
 
 def test_the_card_in_hand_is_captioned_with_its_article(language):
@@ -211,7 +211,7 @@ def test_every_one_of_eight_seats_shows_its_live_score_in_french_at_large_text(s
                 assert any(face_up_words in line for line in words[words.index(name):]), (name, words)
             prompt = view.viewport.rect(view.layout.prompt)
             for caption in ("Pioche (", "Défausse"):
-                rect = next(rect for words, rect in view.text_rects if words.startswith(caption))
+                rect = next(rect for words, rect in view.words.text_rects if words.startswith(caption))
                 assert rect.bottom <= prompt.top - 3, f"{caption!r} touches the prompt's panel"
     finally:
         i18n.set_language("en")

@@ -68,7 +68,7 @@ def move_marks(view: TableView, played: Action, best: Action, text_scale: float 
     scale = view.viewport.scale
     width = max(3, round(RING_WIDTH * scale))
     px = max(10, round(TAG_SIZE * scale * text_scale))
-    font = view.text.font(px, True)
+    font = view.words.text.font(px, True)
     bounds = pygame.Rect((0, 0), view.size)
     moves = ((True, played), (False, best))
     targets = [move_target(action) for _mine, action in moves]
@@ -138,7 +138,7 @@ def draw_move_marks(surface: pygame.Surface, view: TableView, marks: list[MoveMa
         radius = mark.tag.h // 3
         pygame.draw.rect(surface, mark.color, mark.tag, border_radius=radius)
         pygame.draw.rect(surface, TAG_INK, mark.tag, width=max(1, mark.width // 3), border_radius=radius)
-        image = view.text.render(mark.words, mark.px, TAG_INK, True)
+        image = view.words.text.render(mark.words, mark.px, TAG_INK, True)
         surface.blit(image, image.get_rect(center=mark.tag.center))
 
 

@@ -15,24 +15,27 @@ from game.ui.widgets import ACCENT, draw_panel, font_px
 CUE_COLUMN = 220  # layout px: the narrowest column left of the draw pile that holds the cues
 
 
-class TableCues(TableText):
-    """The cue column, drawn by the TableView."""
+class TableCues:
+    """The cue column: a painter the TableView holds, over its words' shared part."""
 
-    def _draw_cues(self, surface: pygame.Surface, board: Board) -> None:
+    def __init__(self, words: TableText) -> None:
+        self.words = words
+
+    def draw_cues(self, surface: pygame.Surface, board: Board) -> None:
         """What the other players just took ("Robin took the 5 from the discard"), the newest
         lowest, right-aligned in the free felt left of the draw pile: clear of every seat's panel,
         the labels and the score panel, never lower than the pile (its caption is below)."""
         if not board.cues:
             return
-        panels = [self.viewport.rect(area.grid.inflate(14)) for area in self.layout.seats
+        panels = [self.words.viewport.rect(area.grid.inflate(14)) for area in self.words.layout.seats
                   if area.seat in board.participants]
         left, right = self._cue_sides(panels)
         top = self._cue_ceiling(panels, left, right)  # (the words drawn so far, before any cue)
-        bottom = self._rects[DRAW_PILE].bottom
-        if right - left < font_px(self.viewport, CUE_COLUMN):
+        bottom = self.words.rects[DRAW_PILE].bottom
+        if right - left < font_px(self.words.viewport, CUE_COLUMN):
             left, right, top, bottom = (self._cues_below_hand(panels) or self._cues_beside_viewer(panels)
                                         or (left, right, top, bottom))
-        size = max(font_px(self.viewport, 24), self._px(24))
+        size = max(font_px(self.words.viewport, 24), self.words.px(24))
         for words in reversed(list(board.cues.values())):  # the newest first: it has the room
             lines, images = self._cue_lines(words, size, right - left - 12)
             back = pygame.Rect(0, 0, max(image.get_width() for image in images),
@@ -47,11 +50,11 @@ class TableCues(TableText):
         """No felt left of the draw pile (the face-to-face table of two): the cues go in the felt
         below the card in hand, between the seat panels beside it, above the tip's corner; None
         when that felt is not clear."""
-        hand = self.viewport.rect(self.layout.hand)
-        tip = self.viewport.rect(self.layout.tip)
-        left, right = self._felt_beside(hand)
+        hand = self.words.viewport.rect(self.words.layout.hand)
+        tip = self.words.viewport.rect(self.words.layout.tip)
+        left, right = self.words.felt_beside(hand)
         column = pygame.Rect(left, hand.bottom + 8, right - left, tip.top - 8 - hand.bottom - 8)
-        if column.h <= 0 or column.w < font_px(self.viewport, CUE_COLUMN) or column.collidelist(panels) >= 0:
+        if column.h <= 0 or column.w < font_px(self.words.viewport, CUE_COLUMN) or column.collidelist(panels) >= 0:
             return None
         return column.left, column.right, column.top, column.bottom
 
@@ -59,48 +62,48 @@ class TableCues(TableText):
         """No felt left of the draw pile wide enough (3-4 players: a seat's grid is level with the
         piles): the cues go in the felt left of the viewer's grid, below the panels above it and
         above the viewer's label and the tip's corner; None when that felt is too narrow or low."""
-        viewer = next((area for area in self.layout.seats if area.seat == 0), None)
+        viewer = next((area for area in self.words.layout.seats if area.seat == 0), None)
         if viewer is None:
             return None
-        grid = self.viewport.rect(viewer.grid.inflate(14))
-        table = self.viewport.rect(Box(0, 0, self.layout.width, self.layout.height))
+        grid = self.words.viewport.rect(viewer.grid.inflate(14))
+        table = self.words.viewport.rect(Box(0, 0, self.words.layout.width, self.words.layout.height))
         left, right = table.left + 8, grid.left - 8
-        floors = [self.viewport.rect(viewer.label), self.viewport.rect(self.layout.tip)]
+        floors = [self.words.viewport.rect(viewer.label), self.words.viewport.rect(self.words.layout.tip)]
         top = max([table.top] + [panel.bottom + 8 for panel in panels
                                  if panel.left < right and panel.right > left and panel.bottom <= grid.bottom])
         bottom = min([grid.bottom] + [rect.top - 8 for rect in floors
                                       if rect.left < right and rect.right > left and rect.top > top])
-        enough = font_px(self.viewport, 24) * 3
-        if right - left < font_px(self.viewport, CUE_COLUMN) or bottom - top < enough:
+        enough = font_px(self.words.viewport, 24) * 3
+        if right - left < font_px(self.words.viewport, CUE_COLUMN) or bottom - top < enough:
             return None
         return left, right, top, bottom
 
     def _cue_sides(self, panels: list[pygame.Rect]) -> tuple[int, int]:
         """The left and right edges of the cues' column: from the table's left edge, or the
         seat panel level with the draw pile on its left, to just left of the draw pile."""
-        draw = self._rects[DRAW_PILE]
-        left = self.viewport.rect(Box(0, 0, self.layout.width, self.layout.height)).left
+        draw = self.words.rects[DRAW_PILE]
+        left = self.words.viewport.rect(Box(0, 0, self.words.layout.width, self.words.layout.height)).left
         left = max([left] + [panel.right + 8 for panel in panels
                              if panel.right <= draw.left and panel.top < draw.bottom and panel.bottom > draw.top])
-        return left, draw.left - font_px(self.viewport, 20)
+        return left, draw.left - font_px(self.words.viewport, 20)
 
     def _cue_ceiling(self, panels: list[pygame.Rect], left: int, right: int) -> int:
         """The highest a cue may reach: below every seat panel, the score panel and the words
         already drawn that overlap the column above the draw pile's bottom."""
-        draw = self._rects[DRAW_PILE]
-        above = panels + [self.viewport.rect(self.layout.score_panel)] + [rect for _words, rect in self.text_rects]
+        draw = self.words.rects[DRAW_PILE]
+        above = panels + [self.words.viewport.rect(self.words.layout.score_panel)] + [rect for _words, rect in self.words.text_rects]
         return max([0] + [rect.bottom + 8 for rect in above
                           if rect.left < right and rect.right > left and rect.bottom <= draw.bottom])
 
     def _cue_lines(self, words: str, size: int, width: int) -> tuple[list[str], list[pygame.Surface]]:
         """A cue on at most two lines of `width` px, made smaller as far as its longest line
         needs (a long translation: one line, made smaller), and the lines rendered."""
-        font = self.text.font(size, True)
-        lines = self.text.wrap(words, size, width, True)
+        font = self.words.text.font(size, True)
+        lines = self.words.text.wrap(words, size, width, True)
         if len(lines) > 2 or any(font.size(line)[0] > width for line in lines):
             lines = [words]  # (a long translation: one line, made smaller)
-        px = min(self._fit_px(line, size, width=width, bold=True) for line in lines)
-        return lines, [self.text.render(line, px, ACCENT, True) for line in lines]
+        px = min(self.words.fit_px(line, size, width=width, bold=True) for line in lines)
+        return lines, [self.words.text.render(line, px, ACCENT, True) for line in lines]
 
     def _draw_cue(self, surface: pygame.Surface, back: pygame.Rect, words: str, lines: list[str],
                   images: list[pygame.Surface]) -> None:
@@ -110,5 +113,5 @@ class TableCues(TableText):
         y = back.top + 4
         with inside(back):
             for line, image in zip(lines, images, strict=True):
-                self._blit_text(surface, image, image.get_rect(topright=(back.right - 6, y)), line)
+                self.words.blit_text(surface, image, image.get_rect(topright=(back.right - 6, y)), line)
                 y += image.get_height()

@@ -21,23 +21,25 @@ PLATE_INK = (196, 206, 212)  # the points line on a dark plate: lighter than DIM
 LIVE_SHRINK = 0.75  # a label's words may shrink to this share of their size to keep the live score
 
 
-class SeatLabels(TableText):
-    """Each seat's label and the score panel, drawn by the TableView."""
+class SeatLabels:
+    """Each seat's label and the score panel: a painter the TableView holds, over its words'
+    shared part; each seat's look (colour and avatar) it is given where it draws."""
 
-    identities: list[Identity]
+    def __init__(self, words: TableText) -> None:
+        self.words = words
 
-    def _draw_label(self, surface: pygame.Surface, board: Board, seat: int) -> None:
-        area = self.layout.seats[seat]
-        label = self.viewport.rect(area.label)
-        two_lines = label.h >= font_px(self.viewport, 60)
-        grid = self.viewport.rect(area.grid)
+    def draw_label(self, surface: pygame.Surface, board: Board, seat: int, identity: Identity) -> None:
+        area = self.words.layout.seats[seat]
+        label = self.words.viewport.rect(area.label)
+        two_lines = label.h >= font_px(self.words.viewport, 60)
+        grid = self.words.viewport.rect(area.grid)
         # a label of two lines above its grid (5-8 seats): the avatar on the left of both lines
         badge_left = two_lines and label.bottom <= grid.top
         hug_grid = False
         if two_lines and not badge_left:
             label, hug_grid = self._beside_grid(label, area.grid)
         if badge_left:  # its words stay above the "to play" ring
-            ring_top = self.viewport.rect(area.grid.inflate(2 * RING_MARGIN)).top
+            ring_top = self.words.viewport.rect(area.grid.inflate(2 * RING_MARGIN)).top
             label = pygame.Rect(label.x, label.y, label.w, max(0, min(label.h, ring_top - 1 - label.y)))
         own = label
         acting = seat == board.to_act
@@ -45,13 +47,13 @@ class SeatLabels(TableText):
         # a crowded label (5-8 seats) has no ▶ before the name: the ring and "to play" say the turn,
         # and the name keeps the room
         marked = acting and not badge_left
-        name = self.names[seat] + (" " + _("(ended the round)") if seat == board.trigger else "")
+        name = self.words.names[seat] + (" " + _("(ended the round)") if seat == board.trigger else "")
         for share in (1.0, 0.75, 0.5) if not two_lines else (1.0,):
             # a line of words: the avatar leads it, smaller (down to half the line) to leave the live
             # score room (a tall label's goes above or below the words)
             badge = max(8, round(self._badge_px(own, two_lines, badge_left) * share))
             label = own if two_lines and not badge_left else badge_room(own, badge, above=False)
-            base = max(10, min(label.h // (2 if two_lines else 1) - 4, font_px(self.viewport, 30)))
+            base = max(10, min(label.h // (2 if two_lines else 1) - 4, font_px(self.words.viewport, 30)))
             # a tall plate beside its grid keeps the text size's growth: past LIVE_SHRINK its live score
             # takes a line of its own (shrunk to one line, it was 10 px high at 150 % and 1920x1080)
             info, size, info_px = self._label_info(board, seat, label, base, two_lines, name, acting, says_turn,
@@ -61,27 +63,27 @@ class SeatLabels(TableText):
                 break
         turn_image = None
         if acting and not says_turn:  # "to play" on the name's line, the points line keeps its width
-            turn_image = self.text.render(_(TO_PLAY), info_px, ACTIVE_RING)
-            room = label.w - turn_image.get_width() - font_px(self.viewport, 10) - (size // 2 + 6)
-            fitted = self._fit_px(name, size, width=room, bold=True)
+            turn_image = self.words.text.render(_(TO_PLAY), info_px, ACTIVE_RING)
+            room = label.w - turn_image.get_width() - font_px(self.words.viewport, 10) - (size // 2 + 6)
+            fitted = self.words.fit_px(name, size, width=room, bold=True)
             if fitted >= info_px:
                 size = min(size, fitted)
             else:  # a long name keeps its size: "to play" joins the points line, which may shrink
                 turn_image, says_turn = None, True
                 info, size, info_px = self._label_info(board, seat, label, base, two_lines, name, acting, True, True,
                                                                marked=marked)
-        image = self.text.render(name, size, ACTIVE_RING if acting else INK, acting)
-        info_image = self.text.render(info, info_px, ACTIVE_RING if acting else PLATE_INK)
-        ring = self.viewport.rect(area.grid.inflate(2 * RING_MARGIN))  # (drawn by the turn marker)
+        image = self.words.text.render(name, size, ACTIVE_RING if acting else INK, acting)
+        info_image = self.words.text.render(info, info_px, ACTIVE_RING if acting else PLATE_INK)
+        ring = self.words.viewport.rect(area.grid.inflate(2 * RING_MARGIN))  # (drawn by the turn marker)
         extra_image = None
         if two_lines and info == seat_score_words(board.totals[seat], None, says_turn):
             # the live score did not fit beside the total: it gets a third line, the label moving up
             # as far as needed to keep it on the table
             live = self.live_words(board, seat)
-            extra_image = self.text.render(live, self._fit_px(live, info_px, width=label.w), PLATE_INK)
+            extra_image = self.words.text.render(live, self.words.fit_px(live, info_px, width=label.w), PLATE_INK)
         middle = label.y + size * 0.6 if two_lines else label.centery
         if extra_image is not None:
-            limit = min(surface.get_height(), self.viewport.rect(Box(0, 0, self.layout.width, self.layout.height)).bottom)
+            limit = min(surface.get_height(), self.words.viewport.rect(Box(0, 0, self.words.layout.width, self.words.layout.height)).bottom)
             below = middle + size * 0.6 + info_image.get_height() + extra_image.get_height() + 2
             middle -= max(0, below - limit)
         if not two_lines and label.bottom <= grid.top:
@@ -118,18 +120,18 @@ class SeatLabels(TableText):
             badge = max(12, min(badge, room))
             above = ("right" if hug_grid else "left") + ("" if block.top - own.top >= own.bottom - block.bottom
                                                           else " below")
-        draw_plate(surface, self.identities[seat], words, badge, above, own.inflate(10, 8),
+        draw_plate(surface, identity, words, badge, above, own.inflate(10, 8),
                    max(4, badge // 4))
         if marked:  # marker + words, so the seat to act is not told by colour alone
             h, x = image.get_height(), name_rect.left - marker
             pygame.draw.polygon(surface, ACTIVE_RING, [(x, middle - h // 3), (x, middle + h // 3), (x + h // 2, middle)])
-        self._blit_text(surface, image, name_rect, name)
+        self.words.blit_text(surface, image, name_rect, name)
         if turn_image is not None:
-            turn_rect = turn_image.get_rect(midleft=(name_rect.right + font_px(self.viewport, 10), middle))
-            self._blit_text(surface, turn_image, turn_rect, _(TO_PLAY))
-        self._blit_text(surface, info_image, info_rect, info)
+            turn_rect = turn_image.get_rect(midleft=(name_rect.right + font_px(self.words.viewport, 10), middle))
+            self.words.blit_text(surface, turn_image, turn_rect, _(TO_PLAY))
+        self.words.blit_text(surface, info_image, info_rect, info)
         if extra_image is not None:
-            self._blit_text(surface, extra_image, extra_rect, self.live_words(board, seat))
+            self.words.blit_text(surface, extra_image, extra_rect, self.live_words(board, seat))
 
     def _badge_px(self, label: pygame.Rect, two_lines: bool, badge_left: bool = False) -> int:
         """The avatar's size on a label: a tall label's stands above the words, at most a third of
@@ -139,8 +141,8 @@ class SeatLabels(TableText):
         if badge_left:
             return max(12, min(label.h - 4, label.w // 6))
         if two_lines:
-            return self._px(48)
-        return max(8, min(label.h, font_px(self.viewport, 30), label.w // 7))  # (the words' room first)
+            return self.words.px(48)
+        return max(8, min(label.h, font_px(self.words.viewport, 30), label.w // 7))  # (the words' room first)
 
     def _label_info(self, board: Board, seat: int, label: pygame.Rect, base: int, two_lines: bool, name: str,
                     acting: bool, says_turn: bool, shrinks: bool, marked: bool = True,
@@ -155,7 +157,7 @@ class SeatLabels(TableText):
         plain = self._label_px(label, base, two_lines, name, total, acting, marked)
         info = seat_score_words(board.totals[seat], board.visible_sum(seat), says_turn)
         # a larger text setting may give back its growth (not where a line of its own is the other way)
-        least = LIVE_SHRINK if keeps_growth else min(LIVE_SHRINK, 1 / max(1.0, self.ui_scale))
+        least = LIVE_SHRINK if keeps_growth else min(LIVE_SHRINK, 1 / max(1.0, self.words.ui_scale))
         # by 5 % steps; a label of two lines beside a grid never shrinks: its live score takes a third
         # line instead (above a grid, 5-8 seats, it has no room for one)
         steps = [1 - step / 20 for step in range(round((1 - least) * 20) + 1 if shrinks else 1)]
@@ -165,9 +167,9 @@ class SeatLabels(TableText):
                 if two_lines:  # (the name has a line of its own: only the points line gives way)
                     size = plain[0]
                 if name_gives_way and not two_lines:
-                    marker = self.text.font(size, True).get_height() // 2 + 6 if acting and marked else 0
-                    room = label.w - marker - font_px(self.viewport, 16) - self.text.font(info_px).size(info)[0]
-                    size = max(size * 4 // 5, self._fit_px(name, size, width=room, bold=acting))
+                    marker = self.words.text.font(size, True).get_height() // 2 + 6 if acting and marked else 0
+                    room = label.w - marker - font_px(self.words.viewport, 16) - self.words.text.font(info_px).size(info)[0]
+                    size = max(size * 4 // 5, self.words.fit_px(name, size, width=room, bold=acting))
                 if self._label_fits(label, two_lines, name, size, info, info_px, acting, marked):
                     return info, size, info_px
         return total, *plain
@@ -176,12 +178,12 @@ class SeatLabels(TableText):
                     acting: bool, marked: bool = True) -> bool:
         """Whether the name and the points line at these sizes fit the label box side by side (one
         line) or the points line fits its width (two lines)."""
-        font = self.text.font
+        font = self.words.text.font
         marker = font(size, acting).get_height() // 2 + 6 if acting and marked else 0
         info_w = font(info_px).size(info)[0]
         if two_lines:
             return marker + info_w <= label.w
-        return marker + font(size, acting).size(name)[0] + font_px(self.viewport, 16) + info_w <= label.w
+        return marker + font(size, acting).size(name)[0] + font_px(self.words.viewport, 16) + info_w <= label.w
 
     @staticmethod
     def score_words(board: Board, seat: int) -> str:
@@ -198,7 +200,7 @@ class SeatLabels(TableText):
         """A label box beside its grid, trimmed on the grid's side to keep its words clear of the
         grid's "to play" ring, and whether it lies left of the grid (the caller then right-aligns
         the words, so they read with the grid)."""
-        grid, clear = self.viewport.rect(grid_box), self.viewport.rect(grid_box.inflate(2 * LABEL_CLEARANCE))
+        grid, clear = self.words.viewport.rect(grid_box), self.words.viewport.rect(grid_box.inflate(2 * LABEL_CLEARANCE))
         if label.right <= grid.left:
             return pygame.Rect(label.x, label.y, min(label.right, clear.left) - label.x, label.h), True
         if grid.right <= label.left < clear.right:
@@ -210,25 +212,25 @@ class SeatLabels(TableText):
         """The sizes of the name and of the points line: grown by the text size setting as far as
         the label box holds them (two lines: stacked; one line: side by side), each made
         smaller only when it is too wide for the box (a long name, "(ended the round)")."""
-        size = max(base, self._px(30))
-        font = self.text.font
+        size = max(base, self.words.px(30))
+        font = self.words.text.font
         while size > base and (1.2 * size + font(max(9, size * 3 // 4)).get_height() > label.h if two_lines
                                else font(size, acting).get_height() > label.h):
             size -= 1
         marker = font(size, acting).get_height() // 2 + 6 if acting and marked else 0
-        info_px = self._fit_px(info, max(9, size * 3 // 4), width=label.w - marker)
+        info_px = self.words.fit_px(info, max(9, size * 3 // 4), width=label.w - marker)
         room = label.w - marker
         if not two_lines:
-            room -= font(info_px).size(info)[0] + font_px(self.viewport, 16)
-        return self._fit_px(name, size, width=room, bold=acting), info_px
+            room -= font(info_px).size(info)[0] + font_px(self.words.viewport, 16)
+        return self.words.fit_px(name, size, width=room, bold=acting), info_px
 
-    def _draw_scores(self, surface: pygame.Surface, board: Board) -> None:
+    def draw_scores(self, surface: pygame.Surface, board: Board) -> None:
         """The corner box: the round's number (every grid's label tells its player's totals, so
         the box no longer repeats them)."""
-        panel = self.viewport.rect(self.layout.score_panel)
+        panel = self.words.viewport.rect(self.words.layout.score_panel)
         draw_panel(surface, panel)
         title_words = _("Round {number}").format(number=board.round)
-        size = self._fit_px(title_words, max(font_px(self.viewport, 26), self._px(26)), width=panel.w - 16,
+        size = self.words.fit_px(title_words, max(font_px(self.words.viewport, 26), self.words.px(26)), width=panel.w - 16,
                             height=panel.h - 6, bold=True)
-        title = self.text.render(title_words, size, ACCENT, True)
-        self._blit_text(surface, title, title.get_rect(center=panel.center), title_words)
+        title = self.words.text.render(title_words, size, ACCENT, True)
+        self.words.blit_text(surface, title, title.get_rect(center=panel.center), title_words)

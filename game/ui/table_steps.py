@@ -68,7 +68,7 @@ class EventSteps:
 
     def _last_turn(self, event: ev.EndTriggered) -> Step:
         view = self.view
-        return self._banner(sentence("last_turn", event.seat, view.addressee, view.names), 1.6,
+        return self._banner(sentence("last_turn", event.seat, view.addressee, view.words.names), 1.6,
                             lambda: setattr(self.board, "trigger", event.seat))
 
     def _starter(self, event: ev.StarterChosen) -> Step:
@@ -76,11 +76,11 @@ class EventSteps:
             ev.StartReason.HIGHEST: _("highest cards"), ev.StartReason.RANDOM: _("drawn by lot among the tied"),
             ev.StartReason.FLIPS: _("won the tie"), ev.StartReason.TRIGGER: _("ended the last round")}
         why = words.get(event.reason, event.reason)
-        return self._banner(sentence("starts", event.seat, self.view.addressee, self.view.names, why=why), 1.0,
+        return self._banner(sentence("starts", event.seat, self.view.addressee, self.view.words.names, why=why), 1.0,
                             lambda: setattr(self.board, "to_act", event.seat))
 
     def _tie_flips(self, event: ev.StartTieFlips) -> Step:
-        return self._banner(group_sentence("start_tie", event.seats, self.view.addressee, self.view.names), 1.4)
+        return self._banner(group_sentence("start_tie", event.seats, self.view.addressee, self.view.words.names), 1.4)
 
     def _turn_started(self, event: ev.TurnStarted) -> Step:
         return Step(lambda a: None, lambda: setattr(self.board, "to_act", event.seat))
@@ -115,7 +115,7 @@ class EventSteps:
             a.cue_time.clear()
             a.held_cues.clear()
             if event.tiebreak:
-                board.banner = group_sentence("tiebreak_round", event.seats, view.addressee, view.names)
+                board.banner = group_sentence("tiebreak_round", event.seats, view.addressee, view.words.names)
             else:
                 board.banner = _("Round {number}: dealing").format(number=event.round)
             for number, (seat, index) in enumerate(cells):
@@ -180,7 +180,7 @@ class EventSteps:
         def begin(a: Animator) -> None:
             if seat != a.viewer:  # somebody else's turn: where the card came from, told once it is played
                 kind, figures = ("cue_take", {"card": value}) if source == SOURCE_DISCARD else ("cue_draw", {})
-                a.held_cues[seat] = sentence(kind, seat, view.addressee, view.names, **figures)
+                a.held_cues[seat] = sentence(kind, seat, view.addressee, view.words.names, **figures)
             if source == SOURCE_DRAW:
                 board.draw_count -= 1
                 start = view.layout.draw_pile
@@ -246,7 +246,7 @@ class EventSteps:
         indexes = [event.col + COLS * row for row in range(ROWS)]
 
         def begin(a: Animator) -> None:
-            a.board.banner = sentence("column", event.seat, view.addressee, view.names, value=event.value)
+            a.board.banner = sentence("column", event.seat, view.addressee, view.words.names, value=event.value)
             leave = GLOW_RISE + GLOW_HOLD
             for number, index in enumerate(indexes):
                 board.hidden.add((event.seat, index))

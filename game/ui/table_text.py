@@ -1,6 +1,7 @@
-"""What every part of the table's words needs (game/ui/table_view.py's TableView joins the
-parts): the text sizes grown by the player's setting, fitted to a box, and each text blitted
-and remembered where it went (tests read `text_rects`)."""
+"""What every painter of the table's words shares (game/ui/table_view.py's TableView owns one
+and hands it to its painters: the seat labels, the pile captions and the prompt, the cues): the
+layout and viewport the words are placed by, the text sizes grown by the player's setting, fitted
+to a box, and each text blitted and remembered where it went (tests read `text_rects`)."""
 
 from __future__ import annotations
 
@@ -13,21 +14,23 @@ from game.ui.widgets import font_px
 
 
 class TableText:
-    """The text helpers of the table, and what of the TableView they read."""
+    """The table's words' shared state, owned here (the TableView reads and sets it through its
+    properties), and the helpers every painter of words uses."""
 
-    viewport: Viewport
-    layout: TableLayout
-    text: TextCache
-    names: list[str]
-    ui_scale: float
-    text_rects: list[tuple[str, pygame.Rect]]
-    _rects: dict
+    def __init__(self, layout: TableLayout, viewport: Viewport, text: TextCache, names: list[str]) -> None:
+        self.layout = layout  # turned to the viewer's eyes
+        self.viewport = viewport
+        self.text = text
+        self.names = names
+        self.ui_scale = 1.0  # the player's text size setting: every text of the table grows, the cards do not
+        self.text_rects: list[tuple[str, pygame.Rect]] = []  # each text of the last frame and where it went
+        self.rects: dict = {}  # each card place's screen rect, piles included (made by the TableView)
 
-    def _px(self, logical: float) -> int:
+    def px(self, logical: float) -> int:
         """A font size for `logical` px at 100 %, grown by the player's text size setting."""
         return font_px(self.viewport, logical * self.ui_scale)
 
-    def _fit_px(self, words: str, px: int, width: float | None = None, height: float | None = None,
+    def fit_px(self, words: str, px: int, width: float | None = None, height: float | None = None,
                 bold: bool = False, floor: int = 8) -> int:
         """`px` made smaller until `words` is at most `width` wide and `height` tall (screen px).
         The height limit never goes below `floor` (the 100 % size: a larger setting never makes
@@ -38,7 +41,7 @@ class TableText:
             px = self.text.fit_px(words, px, width, bold=bold)
         return px
 
-    def _felt_beside(self, rect: pygame.Rect) -> tuple[int, int]:
+    def felt_beside(self, rect: pygame.Rect) -> tuple[int, int]:
         """The left and right ends of the felt level with `rect`: from the seat panel (or the
         table's edge) on its left to the one on its right, 8 px clear of each."""
         table = self.viewport.rect(Box(0, 0, self.layout.width, self.layout.height))
@@ -52,7 +55,7 @@ class TableText:
                     right = min(right, panel.left - 8)
         return left, right
 
-    def _blit_text(self, surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect, words: str) -> None:
+    def blit_text(self, surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect, words: str) -> None:
         surface.blit(image, rect)
         self.text_rects.append((words, rect))
         note_text(words, image, rect)

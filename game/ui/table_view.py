@@ -22,6 +22,7 @@ from game.ui.plates import TurnMarker, seat_identities
 from game.ui.table_captions import PileCaptions
 from game.ui.table_cues import TableCues
 from game.ui.table_labels import ACTIVE_RING, LABEL_CLEARANCE, RING_MARGIN, SeatLabels
+from game.ui.table_text import TableText
 from game.ui.targets import DISCARD_PILE, DRAW_PILE, HAND, PILES, Target
 from game.ui.text import TextCache
 from game.ui.widgets import ACCENT, FELT, FOCUS_GAP, font_px
@@ -46,27 +47,28 @@ def stack_step(card_h: int) -> int:
     return max(2, round(card_h * 0.015))  # (at least 2 px: one pale edge line and one dark)
 
 
-class TableView(SeatLabels, PileCaptions, TableCues):
+class TableView:
     """Draws a Board (plus the animator's sprites) and maps screen points to targets."""
 
     def __init__(self, players: int, names: list[str], art: CardArt, text: TextCache,
                  identities: list[Identity] | None = None) -> None:
         self._table: TableLayout = load_layout(players)  # as drawn: seat 0 at the bottom
-        self.layout: TableLayout = self._table  # turned to the viewer's eyes
-        self.names = names
+        # the words' shared part (layout, viewport, text sizes, where each text went), which the
+        # painters of the words hold; the view reads and sets it through the properties below
+        self.words = TableText(self._table, fit(self._table, 1920, 1080), text, names)
+        self.labels = SeatLabels(self.words)
+        self.captions = PileCaptions(self.words)
+        self.cues = TableCues(self.words)
         self.identities = identities or seat_identities(players)  # each seat's colour and avatar
         self.marker = TurnMarker()  # the ring around the grid of the seat to act, gliding between seats
         self.reduced_motion = False
         self.art = art
-        self.text = text
         self.size = (0, 0)
-        self.viewport: Viewport = fit(self.layout, 1920, 1080)
         self._background: pygame.Surface | None = None
         self._background_key: tuple = ()
         self._layer: pygame.Surface | None = None
         self._layer_source: pygame.Surface | None = None
         self._drawn: dict = {}
-        self._rects: dict = {}
         self.prompt = ""
         self.hover: Target | None = None
         self.cursor: Target | None = None  # the keyboard's
@@ -74,10 +76,33 @@ class TableView(SeatLabels, PileCaptions, TableCues):
         self._viewer: int | None = None
         self.speaks_to_viewer = True  # False (hot-seat): every line names its player, never "you"
         self.busy = False
-        self.ui_scale = 1.0  # the player's text size setting: every text of the table grows, the cards do not
-        self.text_rects: list[tuple[str, pygame.Rect]] = []  # each text of the last frame and where it went
         self.notice_shown = True  # False while a first-game tip takes the free corner the notice uses
         self.art_values = range(-2, 13)  # an animation is playing (its banner replaces the prompt)
+
+    # ------------------------------------------------------------------ the words' shared part
+    @property
+    def layout(self) -> TableLayout:
+        return self.words.layout  # turned to the viewer's eyes
+
+    @layout.setter
+    def layout(self, layout: TableLayout) -> None:
+        self.words.layout = layout
+
+    @property
+    def viewport(self) -> Viewport:
+        return self.words.viewport
+
+    @viewport.setter
+    def viewport(self, viewport: Viewport) -> None:
+        self.words.viewport = viewport
+
+    @property
+    def ui_scale(self) -> float:
+        return self.words.ui_scale  # the player's text size setting: every text grows, the cards do not
+
+    @ui_scale.setter
+    def ui_scale(self, scale: float) -> None:
+        self.words.ui_scale = scale
 
     @property
     def viewer(self) -> int | None:
@@ -149,25 +174,25 @@ class TableView(SeatLabels, PileCaptions, TableCues):
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, board: Board, sprites: list) -> None:
         self.resize(*surface.get_size())
-        self.text_rects.clear()
+        self.words.text_rects.clear()
         surface.blit(self._resting(surface, board), (0, 0))
         if JOURNAL.on:
             for place, value in self._drawn.items():
                 if value is not None:
-                    note_card(self._rects[place])
+                    note_card(self.words.rects[place])
         self._draw_marker(surface, board)
         for seat in board.participants:
-            self._draw_label(surface, board, seat)
-        self._draw_pile_captions(surface, board)
-        self._draw_cues(surface, board)
+            self.labels.draw_label(surface, board, seat, self.identities[seat])
+        self.captions.draw_pile_captions(surface, board)
+        self.cues.draw_cues(surface, board)
         self._draw_hand(surface, board)
-        self._draw_scores(surface, board)
+        self.labels.draw_scores(surface, board)
         for sprite in sprites:
             sprite.draw_glow(surface, self)  # (under every card: a column's glows make one light)
         for sprite in sprites:
             sprite.draw(surface, self)
         self._draw_marks(surface)
-        self._draw_prompt(surface, board)
+        self.captions.draw_prompt(surface, board, self.prompt, self.busy, self.notice_shown)
 
     def _draw_marker(self, surface: pygame.Surface, board: Board) -> None:
         """The ring around the grid of the seat to act: aimed there, it glides from the last one."""
@@ -213,10 +238,10 @@ class TableView(SeatLabels, PileCaptions, TableCues):
         if self._layer is None or self._layer_source is not background:
             self._layer, self._layer_source = background.copy(), background
             self._drawn = {}
-            self._rects = {(seat, index): self.viewport.rect(self.cell_box(seat, index))
+            self.words.rects = {(seat, index): self.viewport.rect(self.cell_box(seat, index))
                            for seat in range(board.players) for index in range(CELLS)}
-            self._rects[DRAW_PILE] = self.viewport.rect(self.layout.draw_pile)
-            self._rects[DISCARD_PILE] = self.viewport.rect(self.layout.discard_pile)
+            self.words.rects[DRAW_PILE] = self.viewport.rect(self.layout.draw_pile)
+            self.words.rects[DISCARD_PILE] = self.viewport.rect(self.layout.discard_pile)
         wanted: dict = {DRAW_PILE: stack_layers(board.draw_count) or None, DISCARD_PILE: board.discard_top}
         for seat in board.participants:
             grid = board.grids[seat]
@@ -227,15 +252,15 @@ class TableView(SeatLabels, PileCaptions, TableCues):
         for place in changed:
             drawn[place] = wanted[place]
         for place in changed:
-            self._repaint(background, self._rects[place])
+            self._repaint(background, self.words.rects[place])
         return self._layer
 
     def _repaint(self, background: pygame.Surface, rect: pygame.Rect) -> None:
         """Repaint the place at `rect` and its shadow's reach: the cloth, then the shadows and the
         cards of every place there (a neighbour's shadow may fall into it)."""
         area = self._reach(rect)
-        near = [(place, self._rects[place]) for place, value in self._drawn.items()
-                if value is not None and self._reach(self._rects[place]).colliderect(area)]
+        near = [(place, self.words.rects[place]) for place, value in self._drawn.items()
+                if value is not None and self._reach(self.words.rects[place]).colliderect(area)]
         layer = self._layer
         assert layer is not None
         layer.set_clip(area)
@@ -266,7 +291,7 @@ class TableView(SeatLabels, PileCaptions, TableCues):
 
     def pile_top(self) -> pygame.Rect:
         """Where the draw pile's top card is drawn (raised by the stack under it)."""
-        rect = self._rects.get(DRAW_PILE) or self.viewport.rect(self.layout.draw_pile)
+        rect = self.words.rects.get(DRAW_PILE) or self.viewport.rect(self.layout.draw_pile)
         lift = stack_step(rect.h) * max(0, (self._drawn.get(DRAW_PILE) or 0) - 1)
         return rect.move(-lift, -lift)
 
@@ -286,18 +311,18 @@ class TableView(SeatLabels, PileCaptions, TableCues):
             kind = "took_card" if taken else "drew_card"
         else:
             kind = "took" if taken else "drew"
-        words = sentence(kind, board.holder, self.addressee, self.names, card=board.holding)
+        words = sentence(kind, board.holder, self.addressee, self.words.names, card=board.holding)
         base = font_px(self.viewport, 26)
-        wanted = max(base, self._px(26))
+        wanted = max(base, self.words.px(26))
         room = rect.top - 6 - self._ceiling(rect)
-        size = self._fit_px(words, wanted, height=room, bold=True, floor=base)
+        size = self.words.fit_px(words, wanted, height=room, bold=True, floor=base)
         if size < wanted:
             self._hand_caption_aside(surface, rect, words, wanted)
             return
         band = self.viewport.rect(self.layout.prompt)  # the caption keeps to the middle band's width
-        size = self._fit_px(words, size, width=2 * min(rect.centerx - band.left, band.right - rect.centerx), bold=True)
-        image = self.text.render(words, size, ACCENT, True)
-        self._blit_text(surface, image, image.get_rect(midbottom=(rect.centerx, rect.top - 6)), words)
+        size = self.words.fit_px(words, size, width=2 * min(rect.centerx - band.left, band.right - rect.centerx), bold=True)
+        image = self.words.text.render(words, size, ACCENT, True)
+        self.words.blit_text(surface, image, image.get_rect(midbottom=(rect.centerx, rect.top - 6)), words)
 
     def _hand_caption_aside(self, surface: pygame.Surface, hand: pygame.Rect, words: str, size: int) -> None:
         """No room above the card for the caption at this text size: it goes beside the card,
@@ -306,17 +331,17 @@ class TableView(SeatLabels, PileCaptions, TableCues):
         left = hand.right + font_px(self.viewport, 14)
         width = band.right - left
         while True:
-            lines = self.text.wrap(words, size, width, True)
-            tall = len(lines) * self.text.font(size, True).get_linesize()
+            lines = self.words.text.wrap(words, size, width, True)
+            tall = len(lines) * self.words.text.font(size, True).get_linesize()
             if size <= 8 or (len(lines) <= 3 and tall <= hand.h and
-                             all(self.text.font(size, True).size(line)[0] <= width for line in lines)):
+                             all(self.words.text.font(size, True).size(line)[0] <= width for line in lines)):
                 break
             size -= 1
         y = hand.centery - tall // 2
         for line in lines:
-            image = self.text.render(line, size, ACCENT, True)
-            self._blit_text(surface, image, image.get_rect(topleft=(left, y)), line)
-            y += self.text.font(size, True).get_linesize()
+            image = self.words.text.render(line, size, ACCENT, True)
+            self.words.blit_text(surface, image, image.get_rect(topleft=(left, y)), line)
+            y += self.words.text.font(size, True).get_linesize()
 
     def _ceiling(self, hand: pygame.Rect) -> int:
         """The lowest edge of a seat panel above the card in hand (its caption stays below it)."""
