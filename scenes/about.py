@@ -13,10 +13,9 @@ from game import version
 from game.desktop import open_folder
 from game.i18n import _
 from game.store import resolve_data_dir
-from game.ui.ink import inside, note_text
 from game.ui.layout import Box
 from game.ui.widgets import ACCENT, BODY_SIZE, BUTTON_SIZE, DIM, HEADING_SIZE, INK, SMALL_SIZE, TITLE_SIZE
-from scenes.base import AppScene
+from scenes.base import AppScene, draw_paragraphs
 from scenes.context import AppContext
 
 # The libraries the game runs on (pyproject.toml's dependencies; a test checks both lists agree).
@@ -98,18 +97,9 @@ class AboutScene(AppScene):
         until they fit it (a long translation at 150 % never runs into the buttons)."""
         text, room = self.app.text, self.viewport.rect(COLUMN)
         px = round(BODY_SIZE * self.app.ui_scale * self.viewport.scale)
-        gaps = round(px * 0.5) * (len(paragraphs) - 2)  # (fit_paragraphs counts lines, not the gaps between paragraphs)
-        px, blocks = text.fit_paragraphs(paragraphs, px, room.w, room.h - gaps)
-        line, gap = text.font(px).get_linesize(), round(px * 0.5)
-        y = room.top
-        with inside(room):
-            for number, lines in enumerate(blocks):
-                colour = ACCENT if number == len(blocks) - 1 else INK  # the folder's path stands out
-                for words in lines:
-                    image = text.render(words, px, colour)
-                    place = image.get_rect(topleft=(room.left, y))
-                    surface.blit(image, place)
-                    note_text(words, image, place)
-                    y += line
-                if number < len(blocks) - 2:  # the path follows its sentence without a gap
-                    y += gap
+        spaces = round(px * 0.5) * (len(paragraphs) - 2)  # (fit_paragraphs counts lines, not the gaps between paragraphs)
+        px, blocks = text.fit_paragraphs(paragraphs, px, room.w, room.h - spaces)
+        gap, last = round(px * 0.5), len(blocks) - 1
+        colours = [ACCENT if number == last else INK for number in range(len(blocks))]  # the folder's path stands out
+        gaps = [gap if number < last - 1 else 0 for number in range(len(blocks))]  # the path follows its sentence
+        draw_paragraphs(surface, text, blocks, px, room, colours, gaps)

@@ -48,3 +48,11 @@ class Background(Generic[T]):
         finally:
             self._done.set()
             self._wake()  # (wake_the_app never raises)
+
+
+def settle(reading: Background[T] | None) -> tuple[Background[T] | None, Background[T] | None]:
+    """`(finished, still_reading)`: a screen's `update` takes its reading once it is done and
+    forgets it (`done, self.reading = settle(self.reading)`), or keeps waiting for it."""
+    if reading is None or not reading.done:
+        return None, reading
+    return reading, None

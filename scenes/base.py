@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
@@ -10,8 +10,10 @@ import pygame
 from game.match import Identity
 from game.ui.avatars import draw_avatar
 from game.ui.felt import felt
+from game.ui.ink import inside, note_text
 from game.ui.layout import Box
 from game.ui.scene import Scene
+from game.ui.text import Color, TextCache
 from game.ui.widgets import ACCENT, BUTTON_SIZE, LOGICAL_H, LOGICAL_W, Button, ButtonGroup, blit_text, screen_viewport
 from scenes.context import AppContext
 
@@ -110,3 +112,19 @@ def veil(size: tuple[int, int]) -> pygame.Surface:
         surface.fill(VEIL)
         _VEILS[size] = surface
     return _VEILS[size]
+
+
+def draw_paragraphs(surface: pygame.Surface, text: TextCache, blocks: Sequence[Sequence[str]], px: int,
+                    room: pygame.Rect, colours: Sequence[Color], gaps: Sequence[int]) -> None:
+    """Wrapped paragraphs (`blocks` of lines) left-aligned down `room` from its top: block k in
+    `colours[k]`, followed by `gaps[k]` px of space; each line noted for the overlap checks."""
+    line, y = text.font(px).get_linesize(), room.top
+    with inside(room):
+        for lines, colour, gap in zip(blocks, colours, gaps, strict=True):
+            for words in lines:
+                image = text.render(words, px, colour)
+                place = image.get_rect(topleft=(room.left, y))
+                surface.blit(image, place)
+                note_text(words, image, place)
+                y += line
+            y += gap

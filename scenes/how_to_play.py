@@ -16,7 +16,7 @@ from game.ui.ink import inside, note_card, note_text
 from game.ui.layout import Box
 from game.ui.widgets import ACCENT, BODY_SIZE, BUTTON_SIZE, CAPTION_SIZE, DIM, INK, SMALL_SIZE, TITLE_SIZE, draw_panel
 from game.ui.wording import EDITION_WORDS
-from scenes.base import BACKDROP, AppScene
+from scenes.base import BACKDROP, AppScene, draw_paragraphs
 from scenes.context import AppContext
 
 TEXT_X, TEXT_W, TEXT_Y = 110, 900, 250
@@ -283,16 +283,7 @@ class HowToPlayScene(AppScene):
             if px <= 10 or (tall <= room.h and wide <= room.w):
                 break
             px -= 1
-        y = room.top
-        with inside(room):
-            for lines in blocks:
-                for words in lines:
-                    image = text.render(words, px, INK)
-                    place = image.get_rect(topleft=(room.left, y))
-                    surface.blit(image, place)
-                    note_text(words, image, place)
-                    y += line
-                y += gap
+        draw_paragraphs(surface, text, blocks, px, room, [INK] * len(blocks), [gap] * len(blocks))
 
     def _label_buttons(self) -> None:
         """Button labels follow the language and the page at draw time."""

@@ -23,7 +23,7 @@ from game.store.last_game import last_game
 from game.ui.widgets import BODY_SIZE, BUTTON_SIZE, CAPTION_SIZE, DIM, INK, TITLE_SIZE
 from game.ui.wording import EDITION_WORDS
 from game.wire.finished import FinishedGame
-from scenes.background import Background
+from scenes.background import Background, settle
 from scenes.base import AppScene
 from scenes.context import AppContext
 from scenes.names import REVIEW
@@ -127,10 +127,9 @@ class ReviewPickScene(AppScene):
         self.build()
 
     def update(self, dt: float) -> None:
-        reading = self.reading
-        if reading is None or not reading.done:
+        reading, self.reading = settle(self.reading)
+        if reading is None:
             return
-        self.reading = None
         if reading.result is None:  # (read_games never raises: a last guard)
             self.message = _("This game log cannot be reviewed: {reason}").format(reason=reading.problem)
         self.choices = [] if reading.result is None else worded(reading.result)

@@ -31,7 +31,7 @@ from game.ui.stat_cards import (
 from game.ui.trend_chart import average_words, per_decision_words, shown_games
 from game.ui.widgets import BODY_SIZE, BUTTON_SIZE, CAPTION_SIZE, DIM, INK, SMALL_SIZE, TITLE_SIZE, font_px
 from game.ui.wording import EDITION_WORDS, decimal
-from scenes.background import Background
+from scenes.background import Background, settle
 from scenes.base import AppScene
 from scenes.context import AppContext
 from scenes.names import REVIEW_PICK
@@ -105,10 +105,9 @@ class StatisticsScene(AppScene):
         self.build()
 
     def update(self, dt: float) -> None:
-        reading = self.reading
-        if reading is None or not reading.done:
+        reading, self.reading = settle(self.reading)
+        if reading is None:
             return
-        self.reading = None
         figures = reading.result or Figures(problem=reading.problem or "")
         self.players, self.trends, self.levels = figures.players, figures.trends, figures.levels
         if figures.problem:
