@@ -102,6 +102,18 @@ def test_a_bad_profiles_file_is_moved_aside_with_a_notice(tmp_path, content):
     assert json.loads((tmp_path / PROFILES_FILE).read_text())["players"]["Ann"]["games"] == 1  # written afresh
 
 
+def test_a_bad_profiles_file_found_after_the_notices_were_shown_is_told_too(tmp_path):
+    """The menu takes the start-up notices; a profiles file read later (a table with the adaptive
+    level) that turns out damaged is still told on the next screen, not into a list nobody reads."""
+    store = Store(tmp_path)
+    store.load_all()
+    assert store.take_notices() == []
+    (tmp_path / PROFILES_FILE).write_bytes(b'{"format": 1, "players": []}')
+    assert store.stats.profiles.table_strength(["Ann"]) == DEFAULT_STRENGTH
+    notices = store.take_notices()
+    assert len(notices) == 1 and "profiles" in notices[0].worded()
+
+
 def test_a_table_starts_its_adaptive_seats_from_the_peoples_profile(tmp_path):
     store, match = Store(tmp_path), MatchConfig(seats=(*SEATS, SeatConfig("Sasha", COMPUTER, "normal")))
     made = []

@@ -3,8 +3,10 @@ the same game played in memory."""
 
 from __future__ import annotations
 
+import gc
 import os
 import random
+import weakref
 
 import pytest
 
@@ -85,6 +87,21 @@ def test_background_store_writes_the_latest_state(tmp_path):
     store.close()
     loaded = Store(tmp_path).saves.load()
     assert loaded is not None and state_to_dict(loaded[1]) == state_to_dict(state)
+
+
+def test_a_closed_store_leaves_nothing_behind_for_exit(tmp_path):
+    """The last save is waited for when the store closes, not again at exit: a closed store (an
+    app restarted in the same process, a test's store) is let go, not kept for the process's
+    life by an exit handler."""
+    match = MATCHES[0]
+    store = Store(tmp_path, background=True)
+    store.saves.save(match, match.new_game())
+    store.close()
+    assert Store(tmp_path).saves.has_game()
+    closed = weakref.ref(store)
+    del store
+    gc.collect()
+    assert closed() is None
 
 
 def test_summary_names_players_round_and_totals(tmp_path):
