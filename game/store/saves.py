@@ -7,6 +7,7 @@ The engine state carries the seed, and every chance event is derived from it, so
 game continues exactly as it would have. It also carries the game record, which the engine
 replays on load: a position that does not follow from it is refused, and a current-format
 save without its record is damaged (see migrations.py for the older formats that had none).
+`Saves` is the part of the Store that keeps it; `GameSummary` is what the menu shows of it.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 A value that is missing takes its default silently; a value of the wrong type or out of
 range takes its default too, and `decode_settings` says which (the menu shows it), so one
-hand-edited field never throws away the rest.
+hand-edited field never throws away the rest. `SettingsFile` is the part of the Store that keeps them.
 """
 
 from __future__ import annotations

@@ -5,6 +5,7 @@
 A host keeps the tokens of its claimed seats (and its join code and port) so that a host
 restarted from its autosave honours them; a player keeps the token of each game joined.
 The document is small and capped: at most MAX_TOKENS entries, the oldest dropped first.
+`Tokens` is the part of the Store that keeps them (store.tokens).
 """
 
 from __future__ import annotations
