@@ -14,7 +14,7 @@ from typing import Any
 from game.sentences import Template
 
 from .documents import Loaded
-from .files import atomic_write, describe_os_error
+from .files import atomic_write, backup_path, describe_os_error, quarantine
 from .notices import FILE_NOT_SAVED, StoreNotice, notice
 
 FileKey = tuple[int, int, int]  # (modified ns, size, inode): whether a file changed since it was read
@@ -57,7 +57,7 @@ class DataFolder:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.notices = Notices()
-        self.loaded: set[Path] = set()  # the files read successfully (Store.quarantine_loaded)
+        self.loaded: set[Path] = set()  # the files read successfully (quarantine_loaded)
         self.last_failure: StoreNotice | None = None  # the latest failed write, None once writing works
         self._failing: set[Path] = set()
         self._lock = threading.Lock()
@@ -90,6 +90,18 @@ class DataFolder:
             self.last_failure = message
         if first:
             self.notices.add(message)
+
+    def quarantine_loaded(self) -> list[Path]:
+        """Move aside every file read so far, and its backup; where they went (nothing is deleted)."""
+        moved = []
+        for path in sorted(self.loaded):
+            for candidate in (path, backup_path(path)):
+                try:
+                    moved.append(quarantine(candidate))
+                except OSError:
+                    continue  # absent (or immovable): nothing more can be done for it
+        self.loaded.clear()
+        return moved
 
     def note_loaded(self, path: Path, loaded: Loaded[Any]) -> None:
         """Tell what reading `path` found wrong; remember it was read when it gave a value."""

@@ -17,7 +17,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from .files import backup_path, quarantine
 from .folder import DataFolder
 from .lock import FolderLock
 from .notices import StoreNotice
@@ -85,14 +84,7 @@ class Store:
         """Move aside every file read so far, and its backup: the app failed to start with
         them, and the next start must work. Returns where they went (nothing is deleted)."""
         self.saves.flush()
-        moved = []
-        for path in sorted(self._folder.loaded):
-            for candidate in (path, backup_path(path)):
-                try:
-                    moved.append(quarantine(candidate))
-                except OSError:
-                    continue  # absent (or immovable): nothing more can be done for it
-        self._folder.loaded.clear()
+        moved = self._folder.quarantine_loaded()
         for part in (self.settings, self.saves, self.stats):
             part.forget()
         return moved
