@@ -169,8 +169,8 @@ class GameOverScene(AppScene):
         store = self.app.store
         if store is not None and self.state is not None:
             state = self.state
-            steps = (("record game", lambda: store.record_game(self.config, state)),
-                     ("delete game", store.delete_game))
+            steps = (("record game", lambda: store.stats.record_game(self.config, state)),
+                     ("delete game", store.saves.delete))
             for what, step in steps:
                 try:
                     step()

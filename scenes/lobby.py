@@ -48,8 +48,8 @@ class LobbyScene(AppScene):
         code, port = new_join_code(), 0
         store = self.app.store
         if self.resumed and store is not None:  # the players rejoin where they were, with the same code
-            code = store.token("host code") or code
-            port = stored_port(store.token("host port"))
+            code = store.tokens.get("host code") or code
+            port = stored_port(store.tokens.get("host port"))
         try:
             try:
                 self.host = NetHost(self.table, code, self.bind, port, store=store, resume=self.resumed)

@@ -91,22 +91,20 @@ class MenuScene(AppScene):
 
     def _saved_summary(self) -> str:
         store = self.app.store
-        if store is None or not _call(store.has_game, False):
+        if store is None or not _call(store.saves.has_game, False):
             return ""
-        summary = _call(store.game_summary, None)
-        if not isinstance(summary, dict):
+        summary = _call(store.saves.summary, None)
+        if summary is None:
             return _("A saved game is waiting.")
-        names = summary.get("names") or []
-        totals = summary.get("totals") or []
-        scores = ", ".join(f"{n} {t}" for n, t in zip(names, totals)) if totals else ", ".join(names)
-        return _("Round {number}: {scores}").format(number=summary.get("round", "?"), scores=scores)
+        scores = ", ".join(f"{seat.name} {seat.total}" for seat in summary.seats)
+        return _("Round {number}: {scores}").format(number=summary.round, scores=scores)
 
     def continue_game(self) -> None:
         store = self.app.store
         if store is None:
             return
         try:
-            loaded = store.load_game()
+            loaded = store.saves.load()
         except Exception as error:  # noqa: BLE001 - a damaged save is reported, never a crash
             self.app.notices.append(_("The saved game could not be loaded: {error}").format(error=error))
             loaded = None

@@ -118,7 +118,7 @@ class PauseScene(AppScene):
             return
         if self.app.store is not None:
             try:
-                self.app.store.delete_game()
+                self.app.store.saves.delete()
             except Exception as error:  # noqa: BLE001 - reported on the menu
                 self.app.notices.append(_("The saved game could not be removed: {error}").format(error=error))
         self.to_menu()

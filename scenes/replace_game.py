@@ -7,11 +7,12 @@ game": a slip of the mouse or a key never costs a game in progress.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
 from game.i18n import _
+from game.match import HUMAN
+from game.store.saves import GameSummary
 from game.ui.layout import Box
 from game.ui.widgets import ACCENT, BODY_SIZE, BUTTON_SIZE, INK, TITLE_SIZE, draw_panel
 from scenes.base import AppScene, veil
@@ -22,23 +23,22 @@ SOLID_PANEL = (12, 24, 32, 255)  # opaque: the setup's buttons must not show thr
 MAX_NAMES = 3  # more names than this end in "…": the sentence must fit one line
 
 
-def saved_game_words(summary: dict[str, Any]) -> str:
+def saved_game_words(summary: GameSummary) -> str:
     """ "Your game with Ann, Bob… (round 3) will be lost." for the menu's saved game.
 
     With one human at the table that human is "you", so only the others are named."""
-    seats = summary.get("seats") or []
-    humans = [seat for seat in seats if seat.get("kind") == "human"]
-    named = [seat for seat in seats if len(humans) != 1 or seat is not humans[0]]
-    names = [str(seat.get("name", "?")) for seat in named] or [str(n) for n in summary.get("names", [])]
+    humans = [seat for seat in summary.seats if seat.kind == HUMAN]
+    named = [seat for seat in summary.seats if len(humans) != 1 or seat is not humans[0]]
+    names = [seat.name for seat in named] or summary.names
     shown = ", ".join(names[:MAX_NAMES]) + ("…" if len(names) > MAX_NAMES else "")
-    return _("Your game with {names} (round {number}) will be lost.").format(names=shown, number=summary.get("round", "?"))
+    return _("Your game with {names} (round {number}) will be lost.").format(names=shown, number=summary.round)
 
 
 class ReplaceGameScene(AppScene):
     name = "replace_game"
     overlay = True
 
-    def __init__(self, app: AppContext, summary: dict[str, Any], continue_saved: Callable[[], None],
+    def __init__(self, app: AppContext, summary: GameSummary, continue_saved: Callable[[], None],
                  start_new: Callable[[], None]) -> None:
         super().__init__(app)
         self.words = saved_game_words(summary)

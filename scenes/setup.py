@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import partial
-from typing import Any
 
 import pygame
 
@@ -27,6 +26,7 @@ from game.match import (
     SeatConfig,
 )
 from game.rules import EDITIONS, FINAL_TIE_CHOICES, FinalTie, edition_named
+from game.store.saves import GameSummary
 from game.ui.avatars import colour_of, draw_avatar
 from game.ui.widgets import BODY_SIZE, BUTTON_SIZE, CAPTION_SIZE, DIM, INK, TITLE_SIZE, draw_panel, font_px
 from game.ui.wording import EDITION_WORDS, PLAYER_NUMBER, YOU, default_human_name, is_default_human_name
@@ -322,10 +322,10 @@ class SetupScene(AppScene):
         else:
             self.stack.replace(PLAY, config=self.config, state=state)
 
-    def _saved_game(self) -> dict[str, Any] | None:
+    def _saved_game(self) -> GameSummary | None:
         store = self.app.store
         try:
-            return store.game_summary() if store is not None else None
+            return store.saves.summary() if store is not None else None
         except Exception:  # noqa: BLE001 - an unreadable save is not a game to protect (its notice says why)
             return None
 

@@ -64,13 +64,13 @@ def read_figures(store: Any) -> Figures:
     """The statistics and the review shelf, each read once (in a thread: either file may be
     large); never raises for a bad file."""
     try:
-        stats = store.load_stats()
+        stats = store.stats.load()
     except Exception as error:  # noqa: BLE001 - the screen must open even if the store misbehaves
         return Figures(problem=str(error))
     players = sorted(stats.players.items(), key=lambda item: (-item[1].games, item[0].lower()))
     shelf = ReviewShelf(store.data_dir)  # (a damaged shelf reads as no review: never raises)
     trends = shelf.trends([name for name, _entry in players])
-    strengths = store.profiles.strengths([name for name, _entry in players], trends)  # (the shelf read once)
+    strengths = store.stats.profiles.strengths([name for name, _entry in players], trends)  # (the shelf read once)
     levels = {name: about_level(strength) for name, strength in strengths.items()}
     return Figures(players, {name: shown_games([point.per_decision for point in points])
                              for name, points in trends.items()}, levels)
@@ -176,7 +176,7 @@ class StatisticsScene(AppScene):
         if self.app.store is None:
             return
         try:
-            self.app.store.reset_stats()
+            self.app.store.stats.reset()
             self.message = _("Statistics were reset.")
         except Exception as error:  # noqa: BLE001 - reported, never a crash
             self.message = _("Statistics could not be reset: {error}").format(error=error)

@@ -166,7 +166,7 @@ class App:
     # ------------------------------------------------------------------ settings and saves
     def _load_settings(self, store: Store) -> Settings:
         try:
-            settings = store.load_settings()
+            settings = store.settings.load()
         except Exception as error:  # noqa: BLE001 - a bad settings file must never stop the app
             log.warning("settings unreadable: %s", error)
             self.notices.append(notice(SETTINGS_UNREADABLE, error=str(error)))
@@ -178,7 +178,7 @@ class App:
         if self.store is None:
             return
         try:
-            self.store.save_settings(self.settings)
+            self.store.settings.save(self.settings)
         except Exception as error:  # noqa: BLE001 - reported, never raised into the frame loop
             log.warning("settings not saved: %s", error)
             self.notices.append(notice(SETTINGS_UNSAVED, error=str(error)))

@@ -19,7 +19,8 @@ from helpers import key_event, read_in, run_frames
 
 from game.ai import make_bot
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
-from game.rules import score_view, seat_view
+from game.rules import TURN, score_view, seat_view
+from game.store.saves import GameSummary, SeatSummary
 
 SEATS = (SeatConfig("Ann", HUMAN), SeatConfig("Robin", COMPUTER, "hard"), SeatConfig("Sasha", COMPUTER, "easy"))
 HOTSEAT = (SeatConfig("Ann", HUMAN), SeatConfig("Bob", HUMAN))
@@ -76,8 +77,9 @@ def screens(app: Any) -> Iterator[str]:  # one short block per screen
     yield "setup"
     replace = _optional("scenes.replace_game", "ReplaceGameScene")
     if replace is not None:
-        summary = {"seats": [{"name": "Robin", "kind": "computer"}, {"name": "Sasha", "kind": "computer"},
-                             {"name": "Ann", "kind": "human"}], "round": 3}
+        seats = (SeatSummary("Robin", COMPUTER, "normal", 40), SeatSummary("Sasha", COMPUTER, "normal", 35),
+                 SeatSummary("Ann", HUMAN, "normal", 30))
+        summary = GameSummary("classic", "Skyjo", 3, TURN, seats, None, None)
         app.stack.push(replace(app, summary, lambda: None, lambda: None))
         settle(app)
         yield "replace_game"
@@ -178,7 +180,7 @@ def screens(app: Any) -> Iterator[str]:  # one short block per screen
     for players in STATISTICS_PLAYERS:
         if app.store is not None:
             statistics_data(app.store.data_dir, players)
-            app.store._fresh_stats()  # (the store reads the statistics again: written behind its back)
+            app.store.stats.fresh()  # (the store reads the statistics again: written behind its back)
         read_in(app, app.stack.reset(StatisticsScene(app)))  # (the figures are read off the frame loop)
         settle(app)
         yield f"statistics{players}"

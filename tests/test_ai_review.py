@@ -270,7 +270,7 @@ def test_skyjo_review_of_a_save_judges_its_human_seat(tmp_path):
     while state.phase in ("opening", "turn") and len(state.log[-1]["actions"]) < 30:
         state.apply(bot.decide(seat_view(state, state.to_act)))
     store = Store(tmp_path)
-    store.save_game(match, state)
+    store.saves.save(match, state)
     store.close()
     done = _review(str(tmp_path / "save.json"), "--json", "--samples", "2")
     assert done.returncode == 0, done.stderr

@@ -50,12 +50,12 @@ def test_autosave_after_each_action_and_continue_resumes_it(app, tmp_path):
     play = app.stack.push(PlayScene(app, config, config.new_game()))
     app.frame(1 / 60)
     play.activate(Target.cell(0, 1, 1))
-    app.store.flush()
-    _, saved = app.store.load_game()
+    app.store.saves.flush()
+    _, saved = app.store.saves.load()
     assert saved.face_up[0][5] and sum(saved.face_up[0]) == 1
     app.frame(1 / 60)  # the flip animates (instantly) before the next input counts
     play.activate(Target.cell(0, 2, 2))
-    app.store.flush()
+    app.store.saves.flush()
     app.stack.reset(MenuScene(app))
     app.frame(1 / 60)
     menu = app.stack.top
@@ -80,8 +80,8 @@ def test_game_over_names_the_winner_and_deletes_the_save(app):
     assert play_to_game_over(app, check_breakdown)
     over = app.stack.top
     assert isinstance(over, GameOverScene) and over.state.phase == GAME_OVER
-    app.store.flush()
-    assert not app.store.has_game()
+    app.store.saves.flush()
+    assert not app.store.saves.has_game()
     line = winners_line(over.state, over.names)
     assert all(over.names[w] in line for w in over.state.winners)
     over.press("menu")
@@ -100,8 +100,8 @@ def test_animation_speed_setting_is_kept(app, tmp_path):
     app.stack.top.press("resume")
     app.frame(1 / 60)
     assert play.anim.speed == 2.5
-    app.store.flush()
-    assert app.store.load_settings().animation_speed == "fast"
+    app.store.saves.flush()
+    assert app.store.settings.load().animation_speed == "fast"
 
 
 def test_fullscreen_toggles_headless(app):

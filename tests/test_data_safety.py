@@ -30,7 +30,7 @@ def saved_game(folder: Path, match: MatchConfig = ANN_BOB, actions: int = 8) -> 
     for _ in range(actions):
         state.apply(state.legal_actions()[0])
     store = Store(folder)
-    store.save_game(match, state)
+    store.saves.save(match, state)
     store.close()
 
 
@@ -71,7 +71,7 @@ def test_start_over_a_saved_game_asks_first_and_writes_nothing(tmp_path):
         question = app.stack.top
         assert question.name == "replace_game"
         assert question.words == "Your game with Bob, Cleo (round 1) will be lost."
-        app.store.flush()
+        app.store.saves.flush()
         after = {name: data for name, data in files_in(tmp_path).items() if name != "skyjo.lock"}
         assert after == before, "nothing is written before the player confirms"
         key(app, pygame.K_ESCAPE)  # Back: the setup again, the game still saved
@@ -82,7 +82,7 @@ def test_start_over_a_saved_game_asks_first_and_writes_nothing(tmp_path):
 
 def test_enter_on_the_question_continues_the_saved_game(tmp_path):
     saved_game(tmp_path)
-    saved = Store(tmp_path).load_game()
+    saved = Store(tmp_path).saves.load()
     app = open_app(tmp_path)
     try:
         setup = setup_from_menu(app)
@@ -197,10 +197,10 @@ def test_a_lock_left_by_a_killed_process_never_blocks_the_next_start(tmp_path):
 
 def test_statistics_are_read_modify_written(tmp_path):
     one, two = Store(tmp_path), Store(tmp_path)
-    assert one.load_stats().players == {} and two.load_stats().players == {}
-    one.record_game(*finished_game(1, end_score=40))
-    two.record_game(*finished_game(2, end_score=40))  # two read the file before one wrote to it
-    assert Store(tmp_path).load_stats().players["Ann"].games == 2, "no finished game is lost"
+    assert one.stats.load().players == {} and two.stats.load().players == {}
+    one.stats.record_game(*finished_game(1, end_score=40))
+    two.stats.record_game(*finished_game(2, end_score=40))  # two read the file before one wrote to it
+    assert Store(tmp_path).stats.load().players["Ann"].games == 2, "no finished game is lost"
 
 
 # ---------------------------------------------------------------- 3. notices on the first menu frame
@@ -264,7 +264,7 @@ def test_a_remembered_setup_with_such_a_name_is_reset_with_a_notice(tmp_path, na
         app.close()
     finally:
         app.close()
-    Store(tmp_path).load_settings()  # and the settings stay writable and readable
+    Store(tmp_path).settings.load()  # and the settings stay writable and readable
 
 
 def stats_file(folder: Path, players: dict) -> None:
@@ -291,7 +291,7 @@ def test_a_statistics_name_the_font_cannot_draw_is_cleaned_or_left_out(tmp_path,
 def test_absurd_figures_in_statistics_are_refused_at_load(tmp_path, figure):
     stats_file(tmp_path, {"Ann": {"games": 1, "round_total": figure, "rounds": 1}})
     store = Store(tmp_path)
-    assert store.load_stats().players == {}
+    assert store.stats.load().players == {}
     assert "damaged" in store.notices[0].worded() and "beyond any real game" in store.notices[0].worded()
     assert list(tmp_path.glob("stats.json.corrupt-*"))
 
@@ -299,7 +299,7 @@ def test_absurd_figures_in_statistics_are_refused_at_load(tmp_path, figure):
 def test_statistics_tables_name_only_known_editions_and_levels(tmp_path):
     stats_file(tmp_path, {"Ann": {"games": 1, "by_level": {"\x00": {"games": 1}}}})
     store = Store(tmp_path)
-    assert store.load_stats().players == {}
+    assert store.stats.load().players == {}
     assert "unknown entry" in store.notices[0].worded()
 
 
@@ -384,17 +384,17 @@ def test_the_app_never_starts_a_program_even_from_a_match_built_in_memory(tmp_pa
 def test_the_save_just_written_is_read_back_without_decoding(tmp_path, monkeypatch):
     """Leaving a game for the menu must not replay its whole record on the frame loop;
     a file someone else changed is still decoded and checked."""
-    import game.store.store as store_module
+    import game.store.saves as store_module
 
     state = ANN_BOB.new_game()
     for _ in range(8):
         state.apply(state.legal_actions()[0])
     store = Store(tmp_path)
-    store.save_game(ANN_BOB, state)
+    store.saves.save(ANN_BOB, state)
     decoded = []
     real_decode = store_module.decode_save
     monkeypatch.setattr(store_module, "decode_save", lambda raw: decoded.append(1) or real_decode(raw))
-    assert store.has_game() and store.load_game()[1].record() == state.record()
-    assert store.game_summary()["round"] == 1 and decoded == []
+    assert store.saves.has_game() and store.saves.load()[1].record() == state.record()
+    assert store.saves.summary().round == 1 and decoded == []
     (tmp_path / "save.json").write_bytes((tmp_path / "save.json").read_bytes() + b" ")
-    assert store.has_game() and decoded == [1]
+    assert store.saves.has_game() and decoded == [1]

@@ -167,8 +167,8 @@ def test_scoring_screen_waits_for_its_tip_and_the_guide_is_remembered(app, tmp_p
         app.frame(1 / 60)
     assert app.stack.top.name == "round"
     assert app.settings.guided_players == ["Ann"]  # every topic shown: Ann is done
-    app.store.flush()
-    assert Store(str(tmp_path)).load_settings().guided_players == ["Ann"]
+    app.store.saves.flush()
+    assert Store(str(tmp_path)).settings.load().guided_players == ["Ann"]
 
 
 def test_pause_menu_switches_the_guide(app) -> None:

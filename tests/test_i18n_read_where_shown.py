@@ -53,12 +53,12 @@ def fail_fsync(monkeypatch) -> None:
 def _saved_twice(folder: Path) -> None:
     """A save and settings with a good backup each (the second write keeps the first)."""
     for volume in (0.3, 0.6):
-        Store(folder).save_game(MATCH, MATCH.new_game())
-        Store(folder).save_settings(Settings(volume=volume))
+        Store(folder).saves.save(MATCH, MATCH.new_game())
+        Store(folder).settings.save(Settings(volume=volume))
 
 
 def _load_all(store: Store) -> None:
-    store.load_settings(), store.load_game(), store.load_stats(), store.token("k")
+    store.settings.load(), store.saves.load(), store.stats.load(), store.tokens.get("k")
 
 
 # what each notice is about: the files the folder holds (written over a saved game and
@@ -77,9 +77,9 @@ BAD_FILES = {
     "damaged network seat tokens": (False, {"tokens.json": '{"format": 1, "tokens": {"k\\udfff": "fine"}}'}),
 }
 FAILED_WRITES = {
-    "game not saved": lambda store: store.save_game(MATCH, MATCH.new_game()),
-    "settings not saved": lambda store: store.save_settings(Settings(volume=0.9)),
-    "tokens not saved": lambda store: store.save_token("host code", "K7QX2M"),
+    "game not saved": lambda store: store.saves.save(MATCH, MATCH.new_game()),
+    "settings not saved": lambda store: store.settings.save(Settings(volume=0.9)),
+    "tokens not saved": lambda store: store.tokens.keep("host code", "K7QX2M"),
 }
 
 

@@ -39,7 +39,7 @@ def saved_game(data: Path) -> bytes:
     for _move in range(4):
         state.apply(state.legal_actions()[0])
     store = Store(data)
-    store.save_game(config, state)
+    store.saves.save(config, state)
     store.close()
     return (data / "save.json").read_bytes()
 
@@ -67,7 +67,7 @@ def test_the_crash_switch_shows_the_dialog_writes_the_report_keeps_the_save_and_
     assert "CRITICAL skyjo: stopped by an error" in logged and "CrashTest" in logged
     assert (data / "save.json").read_bytes() == save  # byte for byte: the crash cost nothing
     store = Store(data)
-    assert store.load_game() is not None  # and Continue brings the game back
+    assert store.saves.load() is not None  # and Continue brings the game back
     store.close()
 
 

@@ -186,4 +186,4 @@ def test_not_now_is_an_answer_too(make_app, xdg, monkeypatch, tmp_path):
     assert offer.press("decline")
     assert files_under(xdg) == []
     app.store.close()
-    assert Store(tmp_path / "data").load_settings().menu_entry_offered  # kept for the next start
+    assert Store(tmp_path / "data").settings.load().menu_entry_offered  # kept for the next start

@@ -29,8 +29,8 @@ def beaten_at_home(store: Store) -> float:
             else:
                 state.apply(bots[state.to_act].decide(seat_view(state, state.to_act)))
         if state.winners == [0] or state.winners == (0,):
-            store.record_game(home, state)
-            return store.profiles.table_strength(["Ann"])
+            store.stats.record_game(home, state)
+            return store.stats.profiles.table_strength(["Ann"])
     raise AssertionError("Ann never won in 40 seeds")
 
 
@@ -56,4 +56,4 @@ def test_a_hosted_adaptive_computer_plays_a_remote_player_to_the_end_from_the_de
     assert hosted.winners is not None and len(hosted.winners) == 1
     assert hosted.host.table.state.phase == GAME_OVER
     assert asked and all(spec.startswith(f"adaptive@{DEFAULT_STRENGTH:.4f}/0") for spec in asked), asked
-    assert store.profiles.table_strength(["Ann"]) == home_strength  # the host's Ann did not play
+    assert store.stats.profiles.table_strength(["Ann"]) == home_strength  # the host's Ann did not play

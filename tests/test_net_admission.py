@@ -295,7 +295,7 @@ def _seated_and_playing(url: str, code: str) -> tuple[RawClient, RawClient, dict
 def _saved_actions(folder: Path) -> int:
     """The actions in the autosave of `folder` (read once its host stopped: a reader racing the
     host's writes is no test of the host)."""
-    saved = Store(folder, save_file=HOST_SAVE_FILE).load_game()  # skyjo host's own save (never save.json)
+    saved = Store(folder, save_file=HOST_SAVE_FILE).saves.load()  # skyjo host's own save (never save.json)
     return 0 if saved is None or saved[1].log is None else sum(len(entry["actions"]) for entry in saved[1].log)
 
 

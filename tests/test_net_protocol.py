@@ -157,16 +157,16 @@ def test_client_messages_decode_strictly():
 def test_seat_tokens_are_kept_capped_and_survive_a_damaged_file(tmp_path):
     store = Store(tmp_path)
     for n in range(80):
-        store.save_token(f"join ws://h:{n} C", f"token{n}")
+        store.tokens.keep(f"join ws://h:{n} C", f"token{n}")
     again = Store(tmp_path)
-    assert again.token("join ws://h:79 C") == "token79"
-    assert again.token("join ws://h:0 C") is None  # the oldest went first (64 kept)
+    assert again.tokens.get("join ws://h:79 C") == "token79"
+    assert again.tokens.get("join ws://h:0 C") is None  # the oldest went first (64 kept)
     with pytest.raises(ValueError):
-        store.save_token("k", "x" * 500)
+        store.tokens.keep("k", "x" * 500)
     (tmp_path / "tokens.json").write_text("{broken")
     (tmp_path / "tokens.json.bak").unlink(missing_ok=True)
     damaged = Store(tmp_path)
-    assert damaged.token("join ws://h:79 C") is None and damaged.notices  # moved aside and said, never a crash
+    assert damaged.tokens.get("join ws://h:79 C") is None and damaged.notices  # moved aside and said, never a crash
 
 
 def test_each_message_family_is_read_by_its_own_decoder_built_once(monkeypatch):

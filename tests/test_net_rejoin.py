@@ -48,7 +48,7 @@ def test_a_dropped_player_gets_their_seat_back_and_the_game_finishes(tmp_path):
     assert "Connection lost: reconnecting…" in _notices(ann) and "Reconnected" in _notices(ann)
     assert any("Waiting for Ann" in text for text in _notices(bob)) and "Ann is back." in _notices(bob)
     assert hosted.host.table.state.is_terminal
-    assert Store(tmp_path / "ann").token(ann.remote.client.key) == token  # kept in the player's data folder
+    assert Store(tmp_path / "ann").tokens.get(ann.remote.client.key) == token  # kept in the player's data folder
 
 
 @pytest.mark.slow
@@ -69,7 +69,7 @@ def test_a_host_restarted_from_its_autosave_finishes_the_game_with_the_same_play
     assert _wait_for(lambda: ann.remote.status == "reconnecting", 10)
 
     again = Store(folder)
-    saved = again.load_game()
+    saved = again.saves.load()
     assert saved is not None
     config2, state = saved
     assert {config2.seats[seat].name for seat in seats.values()} == {"Ann", "Bob"}

@@ -34,8 +34,8 @@ def loopback(monkeypatch):
 def own_save(app) -> MatchConfig:
     """A game of this computer's own, saved: a game played elsewhere must never touch it."""
     own = MatchConfig("classic", (SeatConfig("Ann", HUMAN), SeatConfig("Robin", COMPUTER)), seed=4)
-    app.store.save_game(own, own.new_game())
-    app.store.flush()
+    app.store.saves.save(own, own.new_game())
+    app.store.saves.flush()
     return own
 
 
@@ -154,8 +154,8 @@ def test_joining_from_the_menu_plays_a_whole_game_and_keeps_the_local_save(app, 
     finally:
         host.stop.set()
         host.host.close(final=True)
-    assert app.store.has_game()  # the own save is still there
-    assert app.store.load_game()[0] == own_save
+    assert app.store.saves.has_game()  # the own save is still there
+    assert app.store.saves.load()[0] == own_save
 
 
 def test_a_wrong_address_is_said_in_one_line_and_nothing_opens(app, loopback):
@@ -180,9 +180,9 @@ def test_a_person_on_another_computer_counts_as_a_human_opponent_in_the_statisti
             continue
         seat = state.to_act
         state.apply(bots[seat].decide(seat_view(state, seat)))
-    store.record_game(config, state)
-    store.flush()
-    players = store.load_stats().players
+    store.stats.record_game(config, state)
+    store.saves.flush()
+    players = store.stats.load().players
     assert set(players) == {"Ann"}  # only the person at this computer has statistics here
     assert set(players["Ann"].by_level) == {"human"}  # ...and Zoé counts as a person, not a computer
 
@@ -228,7 +228,7 @@ def test_a_joined_player_leaves_the_table_without_deleting_anything(app, loopbac
     finally:
         host.stop.set()
         host.host.close(final=True)
-    assert app.store.load_game()[0] == own_save
+    assert app.store.saves.load()[0] == own_save
 
 
 def test_a_player_may_ask_for_a_seat(app, loopback):

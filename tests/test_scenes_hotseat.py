@@ -148,7 +148,7 @@ def test_escape_on_the_handoff_opens_the_pause_menu_and_the_table_stays_hidden(a
     key(app, pygame.K_ESCAPE)
     app.stack.top.press("menu")  # save and go to the menu
     app.frame(1 / 60)
-    assert app.stack.top.name == "menu" and app.store.game_summary() is not None
+    assert app.stack.top.name == "menu" and app.store.saves.summary() is not None
 
 
 def test_s_on_the_handoff_shows_the_score_sheet_then_any_key_returns_to_it(app):

@@ -108,15 +108,15 @@ def test_abandon_needs_confirmation_and_deletes_the_save(app):
     play = start(app, ONE_HUMAN)
     assert run_until(app, lambda: play.acting_human() == 0)
     play.activate(Target.cell(0, 0, 0))
-    app.store.flush()
-    assert app.store.has_game()
+    app.store.saves.flush()
+    assert app.store.saves.has_game()
     key(app, pygame.K_ESCAPE)
     pause = app.stack.top
     pause.press("abandon")
-    assert app.stack.top is pause and app.store.has_game()
+    assert app.stack.top is pause and app.store.saves.has_game()
     pause.press("abandon")
-    app.store.flush()
-    assert app.stack.top.name == "menu" and not app.store.has_game()
+    app.store.saves.flush()
+    assert app.stack.top.name == "menu" and not app.store.saves.has_game()
 
 
 def test_a_computer_player_that_cannot_start_is_replaced_and_said(app):

@@ -33,7 +33,7 @@ def open_settings(app):
 
 
 def reload(tmp_path) -> Settings:
-    return Store(tmp_path / "data").load_settings()
+    return Store(tmp_path / "data").settings.load()
 
 
 def test_every_setting_changes_and_is_saved(app, tmp_path):

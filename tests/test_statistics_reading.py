@@ -63,7 +63,7 @@ def record_games(folder: Path) -> None:
     for number, name in enumerate(NAMES):
         match, state = finished_game(number)
         seats = (SeatConfig(name, HUMAN), SeatConfig("Bot", COMPUTER, "hard"))
-        store.record_game(MatchConfig(match.edition, seats, end_score=match.end_score, seed=match.seed), state)
+        store.stats.record_game(MatchConfig(match.edition, seats, end_score=match.end_score, seed=match.seed), state)
 
 
 def frames_while_held(app, slow: SlowFile, frames: int = 5) -> tuple[int, list[str]]:

@@ -75,7 +75,7 @@ def stats_app(make_app, tmp_path):
     """Ann has three games recorded (against a computer called Bot)."""
     store = Store(tmp_path)
     for seed in range(3):
-        store.record_game(*finished_game(seed))
+        store.stats.record_game(*finished_game(seed))
     return make_app(size=(1280, 720))
 
 
@@ -148,7 +148,7 @@ def test_the_table_with_trends_has_no_text_on_text(make_app, tmp_path, size, lan
     for number, name in enumerate(names):
         match, state = finished_game(number)
         seats = (SeatConfig(name, HUMAN), SeatConfig("Bot", COMPUTER, "hard"))
-        store.record_game(MatchConfig(match.edition, seats, end_score=match.end_score, seed=match.seed), state)
+        store.stats.record_game(MatchConfig(match.edition, seats, end_score=match.end_score, seed=match.seed), state)
     write_trend(tmp_path, {name: [1.25 * (number + 1), 0.5, 10.75][: number % 3 + 1] for number, name in enumerate(names)})
     app = make_app(size=size)
     app.settings.language, app.settings.ui_scale = language, 150

@@ -37,8 +37,8 @@ def saved(tmp_path):
     """A folder whose save.json holds the newer state and save.json.bak the older one."""
     old, new = two_states()
     store = Store(tmp_path)
-    store.save_game(MATCH, old)
-    store.save_game(MATCH, new)
+    store.saves.save(MATCH, old)
+    store.saves.save(MATCH, new)
     return tmp_path, old, new
 
 
@@ -107,7 +107,7 @@ def test_bad_save_is_moved_aside_and_backup_restored(saved, case):
     damage(folder / "save.json")
     bad_bytes = (folder / "save.json").read_bytes()
     store = Store(folder)
-    loaded = store.load_game()
+    loaded = store.saves.load()
     assert loaded is not None, "the good .bak should be loaded"
     assert state_to_dict(loaded[1]) == state_to_dict(old)
     [moved] = corrupt_files(folder)
@@ -117,16 +117,16 @@ def test_bad_save_is_moved_aside_and_backup_restored(saved, case):
     assert ("could not be used" if case.startswith("newer") else "was damaged") in notice
     # the .bak is back in place as the save, and a fresh store loads it without any notice
     again = Store(folder)
-    assert state_to_dict(again.load_game()[1]) == state_to_dict(old) and again.notices == []
+    assert state_to_dict(again.saves.load()[1]) == state_to_dict(old) and again.notices == []
 
 
 @pytest.mark.parametrize("case", ["truncated", "newer format", "card count wrong for edition"])
 def test_bad_save_without_backup_gives_no_game_and_a_notice(tmp_path, case):
     store = Store(tmp_path)
-    store.save_game(MATCH, two_states()[1])
+    store.saves.save(MATCH, two_states()[1])
     BAD_SAVES[case][0](tmp_path / "save.json")
     store = Store(tmp_path)
-    assert store.load_game() is None and not store.has_game() and store.game_summary() is None
+    assert store.saves.load() is None and not store.saves.has_game() and store.saves.summary() is None
     [notice] = [told.worded() for told in store.notices]
     assert "could not be recovered" in notice and len(corrupt_files(tmp_path)) == 1
     if case == "newer format":
@@ -138,7 +138,7 @@ def test_both_save_and_backup_bad(saved):
     (folder / "save.json").write_text("{")
     (folder / "save.json.bak").write_text("")
     store = Store(folder)
-    assert store.load_game() is None
+    assert store.saves.load() is None
     assert len(corrupt_files(folder)) == 2
     [notice] = [told.worded() for told in store.notices]
     assert "backup" in notice and "could not be recovered" in notice
@@ -148,7 +148,7 @@ def test_missing_save_with_good_backup_is_restored_silently(saved):
     folder, old, _ = saved
     (folder / "save.json").unlink()  # as left by a save interrupted in rename mode
     store = Store(folder)
-    assert state_to_dict(store.load_game()[1]) == state_to_dict(old)
+    assert state_to_dict(store.saves.load()[1]) == state_to_dict(old)
     assert store.notices == [] and (folder / "save.json").exists()
 
 
@@ -158,7 +158,7 @@ def test_folder_in_place_of_the_save(saved):
     (folder / "save.json").mkdir()
     (folder / "save.json" / "inside.txt").write_text("x")
     store = Store(folder)
-    assert state_to_dict(store.load_game()[1]) == state_to_dict(old)
+    assert state_to_dict(store.saves.load()[1]) == state_to_dict(old)
     [moved] = corrupt_files(folder)
     assert (moved / "inside.txt").exists() and "a folder is in its place" in store.notices[0].worded()
 
@@ -175,7 +175,7 @@ def test_unreadable_save(saved, monkeypatch):
 
     monkeypatch.setattr(builtins, "open", refusing_open)
     store = Store(folder)
-    assert state_to_dict(store.load_game()[1]) == state_to_dict(old)
+    assert state_to_dict(store.saves.load()[1]) == state_to_dict(old)
     assert "cannot be read (permission denied)" in store.notices[0].worded() and len(corrupt_files(folder)) == 1
 
 
@@ -191,7 +191,7 @@ def test_unreadable_save_that_cannot_be_moved(saved, monkeypatch):
 
     monkeypatch.setattr(os, "replace", no_replace)
     store = Store(folder)
-    assert state_to_dict(store.load_game()[1]) == state_to_dict(old)
+    assert state_to_dict(store.saves.load()[1]) == state_to_dict(old)
     assert "could not be moved aside" in store.notices[0].worded() and str(folder / "save.json") in store.notices[0].worded()
 
 
@@ -199,12 +199,12 @@ def test_read_only_save_file_loads_and_is_replaced(saved):
     folder, _, new = saved
     (folder / "save.json").chmod(0o444)
     store = Store(folder)
-    assert state_to_dict(store.load_game()[1]) == state_to_dict(new)
+    assert state_to_dict(store.saves.load()[1]) == state_to_dict(new)
     state = new.clone()
     state.apply(state.legal_actions()[0])
-    store.save_game(MATCH, state)
+    store.saves.save(MATCH, state)
     assert store.notices == [] and store.last_failure is None
-    assert state_to_dict(Store(folder).load_game()[1]) == state_to_dict(state)
+    assert state_to_dict(Store(folder).saves.load()[1]) == state_to_dict(state)
     assert stat.S_IMODE((folder / "save.json").stat().st_mode) & stat.S_IWUSR
 
 
@@ -250,15 +250,15 @@ def test_full_disk_keeps_the_old_save_and_reports(saved, monkeypatch, failing):
     else:
         monkeypatch.setattr(os, failing, fail)
     store = Store(folder)
-    store.save_game(MATCH, next_state(new))  # must not raise into the frame loop
-    store.save_game(MATCH, next_state(next_state(new)))
+    store.saves.save(MATCH, next_state(new))  # must not raise into the frame loop
+    store.saves.save(MATCH, next_state(next_state(new)))
     monkeypatch.undo()
     assert {p.name: p.read_bytes() for p in folder.iterdir()} == before, "old save, .bak untouched, no temp file"
     [notice] = [told.worded() for told in store.notices]  # reported once, not once per action
     assert "could not be saved" in notice and "the disk is full" in notice and "previous save is kept" in notice
     assert store.last_failure is not None and store.last_failure.worded() == notice
-    assert state_to_dict(Store(folder).load_game()[1]) == state_to_dict(new)
-    store.save_game(MATCH, next_state(new))  # space again: saving works and the error clears
+    assert state_to_dict(Store(folder).saves.load()[1]) == state_to_dict(new)
+    store.saves.save(MATCH, next_state(new))  # space again: saving works and the error clears
     assert store.last_failure is None
 
 
@@ -266,11 +266,11 @@ def test_background_write_failure_is_reported_not_raised(saved, monkeypatch):
     folder, _, new = saved
     monkeypatch.setattr(os, "fsync", lambda fd: (_ for _ in ()).throw(OSError(errno.ENOSPC, "full")))
     store = Store(folder, background=True)
-    store.save_game(MATCH, next_state(new))
-    assert store.flush()
+    store.saves.save(MATCH, next_state(new))
+    assert store.saves.flush()
     monkeypatch.undo()
     assert "the disk is full" in store.notices[0].worded()
-    assert state_to_dict(Store(folder).load_game()[1]) == state_to_dict(new)
+    assert state_to_dict(Store(folder).saves.load()[1]) == state_to_dict(new)
 
 
 def test_unwritable_folder_reports(tmp_path, monkeypatch):
@@ -282,7 +282,7 @@ def test_unwritable_folder_reports(tmp_path, monkeypatch):
 
     monkeypatch.setattr(Path, "mkdir", refuse)
     store = Store(target)
-    store.save_game(MATCH, two_states()[0])
+    store.saves.save(MATCH, two_states()[0])
     monkeypatch.undo()
     assert "permission denied" in store.notices[0].worded() and not target.exists()
 
@@ -292,7 +292,7 @@ def test_leftover_temp_files_are_removed_on_load(saved):
     (folder / "save.json.tmp-99999").write_text('{"half": ')
     (folder / "save.json.bak.tmp-99999").write_text("x")
     store = Store(folder)
-    assert state_to_dict(store.load_game()[1]) == state_to_dict(new)
+    assert state_to_dict(store.saves.load()[1]) == state_to_dict(new)
     assert sorted(p.name for p in folder.iterdir()) == ["save.json", "save.json.bak"]
 
 
@@ -304,8 +304,8 @@ def test_finished_game_in_a_save_is_not_offered(tmp_path):
 
     (tmp_path / "save.json").write_bytes(encode_save(MATCH, state))
     store = Store(tmp_path)
-    assert store.load_game() is None and "already over" in store.notices[0].worded()
-    store.save_game(MATCH, MATCH.new_game())
+    assert store.saves.load() is None and "already over" in store.notices[0].worded()
+    store.saves.save(MATCH, MATCH.new_game())
     assert (tmp_path / "save.json").exists()
-    store.save_game(MATCH, state)  # saving a finished game removes the save instead
-    assert not (tmp_path / "save.json").exists() and not store.has_game()
+    store.saves.save(MATCH, state)  # saving a finished game removes the save instead
+    assert not (tmp_path / "save.json").exists() and not store.saves.has_game()

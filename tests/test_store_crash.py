@@ -47,7 +47,7 @@ def saver(folder, match, states, start: int, ack_fd: int, use_links: bool) -> No
     store = Store(folder)
     index = start
     while True:
-        store.save_game(match, states[index % len(states)])
+        store.saves.save(match, states[index % len(states)])
         os.write(ack_fd, index.to_bytes(4, "little"))
         index += 1
 
@@ -88,7 +88,7 @@ def test_sigkill_during_saves_leaves_old_or_new(tmp_path, use_links):
         newest_done = acked if acked is not None else on_disk
         candidates = [i for i in (newest_done, start if newest_done is None else newest_done + 1) if i is not None]
         store = Store(tmp_path)
-        loaded = store.load_game()
+        loaded = store.saves.load()
         assert store.notices == []
         if loaded is None:
             assert newest_done is None, "a finished save was lost"

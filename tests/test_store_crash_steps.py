@@ -55,7 +55,7 @@ def save_killed_at(folder, match, state, step: int, use_links: bool) -> bool:
 
             for name in STEPS:
                 setattr(os, name, counted(getattr(os, name)))
-            store.save_game(match, state)
+            store.saves.save(match, state)
         finally:
             os._exit(0)
     _, status = os.waitpid(pid, 0)
@@ -67,7 +67,7 @@ def test_a_save_killed_at_any_step_leaves_the_old_save_or_the_new(tmp_path, use_
     match, states = two_positions()
     saved = [state_to_dict(state) for state in states]
     store = Store(tmp_path)
-    store.save_game(match, states[0])
+    store.saves.save(match, states[0])
     store.close()
     on_disk = 0  # which of the two positions the folder holds
     killed_after_the_new_one_landed = 0  # kills late in a save: the new position already on disk
@@ -75,7 +75,7 @@ def test_a_save_killed_at_any_step_leaves_the_old_save_or_the_new(tmp_path, use_
         new = 1 - on_disk
         killed = save_killed_at(tmp_path, match, states[new], step, use_links)
         store = Store(tmp_path)
-        loaded = store.load_game()
+        loaded = store.saves.load()
         leftovers = {path.name for path in tmp_path.iterdir()} - {"save.json", "save.json.bak"}
         store.close()
         assert store.notices == [], step

@@ -66,10 +66,10 @@ def outside(tmp_path):
 def test_a_link_at_the_temporary_name_never_redirects_a_save(tmp_path, outside, predictable_temp_names):
     folder = tmp_path / "data"
     first, second = play(MATCH.new_game(), 10), play(MATCH.new_game(), 20)
-    Store(folder).save_game(MATCH, first)
+    Store(folder).saves.save(MATCH, first)
     links = plant_links(folder, "save.json", outside) + plant_links(folder, "save.json.bak", outside)
     store = Store(folder)
-    store.save_game(MATCH, second)
+    store.saves.save(MATCH, second)
     assert store.notices == [] and store.last_failure is None
     assert outside.read_text() == "not yours", "the planted link was followed"
     assert all(link.is_symlink() and link.resolve() == outside for link in links), "someone else's entries are left alone"
@@ -78,7 +78,7 @@ def test_a_link_at_the_temporary_name_never_redirects_a_save(tmp_path, outside, 
     assert state_to_dict(decode_save(save.read_bytes()).state) == state_to_dict(second)
     assert state_to_dict(decode_save(backup.read_bytes()).state) == state_to_dict(first)
     # the next load clears the leftovers (the links themselves, never what they point to)
-    assert state_to_dict(Store(folder).load_game()[1]) == state_to_dict(second)
+    assert state_to_dict(Store(folder).saves.load()[1]) == state_to_dict(second)
     assert sorted(p.name for p in folder.iterdir()) == ["save.json", "save.json.bak"]
     assert outside.read_text() == "not yours"
 
@@ -135,8 +135,8 @@ def test_a_huge_damaged_save_is_refused_unread(tmp_path, monkeypatch):
     and the .bak, a good save, is restored."""
     first, second = play(MATCH.new_game(), 10), play(MATCH.new_game(), 20)
     store = Store(tmp_path)
-    store.save_game(MATCH, first)
-    store.save_game(MATCH, second)
+    store.saves.save(MATCH, first)
+    store.saves.save(MATCH, second)
     huge = 50 * 1024 * 1024
     with open(tmp_path / "save.json", "wb") as handle:
         handle.write(b'{"format": 3, "junk": [' * 1000)
@@ -144,7 +144,7 @@ def test_a_huge_damaged_save_is_refused_unread(tmp_path, monkeypatch):
     parsed = []
     monkeypatch.setattr("game.store.saves.parse_json", lambda raw: parsed.append(len(raw)) or parse_json(raw))
     store = Store(tmp_path)
-    loaded = store.load_game()
+    loaded = store.saves.load()
     assert loaded is not None and state_to_dict(loaded[1]) == state_to_dict(first)
     assert parsed == [len((tmp_path / "save.json").read_bytes())], "only the good backup was parsed"
     [moved] = corrupt_files(tmp_path)
@@ -160,11 +160,11 @@ def test_the_save_cap_is_exact(tmp_path):
     at_cap = raw + b" " * (SAVE_CAP - len(raw))
     (tmp_path / "save.json").write_bytes(at_cap)
     store = Store(tmp_path)
-    assert store.load_game() is not None and store.notices == []
+    assert store.saves.load() is not None and store.notices == []
     (tmp_path / "save.json").write_bytes(at_cap + b" ")
     (tmp_path / "save.json.bak").unlink(missing_ok=True)
     store = Store(tmp_path)
-    assert store.load_game() is None and "larger than 4 MiB" in store.notices[0].worded()
+    assert store.saves.load() is None and "larger than 4 MiB" in store.notices[0].worded()
     with pytest.raises(FileProblem, match="larger than 4 MiB"):
         decode_save(at_cap + b" ")  # any other caller of decode_save is bounded too
 
@@ -176,7 +176,7 @@ def test_the_save_cap_is_exact(tmp_path):
 def test_oversized_settings_and_statistics_are_refused(tmp_path, name, cap, words):
     (tmp_path / name).write_bytes(b'{"format": 1}' + b" " * cap)
     store = Store(tmp_path)
-    settings, stats = store.load_settings(), store.load_stats()
+    settings, stats = store.settings.load(), store.stats.load()
     assert settings.animation_speed == "normal" and stats.players == {}  # the defaults
     [notice] = [told.worded() for told in store.notices]
     assert f"it is larger than {words}" in notice and len(corrupt_files(tmp_path)) == 1
@@ -215,7 +215,7 @@ def test_read_bytes_stops_one_byte_past_the_limit(tmp_path, monkeypatch):
 def test_a_pipe_in_place_of_the_save_does_not_block(tmp_path):
     os.mkfifo(tmp_path / "save.json")  # a plain open would wait for a writer for ever
     store = Store(tmp_path)
-    assert store.load_game() is None
+    assert store.saves.load() is None
     assert "not an ordinary file" in store.notices[0].worded() and len(corrupt_files(tmp_path)) == 1
 
 
@@ -223,7 +223,7 @@ def test_a_pipe_in_place_of_the_save_does_not_block(tmp_path):
 def test_a_link_to_an_endless_device_is_refused(tmp_path):
     (tmp_path / "save.json").symlink_to("/dev/zero")
     store = Store(tmp_path)
-    assert store.load_game() is None and "not an ordinary file" in store.notices[0].worded()
+    assert store.saves.load() is None and "not an ordinary file" in store.notices[0].worded()
     [moved] = corrupt_files(tmp_path)
     assert moved.is_symlink(), "the link is moved aside, not what it points to"
 
@@ -231,7 +231,7 @@ def test_a_link_to_an_endless_device_is_refused(tmp_path):
 def test_a_linked_bad_save_is_moved_aside_as_a_link(tmp_path, outside):
     (tmp_path / "save.json").symlink_to(outside)
     store = Store(tmp_path)
-    assert store.load_game() is None and "not valid JSON" in store.notices[0].worded()
+    assert store.saves.load() is None and "not valid JSON" in store.notices[0].worded()
     [moved] = corrupt_files(tmp_path)
     assert moved.is_symlink() and outside.read_text() == "not yours"
 

@@ -34,7 +34,7 @@ def desktop_save(folder: Path) -> dict[str, bytes]:
     store = Store(folder)
     for _ in range(2):  # two saves: the second leaves the first as save.json.bak
         state.apply(state.legal_actions()[0])
-        store.save_game(DESKTOP, state)
+        store.saves.save(DESKTOP, state)
     store.close()
     return {name: (folder / name).read_bytes() for name in ("save.json", "save.json.bak")}
 
@@ -102,7 +102,7 @@ def test_a_whole_hosted_game_leaves_the_desktop_save_and_its_backup_byte_for_byt
         host.kill()
     assert {name: (tmp_path / name).read_bytes() for name in before} == before
     assert not (tmp_path / HOST_SAVE_FILE).exists(), "the finished hosted game removed its own save only"
-    desktop = Store(tmp_path).load_game()
+    desktop = Store(tmp_path).saves.load()
     assert desktop is not None and desktop[0] == DESKTOP
 
 
@@ -118,7 +118,7 @@ def test_a_host_killed_mid_game_resumes_its_own_table_and_the_desktop_save_stays
     finally:
         host.kill()  # the host "crashes"
         stop(*players)
-    hosted = Store(tmp_path, save_file=HOST_SAVE_FILE).load_game()
+    hosted = Store(tmp_path, save_file=HOST_SAVE_FILE).saves.load()
     assert hosted is not None and [seat.name for seat in hosted[0].seats] in (["Ann", "Bob"], ["Bob", "Ann"])
     again = HostProcess("--data-dir", str(tmp_path), "--seats", "remote,remote")
     try:
@@ -151,13 +151,13 @@ def test_a_lone_surrogate_in_the_tokens_file_is_moved_aside_and_hosting_goes_on(
 def test_tokens_that_are_not_plain_text_are_refused_on_load_and_never_kept(tmp_path):
     (tmp_path / "tokens.json").write_text('{"format": 1, "tokens": {"k\\udfff": "fine"}}')
     store = Store(tmp_path)
-    assert store.token("k") is None
+    assert store.tokens.get("k") is None
     [notice] = [told.worded() for told in store.take_notices()]
     assert "tokens were damaged" in notice and "moved to" in notice
-    assert store.save_token("join ws://h:2 ABC", "\ud800") is False  # not kept, no exception
-    assert store.save_token("join ws://h:2 ABC", "bell\a") is False
-    assert store.save_token("host code", "K7QX2M") is True  # the file is still written after them
-    assert Store(tmp_path).token("host code") == "K7QX2M" and Store(tmp_path).token("join ws://h:2 ABC") is None
+    assert store.tokens.keep("join ws://h:2 ABC", "\ud800") is False  # not kept, no exception
+    assert store.tokens.keep("join ws://h:2 ABC", "bell\a") is False
+    assert store.tokens.keep("host code", "K7QX2M") is True  # the file is still written after them
+    assert Store(tmp_path).tokens.get("host code") == "K7QX2M" and Store(tmp_path).tokens.get("join ws://h:2 ABC") is None
 
 
 # ---------------------------------------------------------------- 13. a data folder that is a file

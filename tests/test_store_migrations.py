@@ -42,26 +42,26 @@ def test_current_save_example_loads(tmp_path):
     raw = example("save-format4.json")
     assert raw["format"] == SAVE_FORMAT and raw["state"]["log"]
     store = Store(folder_with(tmp_path, "save-format4.json", "save.json"))
-    match, state = store.load_game()
+    match, state = store.saves.load()
     assert store.notices == []
     assert same_position(state_to_dict(state), raw["state"])
     assert [s.name for s in match.seats] == ["You", "Robin", "Sasha", "Kim"]
     # each player's chosen colour and avatar come back with the game
     assert [(look.colour, look.avatar) for look in match.identities()] == [
         ("coral", "balloon"), ("sky", "bird"), ("mint", "owl"), ("lemon", "cat")]
-    summary = store.game_summary()
-    assert summary["app_version"] == raw["app_version"] and summary["round"] == raw["state"]["round"]
+    summary = store.saves.summary()
+    assert summary.app_version == raw["app_version"] and summary.round == raw["state"]["round"]
 
 
 def test_a_save_from_before_identities_loads_with_each_seats_default(tmp_path):
     """A format-3 save (no colour, no avatar) loads; each seat gets the colour of its place and
     a computer its level's avatar (Robin is Easy, Sasha Expert), and the next save writes them."""
     store = Store(folder_with(tmp_path, "save-format3.json", "save.json"))
-    match, state = store.load_game()
+    match, state = store.saves.load()
     assert store.notices == []
     assert [(look.colour, look.avatar) for look in match.identities()] == [
         ("amber", "sun"), ("sky", "cat"), ("mint", "moon"), ("lemon", "balloon")]
-    store.save_game(match, state)
+    store.saves.save(match, state)
     written = json.loads((tmp_path / "save.json").read_text(encoding="utf-8"))
     assert written["format"] == SAVE_FORMAT
     assert [seat["avatar"] for seat in written["match"]["seats"]] == ["sun", "cat", "moon", "balloon"]
@@ -73,7 +73,7 @@ def test_a_save_with_an_unknown_identity_is_refused_in_one_line(tmp_path, field,
     raw["match"]["seats"][1][field] = value
     (tmp_path / "save.json").write_text(json.dumps(raw), encoding="utf-8")
     store = Store(tmp_path)
-    assert store.load_game() is None
+    assert store.saves.load() is None
     assert len(store.notices) == 1
 
 
@@ -100,7 +100,7 @@ def test_todays_save_loads_and_continues_identically(tmp_path):
     raw = example("save-format2-with-record.json")
     assert raw["format"] == 2 and raw["state"]["format"] == 1 and len(raw["state"]["log"]) == raw["state"]["round"]
     store = Store(folder_with(tmp_path, "save-format2-with-record.json", "save.json"))
-    match, state = store.load_game()
+    match, state = store.saves.load()
     assert store.notices == []
     assert [(s.name, s.kind, s.level) for s in match.seats] == [
         ("Lou", HUMAN, "normal"),
@@ -117,10 +117,10 @@ def test_todays_save_loads_and_continues_identically(tmp_path):
     mine.pop("options"), theirs.pop("options")  # the record spells out the edition's default tie rule
     assert mine == theirs
     # the next autosave writes the current formats, and loads as the same game
-    store.save_game(match, state)
+    store.saves.save(match, state)
     written = json.loads((tmp_path / "save.json").read_text(encoding="utf-8"))
     assert written["format"] == SAVE_FORMAT and written["state"]["format"] == state_to_dict(state)["format"]
-    assert state_to_dict(Store(tmp_path).load_game()[1]) == state_to_dict(state)
+    assert state_to_dict(Store(tmp_path).saves.load()[1]) == state_to_dict(state)
 
 
 def test_format_2_save_without_a_record_still_loads_and_is_kept(tmp_path):
@@ -129,14 +129,14 @@ def test_format_2_save_without_a_record_still_loads_and_is_kept(tmp_path):
     raw = example("save-format2.json")
     assert raw["format"] == 2 and "log" not in raw["state"]
     store = Store(folder_with(tmp_path, "save-format2.json", "save.json"))
-    match, state = store.load_game()
+    match, state = store.saves.load()
     assert _worded(store.notices) == [OLD_GAME] and state.log is None  # loaded, and said to be unchecked
     assert same_position(state_to_dict(state), raw["state"])
     state.apply(state.legal_actions()[0])
-    store.save_game(match, state)
+    store.saves.save(match, state)
     assert json.loads((tmp_path / "save.json").read_text())["format"] == NO_RECORD_FORMAT
     again = Store(tmp_path)
-    assert state_to_dict(again.load_game()[1]) == state_to_dict(state) and _worded(again.notices) == [OLD_GAME]
+    assert state_to_dict(again.saves.load()[1]) == state_to_dict(state) and _worded(again.notices) == [OLD_GAME]
 
 
 @pytest.mark.parametrize("record", ["removed", "null", "state format 1"])
@@ -153,7 +153,7 @@ def test_current_format_save_without_its_record_is_damaged(tmp_path, record):
         del raw["state"]["log"]
     (tmp_path / "save.json").write_text(json.dumps(raw))
     store = Store(tmp_path)
-    assert store.load_game() is None
+    assert store.saves.load() is None
     [notice] = [told.worded() for told in store.notices]
     assert "was damaged" in notice and ("no 'log'" if record == "removed" else "game record is missing") in notice
     assert [p.name.split(".corrupt-")[0] for p in tmp_path.iterdir()] == ["save.json"]
@@ -173,10 +173,10 @@ def test_a_current_save_relabelled_as_older_and_stripped_of_its_record_never_loa
         del raw["state"]["log"]
     (tmp_path / "save.json").write_text(json.dumps(raw))
     store = Store(tmp_path)
-    assert store.load_game() is not None
+    assert store.saves.load() is not None
     assert _worded(store.notices) == [OLD_GAME]
     store.notices.clear()
-    assert store.has_game() and store.notices == []  # said once per load, not on every look
+    assert store.saves.has_game() and store.notices == []  # said once per load, not on every look
 
 
 def test_stored_format_2_save_relabelled_as_current_is_damaged(tmp_path):
@@ -185,14 +185,14 @@ def test_stored_format_2_save_relabelled_as_current_is_damaged(tmp_path):
     raw["format"] = SAVE_FORMAT
     (tmp_path / "save.json").write_text(json.dumps(raw))
     store = Store(tmp_path)
-    assert store.load_game() is None and "its game record is missing" in store.notices[0].worded()
+    assert store.saves.load() is None and "its game record is missing" in store.notices[0].worded()
 
 
 def test_format_1_save_is_upgraded(tmp_path):
     raw = json.loads((EXAMPLES / "save-format1.json").read_text())
     assert raw["format"] == 1 and "app_version" not in raw and "settings" in raw
     store = Store(folder_with(tmp_path, "save-format1.json", "save.json"))
-    match, state = store.load_game()
+    match, state = store.saves.load()
     assert _worded(store.notices) == [OLD_GAME]
     assert same_position(state_to_dict(state), raw["state"]) and state.log is None
     assert [(s.name, s.kind, s.level) for s in match.seats] == [
@@ -201,9 +201,9 @@ def test_format_1_save_is_upgraded(tmp_path):
         ("Cy", HUMAN, "normal"),
     ]
     assert (match.edition, match.end_score, match.final_tie) == ("classic", 100, "share")
-    assert store.game_summary()["app_version"] is None
+    assert store.saves.summary().app_version is None
     # the inline settings moved to their own file
-    settings = Store(tmp_path).load_settings()
+    settings = Store(tmp_path).settings.load()
     assert (settings.window_size, settings.fullscreen, settings.animation_speed, settings.sound) == (
         (1024, 700),
         False,
@@ -211,16 +211,16 @@ def test_format_1_save_is_upgraded(tmp_path):
         False,
     )
     # the next autosave writes the newest format a game without a record may have
-    store.save_game(match, state)
+    store.saves.save(match, state)
     assert json.loads((tmp_path / "save.json").read_text())["format"] == NO_RECORD_FORMAT
-    assert state_to_dict(Store(tmp_path).load_game()[1]) == state_to_dict(state)
+    assert state_to_dict(Store(tmp_path).saves.load()[1]) == state_to_dict(state)
 
 
 def test_format_1_settings_do_not_override_an_existing_settings_file(tmp_path):
-    Store(tmp_path).save_settings(Settings(animation_speed="instant"))
+    Store(tmp_path).settings.save(Settings(animation_speed="instant"))
     folder_with(tmp_path, "save-format1.json", "save.json")
-    assert Store(tmp_path).load_game() is not None
-    assert Store(tmp_path).load_settings().animation_speed == "instant"
+    assert Store(tmp_path).saves.load() is not None
+    assert Store(tmp_path).settings.load().animation_speed == "instant"
 
 
 def test_migration_step_shape():
@@ -248,14 +248,14 @@ def test_broken_format_1_save_is_moved_aside(tmp_path, change, reason):
     change(raw)
     (tmp_path / "save.json").write_text(json.dumps(raw))
     store = Store(tmp_path)
-    assert store.load_game() is None
+    assert store.saves.load() is None
     assert reason in store.notices[0].worded()
     assert not (tmp_path / "settings.json").exists(), "nothing is taken from a save that is refused"
 
 
 def test_settings_example_loads(tmp_path):
     store = Store(folder_with(tmp_path, "settings-format1.json", "settings.json"))
-    settings = store.load_settings()
+    settings = store.settings.load()
     raw = json.loads((EXAMPLES / "settings-format1.json").read_text())
     assert store.notices == []
     # an example written before later settings existed: its own values kept, the rest defaults
@@ -265,7 +265,7 @@ def test_settings_example_loads(tmp_path):
 
 def test_stats_example_loads(tmp_path):
     store = Store(folder_with(tmp_path, "stats-format1.json", "stats.json"))
-    stats = store.load_stats()
+    stats = store.stats.load()
     raw = json.loads((EXAMPLES / "stats-format1.json").read_text())
     assert store.notices == []
     ada = stats.players["Ada"]

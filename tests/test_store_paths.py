@@ -30,7 +30,7 @@ def test_platform_folder_last(monkeypatch):
 def test_folder_created_on_first_write_only(tmp_path):
     folder = tmp_path / "a" / "b"
     store = Store(folder)
-    assert store.load_game() is None and store.load_stats().players == {}
+    assert store.saves.load() is None and store.stats.load().players == {}
     assert not folder.exists()
-    store.save_game(MatchConfig(seed=1), MatchConfig(seed=1).new_game())
+    store.saves.save(MatchConfig(seed=1), MatchConfig(seed=1).new_game())
     assert (folder / "save.json").is_file()

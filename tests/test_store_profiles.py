@@ -39,12 +39,12 @@ def finished(match: MatchConfig, seed: int, person_wins: bool) -> GameState:
 
 def test_a_new_name_starts_at_the_default_and_each_game_moves_the_profile(tmp_path):
     store, match = Store(tmp_path), MatchConfig(seats=SEATS)
-    assert store.profiles.table_strength(["Ann"]) == DEFAULT_STRENGTH
-    store.record_game(match, finished(match, 1, person_wins=True))
-    won = store.profiles.table_strength(["Ann"])
+    assert store.stats.profiles.table_strength(["Ann"]) == DEFAULT_STRENGTH
+    store.stats.record_game(match, finished(match, 1, person_wins=True))
+    won = store.stats.profiles.table_strength(["Ann"])
     assert won > DEFAULT_STRENGTH  # Ann beat it: it plays her stronger
-    store.record_game(match, finished(match, 100, person_wins=False))
-    assert store.profiles.table_strength(["Ann"]) < won
+    store.stats.record_game(match, finished(match, 100, person_wins=False))
+    assert store.stats.profiles.table_strength(["Ann"]) < won
     players = json.loads((tmp_path / PROFILES_FILE).read_text())["players"]
     assert list(players) == ["Ann"] and players["Ann"]["games"] == 2  # people only, never the computer
 
@@ -52,29 +52,29 @@ def test_a_new_name_starts_at_the_default_and_each_game_moves_the_profile(tmp_pa
 def test_a_game_is_counted_once_however_often_it_is_recorded(tmp_path):
     store, match = Store(tmp_path), MatchConfig(seats=SEATS)
     state = finished(match, 1, person_wins=True)
-    store.record_game(match, state)
-    once = store.profiles.table_strength(["Ann"])
-    store.record_game(match, state)  # the game-over screen counts it again: nothing moves
-    assert store.profiles.table_strength(["Ann"]) == once
+    store.stats.record_game(match, state)
+    once = store.stats.profiles.table_strength(["Ann"])
+    store.stats.record_game(match, state)  # the game-over screen counts it again: nothing moves
+    assert store.stats.profiles.table_strength(["Ann"]) == once
 
 
 def test_a_game_without_the_adaptive_level_leaves_the_profiles_alone(tmp_path):
     store, match = Store(tmp_path), MatchConfig(seats=(SeatConfig("Ann", HUMAN), SeatConfig("Bo", COMPUTER, "hard")))
-    store.record_game(match, finished(match, 1, person_wins=True))
+    store.stats.record_game(match, finished(match, 1, person_wins=True))
     assert not (tmp_path / PROFILES_FILE).exists()
 
 
 def test_resetting_or_deleting_the_statistics_resets_the_profiles(tmp_path):
     store, match = Store(tmp_path), MatchConfig(seats=SEATS)
-    store.record_game(match, finished(match, 1, person_wins=True))
-    assert store.profiles.table_strength(["Ann"]) != DEFAULT_STRENGTH
+    store.stats.record_game(match, finished(match, 1, person_wins=True))
+    assert store.stats.profiles.table_strength(["Ann"]) != DEFAULT_STRENGTH
     (tmp_path / "stats.json").unlink()
     (tmp_path / "stats.json.bak").unlink(missing_ok=True)
-    assert Store(tmp_path).profiles.table_strength(["Ann"]) == DEFAULT_STRENGTH  # the statistics no longer know Ann
+    assert Store(tmp_path).stats.profiles.table_strength(["Ann"]) == DEFAULT_STRENGTH  # the statistics no longer know Ann
     store = Store(tmp_path)
-    store.record_game(match, finished(match, 1, person_wins=True))
-    store.reset_stats()
-    assert store.profiles.table_strength(["Ann"]) == DEFAULT_STRENGTH
+    store.stats.record_game(match, finished(match, 1, person_wins=True))
+    store.stats.reset()
+    assert store.stats.profiles.table_strength(["Ann"]) == DEFAULT_STRENGTH
     assert json.loads((tmp_path / PROFILES_FILE).read_text())["players"] == {}
 
 
@@ -94,12 +94,24 @@ def test_resetting_or_deleting_the_statistics_resets_the_profiles(tmp_path):
 def test_a_bad_profiles_file_is_moved_aside_with_a_notice(tmp_path, content):
     (tmp_path / PROFILES_FILE).write_bytes(content)
     store = Store(tmp_path)
-    assert store.profiles.table_strength(["Ann"]) == DEFAULT_STRENGTH
+    assert store.stats.profiles.table_strength(["Ann"]) == DEFAULT_STRENGTH
     notices = store.take_notices()
     assert len(notices) == 1 and "profiles" in notices[0].worded()
     assert list(tmp_path.glob(PROFILES_FILE + ".corrupt-*"))
-    store.record_game(MatchConfig(seats=SEATS), finished(MatchConfig(seats=SEATS), 1, person_wins=True))
+    store.stats.record_game(MatchConfig(seats=SEATS), finished(MatchConfig(seats=SEATS), 1, person_wins=True))
     assert json.loads((tmp_path / PROFILES_FILE).read_text())["players"]["Ann"]["games"] == 1  # written afresh
+
+
+def test_a_bad_profiles_file_found_after_the_notices_were_shown_is_told_too(tmp_path):
+    """The menu takes the start-up notices; a profiles file read later (a table with the adaptive
+    level) that turns out damaged is still told on the next screen, not into a list nobody reads."""
+    store = Store(tmp_path)
+    store.load_all()
+    assert store.take_notices() == []
+    (tmp_path / PROFILES_FILE).write_bytes(b'{"format": 1, "players": []}')
+    assert store.stats.profiles.table_strength(["Ann"]) == DEFAULT_STRENGTH
+    notices = store.take_notices()
+    assert len(notices) == 1 and "profiles" in notices[0].worded()
 
 
 def test_a_table_starts_its_adaptive_seats_from_the_peoples_profile(tmp_path):

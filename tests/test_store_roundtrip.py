@@ -3,8 +3,10 @@ the same game played in memory."""
 
 from __future__ import annotations
 
+import gc
 import os
 import random
+import weakref
 
 import pytest
 
@@ -59,10 +61,10 @@ def test_resume_after_every_action_gives_the_same_game(tmp_path, match, no_fsync
     state, step = match.new_game(), 0
     while state.phase != GAME_OVER:
         advance(state, 5, step)
-        Store(tmp_path).save_game(match, state)
+        Store(tmp_path).saves.save(match, state)
         if state.phase == GAME_OVER:
             break
-        loaded = Store(tmp_path).load_game()  # a fresh store each time: nothing cached
+        loaded = Store(tmp_path).saves.load()  # a fresh store each time: nothing cached
         assert loaded is not None
         loaded_match, state = loaded
         assert loaded_match == match
@@ -72,7 +74,7 @@ def test_resume_after_every_action_gives_the_same_game(tmp_path, match, no_fsync
     assert state.winners == expected.winners and state.totals == expected.totals
     assert state.round >= 2, "the game should span several rounds so that deals are resumed too"
     # the game is over: its save is gone
-    assert not Store(tmp_path).has_game()
+    assert not Store(tmp_path).saves.has_game()
 
 
 def test_background_store_writes_the_latest_state(tmp_path):
@@ -81,10 +83,25 @@ def test_background_store_writes_the_latest_state(tmp_path):
     state = match.new_game()
     for step in range(40):
         advance(state, 9, step)
-        store.save_game(match, state)
+        store.saves.save(match, state)
     store.close()
-    loaded = Store(tmp_path).load_game()
+    loaded = Store(tmp_path).saves.load()
     assert loaded is not None and state_to_dict(loaded[1]) == state_to_dict(state)
+
+
+def test_a_closed_store_leaves_nothing_behind_for_exit(tmp_path):
+    """The last save is waited for when the store closes, not again at exit: a closed store (an
+    app restarted in the same process, a test's store) is let go, not kept for the process's
+    life by an exit handler."""
+    match = MATCHES[0]
+    store = Store(tmp_path, background=True)
+    store.saves.save(match, match.new_game())
+    store.close()
+    assert Store(tmp_path).saves.has_game()
+    closed = weakref.ref(store)
+    del store
+    gc.collect()
+    assert closed() is None
 
 
 def test_summary_names_players_round_and_totals(tmp_path):
@@ -94,31 +111,31 @@ def test_summary_names_players_round_and_totals(tmp_path):
         advance(state, 3, step)
         step += 1
     store = Store(tmp_path)
-    assert store.game_summary() is None and not store.has_game()
-    store.save_game(match, state)
-    summary = Store(tmp_path).game_summary()
-    assert summary["names"] == ["P0", "P1", "P2", "P3", "P4"]
-    assert summary["round"] == 2 and summary["edition"] == "classic"
-    assert summary["totals"] == state.totals and sum(summary["totals"]) > 0
-    assert [seat["kind"] for seat in summary["seats"]] == [COMPUTER, HUMAN, COMPUTER, HUMAN, COMPUTER]
+    assert store.saves.summary() is None and not store.saves.has_game()
+    store.saves.save(match, state)
+    summary = Store(tmp_path).saves.summary()
+    assert summary.names == ["P0", "P1", "P2", "P3", "P4"]
+    assert summary.round == 2 and summary.edition == "classic"
+    assert summary.totals == state.totals and sum(summary.totals) > 0
+    assert [seat.kind for seat in summary.seats] == [COMPUTER, HUMAN, COMPUTER, HUMAN, COMPUTER]
 
 
 def test_delete_removes_save_and_backup(tmp_path):
     match = MATCHES[0]
     store, state = Store(tmp_path), MATCHES[0].new_game()
-    store.save_game(match, state)
+    store.saves.save(match, state)
     advance(state, 1, 0)
-    store.save_game(match, state)
+    store.saves.save(match, state)
     assert (tmp_path / "save.json.bak").exists()
-    store.delete_game()
-    assert not store.has_game() and not Store(tmp_path).has_game()
+    store.saves.delete()
+    assert not store.saves.has_game() and not Store(tmp_path).saves.has_game()
     assert sorted(p.name for p in tmp_path.iterdir()) == []
 
 
 def test_loaded_game_records_events(tmp_path):
     match = MATCHES[0]
-    Store(tmp_path).save_game(match, match.new_game())
-    _, state = Store(tmp_path).load_game()
+    Store(tmp_path).saves.save(match, match.new_game())
+    _, state = Store(tmp_path).saves.load()
     state.apply(state.legal_actions()[0])
     assert [event.kind for event in state.take_events()]
 
@@ -129,12 +146,12 @@ def test_background_store_loads_its_own_latest_save_and_delete_wins(tmp_path):
     state = match.new_game()
     for step in range(25):
         advance(state, 4, step)
-        store.save_game(match, state)
-    _, loaded = store.load_game()  # waits for the writer first
+        store.saves.save(match, state)
+    _, loaded = store.saves.load()  # waits for the writer first
     assert state_to_dict(loaded) == state_to_dict(state)
     for step in range(25, 35):
         advance(state, 4, step)
-        store.save_game(match, state)
-    store.delete_game()  # a write still waiting must not bring the game back
+        store.saves.save(match, state)
+    store.saves.delete()  # a write still waiting must not bring the game back
     store.close()
-    assert not Store(tmp_path).has_game() and not list(tmp_path.iterdir())
+    assert not Store(tmp_path).saves.has_game() and not list(tmp_path.iterdir())

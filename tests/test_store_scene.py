@@ -15,7 +15,7 @@ def app(make_app, tmp_path):
     """The app over a data folder that already holds three finished games."""
     store = Store(tmp_path)
     for seed in range(3):
-        store.record_game(*finished_game(seed))
+        store.stats.record_game(*finished_game(seed))
     return make_app()
 
 
@@ -27,10 +27,10 @@ def test_shows_players_and_resets_after_confirmation(app, tmp_path):
     assert card_figures(scene.players[0][1])[0] == ("3", "Games")
     scene.draw(app.screen)
     assert scene.press("reset")  # first press only asks
-    assert scene.confirming and Store(tmp_path).load_stats().players
+    assert scene.confirming and Store(tmp_path).stats.load().players
     scene.draw(app.screen)
     assert scene.press("reset")
-    assert not scene.confirming and Store(tmp_path).load_stats().players == {}
+    assert not scene.confirming and Store(tmp_path).stats.load().players == {}
     read_in(app, scene)  # (the figures are read again, off the frame loop)
     assert scene.players == [] and "reset" in scene.message
     scene.draw(app.screen)
@@ -47,4 +47,4 @@ def test_escape_cancels_the_confirmation_then_leaves(app):
     assert not scene.confirming and scene in app.stack.scenes
     scene.handle_event(escape)
     assert scene not in app.stack.scenes
-    assert app.store.load_stats().players["Ann"].games == 3, "leaving never erases"
+    assert app.store.stats.load().players["Ann"].games == 3, "leaving never erases"

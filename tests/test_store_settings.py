@@ -13,24 +13,24 @@ from game.store import Settings, Store
 
 def test_defaults_when_nothing_is_saved(tmp_path):
     store = Store(tmp_path / "fresh")
-    assert store.load_settings() == Settings()
+    assert store.settings.load() == Settings()
     assert store.notices == [] and not (tmp_path / "fresh").exists(), "nothing is written by reading"
 
 
 def test_round_trip_with_last_setup(tmp_path):
     setup = MatchConfig("classic", (SeatConfig("Zoé", HUMAN), SeatConfig("Max", COMPUTER, "expert")), end_score=150)
     settings = Settings((1600, 900), True, "fast", False, 0.25, "fr", setup.to_dict())
-    assert Store(tmp_path).save_settings(settings)
-    again = Store(tmp_path).load_settings()
+    assert Store(tmp_path).settings.save(settings)
+    again = Store(tmp_path).settings.load()
     assert again == settings and again.window_size == (1600, 900)
     assert again.last_match() == setup
 
 
 def test_load_returns_a_copy(tmp_path):
     store = Store(tmp_path)
-    first = store.load_settings()
+    first = store.settings.load()
     first.volume = 0.1
-    assert store.load_settings().volume == Settings().volume
+    assert store.settings.load().volume == Settings().volume
 
 
 @pytest.mark.parametrize(
@@ -52,7 +52,7 @@ def test_one_bad_value_takes_its_default_and_keeps_the_rest(tmp_path, field, val
     good[field] = value
     (tmp_path / "settings.json").write_text(json.dumps(good))
     store = Store(tmp_path)
-    settings = store.load_settings()
+    settings = store.settings.load()
     assert getattr(settings, field) == getattr(Settings(), field)
     kept = {k: v for k, v in Settings((1024, 768), True, "slow", False, 0.5, "de").__dict__.items() if k != field}
     assert {k: v for k, v in settings.__dict__.items() if k != field} == kept
@@ -74,7 +74,7 @@ def test_one_bad_value_takes_its_default_and_keeps_the_rest(tmp_path, field, val
 def test_bad_settings_file_is_moved_aside_and_defaults_used(tmp_path, content, reason):
     (tmp_path / "settings.json").write_text(content)
     store = Store(tmp_path)
-    assert store.load_settings() == Settings()
+    assert store.settings.load() == Settings()
     [moved] = corrupt_files(tmp_path)
     assert moved.read_text() == content
     [notice] = [told.worded() for told in store.notices]
@@ -83,11 +83,11 @@ def test_bad_settings_file_is_moved_aside_and_defaults_used(tmp_path, content, r
 
 def test_bad_settings_file_falls_back_on_backup(tmp_path):
     store = Store(tmp_path)
-    store.save_settings(Settings(volume=0.3))
-    store.save_settings(Settings(volume=0.6))
+    store.settings.save(Settings(volume=0.3))
+    store.settings.save(Settings(volume=0.6))
     (tmp_path / "settings.json").write_text("{{{")
     again = Store(tmp_path)
-    assert again.load_settings().volume == 0.3
+    assert again.settings.load().volume == 0.3
     assert "previous settings were restored" in again.notices[0].worded()
 
 
@@ -95,16 +95,16 @@ def test_failed_settings_write_is_reported(tmp_path, monkeypatch):
     import errno
     import os
 
-    Store(tmp_path).save_settings(Settings(volume=0.3))
+    Store(tmp_path).settings.save(Settings(volume=0.3))
     monkeypatch.setattr(os, "fsync", lambda fd: (_ for _ in ()).throw(OSError(errno.ENOSPC, "full")))
     store = Store(tmp_path)
-    assert store.save_settings(Settings(volume=0.9)) is False
+    assert store.settings.save(Settings(volume=0.9)) is False
     monkeypatch.undo()
     assert "Your settings could not be saved" in store.notices[0].worded()
-    assert Store(tmp_path).load_settings().volume == 0.3
+    assert Store(tmp_path).settings.load().volume == 0.3
 
 
 def test_hand_edited_file_with_a_byte_order_mark_loads(tmp_path):
     (tmp_path / "settings.json").write_bytes(b"\xef\xbb\xbf" + b'{"format": 1, "volume": 0.4}')
     store = Store(tmp_path)
-    assert store.load_settings().volume == 0.4 and store.notices == []
+    assert store.settings.load().volume == 0.4 and store.notices == []

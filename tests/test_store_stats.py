@@ -53,9 +53,9 @@ def a_game_with_columns_and_doubling():
 def test_figures_match_the_game(tmp_path):
     match, seed = a_game_with_columns_and_doubling()
     store = Store(tmp_path)
-    state, events = play(match, seed, on_round_over=lambda s: store.record_round(match, s))
-    store.record_game(match, state)
-    stats = Store(tmp_path).load_stats()  # from disk
+    state, events = play(match, seed, on_round_over=lambda s: store.stats.record_round(match, s))
+    store.stats.record_game(match, state)
+    stats = Store(tmp_path).stats.load()  # from disk
     assert set(stats.players) == {"Ann", "Cy"}, "computer seats are not counted"
     for seat, name in ((0, "Ann"), (2, "Cy")):
         entry = stats.players[name]
@@ -73,15 +73,15 @@ def test_recording_twice_or_after_resume_counts_once(tmp_path):
     store = Store(tmp_path)
 
     def record_twice(state):
-        store.record_round(match, state)
-        Store(tmp_path).record_round(match, state)  # as after a resume from the round-over save
-        store.record_round(match, state)
+        store.stats.record_round(match, state)
+        Store(tmp_path).stats.record_round(match, state)  # as after a resume from the round-over save
+        store.stats.record_round(match, state)
 
     state, events = play(match, 4, on_round_over=record_twice)
-    store.record_game(match, state)
-    store.record_game(match, state)
-    Store(tmp_path).record_game(match, state)
-    entry = Store(tmp_path).load_stats().players["Ann"]
+    store.stats.record_game(match, state)
+    store.stats.record_game(match, state)
+    Store(tmp_path).stats.record_game(match, state)
+    entry = Store(tmp_path).stats.load().players["Ann"]
     assert entry.games == 1 and entry.rounds == expected_from_events(events, 0)["rounds"]
 
 
@@ -89,9 +89,9 @@ def test_game_counts_its_last_round_without_record_round(tmp_path):
     match = MatchConfig("voyage", SEATS, end_score=1, seed=2)  # over after one round
     state, _events = play(match, 2)
     store = Store(tmp_path)
-    store.record_round(match, match.new_game())  # a round in play is not counted
-    store.record_game(match, state)
-    assert store.load_stats().players["Cy"].rounds == 1
+    store.stats.record_round(match, match.new_game())  # a round in play is not counted
+    store.stats.record_game(match, state)
+    assert store.stats.load().players["Cy"].rounds == 1
 
 
 def test_wins_by_edition_and_level_accumulate(tmp_path):
@@ -101,12 +101,12 @@ def test_wins_by_edition_and_level_accumulate(tmp_path):
         edition, level = ("voyage", "classic")[seed % 2], ("easy", "expert")[seed // 3]
         match = MatchConfig(edition, (SeatConfig("Ann"), SeatConfig("Bot", COMPUTER, level)), end_score=60, seed=seed)
         state, _ = play(match, seed)
-        store.record_game(match, state)
+        store.stats.record_game(match, state)
         results[(edition, "games")] += 1
         results[(edition, "wins")] += 0 in state.winners
         results[(level, "games")] += 1
         results[(level, "wins")] += 0 in state.winners
-    entry = Store(tmp_path).load_stats().players["Ann"]
+    entry = Store(tmp_path).stats.load().players["Ann"]
     assert entry.games == 6 and entry.wins == results[("voyage", "wins")] + results[("classic", "wins")]
     seen = defaultdict(int)
     for table in (entry.by_edition, entry.by_level):
@@ -118,24 +118,24 @@ def test_wins_by_edition_and_level_accumulate(tmp_path):
 def test_reset(tmp_path):
     store = Store(tmp_path)
     match = MatchConfig("voyage", SEATS, end_score=1, seed=2)
-    store.record_game(match, play(match, 2)[0])
-    assert store.load_stats().players
-    store.reset_stats()
-    assert Store(tmp_path).load_stats().players == {}
+    store.stats.record_game(match, play(match, 2)[0])
+    assert store.stats.load().players
+    store.stats.reset()
+    assert Store(tmp_path).stats.load().players == {}
     assert json.loads((tmp_path / "stats.json.bak").read_text())["players"], "the old figures stay in the .bak"
 
 
 def test_damaged_stats_file(tmp_path):
     (tmp_path / "stats.json").write_text('{"format": 1, "players": {"Ann": {"games": -3}}}')
     store = Store(tmp_path)
-    assert store.load_stats().players == {}
+    assert store.stats.load().players == {}
     assert "Your statistics were damaged" in store.notices[0].worded() and "start afresh" in store.notices[0].worded()
     assert [p.name.startswith("stats.json.corrupt-") for p in tmp_path.iterdir()] == [True]
 
 
 def test_stats_decoder_surprise_is_contained(tmp_path, monkeypatch):
     """Even an exception the decoder did not foresee becomes a notice, not a crash."""
-    import game.store.store as store_module
+    import game.store.statistics as store_module
 
     def explode(raw):
         raise RuntimeError("surprise")
@@ -143,5 +143,5 @@ def test_stats_decoder_surprise_is_contained(tmp_path, monkeypatch):
     monkeypatch.setattr(store_module, "decode_stats_checked", explode)
     (tmp_path / "stats.json").write_text('{"format": 1, "players": {}}')
     store = Store(tmp_path)
-    assert store.load_stats().players == {}
+    assert store.stats.load().players == {}
     assert "something unexpected (RuntimeError)" in store.notices[0].worded()

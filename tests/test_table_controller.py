@@ -45,13 +45,14 @@ class FakeStore:
         self.calls: list[tuple[str, int, str]] = []  # (method, round, phase)
         self.fail = fail
         self.last_failure: StoreNotice | None = None
+        self.saves = self.stats = self  # (one fake for both parts: it counts the calls in one list)
 
     def _call(self, method: str, state: GameState) -> None:
         self.calls.append((method, state.round, state.phase))
         if method == self.fail:
             raise OSError("disk full")
 
-    def save_game(self, match: MatchConfig, state: GameState) -> None:
+    def save(self, match: MatchConfig, state: GameState) -> None:
         self._call("save_game", state)
 
     def record_round(self, match: MatchConfig, state: GameState) -> None:

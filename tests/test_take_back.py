@@ -33,8 +33,9 @@ class Saves:
 
     def __init__(self) -> None:
         self.saved: list[bytes] = []
+        self.saves = self.stats = self  # (its own saves and statistics)
 
-    def save_game(self, match: MatchConfig, state: GameState) -> None:
+    def save(self, match: MatchConfig, state: GameState) -> None:
         self.saved.append(encode_save(match, state))
 
     def record_round(self, match: MatchConfig, state: GameState) -> None: ...

@@ -25,7 +25,7 @@ def open_menu(make_app, size=(1920, 1080), speed=1.0, reduced=False, saved=False
     app.settings.reduced_motion = reduced
     if saved:
         config = MatchConfig("voyage", (SeatConfig("Ann", HUMAN), SeatConfig("Bot", COMPUTER, "easy")), seed=2)
-        app.store.save_game(config, config.new_game())
+        app.store.saves.save(config, config.new_game())
     menu = app.stack.push("menu")
     app.frame(1 / 60)
     return app, menu
@@ -150,7 +150,7 @@ def test_the_resting_cards_keep_clear_of_the_logo_and_every_button(make_app, sav
     app.apply_settings()
     if saved:
         config = MatchConfig("voyage", (SeatConfig("Ann", HUMAN), SeatConfig("Bot", COMPUTER, "easy")), seed=2)
-        app.store.save_game(config, config.new_game())
+        app.store.saves.save(config, config.new_game())
     menu = app.stack.push("menu")
     app.frame(1 / 60)
     logo = Box(960 - LOGO_W / 2, LOGO_Y - LOGO_H / 2, LOGO_W, LOGO_H)

@@ -44,10 +44,10 @@ def time_saves(edition: str, players: int, saves: int, seed: int, background: bo
         store = Store(folder, background=background)
         for match, state in game_states(edition, players, seed, saves):
             start = time.perf_counter()
-            store.save_game(match, state)
+            store.saves.save(match, state)
             timings.append((time.perf_counter() - start) * 1000)
         store.close()
-        size = store.save_path.stat().st_size if store.save_path.exists() else 0
+        size = store.saves.path.stat().st_size if store.saves.path.exists() else 0
     timings.sort()
     return {
         "edition": edition,

@@ -81,7 +81,7 @@ class NetClient:
         self.seat = seat
         self.store = store
         self.key = f"join {url} {code}"
-        self.token = token if token is not None else (store.token(self.key) if store is not None else None)
+        self.token = token if token is not None else (store.tokens.get(self.key) if store is not None else None)
         self.reconnect_for = reconnect_for
         self.messages: Inbox[HostMessage | Status] = Inbox()
         self.finished = False  # the host ended the games (as opposed to a lost connection)
@@ -259,9 +259,9 @@ class NetClient:
     def _welcomed(self, message: wire.Welcome) -> None:
         first = self.token is None
         self.token, self.seat, self.welcome = message.token, message.seat, message
-        if self.store is not None and (first or self.store.token(self.key) != self.token):
+        if self.store is not None and (first or self.store.tokens.get(self.key) != self.token):
             try:
-                self.store.save_token(self.key, self.token)
+                self.store.tokens.keep(self.key, self.token)
             except Exception as error:  # noqa: BLE001 - the game goes on; only a rejoin would suffer
                 log.warning("the seat token could not be kept: %s", error)
         self._status(CONNECTED)

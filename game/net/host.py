@@ -103,11 +103,11 @@ class NetHost(Generic[T]):
         self._stand_in: str | None = None
         self._save_failure_told = False  # remote players were told the host cannot save, this run of failures
         if resume and store is not None:
-            self.tokens = {seat: token for seat in self.remote_seats if (token := store.token(f"host seat {seat}"))}
+            self.tokens = {seat: token for seat in self.remote_seats if (token := store.tokens.get(f"host seat {seat}"))}
         elif store is not None:  # a new game: the seats of an older one are not given back
             for seat in range(len(table.config.seats)):
-                if store.token(f"host seat {seat}") is not None:
-                    store.save_token(f"host seat {seat}", None)
+                if store.tokens.get(f"host seat {seat}") is not None:
+                    store.tokens.keep(f"host seat {seat}", None)
         self.server = Server(code, bind, port, hello_timeout=hello_timeout, limits=(send_queue, rate, burst),
                              ping_interval=ping_interval, ping_timeout=ping_timeout, wrong_codes=WRONG_CODES,
                              known_tokens=tuple(self.tokens.values()))
@@ -116,8 +116,8 @@ class NetHost(Generic[T]):
         address = lan_address() if bind in ("0.0.0.0", "", "::") else bind
         self.url = f"ws://{address}:{self.port}"
         if store is not None:
-            store.save_token("host code", code)
-            store.save_token("host port", str(self.port))
+            store.tokens.keep("host code", code)
+            store.tokens.keep("host port", str(self.port))
         log.info("hosting at %s", self.url)
 
     # ------------------------------------------------------------------ the owner's side
@@ -285,7 +285,7 @@ class NetHost(Generic[T]):
         self.tokens[seat] = secrets.token_urlsafe(24)
         self.server.know_tokens(tuple(self.tokens.values()))
         if self.store is not None:
-            self.store.save_token(f"host seat {seat}", self.tokens[seat])
+            self.store.tokens.keep(f"host seat {seat}", self.tokens[seat])
         self.table.rename(seat, name)
 
     def _on_play(self, client: Client, message: Play) -> None:

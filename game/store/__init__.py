@@ -2,8 +2,8 @@
 
     from game.store import Store, Settings, SaveError
     store = Store(data_dir=None)          # --data-dir, else $SKYJO_DATA_DIR, else the OS's user data dir
-    store.save_game(match, state)         # after every action; atomic; never raises
-    store.load_game()                     # (MatchConfig, GameState) or None; store.notices say why
+    store.saves.save(match, state)        # after every action; atomic; never raises
+    store.saves.load()                    # (MatchConfig, GameState) or None; store.notices say why
 """
 
 from .errors import SaveError

@@ -4,7 +4,7 @@ plays them at and how many games it has played them (game/adapt.py says how it m
     {"format": 1, "players": {"<name>": {"strength": 0.55, "games": 12}, ...}}
 
 A profile belongs to the statistics: it is read only for a name the statistics know, so
-resetting (or deleting) the statistics resets it, and `Store.reset_stats` empties the file too.
+resetting (or deleting) the statistics resets it, and `store.stats.reset()` empties the file too.
 Small and bounded (MAX_PLAYERS names, the least recently played first to go); a damaged file is
 moved aside with a notice like every other document, and the profiles start again from the
 statistics and the reviews.
@@ -16,7 +16,6 @@ import json
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from game.adapt import DEFAULT_STRENGTH, MAX_GAMES, after_game, start_strength, table_strength
@@ -26,8 +25,9 @@ from game.rules import GameState, brief
 
 from .documents import PROFILES_FILE, check_format, load_document, parse_json
 from .files import FileProblem
+from .folder import DataFolder
 from .migrations import upgrade
-from .notices import PROFILES_KIND, StoreNotice
+from .notices import PROFILES_KIND
 from .reviews import ReviewShelf
 from .stats import Stats
 
@@ -78,21 +78,19 @@ def encode_profiles(profiles: dict[str, Profile]) -> bytes:
 
 
 class Profiles:
-    """The adaptive level's profiles (profiles.json), a part the Store owns: read, start, move
-    after a game, reset. It writes through the Store's atomic write and reads the statistics
-    through the Store (a profile counts only for a name the statistics know)."""
+    """The adaptive level's profiles (profiles.json), a part the statistics own (statistics.py):
+    read, start, move after a game, reset. It writes through the data folder's atomic write and
+    reads the statistics as they are on disk (a profile counts only for a name they know)."""
 
-    def __init__(self, data_dir: Path, write: Callable[[Path, bytes], bool], stats: Callable[[], Stats],
-                 notices: list[StoreNotice]) -> None:
-        self.path = data_dir / PROFILES_FILE
-        self._data_dir = data_dir
-        self._write = write
+    def __init__(self, folder: DataFolder, stats: Callable[[], Stats]) -> None:
+        self.path = folder.path / PROFILES_FILE
+        self._folder = folder
         self._stats = stats
-        self._notices = notices
 
     def _read(self) -> dict[str, Profile]:
         loaded = load_document(self.path, decode_profiles, PROFILES_KIND)
-        self._notices.extend(loaded.notices)
+        for told in loaded.notices:
+            self._folder.notices.add(told)
         return loaded.value or {}
 
     def strengths(self, names: Sequence[str], trends: Mapping[str, Sequence[Any]] | None = None) -> dict[str, float]:
@@ -100,7 +98,7 @@ class Profiles:
         players, and passes the review trends it has read already)."""
         profiles, stats = self._read(), self._stats()
         if trends is None:
-            trends = ReviewShelf(self._data_dir).trends(list(names))
+            trends = ReviewShelf(self._folder.path).trends(list(names))
         return {name: self._strength(name, profiles, stats, trends.get(name, [])) for name in names}
 
     def table_strength(self, names: Sequence[str], away: int = 0) -> float:
@@ -129,7 +127,7 @@ class Profiles:
             return
         profiles, stats = self._read(), self._stats()
         people = [config.name for config in match.seats if config.is_human]
-        trends = ReviewShelf(self._data_dir).trends(people)
+        trends = ReviewShelf(self._folder.path).trends(people)
         best = min(state.totals[seat] for seat in computers)
         for seat, config in enumerate(match.seats):
             if config.is_human:
@@ -138,7 +136,7 @@ class Profiles:
                 won = state.totals[seat] < best or (state.totals[seat] == best and seat in (state.winners or ()))
                 games = min(MAX_GAMES, profile.games + 1)
                 profiles[config.name] = Profile(after_game(profile.strength, profile.games, won), games)
-        self._write(self.path, encode_profiles(profiles))
+        self._folder.write(self.path, encode_profiles(profiles))
 
     def reset(self) -> None:
-        self._write(self.path, encode_profiles({}))
+        self._folder.write(self.path, encode_profiles({}))

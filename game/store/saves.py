@@ -7,13 +7,16 @@ The engine state carries the seed, and every chance event is derived from it, so
 game continues exactly as it would have. It also carries the game record, which the engine
 replays on load: a position that does not follow from it is refused, and a current-format
 save without its record is damaged (see migrations.py for the older formats that had none).
+`Saves` is the part of the Store that keeps it; `GameSummary` is what the menu shows of it.
 """
 
 from __future__ import annotations
 
+import atexit
 import json
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from game import APP_NAME, __version__
@@ -22,9 +25,14 @@ from game.match import MatchConfig
 from game.rules import GameState, InvalidStateError, state_from_dict, state_to_dict
 from game.rules.codec import NewerStateFormat
 
-from .documents import SAVE_CAP, check_format, parse_json
-from .files import FileProblem, NewerFormat, describe_size
+from .documents import SAVE_CAP, check_format, load_document, parse_json
+from .files import FileProblem, NewerFormat, backup_path, describe_os_error, describe_size, read_bytes, remove
+from .folder import DataFolder, FileKey, file_key
 from .migrations import LEGACY_SETTINGS, NO_RECORD_FORMAT, RECORD_REQUIRED_FROM, SAVE_FORMAT, SAVE_STEPS, upgrade
+from .notices import GAME_NOT_REMOVED, GAME_NOT_SAVED, SAVE_KIND, UNCHECKED_GAME, notice
+from .paths import SAVE_FILE
+from .settings import SettingsFile
+from .writer import BackgroundWriter
 
 
 @dataclass
@@ -112,3 +120,152 @@ def check_match_fits(match: MatchConfig, state: GameState) -> None:
         edition
     ):
         raise FileProblem(N_("its options differ from the game's"))
+
+
+@dataclass(frozen=True)
+class SeatSummary:
+    name: str
+    kind: str  # game.match's HUMAN, COMPUTER or REMOTE
+    level: str  # a computer seat's level
+    total: int
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """What the menu's Continue shows of the saved game: who plays, the round, the totals."""
+
+    edition: str
+    edition_title: str
+    round: int
+    phase: str
+    seats: tuple[SeatSummary, ...]
+    saved_at: str | None
+    app_version: str | None
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.seats]
+
+    @property
+    def totals(self) -> list[int]:
+        return [seat.total for seat in self.seats]
+
+
+def summary_of(saved: SavedGame) -> GameSummary:
+    state = saved.state
+    seats = tuple(SeatSummary(seat.name, seat.kind, seat.level, total)
+                  for seat, total in zip(saved.match.seats, state.totals))
+    return GameSummary(state.edition.name, state.edition.title, state.round, state.phase, seats,
+                       saved.saved_at, saved.app_version)
+
+
+class Saves:
+    """The autosave (save.json, or a headless host's own file), a part the Store owns: the game
+    in progress written after every action, read back fully validated, deleted when it ends.
+    `background=True` writes on a helper thread (the frame loop only encodes); `close()` waits
+    for the last write."""
+
+    def __init__(self, folder: DataFolder, settings: SettingsFile, save_file: str = SAVE_FILE, *,
+                 background: bool = False) -> None:
+        self.path = folder.path / save_file
+        self._folder = folder
+        self._settings = settings  # a format-1 save's inline settings move there
+        self._writer = BackgroundWriter(self._written) if background else None
+        self._cached: tuple[FileKey | None, SavedGame | None] | None = None  # the file as last read
+        self._own: tuple[bytes, SavedGame] | None = None  # the save written here last
+        if self._writer:
+            atexit.register(self.flush)  # daemon threads still run while atexit handlers do; close() undoes it
+
+    def _written(self, path: Path, error: OSError | None) -> None:
+        self._folder.written(path, error, GAME_NOT_SAVED)
+
+    def save(self, match: MatchConfig, state: GameState) -> None:
+        """Autosave after an action or a round. A finished game is not kept: its save goes."""
+        if state.is_terminal:
+            self.delete()
+            return
+        data = encode_save(match, state)
+        self._cached = None
+        # what was written, so reading it back (the menu, after the game) needs no replay
+        self._own = (data, SavedGame(match, state.clone(record_events=True), __version__, None))
+        if self._writer:
+            self._writer.submit(self.path, data)
+        else:
+            self._folder.write(self.path, data, GAME_NOT_SAVED)
+
+    def load(self) -> tuple[MatchConfig, GameState] | None:
+        """The saved game, fully validated, or None (a bad save is moved aside, see notices)."""
+        saved = self._saved()
+        if saved is None:
+            return None
+        return saved.match, saved.state.clone(record_events=True)
+
+    def has_game(self) -> bool:
+        return self._saved() is not None
+
+    def summary(self) -> GameSummary | None:
+        saved = self._saved()
+        return None if saved is None else summary_of(saved)
+
+    def delete(self) -> None:
+        """Remove the save (a finished or abandoned game). The backup goes first, so an
+        interruption can only leave the game in place, never bring back an older one."""
+        if self._writer:
+            self._writer.discard(self.path)
+        self._cached = self._own = None
+        try:
+            remove(backup_path(self.path))
+            remove(self.path)
+        except OSError as error:
+            self._folder.notices.add(notice(GAME_NOT_REMOVED, path=str(self.path), reason=describe_os_error(error)))
+
+    def flush(self, timeout: float | None = 10.0) -> bool:
+        """Wait for background writes to finish (True when none is left)."""
+        return self._writer.flush(timeout) if self._writer else True
+
+    def close(self) -> None:
+        """Wait for the last write; nothing is left to do at exit."""
+        self.flush()
+        if self._writer:
+            atexit.unregister(self.flush)
+
+    def forget(self) -> None:
+        """Read the file again next time (it was moved aside)."""
+        self._cached = None
+
+    def _saved(self) -> SavedGame | None:
+        self.flush()
+        key = file_key(self.path)
+        if self._cached is not None and self._cached[0] == key:
+            return self._cached[1]
+        own = self._own_game()
+        if own is not None:
+            self._cached = (key, own)
+            return own
+        loaded = load_document(self.path, decode_save, SAVE_KIND)
+        self._folder.note_loaded(self.path, loaded)
+        if loaded.value is not None and loaded.value.state.log is None:
+            self._folder.notices.add(notice(UNCHECKED_GAME))  # an older format allowed it: loaded, but never silently
+        if loaded.value is not None and loaded.value.legacy_settings is not None:
+            self._settings.adopt_legacy(loaded.value.legacy_settings)
+        self._cached = (file_key(self.path), loaded.value)
+        return loaded.value
+
+    def _own_game(self) -> SavedGame | None:
+        """The game saved here last, if the file still holds exactly those bytes.
+
+        Decoding a save replays its whole record (a long 8-player game takes a third of a
+        second); the game just written needs no such check, and the menu reads it on the
+        frame loop when a game is left."""
+        if self._own is None:
+            return None
+        data, game = self._own
+        try:
+            same = read_bytes(self.path, limit=len(data)) == data
+        except FileProblem:  # longer, not a plain file any more...: not ours, decode it as any file
+            same = False
+        if not same:
+            self._own = None  # someone else wrote it: decode and check it like any file
+            return None
+        saved_at = json.loads(data).get("saved_at")
+        return SavedGame(game.match, game.state, game.app_version, saved_at if isinstance(saved_at, str) else None)

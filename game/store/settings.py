@@ -2,11 +2,12 @@
 
 A value that is missing takes its default silently; a value of the wrong type or out of
 range takes its default too, and `decode_settings` says which (the menu shows it), so one
-hand-edited field never throws away the rest.
+hand-edited field never throws away the rest. `SettingsFile` is the part of the Store that keeps them.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -14,7 +15,11 @@ from typing import Any
 from game.match import GUIDED_MAX, MatchConfig, is_showable_name
 from game.motion import SPEEDS
 
-from .documents import check_format, parse_json
+from .documents import check_format, load_document, parse_json
+from .files import backup_path
+from .folder import DataFolder
+from .notices import SETTINGS_KIND, SETTINGS_NOT_SAVED, SETTINGS_RESET, notice
+from .paths import SETTINGS_FILE
 
 SETTINGS_FORMAT = 1
 ANIMATION_SPEEDS = tuple(SPEEDS)  # the setting's choices: game/motion.py
@@ -181,3 +186,48 @@ _CHECKS = {
     "pass_screen": _bool,
     "guided_players": _guided,
 }
+
+
+class SettingsFile:
+    """The player's settings (settings.json), a part the Store owns: read once, defaults for
+    anything absent or bad (the notices say which), written whole through the folder."""
+
+    def __init__(self, folder: DataFolder) -> None:
+        self.path = folder.path / SETTINGS_FILE
+        self._folder = folder
+        self._settings: Settings | None = None  # as last read or written
+
+    def load(self) -> Settings:
+        """The settings (a copy: the caller's changes are kept only by `save`)."""
+        if self._settings is None:
+            self._settings = self._read()
+        return copy.deepcopy(self._settings)
+
+    def _read(self) -> Settings:
+        reset: list[str] = []
+
+        def decode(raw: bytes) -> Settings:
+            settings, bad = decode_settings(raw)
+            reset[:] = bad
+            return settings
+
+        loaded = load_document(self.path, decode, SETTINGS_KIND)
+        self._folder.note_loaded(self.path, loaded)
+        if reset:
+            self._folder.notices.add(notice(SETTINGS_RESET, path=str(self.path), names=", ".join(reset)))
+        return loaded.value or Settings()
+
+    def save(self, settings: Settings) -> bool:
+        """Keep `settings`; False if they could not be written (a notice says why)."""
+        self._settings = copy.deepcopy(settings)
+        return self._folder.write(self.path, encode_settings(settings), SETTINGS_NOT_SAVED)
+
+    def adopt_legacy(self, legacy: dict[str, Any]) -> None:
+        """A format-1 save kept the settings inline; they move to settings.json once."""
+        if self.path.exists() or backup_path(self.path).exists():
+            return
+        self.save(settings_from_legacy(legacy))
+
+    def forget(self) -> None:
+        """Read the file again next time (it was moved aside)."""
+        self._settings = None

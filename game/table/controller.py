@@ -215,7 +215,7 @@ class TableController(NobodyToStandIn):
             if self.scored_round != state.round:
                 self.scored_round = state.round
                 if self.store is not None:
-                    self._record_stats(self.store.record_round)
+                    self._record_stats(self.store.stats.record_round)
                 self.observers.tell(RoundOver(state.round))
             return
         seat = state.to_act
@@ -266,7 +266,7 @@ class TableController(NobodyToStandIn):
         """The round's scores were seen: deal the next round, or finish a game that is over."""
         if self.state.phase == GAME_OVER:
             if self.store is not None:  # (the game-over screen may count it again: that does nothing)
-                self._record_stats(self.store.record_game)
+                self._record_stats(self.store.stats.record_game)
             self.observers.tell(GameOver())
             return
         self._before_take = None
@@ -356,7 +356,7 @@ class TableController(NobodyToStandIn):
         if self._adaptive_start is None:  # a remote name may be anyone's: those people start at the default
             here = [self.config.seats[index].name for index in people if self.config.seats[index].is_human]
             away = len(people) - len(here)
-            self._adaptive_start = DEFAULT_STRENGTH if self.store is None else self.store.profiles.table_strength(here, away)
+            self._adaptive_start = DEFAULT_STRENGTH if self.store is None else self.store.stats.profiles.table_strength(here, away)
         return adaptive_spec(self._adaptive_start, people)
 
     def _seed(self, seat: int) -> int:
@@ -365,7 +365,7 @@ class TableController(NobodyToStandIn):
     def _autosave(self) -> None:
         if self.store is None:
             return
-        failure = self._guarded(self.store.save_game, SAVE_FAILED)
+        failure = self._guarded(self.store.saves.save, SAVE_FAILED)
         if failure is None:
             told = self.store.last_failure  # e.g. a full disk: the previous save is kept
             failure = told.parts[0] if told is not None and told.parts else None

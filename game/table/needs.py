@@ -17,12 +17,14 @@ class PeopleStrength(Protocol):
     def table_strength(self, names: list[str], away: int = 0) -> float: ...
 
 
-class TableStore(Protocol):
-    """Where a table keeps its game and statistics (game.store.Store is one)."""
+class GameSaves(Protocol):
+    """Where the game in progress is kept (game.store.saves.Saves is one)."""
 
-    last_failure: StoreNotice | None  # the latest failed write, None once writing works again
+    def save(self, match: MatchConfig, state: GameState) -> None: ...
 
-    def save_game(self, match: MatchConfig, state: GameState) -> None: ...
+
+class TableStatistics(Protocol):
+    """Where rounds and games are counted (game.store.statistics.Statistics is one)."""
 
     def record_round(self, match: MatchConfig, state: GameState) -> None: ...
 
@@ -30,6 +32,19 @@ class TableStore(Protocol):
 
     @property
     def profiles(self) -> PeopleStrength: ...
+
+
+class TableStore(Protocol):
+    """Where a table keeps its game and statistics (game.store.Store is one)."""
+
+    @property
+    def last_failure(self) -> StoreNotice | None: ...  # the latest failed write, None once writing works again
+
+    @property
+    def saves(self) -> GameSaves: ...
+
+    @property
+    def stats(self) -> TableStatistics: ...
 
 
 class Worker(Protocol):

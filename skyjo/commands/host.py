@@ -64,8 +64,8 @@ def _run(args: argparse.Namespace) -> int:
     code, port, state = new_code(), args.port or 0, None
     if resumed is not None:
         config, state = resumed
-        code = store.token("host code") or code
-        port = args.port or stored_port(store.token("host port"))
+        code = store.tokens.get("host code") or code
+        port = args.port or stored_port(store.tokens.get("host port"))
     table = TableController(config, state or config.new_game(), store, resumed=state is not None, speed=0)
     logging.basicConfig(level=logging.WARNING, format="skyjo host: %(message)s")
     try:
@@ -132,7 +132,7 @@ def _store(args: argparse.Namespace):  # -> (Store | str | None, (MatchConfig, G
         store.lock_folder()
     except (FolderInUse, LockRefused) as error:
         return str(error), None
-    saved = store.load_game()
+    saved = store.saves.load()
     if saved is not None and not any(seat.is_remote for seat in saved[0].seats):
         saved = None  # a game of the desktop app's: not ours to serve
     return store, saved

@@ -1,0 +1,89 @@
+"""The statistics as the Store keeps them (stats.json; their format and counting rules are
+stats.py), with the adaptive level's profiles that belong to them (profiles.py).
+
+Written read-modify-write: before counting a round or a game the file is read again if anyone
+else wrote it since, so a game finished in another program is never overwritten.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from game.match import MatchConfig
+from game.rules import GameState
+from game.sentences import Sentence
+
+from . import stats as counting
+from .documents import load_document
+from .folder import DataFolder, FileKey, file_key
+from .notices import STATS_IN, STATS_KIND, STATS_NOT_SAVED, StoreNotice, said
+from .paths import STATS_FILE
+from .profiles import Profiles
+from .stats import Stats, decode_stats_checked, encode_stats
+
+
+class Statistics:
+    """The statistics, a part the Store owns, and their profiles (`profiles`, a part of theirs:
+    a profile counts only for a name the statistics know, and goes when they are reset)."""
+
+    def __init__(self, folder: DataFolder) -> None:
+        self.path = folder.path / STATS_FILE
+        self._folder = folder
+        self._stats: Stats | None = None  # as last read or written
+        self._key: FileKey | None = None  # the file as last read or written, to notice another writer
+        self.profiles = Profiles(folder, self.fresh)
+
+    def load(self) -> Stats:
+        """The statistics (a copy: counting is done here, not by the caller)."""
+        return copy.deepcopy(self._loaded())
+
+    def _loaded(self) -> Stats:
+        if self._stats is None:
+            cleaned: list[Sentence] = []
+
+            def decode(raw: bytes) -> Stats:
+                stats, notes = decode_stats_checked(raw)
+                cleaned[:] = notes
+                return stats
+
+            loaded = load_document(self.path, decode, STATS_KIND)
+            self._folder.note_loaded(self.path, loaded)
+            for note in cleaned:
+                self._folder.notices.add(StoreNotice((said(STATS_IN, path=str(self.path)), note)))
+            self._stats = loaded.value or Stats()
+            self._key = file_key(self.path)
+        return self._stats
+
+    def fresh(self) -> Stats:
+        """The statistics as they are on disk now: read again if someone else wrote them since."""
+        if self._stats is not None and file_key(self.path) != self._key:
+            self._stats = None
+        return self._loaded()
+
+    def _write(self, stats: Stats) -> None:
+        if self._folder.write(self.path, encode_stats(stats), STATS_NOT_SAVED):
+            self._key = file_key(self.path)
+
+    def record_round(self, match: MatchConfig, state: GameState) -> None:
+        """Count a scored round (call when the phase is round_over or game_over)."""
+        stats = self.fresh()
+        if counting.record_round(stats, match, state):
+            self._write(stats)
+
+    def record_game(self, match: MatchConfig, state: GameState) -> None:
+        """Count a finished game, and its last round if that was not counted yet."""
+        stats = self.fresh()
+        if counting.record_game(stats, match, state):
+            self._write(stats)
+            self.profiles.record(match, state)  # once per game, as the statistics count it
+
+    def reset(self) -> None:
+        """Start the statistics and the profiles again (the old figures stay in stats.json.bak
+        until the next write)."""
+        self._stats = Stats()
+        self._write(self._stats)
+        self.profiles.reset()
+
+    def forget(self) -> None:
+        """Read the file again next time (it was moved aside)."""
+        self._stats = None
