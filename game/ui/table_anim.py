@@ -2,7 +2,8 @@
 with tweens and changing the Board when it ends.
 
 `Animator.speed` scales time (0 = instant). `skip()` jumps to the end of everything queued.
-The steps, one per kind of event, are made in table_steps.py; the sprites are card_sprite.py's.
+The steps, one per kind of event, are made by the Animator's EventSteps (table_steps.py); the
+sprites are card_sprite.py's.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ FADE = 0.15  # reduced motion: a card appears where it lands, fading in over thi
 CUE_SECONDS = 2.0  # how long "Robin took the 5 from the discard" stays by a seat's label (at speed 1)
 
 
-class Animator(EventSteps):
+class Animator:
     def __init__(self, board: Board, view: TableView, speed: float = 1.0) -> None:
         self.board = board
         self.view = view
@@ -43,6 +44,7 @@ class Animator(EventSteps):
         self._skipping = False
         self.cue_time: dict[int, float] = {}  # seat -> seconds its cue (board.cues) still shows
         self.held_cues: dict[int, str] = {}  # seat -> its cue, waiting for the card in hand to be played
+        self.steps = EventSteps(board, view)  # the step that shows each event
 
     @property
     def cueing(self) -> bool:
@@ -63,6 +65,12 @@ class Animator(EventSteps):
         self.board.cues.pop(seat, None)  # (re-inserted: the cues keep the order they came in)
         self.board.cues[seat] = words
         self.cue_time[seat] = CUE_SECONDS
+
+    def forget_cues(self) -> None:
+        """A new round is dealt: no cue shows or waits any more."""
+        self.board.cues.clear()
+        self.cue_time.clear()
+        self.held_cues.clear()
 
     def _age_cues(self, dt: float) -> None:
         """Cues age with animation time (instant animations: real time, so they still show)."""
@@ -158,13 +166,13 @@ class Animator(EventSteps):
                 reveals.append(event)
                 continue
             if reveals:
-                self.queue.append(self._final_reveal(reveals))
+                self.queue.append(self.steps.final_reveal(reveals))
                 reveals = []
-            step = self._step_for(event)
+            step = self.steps.for_event(event)
             if step is None and self.on_sound is not None:
                 step = Step(lambda a: None)  # nothing to animate, something to hear (the game's end)
             if step is not None:
                 step.kind = event.kind
                 self.queue.append(step)
         if reveals:
-            self.queue.append(self._final_reveal(reveals))
+            self.queue.append(self.steps.final_reveal(reveals))

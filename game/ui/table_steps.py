@@ -43,12 +43,14 @@ class Step:
 
 
 class EventSteps:
-    """The step for each engine event, made by the Animator (it is one)."""
+    """The step for each engine event, for the board the Animator plays them on and the view it
+    draws them in (the Animator owns these steps; each step is given the Animator as it begins)."""
 
-    board: Board
-    view: TableView
+    def __init__(self, board: Board, view: TableView) -> None:
+        self.board = board
+        self.view = view
 
-    def _step_for(self, event: ev.Event) -> Step | None:
+    def for_event(self, event: ev.Event) -> Step | None:
         """The step that shows `event`, made by its kind's maker (STEP_MAKERS); None for an
         event with nothing to show (the game's end, a tie-break called: the screens tell them)."""
         maker = STEP_MAKERS.get(type(event))
@@ -111,9 +113,7 @@ class EventSteps:
             board.round = event.round
             board.to_act = event.seats[0]
             board.hidden = set(cells)
-            board.cues.clear()
-            a.cue_time.clear()
-            a.held_cues.clear()
+            a.forget_cues()
             if event.tiebreak:
                 board.banner = group_sentence("tiebreak_round", event.seats, view.addressee, view.words.names)
             else:
@@ -157,7 +157,7 @@ class EventSteps:
         a.motion(sprite, FLIP_HALF, "out_quad", lift=FLIP_LIFT)
         a.motion(sprite, FLIP_HALF, "in_quad", on_finished=second_half, scale_x=0.0)
 
-    def _final_reveal(self, reveals: list[ev.FinalReveal]) -> Step:
+    def final_reveal(self, reveals: list[ev.FinalReveal]) -> Step:
         """The round's last face-down cards turn over one by one, after a beat with the banner
         alone, and stay a moment in view before the scores."""
         stagger = min(REVEAL_STAGGER, REVEAL_MOST / max(1, len(reveals)))
