@@ -197,9 +197,11 @@ INLINE_ATTRIBUTES = 29
 
 class Position(Round, Grids, Piles, Turn, Opening, Milestones, Scoring):
     """The facts of a game, and what can be asked of them alone. The game's identity (edition,
-    seat count, seed, options) never changes during play; GameState sets it."""
+    seat count, seed, options) never changes during play; GameState gives it (and the facts,
+    their defaults from the declarations above)."""
 
-    identity: Identity
+    def __init__(self, identity: Identity) -> None:
+        self.identity = identity
 
     @property
     def edition(self) -> type[Edition]:
