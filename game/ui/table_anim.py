@@ -15,7 +15,7 @@ from game.rules import events as ev
 from game.ui.card_sprite import FLIGHT_LIFT, CardSprite, Place
 from game.ui.table_steps import ARC, DEAL_FLIGHT, DEAL_SECONDS, FLIP_HALF, FLIP_LIFT, SLIDE, EventSteps, Step
 from game.ui.table_view import Board, TableView
-from game.ui.tween import Tweener
+from game.ui.tween import Ease, Tweener
 
 # (the screens and tests import these from here)
 __all__ = [
@@ -88,7 +88,7 @@ class Animator:
         """A pause (a banner's reading time, say) as a tween with nothing to move."""
         self.tweener.animate(self, seconds * 1.0)
 
-    def motion(self, sprite: CardSprite, seconds: float, easing: str = "in_out_quad", delay: float = 0.0,
+    def motion(self, sprite: CardSprite, seconds: float, easing: Ease = Ease.IN_OUT_QUAD, delay: float = 0.0,
                on_finished: Callable[[], None] | None = None, **ends: float) -> None:
         """Move `sprite` (position, size, lift, scale_x); with reduced motion it jumps to the end
         after `delay` and fades in there, and a squash or a lift alone is a plain jump."""
@@ -99,17 +99,17 @@ class Animator:
         appears = bool(ends) and ends.get("scale_x", 1.0) != 0.0
 
         def fade() -> None:
-            self.tweener.animate(sprite, FADE, "linear", on_finished=on_finished, alpha=1.0)
+            self.tweener.animate(sprite, FADE, Ease.LINEAR, on_finished=on_finished, alpha=1.0)
 
         if appears:
             ends["alpha"] = 0.0
-        self.tweener.animate(sprite, 0.0, "linear", delay, fade if appears else on_finished, **ends)
+        self.tweener.animate(sprite, 0.0, Ease.LINEAR, delay, fade if appears else on_finished, **ends)
 
     def arc(self, sprite: CardSprite, seconds: float, height: float, delay: float = 0.0) -> None:
         """`sprite` rises `height` logical px over its path, highest half-way, and settles: its
         lift eases up then down (with reduced motion, nothing: the card fades in where it lands)."""
-        self.motion(sprite, seconds / 2, "out_quad", delay, lift=height)
-        self.motion(sprite, seconds / 2, "in_quad", delay + seconds / 2, lift=0.0)
+        self.motion(sprite, seconds / 2, Ease.OUT_QUAD, delay, lift=height)
+        self.motion(sprite, seconds / 2, Ease.IN_QUAD, delay + seconds / 2, lift=0.0)
 
     def update(self, dt: float) -> None:
         self._age_cues(dt)
