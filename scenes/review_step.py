@@ -13,7 +13,7 @@ import pygame
 
 from game.i18n import _
 from game.match import Identity
-from game.rules import Action
+from game.rules import SOURCE_DRAW, Action
 from game.ui.move_marks import MoveMark, draw_move_marks, move_marks
 from game.ui.review_words import cost_words, played_words, turn_words, why_line
 from game.ui.wording import card_words
@@ -68,7 +68,7 @@ class ReviewStepScene(RoundReplayScene):
         if seen.holding is None:
             return _("Your decision: take the {card} from the discard or draw a card").format(
                 card=card_words(seen.discard_top) if seen.discard_top is not None else "?")
-        if seen.source == "draw":
+        if seen.source == SOURCE_DRAW:
             return _("Your decision: where the {card} you drew goes, or discard it and reveal a card").format(
                 card=card_words(seen.holding))
         return _("Your decision: where the {card} you took goes").format(card=card_words(seen.holding))

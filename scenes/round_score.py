@@ -13,7 +13,7 @@ from game.i18n import N_, _
 from game.rules import GAME_OVER, ScoreView
 from game.ui.ink import inside
 from game.ui.layout import Box
-from game.ui.tween import Tweener
+from game.ui.tween import Ease, Tweener
 from game.ui.widgets import ACCENT, BODY_SIZE, DIM, INK, TITLE_SIZE, draw_panel
 from game.ui.wording import group_sentence, speaks_to
 from scenes.base import AppScene, veil
@@ -81,10 +81,10 @@ class RoundScoreScene(AppScene):
 
     def enter(self) -> None:
         speed = self.app.speed
-        self.tweener.animate(self, COUNT_UP / speed if speed else 0.0, "out_cubic", progress=1.0)
+        self.tweener.animate(self, COUNT_UP / speed if speed else 0.0, Ease.OUT_CUBIC, progress=1.0)
         if any(row["doubled"] for row in self.rows):
             beat = (COUNT_UP + DOUBLING_BEAT) / speed if speed else 0.0
-            self.tweener.animate(self, DOUBLING / speed if speed else 0.0, "in_out_quad", beat, doubling=1.0)
+            self.tweener.animate(self, DOUBLING / speed if speed else 0.0, Ease.IN_OUT_QUAD, beat, doubling=1.0)
         if not speed:
             self.tweener.finish_all()
         state = self.state

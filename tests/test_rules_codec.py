@@ -303,3 +303,26 @@ def test_a_record_with_an_illegal_action_is_refused() -> None:
     data["log"][0]["actions"][0] = [1, "draw"]
     with pytest.raises(InvalidStateError, match="game record"):
         state_from_dict(data)
+
+
+def test_where_the_card_in_hand_came_from_is_saved_and_sent_as_its_plain_name() -> None:
+    """The source of the card in hand is a member of Source in the game, and the same words
+    as before in a save and in a review sent over the wire: a save or a message written before
+    reads back as the member."""
+    import msgspec
+
+    from game.ai.review import seen
+    from game.rules import Source, seat_view
+    from game.wire.review import Seen
+
+    state = GameState.new_game("voyage", 2, 5)
+    while state.phase == "opening":
+        state.apply(state.legal_actions()[0])
+    state.apply(next(action for action in state.legal_actions() if action.verb == "take"))
+    assert state.source is Source.DISCARD and state.to_act is not None
+    saved = json.dumps(state_to_dict(state))
+    assert '"source": "discard"' in saved
+    assert state_from_dict(json.loads(saved)).source is Source.DISCARD
+    sent = msgspec.json.encode(seen(seat_view(state, state.to_act)))
+    assert b'"source":"discard"' in sent
+    assert msgspec.json.decode(sent, type=Seen).source is Source.DISCARD

@@ -2,7 +2,7 @@
 
 import pytest
 
-from game.ui.tween import EASINGS, Tween, Tweener, get_easing
+from game.ui.tween import EASINGS, Ease, Tween, Tweener, get_easing
 
 
 class Thing:
@@ -85,3 +85,9 @@ def test_finish_all_skips_to_the_end_through_chained_callbacks():
 def test_negative_duration_is_refused():
     with pytest.raises(ValueError):
         Tween(Thing(), -1.0, x=1)
+
+
+def test_every_easing_named_has_its_shape():
+    """A tween is shaped by an Ease member (or its name); each one has its function."""
+    assert set(EASINGS) == set(Ease)
+    assert get_easing(Ease.OUT_QUAD) is get_easing("out_quad")

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from game.replay import game_from_scenario, play_scenario
-from game.rules import GAME_OVER, HIDDEN, SOURCE_DISCARD, TURN, Action, GameState, SeatView, seat_view
+from game.rules import GAME_OVER, HIDDEN, SOURCE_DISCARD, TURN, Action, GameState, SeatView, Source, seat_view
 from game.wire.review import COSTLIEST, Judged, ReviewData, RoundEnd, Seen, Worth
 
 from .determinize import determinize, unseen_list
@@ -247,9 +247,9 @@ def _give_way() -> None:
 # ---------------------------------------------------------------- what the seat saw
 def seen(view: SeatView) -> Seen:
     """What the seat saw, in short: its card in hand, the discard top, the grids as the table shows them."""
-    source: Literal["draw", "discard"] | None = None
+    source: Source | None = None
     if view.holding is not None:
-        source = "discard" if view.source == SOURCE_DISCARD else "draw"
+        source = Source.DISCARD if view.source == SOURCE_DISCARD else Source.DRAW
     return Seen(holding=view.holding, source=source,
                 discard_top=view.discard_top, draw_pile=view.draw_pile, grid=list(view.grid()),
                 face_down=[grid.count(HIDDEN) for grid in view.grids], trigger=view.trigger, totals=list(view.totals))

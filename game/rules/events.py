@@ -91,7 +91,7 @@ class CardReplaced(Event):
     value: int
     old_value: int
     old_was_face_up: bool
-    source: str  # "draw" | "discard"
+    source: str  # a Source ("draw" or "discard"; from the wire, the plain string)
     kind = "card_replaced"
 
 

@@ -73,6 +73,19 @@ def member_of(names: Callable[[str], Any]) -> Kind:
     return Kind(SHARE, str, names)
 
 
+def _text_or_none(value: Any) -> str | None:
+    return None if value is None else str(value)
+
+
+def maybe_member_of(names: Callable[[str], Any]) -> Kind:
+    """None, or a member of `names` (as `member_of`)."""
+
+    def load(value: Any) -> Any:
+        return None if value is None else names(value)
+
+    return Kind(SHARE, _text_or_none, load)
+
+
 @dataclass(frozen=True, slots=True)
 class Field:
     """One fact: its attribute name (the JSON key too), its part, default, kind and check."""

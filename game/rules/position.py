@@ -59,6 +59,7 @@ from .facts import (
     flag,
     listed,
     maybe,
+    maybe_member_of,
     member_of,
     nothing_yet,
     one_of,
@@ -83,8 +84,17 @@ class Phase(StrEnum):
 OPENING, TURN, ROUND_OVER, GAME_OVER = Phase.OPENING, Phase.TURN, Phase.ROUND_OVER, Phase.GAME_OVER
 PHASES = tuple(Phase)
 
-SOURCE_DRAW = "draw"
-SOURCE_DISCARD = "discard"
+
+
+class Source(StrEnum):
+    """Where the card in hand came from. A member is the string it names, so saves, the wire
+    and the views hold the same text as before (a view's `source` stays a plain str)."""
+
+    DRAW = "draw"  # the draw pile: the card may go on the discard, then a face-down card is revealed
+    DISCARD = "discard"  # the discard pile: the card must replace one of the grid's
+
+
+SOURCE_DRAW, SOURCE_DISCARD = Source.DRAW, Source.DISCARD
 
 OPENING_FLIPS = 2
 
@@ -139,7 +149,7 @@ class Turn:
 
     to_act: int | None = fact(None, VALUE, maybe(a_seat))
     holding: int | None = fact(None, VALUE, maybe(a_card))
-    source: str | None = fact(None, VALUE, maybe(one_of(SOURCE_DRAW, SOURCE_DISCARD)))
+    source: Source | None = fact(None, maybe_member_of(Source), maybe(one_of(*Source)))
 
 
 @part
@@ -197,9 +207,11 @@ INLINE_ATTRIBUTES = 29
 
 class Position(Round, Grids, Piles, Turn, Opening, Milestones, Scoring):
     """The facts of a game, and what can be asked of them alone. The game's identity (edition,
-    seat count, seed, options) never changes during play; GameState sets it."""
+    seat count, seed, options) never changes during play; GameState gives it (and the facts,
+    their defaults from the declarations above)."""
 
-    identity: Identity
+    def __init__(self, identity: Identity) -> None:
+        self.identity = identity
 
     @property
     def edition(self) -> type[Edition]:

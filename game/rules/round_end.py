@@ -11,14 +11,16 @@ from . import events as ev
 from .actions import COLS, COLUMN_CELLS
 from .editions import FinalTie
 from .legality import Legality
-from .position import GAME_OVER, ROUND_OVER
+from .position import GAME_OVER, ROUND_OVER, Identity
 
 
 class RoundEnd(Legality):
     """The round's end, and the event recording every part of the game shares."""
 
-    record_events: bool
-    events: list[ev.Event]
+    def __init__(self, identity: Identity, record_events: bool) -> None:
+        super().__init__(identity)
+        self.record_events = record_events
+        self.events: list[ev.Event] = []
 
     def _emit(self, kind: Callable[..., ev.Event], *fields: Any) -> None:
         """Record the event `kind(*fields)`, built only when this game records events."""

@@ -59,9 +59,7 @@ class GameState(RoundEnd):
             seed = random.SystemRandom().randrange(2**53)
         # These four and the facts are every attribute of a game, at the ceiling CPython keeps
         # fast (position.py INLINE_ATTRIBUTES: 29): a new one costs every search, see there.
-        self.identity = Identity(kind, players, seed, options)
-        self.record_events = record_events
-        self.events: list[ev.Event] = []
+        super().__init__(Identity(kind, players, seed, options), record_events)  # (the identity, the event record)
         # The game record, like a chess move stack: per round the deck as dealt (top first)
         # and the actions played, kept in their JSON form ([seat, verb, col, row] lists) so a
         # save copies it at C speed. None when not kept (search copies, benchmarks).

@@ -9,7 +9,7 @@ import pygame
 from game.match import HUMAN, Identity, default_identity
 from game.ui.avatars import colour_of, draw_avatar
 from game.ui.layout import Box, Viewport
-from game.ui.tween import Tweener
+from game.ui.tween import Ease, Tweener
 from game.ui.widgets import draw_panel
 
 PLATE = (8, 38, 28, 215)  # darker than the felt: the words read on it, the cloth shows at its edge
@@ -88,10 +88,10 @@ class TurnMarker:
             self.x, self.y, self.w, self.h, self.alpha = ring.x, ring.y, ring.w, ring.h, 1.0
         elif reduced_motion:
             self.x, self.y, self.w, self.h, self.alpha = ring.x, ring.y, ring.w, ring.h, 0.0
-            self.tweener.animate(self, FADE, "linear", alpha=1.0)
+            self.tweener.animate(self, FADE, Ease.LINEAR, alpha=1.0)
         else:
             self.alpha = 1.0
-            self.tweener.animate(self, GLIDE, "out_cubic", x=ring.x, y=ring.y, w=ring.w, h=ring.h)
+            self.tweener.animate(self, GLIDE, Ease.OUT_CUBIC, x=ring.x, y=ring.y, w=ring.w, h=ring.h)
 
     def step(self, dt: float) -> None:
         self.tweener.step(dt)

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 
 import pygame
 
+from game.rules import SOURCE_DISCARD
 from game.rules import events as ev
 from game.ui.ink import inside, note_panel, note_text
 from game.ui.note import NOTE_PANEL
@@ -63,7 +64,7 @@ def recap_lines(events: Iterable[ev.Event], reader: int, names: Sequence[str]) -
             case ev.CardFlipped(seat=seat, value=value):
                 say("recap_flip", seat, value=value)
             case ev.CardReplaced(seat=seat, value=value, old_value=old, source=source):
-                say("recap_take_replace" if source == "discard" else "recap_draw_replace", seat, card=value, old=old)
+                say("recap_take_replace" if source == SOURCE_DISCARD else "recap_draw_replace", seat, card=value, old=old)
             case ev.CardDiscarded(seat=seat, value=value):
                 discarded[seat] = value
             case ev.CardRevealed(seat=seat, value=value) if seat in discarded:

@@ -2,7 +2,8 @@
 with tweens and changing the Board when it ends.
 
 `Animator.speed` scales time (0 = instant). `skip()` jumps to the end of everything queued.
-The steps, one per kind of event, are made in table_steps.py; the sprites are card_sprite.py's.
+The steps, one per kind of event, are made by the Animator's EventSteps (table_steps.py); the
+sprites are card_sprite.py's.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from game.rules import events as ev
 from game.ui.card_sprite import FLIGHT_LIFT, CardSprite, Place
 from game.ui.table_steps import ARC, DEAL_FLIGHT, DEAL_SECONDS, FLIP_HALF, FLIP_LIFT, SLIDE, EventSteps, Step
 from game.ui.table_view import Board, TableView
-from game.ui.tween import Tweener
+from game.ui.tween import Ease, Tweener
 
 # (the screens and tests import these from here)
 __all__ = [
@@ -27,7 +28,7 @@ FADE = 0.15  # reduced motion: a card appears where it lands, fading in over thi
 CUE_SECONDS = 2.0  # how long "Robin took the 5 from the discard" stays by a seat's label (at speed 1)
 
 
-class Animator(EventSteps):
+class Animator:
     def __init__(self, board: Board, view: TableView, speed: float = 1.0) -> None:
         self.board = board
         self.view = view
@@ -43,6 +44,7 @@ class Animator(EventSteps):
         self._skipping = False
         self.cue_time: dict[int, float] = {}  # seat -> seconds its cue (board.cues) still shows
         self.held_cues: dict[int, str] = {}  # seat -> its cue, waiting for the card in hand to be played
+        self.steps = EventSteps(board, view)  # the step that shows each event
 
     @property
     def cueing(self) -> bool:
@@ -64,6 +66,12 @@ class Animator(EventSteps):
         self.board.cues[seat] = words
         self.cue_time[seat] = CUE_SECONDS
 
+    def forget_cues(self) -> None:
+        """A new round is dealt: no cue shows or waits any more."""
+        self.board.cues.clear()
+        self.cue_time.clear()
+        self.held_cues.clear()
+
     def _age_cues(self, dt: float) -> None:
         """Cues age with animation time (instant animations: real time, so they still show)."""
         for seat in list(self.cue_time):
@@ -80,7 +88,7 @@ class Animator(EventSteps):
         """A pause (a banner's reading time, say) as a tween with nothing to move."""
         self.tweener.animate(self, seconds * 1.0)
 
-    def motion(self, sprite: CardSprite, seconds: float, easing: str = "in_out_quad", delay: float = 0.0,
+    def motion(self, sprite: CardSprite, seconds: float, easing: Ease = Ease.IN_OUT_QUAD, delay: float = 0.0,
                on_finished: Callable[[], None] | None = None, **ends: float) -> None:
         """Move `sprite` (position, size, lift, scale_x); with reduced motion it jumps to the end
         after `delay` and fades in there, and a squash or a lift alone is a plain jump."""
@@ -91,17 +99,17 @@ class Animator(EventSteps):
         appears = bool(ends) and ends.get("scale_x", 1.0) != 0.0
 
         def fade() -> None:
-            self.tweener.animate(sprite, FADE, "linear", on_finished=on_finished, alpha=1.0)
+            self.tweener.animate(sprite, FADE, Ease.LINEAR, on_finished=on_finished, alpha=1.0)
 
         if appears:
             ends["alpha"] = 0.0
-        self.tweener.animate(sprite, 0.0, "linear", delay, fade if appears else on_finished, **ends)
+        self.tweener.animate(sprite, 0.0, Ease.LINEAR, delay, fade if appears else on_finished, **ends)
 
     def arc(self, sprite: CardSprite, seconds: float, height: float, delay: float = 0.0) -> None:
         """`sprite` rises `height` logical px over its path, highest half-way, and settles: its
         lift eases up then down (with reduced motion, nothing: the card fades in where it lands)."""
-        self.motion(sprite, seconds / 2, "out_quad", delay, lift=height)
-        self.motion(sprite, seconds / 2, "in_quad", delay + seconds / 2, lift=0.0)
+        self.motion(sprite, seconds / 2, Ease.OUT_QUAD, delay, lift=height)
+        self.motion(sprite, seconds / 2, Ease.IN_QUAD, delay + seconds / 2, lift=0.0)
 
     def update(self, dt: float) -> None:
         self._age_cues(dt)
@@ -158,13 +166,13 @@ class Animator(EventSteps):
                 reveals.append(event)
                 continue
             if reveals:
-                self.queue.append(self._final_reveal(reveals))
+                self.queue.append(self.steps.final_reveal(reveals))
                 reveals = []
-            step = self._step_for(event)
+            step = self.steps.for_event(event)
             if step is None and self.on_sound is not None:
                 step = Step(lambda a: None)  # nothing to animate, something to hear (the game's end)
             if step is not None:
                 step.kind = event.kind
                 self.queue.append(step)
         if reveals:
-            self.queue.append(self._final_reveal(reveals))
+            self.queue.append(self.steps.final_reveal(reveals))

@@ -13,6 +13,7 @@ from game.rules import events as ev
 from game.ui.board import Board
 from game.ui.card_sprite import CardSprite
 from game.ui.table_view import TableView
+from game.ui.tween import Ease
 from game.ui.wording import group_sentence, sentence
 
 if TYPE_CHECKING:
@@ -43,12 +44,14 @@ class Step:
 
 
 class EventSteps:
-    """The step for each engine event, made by the Animator (it is one)."""
+    """The step for each engine event, for the board the Animator plays them on and the view it
+    draws them in (the Animator owns these steps; each step is given the Animator as it begins)."""
 
-    board: Board
-    view: TableView
+    def __init__(self, board: Board, view: TableView) -> None:
+        self.board = board
+        self.view = view
 
-    def _step_for(self, event: ev.Event) -> Step | None:
+    def for_event(self, event: ev.Event) -> Step | None:
         """The step that shows `event`, made by its kind's maker (STEP_MAKERS); None for an
         event with nothing to show (the game's end, a tie-break called: the screens tell them)."""
         maker = STEP_MAKERS.get(type(event))
@@ -111,9 +114,7 @@ class EventSteps:
             board.round = event.round
             board.to_act = event.seats[0]
             board.hidden = set(cells)
-            board.cues.clear()
-            a.cue_time.clear()
-            a.held_cues.clear()
+            a.forget_cues()
             if event.tiebreak:
                 board.banner = group_sentence("tiebreak_round", event.seats, view.addressee, view.words.names)
             else:
@@ -122,8 +123,8 @@ class EventSteps:
                 sprite = CardSprite(HIDDEN, view.layout.draw_pile)
                 sprite.shown = 0.0  # it leaves the pile on its turn; until then the pile stands for it
                 a.sprites.append(sprite)
-                a.tweener.animate(sprite, 0.0, "linear", number * stagger, shown=1.0)
-                a.motion(sprite, DEAL_FLIGHT, "out_cubic", delay=number * stagger,
+                a.tweener.animate(sprite, 0.0, Ease.LINEAR, number * stagger, shown=1.0)
+                a.motion(sprite, DEAL_FLIGHT, Ease.OUT_CUBIC, delay=number * stagger,
                          on_finished=_unhide(a, sprite, seat, index), **sprite.move_to(view.cell_box(seat, index)))
 
         return Step(begin)
@@ -141,7 +142,7 @@ class EventSteps:
 
     def _flip_sprite(self, a: Animator, seat: int, index: int, value: int, delay: float) -> None:
         if delay > 0:  # the card lies as it is until its turn comes (the final reveal turns one after another)
-            a.tweener.animate(a, 0.0, "linear", delay, lambda: self._flip_sprite(a, seat, index, value, 0.0))
+            a.tweener.animate(a, 0.0, Ease.LINEAR, delay, lambda: self._flip_sprite(a, seat, index, value, 0.0))
             return
         a.board.hidden.add((seat, index))
         sprite = CardSprite(HIDDEN, self.view.cell_box(seat, index))
@@ -150,14 +151,14 @@ class EventSteps:
         def second_half() -> None:
             sprite.value = value  # the face swaps at the midpoint of the turn
             a.board.grids[seat][index] = value
-            a.motion(sprite, FLIP_HALF, "out_quad", on_finished=_unhide(a, sprite, seat, index), scale_x=1.0)
-            a.motion(sprite, FLIP_HALF, "in_quad", lift=0.0)  # it settles as it lies flat again
+            a.motion(sprite, FLIP_HALF, Ease.OUT_QUAD, on_finished=_unhide(a, sprite, seat, index), scale_x=1.0)
+            a.motion(sprite, FLIP_HALF, Ease.IN_QUAD, lift=0.0)  # it settles as it lies flat again
 
         # the card rises as it turns edge-on (fast first, then slower: highest at the midpoint)
-        a.motion(sprite, FLIP_HALF, "out_quad", lift=FLIP_LIFT)
-        a.motion(sprite, FLIP_HALF, "in_quad", on_finished=second_half, scale_x=0.0)
+        a.motion(sprite, FLIP_HALF, Ease.OUT_QUAD, lift=FLIP_LIFT)
+        a.motion(sprite, FLIP_HALF, Ease.IN_QUAD, on_finished=second_half, scale_x=0.0)
 
-    def _final_reveal(self, reveals: list[ev.FinalReveal]) -> Step:
+    def final_reveal(self, reveals: list[ev.FinalReveal]) -> Step:
         """The round's last face-down cards turn over one by one, after a beat with the banner
         alone, and stay a moment in view before the scores."""
         stagger = min(REVEAL_STAGGER, REVEAL_MOST / max(1, len(reveals)))
@@ -193,7 +194,7 @@ class EventSteps:
             def show() -> None:
                 sprite.value = value
 
-            a.motion(sprite, SLIDE, "in_out_quad", on_finished=show, **sprite.move_to(view.layout.hand))
+            a.motion(sprite, SLIDE, Ease.IN_OUT_QUAD, on_finished=show, **sprite.move_to(view.layout.hand))
             a.arc(sprite, SLIDE, ARC)
 
         def end() -> None:
@@ -213,12 +214,12 @@ class EventSteps:
             incoming = CardSprite(event.value, view.layout.hand)
             outgoing = CardSprite(event.old_value if event.old_was_face_up else HIDDEN, cell)
             a.sprites.extend([outgoing, incoming])
-            a.motion(incoming, SLIDE, "in_out_quad", **incoming.move_to(cell))
+            a.motion(incoming, SLIDE, Ease.IN_OUT_QUAD, **incoming.move_to(cell))
             a.arc(incoming, SLIDE, ARC)
-            a.motion(outgoing, 0.1, "out_quad", lift=24.0)
-            a.motion(outgoing, SLIDE, "in_out_quad", delay=0.1, **outgoing.move_to(view.layout.discard_pile))
+            a.motion(outgoing, 0.1, Ease.OUT_QUAD, lift=24.0)
+            a.motion(outgoing, SLIDE, Ease.IN_OUT_QUAD, delay=0.1, **outgoing.move_to(view.layout.discard_pile))
             if not event.old_was_face_up:
-                a.motion(outgoing, SLIDE / 2, "in_quad", delay=0.1,
+                a.motion(outgoing, SLIDE / 2, Ease.IN_QUAD, delay=0.1,
                                   on_finished=lambda: _reface(a, outgoing, event.old_value), scale_x=0.0)
 
         def end() -> None:
@@ -236,7 +237,7 @@ class EventSteps:
             board.holding = board.holder = board.source = None
             sprite = CardSprite(value, view.layout.hand)
             a.sprites.append(sprite)
-            a.motion(sprite, SLIDE, "in_out_quad", **sprite.move_to(view.layout.discard_pile))
+            a.motion(sprite, SLIDE, Ease.IN_OUT_QUAD, **sprite.move_to(view.layout.discard_pile))
             a.arc(sprite, SLIDE, ARC)
 
         return Step(begin, lambda: board.discard.append(value))
@@ -253,11 +254,11 @@ class EventSteps:
                 sprite = CardSprite(event.value, view.cell_box(event.seat, index))
                 a.sprites.append(sprite)
                 # the column lights up where it lies (a light, not a motion: reduced motion keeps it)...
-                a.tweener.animate(sprite, GLOW_RISE, "out_quad", glow=1.0)
-                a.tweener.animate(sprite, 0.3, "in_quad", delay=leave, glow=0.0)
+                a.tweener.animate(sprite, GLOW_RISE, Ease.OUT_QUAD, glow=1.0)
+                a.tweener.animate(sprite, 0.3, Ease.IN_QUAD, delay=leave, glow=0.0)
                 # ...then its cards rise and leave one after another
-                a.motion(sprite, 0.18, "out_quad", delay=leave, lift=30.0)
-                a.motion(sprite, CASCADE, "in_out_quad", delay=leave + 0.18 + number * CASCADE_STAGGER,
+                a.motion(sprite, 0.18, Ease.OUT_QUAD, delay=leave, lift=30.0)
+                a.motion(sprite, CASCADE, Ease.IN_OUT_QUAD, delay=leave + 0.18 + number * CASCADE_STAGGER,
                          **sprite.move_to(view.layout.discard_pile), lift=0.0)
             a.wait(leave + 0.18 + 2 * CASCADE_STAGGER + CASCADE + 0.1)
 
@@ -278,7 +279,7 @@ class EventSteps:
             for number in range(6):
                 sprite = CardSprite(HIDDEN, view.layout.discard_pile)
                 a.sprites.append(sprite)
-                a.motion(sprite, 0.3, "in_out_sine", delay=number * 0.08, **sprite.move_to(view.layout.draw_pile))
+                a.motion(sprite, 0.3, Ease.IN_OUT_SINE, delay=number * 0.08, **sprite.move_to(view.layout.draw_pile))
             a.wait(1.2)
 
         def end() -> None:
@@ -318,4 +319,4 @@ def _unhide(a: Animator, sprite: CardSprite, seat: int, index: int) -> Callable[
 
 def _reface(a: Animator, sprite: CardSprite, value: int) -> None:
     sprite.value = value
-    a.motion(sprite, SLIDE / 2, "out_quad", scale_x=1.0)
+    a.motion(sprite, SLIDE / 2, Ease.OUT_QUAD, scale_x=1.0)

@@ -14,8 +14,9 @@ from game.ui.widgets import font_px
 
 
 class TableText:
-    """The table's words' shared state, owned here (the TableView reads and sets it through its
-    properties), and the helpers every painter of words uses."""
+    """The table's words' shared state, owned here (the TableView reads it through its
+    properties and sets it as the window, the viewer or the text size change), and the helpers
+    every painter of words uses."""
 
     def __init__(self, layout: TableLayout, viewport: Viewport, text: TextCache, names: list[str]) -> None:
         self.layout = layout  # turned to the viewer's eyes

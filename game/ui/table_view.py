@@ -2,9 +2,10 @@
 shown, lagging behind the engine while animations play) through the layout's Viewport, and
 maps screen points to table targets (game/ui/targets.py).
 
-The cards are drawn here; the words are drawn by the parts it joins: the seats' labels and the
-score panel (table_labels.py), the pile captions and the prompt (table_captions.py), the cues
-(table_cues.py), all on the text helpers of table_text.py.
+The parts it owns draw the rest: the cards at rest on the felt (table_cards.py), the seats' labels
+and the score panel (table_labels.py), the pile captions and the prompt (table_captions.py), the
+cues (table_cues.py), the words' painters all on the shared part of table_text.py. Drawn here: the
+turn marker, the card in hand and its caption, the marks of the hovered target and the cursor.
 """
 
 from __future__ import annotations
@@ -14,38 +15,24 @@ import pygame
 from game.match import Identity
 from game.rules import CELLS, COLS, SOURCE_DISCARD
 from game.ui.board import Board, Cell
-from game.ui.card_art import CardArt, shadow_rect
-from game.ui.felt import felt
+from game.ui.card_art import CardArt
 from game.ui.ink import JOURNAL, note_card
 from game.ui.layout import Box, TableLayout, Viewport, fit, load_layout, turned
 from game.ui.plates import TurnMarker, seat_identities
 from game.ui.table_captions import PileCaptions
+from game.ui.table_cards import STACK_MOST, RestingCards, blit_shadow, card_surface, cell_box, stack_step
 from game.ui.table_cues import TableCues
 from game.ui.table_labels import ACTIVE_RING, LABEL_CLEARANCE, RING_MARGIN, SeatLabels
 from game.ui.table_text import TableText
 from game.ui.targets import DISCARD_PILE, DRAW_PILE, HAND, PILES, Target
 from game.ui.text import TextCache
-from game.ui.widgets import ACCENT, FELT, FOCUS_GAP, font_px
+from game.ui.widgets import ACCENT, FOCUS_GAP, font_px
 from game.ui.wording import sentence
 
+FACES = range(-2, 13)  # every card value: each face is drawn ahead at every size the window uses
+
 # (Board and the label constants are imported from here by the screens and tests)
-__all__ = ["ACTIVE_RING", "LABEL_CLEARANCE", "RING_MARGIN", "Board", "Cell", "TableView"]
-
-SEAT_PANEL = (10, 60, 42)
-_UNSET = object()
-STACK_CARDS = 10  # the draw pile shows one card edge per this many cards left...
-STACK_MOST = 8  # ...up to this many
-
-
-def stack_layers(count: int) -> int:
-    """How many card edges the draw pile shows for `count` cards left (0: none, an empty pile)."""
-    return min(STACK_MOST, -(-count // STACK_CARDS)) if count > 0 else 0
-
-
-def stack_step(card_h: int) -> int:
-    """The screen px between two edges of the stack, for cards `card_h` px tall."""
-    return max(2, round(card_h * 0.015))  # (at least 2 px: one pale edge line and one dark)
-
+__all__ = ["ACTIVE_RING", "LABEL_CLEARANCE", "RING_MARGIN", "STACK_MOST", "Board", "Cell", "TableView", "stack_step"]
 
 class TableView:
     """Draws a Board (plus the animator's sprites) and maps screen points to targets."""
@@ -54,47 +41,34 @@ class TableView:
                  identities: list[Identity] | None = None) -> None:
         self._table: TableLayout = load_layout(players)  # as drawn: seat 0 at the bottom
         # the words' shared part (layout, viewport, text sizes, where each text went), which the
-        # painters of the words hold; the view reads and sets it through the properties below
+        # painters of the words hold; the view reads it through the properties below
         self.words = TableText(self._table, fit(self._table, 1920, 1080), text, names)
         self.labels = SeatLabels(self.words)
         self.captions = PileCaptions(self.words)
         self.cues = TableCues(self.words)
+        self.cards = RestingCards(self.words, art)  # the felt and the cards lying still on it
         self.identities = identities or seat_identities(players)  # each seat's colour and avatar
         self.marker = TurnMarker()  # the ring around the grid of the seat to act, gliding between seats
         self.reduced_motion = False
         self.art = art
         self.size = (0, 0)
-        self._background: pygame.Surface | None = None
-        self._background_key: tuple = ()
-        self._layer: pygame.Surface | None = None
-        self._layer_source: pygame.Surface | None = None
-        self._drawn: dict = {}
         self.prompt = ""
         self.hover: Target | None = None
         self.cursor: Target | None = None  # the keyboard's
         self.targets: set[Target] = set()  # legal targets of the acting human, highlighted on hover
         self._viewer: int | None = None
         self.speaks_to_viewer = True  # False (hot-seat): every line names its player, never "you"
-        self.busy = False
+        self.busy = False  # an animation is playing (its banner replaces the prompt)
         self.notice_shown = True  # False while a first-game tip takes the free corner the notice uses
-        self.art_values = range(-2, 13)  # an animation is playing (its banner replaces the prompt)
 
     # ------------------------------------------------------------------ the words' shared part
     @property
     def layout(self) -> TableLayout:
         return self.words.layout  # turned to the viewer's eyes
 
-    @layout.setter
-    def layout(self, layout: TableLayout) -> None:
-        self.words.layout = layout
-
     @property
     def viewport(self) -> Viewport:
         return self.words.viewport
-
-    @viewport.setter
-    def viewport(self, viewport: Viewport) -> None:
-        self.words.viewport = viewport
 
     @property
     def ui_scale(self) -> float:
@@ -115,9 +89,8 @@ class TableView:
         self._viewer = seat
         layout = self._table if seat is None else turned(self._table, seat)
         if layout != self.layout:
-            self.layout = layout
-            self._background = None  # the panels and slots are repainted where the seats now are
-            self._layer = None
+            self.words.layout = layout
+            self.cards.forget()
             self.hover = None  # (the same card sizes: the art made for this window still serves)
             self.marker.forget()
 
@@ -125,7 +98,7 @@ class TableView:
     def resize(self, width: int, height: int) -> None:
         if (width, height) != self.size:
             self.size = (width, height)
-            self.viewport = fit(self.layout, width, height)
+            self.words.viewport = fit(self.layout, width, height)
             self.prewarm()
 
     def prewarm(self) -> None:
@@ -138,7 +111,7 @@ class TableView:
             self.art.back(w, h)
             self.art.edge(w, h)
             self.art.shadow(w, h)
-            for value in self.art_values:
+            for value in FACES:
                 self.art.face(value, w, h)
 
     @property
@@ -147,7 +120,7 @@ class TableView:
         return self.viewer if self.speaks_to_viewer else None
 
     def cell_box(self, seat: int, index: int) -> Box:
-        return self.layout.seats[seat].cell(index % COLS, index // COLS)
+        return cell_box(self.layout, seat, index)
 
     def target_box(self, target: Target) -> Box:
         if target.seat is not None and target.col is not None and target.row is not None:  # a cell
@@ -175,9 +148,9 @@ class TableView:
     def draw(self, surface: pygame.Surface, board: Board, sprites: list) -> None:
         self.resize(*surface.get_size())
         self.words.text_rects.clear()
-        surface.blit(self._resting(surface, board), (0, 0))
+        surface.blit(self.cards.resting(surface, board), (0, 0))
         if JOURNAL.on:
-            for place, value in self._drawn.items():
+            for place, value in self.cards.drawn.items():
                 if value is not None:
                     note_card(self.words.rects[place])
         self._draw_marker(surface, board)
@@ -201,103 +174,17 @@ class TableView:
         self.marker.aim(seat, ring, self.reduced_motion)
         self.marker.draw(surface, self.viewport, ACTIVE_RING)
 
-    def _static(self, surface: pygame.Surface, board: Board) -> pygame.Surface:
-        """Felt, seat panels and empty slots: drawn once per window size and round."""
-        key = (surface.get_size(), board.participants, self.art.theme)  # a theme switch repaints the cards
-        if self._background is None or key != self._background_key:
-            background = pygame.Surface(surface.get_size()).convert() if pygame.display.get_surface() else pygame.Surface(surface.get_size())
-            background.blit(felt(surface.get_size(), FELT), (0, 0))  # the cloth reaches the window's edges
-            for area in self.layout.seats:
-                if area.seat not in board.participants:
-                    continue
-                panel = self.viewport.rect(area.grid.inflate(14))
-                pygame.draw.rect(background, SEAT_PANEL, panel, border_radius=max(3, panel.h // 30))
-                for index in range(CELLS):
-                    rect = self.viewport.rect(self.cell_box(area.seat, index))
-                    background.blit(self.art.slot(rect.w, rect.h), rect)
-            for box in (self.layout.draw_pile, self.layout.discard_pile):
-                rect = self.viewport.rect(box)
-                background.blit(self.art.slot(rect.w, rect.h), rect)
-            self._background, self._background_key = background, key
-        return self._background
-
     def card_surface(self, value: Cell, width: int, height: int) -> pygame.Surface:
-        if isinstance(value, int):
-            return self.art.face(value, width, height)
-        return self.art.back(width, height)
+        return card_surface(self.art, value, width, height)
 
     def prepare(self, surface: pygame.Surface, board: Board) -> None:
         """Loading: card art, the table background and the resting cards for this window."""
         self.resize(*surface.get_size())
-        self._resting(surface, board)
-
-    def _resting(self, surface: pygame.Surface, board: Board) -> pygame.Surface:
-        """The background with every card at rest. Kept between frames: only the places
-        whose card changed are repainted, so a frame costs one blit however many cards."""
-        background = self._static(surface, board)
-        if self._layer is None or self._layer_source is not background:
-            self._layer, self._layer_source = background.copy(), background
-            self._drawn = {}
-            self.words.rects = {(seat, index): self.viewport.rect(self.cell_box(seat, index))
-                           for seat in range(board.players) for index in range(CELLS)}
-            self.words.rects[DRAW_PILE] = self.viewport.rect(self.layout.draw_pile)
-            self.words.rects[DISCARD_PILE] = self.viewport.rect(self.layout.discard_pile)
-        wanted: dict = {DRAW_PILE: stack_layers(board.draw_count) or None, DISCARD_PILE: board.discard_top}
-        for seat in board.participants:
-            grid = board.grids[seat]
-            for index in range(CELLS):
-                wanted[seat, index] = None if (seat, index) in board.hidden else grid[index]
-        drawn = self._drawn
-        changed = [place for place, value in wanted.items() if drawn.get(place, _UNSET) != value]
-        for place in changed:
-            drawn[place] = wanted[place]
-        for place in changed:
-            self._repaint(background, self.words.rects[place])
-        return self._layer
-
-    def _repaint(self, background: pygame.Surface, rect: pygame.Rect) -> None:
-        """Repaint the place at `rect` and its shadow's reach: the cloth, then the shadows and the
-        cards of every place there (a neighbour's shadow may fall into it)."""
-        area = self._reach(rect)
-        near = [(place, self.words.rects[place]) for place, value in self._drawn.items()
-                if value is not None and self._reach(self.words.rects[place]).colliderect(area)]
-        layer = self._layer
-        assert layer is not None
-        layer.set_clip(area)
-        layer.blit(background, area, area)
-        for _place, card in near:
-            self.blit_shadow(layer, card)
-        for place, card in near:
-            if place == DRAW_PILE:
-                self._paint_stack(layer, card, self._drawn[place])
-            else:
-                layer.blit(self.card_surface(self._drawn[place], card.w, card.h), card)
-        layer.set_clip(None)
-
-    def _reach(self, rect: pygame.Rect) -> pygame.Rect:
-        """Where a card lying at `rect` may paint: itself, its shadow and (the draw pile) the cards
-        stacked up from it at their thickest."""
-        top = rect.move(-stack_step(rect.h) * STACK_MOST, -stack_step(rect.h) * STACK_MOST)
-        return rect.union(shadow_rect(rect)).union(top)
-
-    def _paint_stack(self, layer: pygame.Surface, rect: pygame.Rect, layers: int) -> None:
-        """The draw pile as a stack: one card edge per STACK_CARDS cards left, each a step up and
-        to the left of the one below, the back on top: its thickness shows what is left."""
-        step = stack_step(rect.h)
-        edge = self.art.edge(rect.w, rect.h)
-        for k in range(layers):
-            layer.blit(edge, rect.move(-k * step, -k * step))
-        layer.blit(self.art.back(rect.w, rect.h), self.pile_top())
-
-    def pile_top(self) -> pygame.Rect:
-        """Where the draw pile's top card is drawn (raised by the stack under it)."""
-        rect = self.words.rects.get(DRAW_PILE) or self.viewport.rect(self.layout.draw_pile)
-        lift = stack_step(rect.h) * max(0, (self._drawn.get(DRAW_PILE) or 0) - 1)
-        return rect.move(-lift, -lift)
+        self.cards.resting(surface, board)
 
     def blit_shadow(self, surface: pygame.Surface, card: pygame.Rect, lift: float = 0.0) -> None:
         """The soft shadow of a card lying (or lifted `lift` px) at `card`."""
-        surface.blit(self.art.shadow(card.w, card.h), shadow_rect(card, lift))
+        blit_shadow(self.art, surface, card, lift)
 
     def _draw_hand(self, surface: pygame.Surface, board: Board) -> None:
         if board.holding is None or board.holder is None:
@@ -351,7 +238,7 @@ class TableView:
 
     def _mark_rect(self, target: Target) -> pygame.Rect:
         """Where a target is drawn: its box, or the top of the draw pile's stack."""
-        return self.pile_top() if target.kind == DRAW_PILE else self.viewport.rect(self.target_box(target))
+        return self.cards.pile_top() if target.kind == DRAW_PILE else self.viewport.rect(self.target_box(target))
 
     def _draw_marks(self, surface: pygame.Surface) -> None:
         if self.hover is not None and self.hover in self.targets:

@@ -18,7 +18,7 @@ from game.ui.card_motifs import star
 from game.ui.card_paint import _STANDARD_FILL
 from game.ui.layout import Viewport
 from game.ui.text import TextCache
-from game.ui.tween import Tweener
+from game.ui.tween import Ease, Tweener
 
 RGB = tuple[int, int, int]
 LOGO_W, LOGO_H = 1000, 270  # logical px of the logo's box
@@ -82,7 +82,7 @@ class TitleCards:
             card.x = 960 + (x - 960) * 0.55  # from nearer the middle, spreading out as they rise
             card.y = 1080 + CARD_H
             card.angle = angle + (TURN if x < 960 else -TURN)
-            self.tweener.animate(card, ARRIVAL / speed, "out_cubic", number * STAGGER / speed, x=x, y=y, angle=angle)
+            self.tweener.animate(card, ARRIVAL / speed, Ease.OUT_CUBIC, number * STAGGER / speed, x=x, y=y, angle=angle)
 
     def update(self, dt: float) -> None:
         self.tweener.step(dt)

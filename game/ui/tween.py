@@ -1,5 +1,5 @@
 """Tweens as data: an attribute moved from a start to an end value over a duration,
-advanced by `step(dt)` (seconds), shaped by a named easing function.
+advanced by `step(dt)` (seconds), shaped by an easing (`Ease`).
 
 Nothing here reads a clock, so tests advance time by hand.
 """
@@ -8,67 +8,64 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from enum import StrEnum
 from typing import Any
 
 Easing = Callable[[float], float]
-EASINGS: dict[str, Easing] = {}
 
 
-def easing(name: str) -> Callable[[Easing], Easing]:
-    """Register an easing function f(t) for t in [0, 1], with f(0) = 0 and f(1) = 1."""
+class Ease(StrEnum):
+    """The shape of a tween's path: how far along it is at each fraction of its time. A member
+    is its name, so a name given as a plain string still chooses it (`get_easing`)."""
 
-    def register(function: Easing) -> Easing:
-        EASINGS[name] = function
-        return function
-
-    return register
+    LINEAR = "linear"
+    IN_QUAD = "in_quad"
+    OUT_QUAD = "out_quad"
+    IN_OUT_QUAD = "in_out_quad"
+    OUT_CUBIC = "out_cubic"
+    IN_OUT_SINE = "in_out_sine"
+    OUT_BACK = "out_back"
+    OUT_BOUNCE = "out_bounce"
 
 
 def get_easing(name: str) -> Easing:
+    """The function f(t) for t in [0, 1], with f(0) = 0 and f(1) = 1, that shapes `name`'s path."""
     try:
-        return EASINGS[name]
-    except KeyError:
+        return EASINGS[Ease(name)]
+    except ValueError:
         raise ValueError(f"unknown easing {name!r}; known: {', '.join(sorted(EASINGS))}") from None
 
 
-@easing("linear")
 def linear(t: float) -> float:
     return t
 
 
-@easing("in_quad")
 def in_quad(t: float) -> float:
     return t * t
 
 
-@easing("out_quad")
 def out_quad(t: float) -> float:
     return 1 - (1 - t) * (1 - t)
 
 
-@easing("in_out_quad")
 def in_out_quad(t: float) -> float:
     return 2 * t * t if t < 0.5 else 1 - 2 * (1 - t) * (1 - t)
 
 
-@easing("out_cubic")
 def out_cubic(t: float) -> float:
     return 1 - (1 - t) ** 3
 
 
-@easing("in_out_sine")
 def in_out_sine(t: float) -> float:
     return 0.5 - 0.5 * math.cos(math.pi * t)
 
 
-@easing("out_back")
 def out_back(t: float) -> float:
     # overshoots a little, then settles: a card "landing"
     c = 1.70158
     return 1 + (c + 1) * (t - 1) ** 3 + c * (t - 1) ** 2
 
 
-@easing("out_bounce")
 def out_bounce(t: float) -> float:
     if t < 1 / 2.75:
         return 7.5625 * t * t
@@ -80,6 +77,12 @@ def out_bounce(t: float) -> float:
         return 7.5625 * t * t + 0.9375
     t -= 2.625 / 2.75
     return 7.5625 * t * t + 0.984375
+
+
+EASINGS: dict[Ease, Easing] = {
+    Ease.LINEAR: linear, Ease.IN_QUAD: in_quad, Ease.OUT_QUAD: out_quad, Ease.IN_OUT_QUAD: in_out_quad,
+    Ease.OUT_CUBIC: out_cubic, Ease.IN_OUT_SINE: in_out_sine, Ease.OUT_BACK: out_back, Ease.OUT_BOUNCE: out_bounce,
+}
 
 
 def lerp(a: float, b: float, t: float) -> float:
@@ -96,7 +99,7 @@ class Tween:
         self,
         target: Any,
         duration: float,
-        easing: str = "in_out_quad",
+        easing: Ease = Ease.IN_OUT_QUAD,
         delay: float = 0.0,
         on_finished: Callable[[], None] | None = None,
         **ends: float,
@@ -161,7 +164,7 @@ class Tweener:
         self.tweens.append(tween)
         return tween
 
-    def animate(self, target: Any, duration: float, easing: str = "in_out_quad", delay: float = 0.0,
+    def animate(self, target: Any, duration: float, easing: Ease = Ease.IN_OUT_QUAD, delay: float = 0.0,
                 on_finished: Callable[[], None] | None = None, **ends: float) -> Tween:
         return self.add(Tween(target, duration, easing, delay, on_finished, **ends))
 

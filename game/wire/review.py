@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 
 from msgspec import Meta, Struct
 
-from game.rules import CELLS, Action
+from game.rules import CELLS, Action, Source
 
 from .pieces import ActionList, Cell
 from .reading import WireError, read
@@ -59,7 +59,7 @@ class Seen(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     it, each seat's face-down cards, who ended the round, the totals."""
 
     holding: Card | None
-    source: Literal["draw", "discard"] | None
+    source: Source | None
     discard_top: Card | None
     draw_pile: Annotated[int, Meta(ge=0, le=150)]
     grid: Annotated[list[Cell], Meta(min_length=CELLS, max_length=CELLS)]
