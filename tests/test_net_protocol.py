@@ -8,6 +8,7 @@ import random
 
 import msgspec
 import pytest
+from helpers import view_json
 
 from game.net.host import table_message
 from game.net.protocol import GameOver, Hello, Play, ProtocolError, decode_client, decode_host, encode, hello
@@ -84,7 +85,7 @@ def test_a_table_message_is_sent_byte_for_byte_as_the_dict_it_replaced():
         for seat in range(state.players):
             view = seat_view(state, seat)
             action = rng.choice(view.legal) if view.legal else None
-            before = {"type": "table", "view": view.to_dict(), "legal": [item.to_list() for item in view.legal],
+            before = {"type": "table", "view": view_json(view), "legal": [item.to_list() for item in view.legal],
                       "events": [event.for_seat(seat).to_dict() for event in events],
                       "action": None if action is None else action.to_list()}
             assert encode(table_message(view, seat, events, action)) == encode(before)
