@@ -3,6 +3,7 @@ rebuilt from JSON (game/wire/pieces.py), and the seat-token document (game/store
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -10,14 +11,15 @@ import msgspec
 import pytest
 from helpers import view_json
 
+from game.ai.protocol import decide_message
 from game.net.host import table_message
 from game.net.protocol import GameOver, Hello, Play, ProtocolError, decode_client, decode_host, encode, hello
-from game.rules import GameState, score_view, seat_view
+from game.rules import GameState, SeatView, score_view, seat_view
 from game.rules.events import CardDrawn
 from game.store import Store
-from game.wire.bots import TO_BOT, read_line
+from game.wire.bots import TO_BOT, read_line, view_of
 from game.wire.bots import Hello as BotHello
-from game.wire.pieces import Scores, event_from_builtins, scores_from, scores_to_wire
+from game.wire.pieces import Scores, View, event_from_builtins, scores_from, scores_to_wire
 
 
 def _game(seed: int, edition: str = "classic", players: int = 3):
@@ -64,6 +66,21 @@ def test_every_event_and_score_comes_back_from_json_as_it_was():
 def test_a_malformed_event_is_refused(data, words):
     with pytest.raises(ValueError, match=words):
         event_from_builtins(data)
+
+
+def test_a_seat_sees_on_the_other_side_the_very_view_it_was_sent():
+    """The wire's view is derived from the rules' declaration: every fact a SeatView holds
+    travels and comes back as it was (the network's table message and the bot protocol's
+    decide alike), so a fact added to the view needs no second declaration to reach a player."""
+    steps, _ = _game(5, "classic", 4)
+    declared = {item.name for item in dataclasses.fields(SeatView)} - {"legal"}
+    assert declared - {"removed"} <= set(View.__struct_fields__)  # (the columns: `removed_columns`)
+    for state, events in steps[:150]:
+        for seat in range(state.players):
+            view = seat_view(state, seat)
+            assert decode_host(encode(table_message(view, seat, events))).seat_view == view
+            decide = read_line(json.dumps(decide_message(view)), TO_BOT) if view.legal else None
+            assert decide is None or view_of(decide) == view
 
 
 def test_every_table_step_decodes_for_every_seat():
