@@ -152,6 +152,22 @@ def test_the_welcome_carries_every_seats_colour_and_avatar():
         ("pink", "balloon"), ("sky", "star"), ("mint", "owl")]
 
 
+@pytest.mark.parametrize("broken", [KeyError("key"), IndexError("index"), ZeroDivisionError("division"),
+                                    RecursionError("depth")])
+def test_whatever_a_messages_check_raises_is_a_one_line_refusal(monkeypatch, broken):
+    """msgspec turns only ValueError and TypeError raised while it builds a message into its
+    own error: anything else a check raises is still one line naming the message, no traceback."""
+    import game.net.protocol as protocol
+
+    def checked(key, args):
+        raise broken
+
+    monkeypatch.setattr(protocol.Sentence, "checked", checked)
+    with pytest.raises(ProtocolError) as refusal:
+        decode_host('{"type": "notice", "key": "player_back", "args": {"name": "Ann"}}')
+    assert str(refusal.value) == f"notice: {broken}"
+
+
 def test_a_view_no_game_could_show_is_refused():
     steps, _ = _game(3, "voyage", 2)
     message = msgspec.to_builtins(table_message(seat_view(steps[5][0], 0), 0))
