@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.ai import make_bot
-from game.rules import CELLS, Action, GameState, SeatView, check_consistency
+from game.rules import CELLS, COLS, ROWS, Action, GameState, SeatView, check_consistency
 
 FRAME = 1 / 60  # one frame at 60 fps, the step every app test uses unless it says otherwise
 
@@ -219,3 +219,18 @@ def inline_workers(made: list[str] | None = None) -> Callable[[str, int], Inline
         return InlineWorker(make_bot(level, seed).decide)
 
     return make
+
+
+def view_json(view: SeatView) -> dict[str, Any]:
+    """The JSON object a seat's view is sent as (docs/bots.md, `decide`; the network's `table`),
+    stated here field by field as the protocol's first version wrote it, apart from the code
+    that derives it from the view's declaration."""
+    return {
+        "edition": view.edition.name, "players": view.players, "seat": view.seat, "round": view.round,
+        "phase": view.phase, "to_act": view.to_act, "holding": view.holding, "source": view.source,
+        "trigger": view.trigger, "discard_pile": list(view.discard_pile), "draw_pile": view.draw_pile,
+        "grids": [[list(grid[r * COLS : (r + 1) * COLS]) for r in range(ROWS)] for grid in view.grids],
+        "removed": [value for _, _, value in view.removed], "removed_columns": [list(item) for item in view.removed],
+        "participants": list(view.participants), "round_scores": [list(row) for row in view.round_scores],
+        "totals": list(view.totals), "end_score": view.end_score,
+    }

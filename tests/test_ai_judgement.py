@@ -1,5 +1,6 @@
 """Hard's judgement at the end of a round, compared with Normal on the same positions."""
 
+import dataclasses
 import random
 
 from game.ai import make_bot
@@ -14,10 +15,11 @@ def position(mine: list, theirs: list, holding: int | None, source: str | None =
     base = GameState.new_game("voyage", players=2, seed=1)
     view = seat_view(base, 0)
     grids = (tuple(mine), tuple(theirs))
-    draft = SeatView(view.edition, 2, 0, 1, "turn", 0, holding, source, trigger, discard, 0, grids, removed, (0, 1),
-                     (), (0, 0), 100, ())
+    draft = SeatView(edition=view.edition, players=2, seat=0, round=1, phase="turn", to_act=0, holding=holding,
+                     source=source, trigger=trigger, discard_pile=discard, draw_pile=0, grids=grids, removed=removed,
+                     participants=(0, 1), round_scores=(), totals=(0, 0), end_score=100, legal=())
     unseen = sum(draft.unseen_cards().values()) - sum(cell == "?" for grid in grids for cell in grid)
-    draft = SeatView(*[unseen if name == "draw_pile" else getattr(draft, name) for name in SeatView.__slots__])
+    draft = dataclasses.replace(draft, draw_pile=unseen)
     state = determinize(draft, random.Random(0))
     check_consistency(state)
     return seat_view(state, 0)

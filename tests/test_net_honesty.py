@@ -15,7 +15,7 @@ import json
 import random
 
 import pytest
-from helpers import hidden_twin
+from helpers import hidden_twin, view_json
 from net_tools import BotPlayer, HostThread, match
 
 from game.net.host import NetHost, table_message
@@ -87,7 +87,7 @@ def test_every_message_to_a_seat_holds_only_what_it_may_know(edition, seats, see
         assert welcome["config"]["seed"] is None and welcome["seat"] == seat
         for (text, message), (events, action, state) in zip(tables, steps):
             view = seat_view(state, seat)
-            expected = {"type": "table", "view": view.to_dict(), "legal": [a.to_list() for a in view.legal],
+            expected = {"type": "table", "view": view_json(view), "legal": [a.to_list() for a in view.legal],
                         "events": [event.for_seat(seat).to_dict() for event in events],
                         "action": None if action is None else action.to_list()}
             assert message == json.loads(json.dumps(expected))

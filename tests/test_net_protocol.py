@@ -3,20 +3,23 @@ rebuilt from JSON (game/wire/pieces.py), and the seat-token document (game/store
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
 import msgspec
 import pytest
+from helpers import view_json
 
+from game.ai.protocol import decide_message
 from game.net.host import table_message
 from game.net.protocol import GameOver, Hello, Play, ProtocolError, decode_client, decode_host, encode, hello
-from game.rules import GameState, score_view, seat_view
+from game.rules import GameState, SeatView, score_view, seat_view
 from game.rules.events import CardDrawn
 from game.store import Store
-from game.wire.bots import TO_BOT, read_line
+from game.wire.bots import TO_BOT, read_line, view_of
 from game.wire.bots import Hello as BotHello
-from game.wire.pieces import Scores, event_from_builtins, scores_from, scores_to_wire
+from game.wire.pieces import Scores, View, event_from_builtins, scores_from, scores_to_wire
 
 
 def _game(seed: int, edition: str = "classic", players: int = 3):
@@ -65,6 +68,21 @@ def test_a_malformed_event_is_refused(data, words):
         event_from_builtins(data)
 
 
+def test_a_seat_sees_on_the_other_side_the_very_view_it_was_sent():
+    """The wire's view is derived from the rules' declaration: every fact a SeatView holds
+    travels and comes back as it was (the network's table message and the bot protocol's
+    decide alike), so a fact added to the view needs no second declaration to reach a player."""
+    steps, _ = _game(5, "classic", 4)
+    declared = {item.name for item in dataclasses.fields(SeatView)} - {"legal"}
+    assert declared - {"removed"} <= set(View.__struct_fields__)  # (the columns: `removed_columns`)
+    for state, events in steps[:150]:
+        for seat in range(state.players):
+            view = seat_view(state, seat)
+            assert decode_host(encode(table_message(view, seat, events))).seat_view == view
+            decide = read_line(json.dumps(decide_message(view)), TO_BOT) if view.legal else None
+            assert decide is None or view_of(decide) == view
+
+
 def test_every_table_step_decodes_for_every_seat():
     steps, _ = _game(7, "voyage", 2)
     for state, events in steps[:200]:
@@ -84,7 +102,7 @@ def test_a_table_message_is_sent_byte_for_byte_as_the_dict_it_replaced():
         for seat in range(state.players):
             view = seat_view(state, seat)
             action = rng.choice(view.legal) if view.legal else None
-            before = {"type": "table", "view": view.to_dict(), "legal": [item.to_list() for item in view.legal],
+            before = {"type": "table", "view": view_json(view), "legal": [item.to_list() for item in view.legal],
                       "events": [event.for_seat(seat).to_dict() for event in events],
                       "action": None if action is None else action.to_list()}
             assert encode(table_message(view, seat, events, action)) == encode(before)
@@ -132,6 +150,22 @@ def test_the_welcome_carries_every_seats_colour_and_avatar():
     assert welcome.match.identities() == config.identities()
     assert [(look.colour, look.avatar) for look in welcome.match.identities()] == [
         ("pink", "balloon"), ("sky", "star"), ("mint", "owl")]
+
+
+@pytest.mark.parametrize("broken", [KeyError("key"), IndexError("index"), ZeroDivisionError("division"),
+                                    RecursionError("depth")])
+def test_whatever_a_messages_check_raises_is_a_one_line_refusal(monkeypatch, broken):
+    """msgspec turns only ValueError and TypeError raised while it builds a message into its
+    own error: anything else a check raises is still one line naming the message, no traceback."""
+    import game.net.protocol as protocol
+
+    def checked(key, args):
+        raise broken
+
+    monkeypatch.setattr(protocol.Sentence, "checked", checked)
+    with pytest.raises(ProtocolError) as refusal:
+        decode_host('{"type": "notice", "key": "player_back", "args": {"name": "Ann"}}')
+    assert str(refusal.value) == f"notice: {broken}"
 
 
 def test_a_view_no_game_could_show_is_refused():

@@ -18,6 +18,7 @@ from game.rules import (
 )
 from game.rules.events import StarterChosen, StartReason
 from game.rules.position import Phase
+from game.wire.pieces import view_to_wire
 
 
 def opened_game() -> GameState:
@@ -39,7 +40,7 @@ def test_a_saved_game_loads_its_phase_as_the_member_and_saves_the_same_text() ->
 def test_the_view_on_the_wire_holds_plain_strings() -> None:
     state = opened_game()
     view = seat_view(state, 0)
-    encoded = msgspec.json.encode(view.to_dict())
+    encoded = msgspec.json.encode(view_to_wire(view))
     assert msgspec.json.decode(encoded)["phase"] == "turn"
     assert HIDDEN == "?" and b'"?"' in encoded  # the face-down cards, as the wire always wrote them
 

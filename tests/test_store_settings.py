@@ -26,6 +26,20 @@ def test_round_trip_with_last_setup(tmp_path):
     assert again.last_match() == setup
 
 
+def test_every_setting_comes_back_from_its_file(tmp_path):
+    """Each setting is read through its declaration: one changed from its default, in every
+    field at once, comes back as it was saved, with nothing reset."""
+    setup = MatchConfig("classic", (SeatConfig("Zoé", HUMAN), SeatConfig("Max", COMPUTER, "expert")))
+    changed = Settings(window_size=(1600, 900), fullscreen=True, animation_speed="instant", sound=False, volume=1,
+                       language="pt-BR", last_setup=setup.to_dict(), guide_done=True, reduced_motion=True,
+                       high_contrast=True, ui_scale=150, pass_screen=False, guided_players=["Zoé"],
+                       menu_entry_offered=True)
+    assert all(getattr(changed, name) != value for name, value in Settings().to_dict().items() if name != "format")
+    assert Store(tmp_path).save_settings(changed)
+    store = Store(tmp_path)
+    assert store.load_settings() == changed and store.notices == []
+
+
 def test_load_returns_a_copy(tmp_path):
     store = Store(tmp_path)
     first = store.settings.load()

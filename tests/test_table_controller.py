@@ -34,6 +34,7 @@ from game.table import (
     TableMessage,
 )
 from game.table.controller import SAVE_FAILED
+from game.ui.board import Board
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -411,7 +412,8 @@ def test_the_public_view_shows_no_hidden_card_and_a_drawn_card_as_a_back() -> No
         for field in ("grids", "discard_pile", "draw_pile", "removed", "totals", "to_act", "source", "phase"):
             assert all(getattr(public, field) == getattr(view, field) for view in others), field
         if state.holding is not None and state.source == SOURCE_DRAW:
-            assert public.holding == "?"  # nobody but the drawer knows it
+            assert public.holding is None and public.source == SOURCE_DRAW  # nobody but the drawer knows it
+            assert Board.from_view(public).holding == "?"  # the table shows a card back in the drawer's hand
             seen_drawn += 1
         else:
             assert public.holding == state.holding  # a taken discard was seen by all

@@ -30,7 +30,7 @@ import msgspec
 from game.match import COMMAND_PREFIX
 from game.rules import GAME_OVER, Action, SeatView
 from game.wire.bots import ANSWER, MAX_MESSAGE_BYTES, TO_BOT, Answer, Decide, read_line, view_of
-from game.wire.pieces import action_from
+from game.wire.pieces import action_from, view_to_wire
 
 from .base import Bot, BotError
 
@@ -49,7 +49,7 @@ class _Signal(Enum):
 
 
 def decide_message(view: SeatView) -> dict:
-    return {"type": "decide", "view": view.to_dict(), "legal": [a.to_list() for a in view.legal]}
+    return {"type": "decide", "view": msgspec.to_builtins(view_to_wire(view)), "legal": [a.to_list() for a in view.legal]}
 
 
 def hello_message(view: SeatView) -> dict:

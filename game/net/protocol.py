@@ -16,13 +16,12 @@ dispatches on the Struct's type.
 
 from __future__ import annotations
 
-from functools import cached_property
 from typing import Annotated, Any, Literal
 
 from msgspec import Meta, Struct, to_builtins
 
 from game.match import MAX_NAME, MatchConfig, is_showable_name
-from game.rules import COLS, DEFAULT_END_SCORE, ROWS, Action, ScoreView, SeatView
+from game.rules import COLS, DEFAULT_END_SCORE, ROWS, Action, SeatView
 from game.rules.events import Event
 from game.sentences import Sentence
 from game.wire.pieces import (
@@ -62,8 +61,28 @@ class ProtocolError(ValueError):
     """A message that breaks the protocol; its text is one line, fit to send back."""
 
 
+_BROKEN = (ValueError, KeyError, IndexError, TypeError, ArithmeticError, RecursionError)  # what a check may raise
+
+
 class _Message(Struct, tag_field="type", forbid_unknown_fields=True):
-    """Every message: a JSON object whose "type" names its Struct; no field beyond its own."""
+    """Every message: a JSON object whose "type" names its Struct; no field beyond its own.
+
+    What a message says beyond its declared types (a view a game could show, seats of this
+    game, a sentence this program knows) is checked in `check`, once, as msgspec builds the
+    message: on a decode, and when this side makes one (what it builds from its own engine
+    passes by construction). The engine's values built on the way are kept on the message for
+    its receiver. A failure is a ProtocolError in one line, named by the message's type."""
+
+    def __post_init__(self) -> None:
+        try:
+            self.check()
+        except ProtocolError:
+            raise
+        except _BROKEN as error:  # msgspec reports ValueError and TypeError alone: the rest would escape it
+            raise ProtocolError(one_line(f"{self.__struct_config__.tag}: {error}")) from None
+
+    def check(self) -> None:
+        """Nothing to check beyond the declared types."""
 
 
 # ---------------------------------------------------------------- client -> host
@@ -78,9 +97,13 @@ class Hello(_Message, tag="hello"):
 class Play(_Message, tag="play", dict=True):
     action: ActionList
 
-    @cached_property
-    def move(self) -> Action:
-        return action_from(self.action)
+    def check(self) -> None:
+        """The action read (a verb this program knows, a cell of the grid): whether it may be
+        played is the host's to decide. (Said as it is, unnamed: the host sends it back in a refusal.)"""
+        try:
+            self.move = action_from(self.action)
+        except ValueError as error:
+            raise ProtocolError(one_line(str(error))) from None
 
 
 class Ready(_Message, tag="ready"):
@@ -123,12 +146,14 @@ class Welcome(_Message, tag="welcome", dict=True):
     names: Annotated[list[str], Meta(max_length=MAX_SEATS)]
     config: Match
 
-    @cached_property
-    def match(self) -> MatchConfig:
-        try:
-            return MatchConfig.from_dict(to_builtins(self.config))  # the edition, its players, end_score...
-        except ValueError as error:
-            raise ProtocolError(one_line(f"welcome: {error}")) from None
+    def check(self) -> None:
+        self.match = MatchConfig.from_dict(to_builtins(self.config))  # the edition, its players, end_score...
+        players = self.match.players
+        if len(self.names) != players or not all(map(is_showable_name, self.names)):
+            raise ProtocolError(f"welcome's names must be {players} names of 1 to {MAX_NAME} characters")
+        if self.seat >= players:
+            raise ProtocolError("welcome's seat is not a seat of the game")
+        _short(self.token, "token", MAX_TOKEN)
 
 
 class LobbySeat(Struct, forbid_unknown_fields=True):
@@ -140,6 +165,10 @@ class LobbySeat(Struct, forbid_unknown_fields=True):
 class Lobby(_Message, tag="lobby"):
     seats: Annotated[list[LobbySeat], Meta(min_length=2, max_length=MAX_SEATS)]
 
+    def check(self) -> None:
+        for place in self.seats:
+            _name(place.name)
+
 
 class Table(_Message, tag="table", dict=True):
     view: View
@@ -147,35 +176,35 @@ class Table(_Message, tag="table", dict=True):
     events: Annotated[list[EventWire], Meta(max_length=MAX_EVENTS)]
     action: ActionList | None
 
-    @cached_property
-    def seat_view(self) -> SeatView:
-        return seat_view_from(self.view, tuple(action_from(item) for item in self.legal))
-
-    @cached_property
-    def steps(self) -> tuple[Event, ...]:
-        return tuple(event_from(item) for item in self.events)
-
-    @cached_property
-    def move(self) -> Action | None:
-        return None if self.action is None else action_from(self.action)
+    def check(self) -> None:
+        """The seat's view a real game could show, its legal actions, and an action and events
+        that name only seats, cells and cards of that game."""
+        self.seat_view = view = seat_view_from(self.view, tuple(action_from(item) for item in self.legal))
+        self.move = None if self.action is None else action_from(self.action)
+        if self.move is not None and not 0 <= self.move.seat < view.players:
+            raise ProtocolError(f"table's action is for seat {self.move.seat}, not a seat of a {view.players}-player game")
+        self.steps = tuple(event_from(item) for item in self.events)
+        for event in self.steps:
+            _check_event(event, view)
 
 
 class Notice(_Message, tag="notice", dict=True):
     key: Annotated[str, Meta(max_length=40)]
     args: Annotated[dict[str, str | int], Meta(max_length=8)]
 
-    @cached_property
-    def sentence(self) -> Sentence:
-        return Sentence.checked(self.key, self.args)
+    def check(self) -> None:
+        """A key this program knows, with exactly its arguments."""
+        self.sentence = Sentence.checked(self.key, self.args)
 
 
 class RoundOver(_Message, tag="round_over", dict=True):
     round: Annotated[int, Meta(ge=0, le=10**6)]
     scores: Scores
 
-    @cached_property
-    def score_view(self) -> ScoreView:
-        return scores_from(self.scores)
+    def check(self) -> None:
+        self.score_view = scores_from(self.scores)
+        if self.score_view.round != self.round:
+            raise ProtocolError("round_over's round and its scores' round differ")
 
 
 class GameOver(_Message, tag="game_over"):
@@ -186,6 +215,9 @@ class Waiting(_Message, tag="waiting"):
     seat: Seat
     name: str
     why: WaitReason
+
+    def check(self) -> None:
+        _name(self.name)
 
 
 class Refused(_Message, tag="refused"):
@@ -231,67 +263,27 @@ def parse(raw: str | bytes, family: Family) -> Any:
 
 
 def decode_client(raw: str | bytes) -> ClientMessage:
-    """A message from a client, its fields checked (the host decides whether it may act)."""
-    message = parse(raw, CLIENT)
-    try:
-        match message:
-            case Hello():
-                _short(message.code, "code", MAX_CODE)
-                _name(message.name)
-                if message.token is not None:
-                    _short(message.token, "token", MAX_TOKEN)
-            case Play():
-                message.move  # noqa: B018 - reads and checks the action
-    except ProtocolError:
-        raise
-    except ValueError as error:
-        raise ProtocolError(one_line(str(error))) from None
+    """A message from a client, its fields checked (the host decides whether it may act). A
+    hello's words are checked here rather than as it is built: the name is what a person typed
+    on the other side, whose host tells them what is wrong with it."""
+    message: ClientMessage = parse(raw, CLIENT)
+    if isinstance(message, Hello):
+        _short(message.code, "code", MAX_CODE)
+        _name(message.name)
+        if message.token is not None:
+            _short(message.token, "token", MAX_TOKEN)
     return message
 
 
 def decode_host(raw: str | bytes) -> HostMessage:
-    """A message from the host, its fields checked: a view no game could show, an event of an
-    unknown kind, a name the screen cannot draw... are refused, never handed to the screen."""
-    message = parse(raw, HOST)
-    kind = type(message).__struct_config__.tag
-    try:
-        _check_host(message)
-    except ProtocolError:
-        raise
-    except (ValueError, KeyError, TypeError, ArithmeticError, RecursionError) as error:
-        raise ProtocolError(one_line(f"{kind}: {error}")) from None
+    """A message from the host, its fields checked (each message's `check`, as it is read): a
+    view no game could show, an event of an unknown kind, a name the screen cannot draw... are
+    refused, never handed to the screen. A refusal's reason is checked here rather than as it
+    is built: a host may quote what a client sent it."""
+    message: HostMessage = parse(raw, HOST)
+    if isinstance(message, Refused):
+        _short(message.reason, "reason", MAX_TEXT)
     return message
-
-
-def _check_host(message: HostMessage) -> None:
-    """What the host's message says beyond its declared types, checked (the views and scores
-    are built here, once: the receiver reads them from the message)."""
-    match message:
-        case Welcome(seat=seat, names=names):
-            players = message.match.players
-            if len(names) != players or not all(map(is_showable_name, names)):
-                raise ProtocolError(f"welcome's names must be {players} names of 1 to {MAX_NAME} characters")
-            if seat >= players:
-                raise ProtocolError("welcome's seat is not a seat of the game")
-            _short(message.token, "token", MAX_TOKEN)
-        case Lobby(seats=seats):
-            for place in seats:
-                _name(place.name)
-        case Table():
-            view, action = message.seat_view, message.move
-            if action is not None and not 0 <= action.seat < view.players:
-                raise ProtocolError(f"table's action is for seat {action.seat}, not a seat of a {view.players}-player game")
-            for event in message.steps:
-                _check_event(event, view)
-        case Notice():
-            message.sentence  # noqa: B018 - a key this program knows, exactly its arguments
-        case RoundOver(round=number):
-            if message.score_view.round != number:
-                raise ProtocolError("round_over's round and its scores' round differ")
-        case Waiting(name=name):
-            _name(name)
-        case Refused(reason=reason):
-            _short(reason, "reason", MAX_TEXT)
 
 
 _EVENT_SEATS = ("seat", "trigger")  # an event's fields that name one seat, ...

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from .actions import ACTION_TABLE, CELLS, COLS, FLIP, HIDDEN, REPLACE, REVEAL, ROWS, Action, Cell, is_whole_number
 from .editions import Edition
@@ -23,13 +23,18 @@ MOST_SCORE = 10**7  # ... and a round's score or a total, either way
 
 
 @dataclass(frozen=True, slots=True)
-class SeatView:
+class PublicView:
+    """The table as a spectator sees it (a screen nobody plays at, a replay, a network
+    observer), and the facts every view holds, declared once: a `SeatView` is these for one
+    seat, with its legal actions; the wire's view (game/wire/pieces.py) is derived from them."""
+
     edition: type[Edition]
     players: int
-    seat: int
     round: int
     phase: str
     to_act: int | None
+    # the card in hand, when this viewer has seen it; None when no card is held or when the
+    # viewer has not seen it (a card drawn by somebody else: `source` then says one is held)
     holding: int | None
     source: str | None
     trigger: int | None
@@ -41,11 +46,18 @@ class SeatView:
     round_scores: tuple[tuple[int | None, ...], ...]
     totals: tuple[int, ...]
     end_score: int
-    legal: tuple[Action, ...]  # empty unless the viewer is to act
 
     @property
     def discard_top(self) -> int | None:
         return self.discard_pile[-1] if self.discard_pile else None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView(PublicView):
+    """What `seat` knows: the public facts, its own drawn card, and what it may do."""
+
+    seat: int
+    legal: tuple[Action, ...]  # empty unless the viewer is to act
 
     def grid(self, seat: int | None = None) -> tuple[Cell, ...]:
         return self.grids[self.seat if seat is None else seat]
@@ -64,28 +76,8 @@ class SeatView:
             unseen[self.holding] -= 1
         return unseen
 
-    def to_dict(self) -> dict[str, Any]:
-        """The bot protocol's `view` object, in the replay command's vocabulary."""
-        return {
-            "edition": self.edition.name,
-            "players": self.players,
-            "seat": self.seat,
-            "round": self.round,
-            "phase": self.phase,
-            "to_act": self.to_act,
-            "holding": self.holding,
-            "source": self.source,
-            "trigger": self.trigger,
-            "discard_pile": list(self.discard_pile),
-            "draw_pile": self.draw_pile,
-            "grids": [[list(grid[r * COLS : (r + 1) * COLS]) for r in range(ROWS)] for grid in self.grids],
-            "removed": [value for _, _, value in self.removed],
-            "removed_columns": [list(item) for item in self.removed],
-            "participants": list(self.participants),
-            "round_scores": [list(row) for row in self.round_scores],
-            "totals": list(self.totals),
-            "end_score": self.end_score,
-        }
+
+ViewKind = TypeVar("ViewKind", bound=PublicView)
 
 
 def _grids(state: GameState) -> tuple[tuple[Cell, ...], ...]:
@@ -99,65 +91,10 @@ def _grids(state: GameState) -> tuple[tuple[Cell, ...], ...]:
     )
 
 
-def seat_view(state: GameState, seat: int) -> SeatView:
-    """The view of `seat`; the only door through which a bot or the screen sees a game."""
-    holding = state.holding if (state.to_act == seat or state.source == SOURCE_DISCARD) else None
-    grids = _grids(state)
-    return SeatView(
-        edition=state.edition,
-        players=state.players,
-        seat=seat,
-        round=state.round,
-        phase=state.phase,
-        to_act=state.to_act,
-        holding=holding,
-        source=state.source,
-        trigger=state.trigger,
-        discard_pile=tuple(state.discard_pile),
-        draw_pile=len(state.draw_pile),
-        grids=grids,
-        removed=tuple(state.removed),
-        participants=state.participants,
-        round_scores=tuple(tuple(row) for row in state.round_scores),
-        totals=tuple(state.totals),
-        end_score=state.options.end_score,
-        legal=tuple(state.legal_actions()) if state.to_act == seat else (),
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class PublicView:
-    """The table as a spectator sees it (a screen nobody plays at, a replay, a network
-    observer): the public facts of a `SeatView`, for no seat, with no legal actions."""
-
-    edition: type[Edition]
-    players: int
-    round: int
-    phase: str
-    to_act: int | None
-    holding: Cell  # a card taken from the discard pile, HIDDEN for a drawn card, None when no card is held
-    source: str | None
-    trigger: int | None
-    discard_pile: tuple[int, ...]  # bottom to top
-    draw_pile: int
-    grids: tuple[tuple[Cell, ...], ...]  # per seat, 12 cells in reading order
-    removed: tuple[tuple[int, int, int], ...]  # (seat, col, value) this round
-    participants: tuple[int, ...]
-    round_scores: tuple[tuple[int | None, ...], ...]
-    totals: tuple[int, ...]
-    end_score: int
-
-    @property
-    def discard_top(self) -> int | None:
-        return self.discard_pile[-1] if self.discard_pile else None
-
-
-def public_view(state: GameState) -> PublicView:
-    """What everybody at the table sees. A card drawn from the draw pile is known to its
-    drawer alone: it shows as "?" (a card back) until it is placed or discarded; a card taken
-    from the discard pile was seen by all and shows its value."""
-    holding: Cell = HIDDEN if state.source == SOURCE_DRAW else state.holding
-    return PublicView(
+def _view(kind: type[ViewKind], state: GameState, holding: int | None, **own: Any) -> ViewKind:
+    """The public facts of `state` as a `kind`, with the card in hand as its viewer sees it and
+    what `kind` declares beyond them (`own`)."""
+    return kind(
         edition=state.edition,
         players=state.players,
         round=state.round,
@@ -174,7 +111,23 @@ def public_view(state: GameState) -> PublicView:
         round_scores=tuple(tuple(row) for row in state.round_scores),
         totals=tuple(state.totals),
         end_score=state.options.end_score,
+        **own,
     )
+
+
+def seat_view(state: GameState, seat: int) -> SeatView:
+    """The view of `seat`; the only door through which a bot or the screen sees a game."""
+    holding = state.holding if (state.to_act == seat or state.source == SOURCE_DISCARD) else None
+    legal = tuple(state.legal_actions()) if state.to_act == seat else ()
+    return _view(SeatView, state, holding, seat=seat, legal=legal)
+
+
+def public_view(state: GameState) -> PublicView:
+    """What everybody at the table sees. A card drawn from the draw pile is known to its
+    drawer alone: the view holds no card for it (its source says one is held, shown as a card
+    back) until it is placed or discarded; a card taken from the discard pile was seen by all
+    and shows its value."""
+    return _view(PublicView, state, None if state.source == SOURCE_DRAW else state.holding)
 
 
 # ---------------------------------------------------------------- views from elsewhere

@@ -1,16 +1,23 @@
 """The player's settings: a small dataclass kept in settings.json.
 
-A value that is missing takes its default silently; a value of the wrong type or out of
-range takes its default too, and `decode_settings` says which (the menu shows it), so one
-hand-edited field never throws away the rest. `SettingsFile` is the part of the Store that keeps them.
+Each field's type declares what it may hold (its range, its choices), and a file is read
+through those declarations, field by field: a value that is missing takes its default
+silently; a value of the wrong type or out of range takes its default too, and
+`decode_settings` says which (the menu shows it), so one hand-edited field never throws away
+the rest. A new setting is one declaration. `SettingsFile` is the part of the Store that keeps them.
 """
 
 from __future__ import annotations
 
 import copy
 import json
+import typing
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Annotated, Any, Literal
+
+import msgspec
+from msgspec import Meta
 
 from game.match import GUIDED_MAX, MatchConfig, is_showable_name
 from game.motion import SPEEDS
@@ -24,29 +31,33 @@ from .paths import SETTINGS_FILE
 SETTINGS_FORMAT = 1
 ANIMATION_SPEEDS = tuple(SPEEDS)  # the setting's choices: game/motion.py
 MIN_WINDOW, MAX_WINDOW = 320, 16384
-LANGUAGE_MAX = 35  # a BCP 47 tag such as "fr" or "pt-BR"
-UI_SCALES = (100, 125, 150)  # per cent: menu and prompt text and buttons (the table layout stays)
+LANGUAGE_MAX = 35
+# a BCP 47 tag such as "fr" or "pt-BR": letters, digits, "-" and "_", at least one letter or digit
+Language = Annotated[str, Meta(pattern=rf"^(?=.*[^\W_])[\w-]{{1,{LANGUAGE_MAX}}}\Z")]
+WindowSide = Annotated[int, Meta(ge=MIN_WINDOW, le=MAX_WINDOW)]
+UiScale = Literal[100, 125, 150]  # per cent: menu and prompt text and buttons (the table layout stays)
+UI_SCALES: tuple[UiScale, ...] = typing.get_args(UiScale)
 
 
 @dataclass
 class Settings:
-    window_size: tuple[int, int] | None = None  # None: the app's default size
+    window_size: tuple[WindowSide, WindowSide] | None = None  # None: the app's default size
     fullscreen: bool = False
-    animation_speed: str = "normal"
+    animation_speed: str = "normal"  # one of ANIMATION_SPEEDS
     sound: bool = True
-    volume: float = 0.8
-    language: str | None = None  # None: follow the system
+    volume: Annotated[float, Meta(ge=0.0, le=1.0)] = 0.8
+    language: Language | None = None  # None: follow the system
     last_setup: dict[str, Any] | None = field(default=None)  # a MatchConfig.to_dict(), validated
     guide_done: bool = False  # the first-game guide has been shown (game/ui/guide.py)
     # accessibility (new fields go last: older code builds Settings positionally)
     reduced_motion: bool = False  # short fades instead of flights and flips
     high_contrast: bool = False  # the "high_contrast" card theme
-    ui_scale: int = 100  # one of UI_SCALES
+    ui_scale: UiScale = 100
     # hot-seat: the "Pass to ..." screen between two people's turns (off: the table just turns)
     pass_screen: bool = True
     # the players (by seat name, the latest last) who have had the first-game guide; it replaces
     # guide_done, which a file of an older version migrates from (see settings_from_mapping)
-    guided_players: list[str] = field(default_factory=list)
+    guided_players: Annotated[list[str], Meta(max_length=GUIDED_MAX)] = field(default_factory=list)
     # the one-time question "add Skyjo to the applications menu?" was asked (scenes/menu_offer.py)
     menu_entry_offered: bool = False
 
@@ -80,13 +91,16 @@ def decode_settings(raw: bytes) -> tuple[Settings, list[str]]:
 
 
 def settings_from_mapping(data: dict[str, Any]) -> tuple[Settings, list[str]]:
+    """Settings from a file's fields, each read as its declaration says (and, for the few whose
+    meaning no type says, `_MEANING`), and the names of those reset to their default."""
     settings, bad = Settings(), []
-    for name, check in _CHECKS.items():
+    for name, kind in _DECLARED.items():
         if name not in data:
             continue
         try:
-            setattr(settings, name, check(data[name]))
-        except (TypeError, ValueError):
+            value = msgspec.convert(data[name], kind, strict=True)
+            setattr(settings, name, _MEANING.get(name, _as_declared)(value))
+        except (msgspec.ValidationError, TypeError, ValueError):
             bad.append(name)
     if "guided_players" not in data and settings.guide_done:
         # a file from before the guide was per player: its one guided game was the last set up,
@@ -111,80 +125,36 @@ def settings_from_legacy(data: dict[str, Any]) -> Settings:
     return settings_from_mapping(mapped)[0]
 
 
-def _window(value: Any) -> tuple[int, int] | None:
-    if value is None:
-        return None
-    if not isinstance(value, list | tuple) or len(value) != 2:
-        raise ValueError("a window size is [width, height]")
-    width, height = (_int(v, MIN_WINDOW, MAX_WINDOW) for v in value)
-    return (width, height)
+_DECLARED = typing.get_type_hints(Settings, include_extras=True)  # each field's declared type, in order
 
 
-def _int(value: Any, low: int, high: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise ValueError(f"not a whole number from {low} to {high}")
+def _as_declared(value: Any) -> Any:
     return value
 
 
-def _bool(value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError("not true or false")
-    return value
-
-
-def _speed(value: Any) -> str:
+def _speed(value: str) -> str:
     if value not in ANIMATION_SPEEDS:
         raise ValueError("unknown animation speed")
     return value
 
 
-def _volume(value: Any) -> float:
-    if not isinstance(value, int | float) or isinstance(value, bool) or not 0.0 <= value <= 1.0:
-        raise ValueError("a volume is from 0 to 1")
-    return float(value)
+def _guided(names: list[str]) -> list[str]:
+    if not all(is_showable_name(name) for name in names):
+        raise ValueError("a player's name the screens cannot show")
+    return names
 
 
-def _language(value: Any) -> str | None:
-    if value is None:
-        return None
-    if not isinstance(value, str) or not 1 <= len(value) <= LANGUAGE_MAX or not value.replace("-", "").replace("_", "").isalnum():
-        raise ValueError("not a language tag")
-    return value
-
-
-def _ui_scale(value: Any) -> int:
-    if isinstance(value, bool) or value not in UI_SCALES:
-        raise ValueError(f"a UI scale is one of {UI_SCALES}")
-    return int(value)
-
-
-def _guided(value: Any) -> list[str]:
-    if not isinstance(value, list) or len(value) > GUIDED_MAX or not all(is_showable_name(name) for name in value):
-        raise ValueError(f"a list of at most {GUIDED_MAX} player names")
-    return list(value)
-
-
-def _setup(value: Any) -> dict[str, Any] | None:
+def _setup(value: dict[str, Any] | None) -> dict[str, Any] | None:
     if value is None:
         return None
     return MatchConfig.from_dict(value).to_dict()  # ValueError when the rules forbid it
 
 
-_CHECKS = {
-    "window_size": _window,
-    "fullscreen": _bool,
+# what a field means beyond its declared type, checked once the type is
+_MEANING: dict[str, Callable[[Any], Any]] = {
     "animation_speed": _speed,
-    "sound": _bool,
-    "volume": _volume,
-    "language": _language,
-    "guide_done": _bool,
-    "reduced_motion": _bool,
-    "high_contrast": _bool,
-    "menu_entry_offered": _bool,
-    "ui_scale": _ui_scale,
-    "last_setup": _setup,
-    "pass_screen": _bool,
     "guided_players": _guided,
+    "last_setup": _setup,
 }
 
 

@@ -10,6 +10,7 @@ as the bot protocol always had it); the columns themselves, `[seat, col, value]`
 
 from __future__ import annotations
 
+import dataclasses
 import typing
 from typing import TYPE_CHECKING, Annotated, Any, Union
 
@@ -47,60 +48,74 @@ def action_from(item: list[int | str]) -> Action:
 
 
 # ---------------------------------------------------------------- a seat's view
-class View(Struct, kw_only=True):
-    """`SeatView.to_dict()`: what a seat sees, its fields in that order (a host's table message
-    is this Struct encoded). Only the fields up to `draw_pile` and `grids` are required: another
-    program may leave out the rest (the bot protocol's first version had no more); unknown ones
-    are ignored."""
+# The view is declared once, as game/rules/view.py's SeatView (its public facts, then the seat's
+# own); its JSON (the bot protocol's `decide`, docs/bots.md; the network's `table`) is derived
+# from that declaration: each field under its name and of its declared type (a JSON array is
+# read as the tuple declared), but for these, written as the bot protocol's first version had
+# them: the edition by name, each grid as rows, and the columns removed this round as their
+# values (`removed`) followed by the columns themselves (`removed_columns`). `legal` is sent
+# beside the view.
+Grid = Annotated[list[Annotated[list[Cell], Meta(min_length=COLS, max_length=COLS)]], Meta(min_length=ROWS, max_length=ROWS)]
+_WRITTEN_AS: dict[str, tuple[tuple[str, Any], ...]] = {
+    "edition": (("edition", str),),
+    "grids": (("grids", list[Grid]),),
+    "removed": (("removed", list[int]), ("removed_columns", list[Column])),
+    "legal": (),
+}
+# Only the fields up to `draw_pile` and `grids` are required: another program may leave out the
+# rest (the bot protocol's first version had no more), which read as these; unknown ones are
+# ignored. (None for `participants` and `totals`: every seat plays, nobody has scored.)
+_LEFT_OUT: dict[str, Any] = {
+    "to_act": None, "holding": None, "source": None, "trigger": None, "removed": [], "removed_columns": [],
+    "participants": None, "round_scores": (), "totals": None, "end_score": DEFAULT_END_SCORE,
+}
+_FIRST = ("edition", "players", "seat")  # where the first version had them; the rest in declared order
 
-    edition: str
-    players: int
-    seat: int
-    round: int
-    phase: str
-    to_act: int | None = None
-    holding: int | None = None
-    source: str | None = None
-    trigger: int | None = None
-    discard_pile: list[int]
-    draw_pile: int
-    grids: list[Annotated[list[Annotated[list[Cell], Meta(min_length=COLS, max_length=COLS)]],
-                          Meta(min_length=ROWS, max_length=ROWS)]]
-    removed: list[int] = []
-    removed_columns: list[Column] = []
-    participants: list[int] | None = None
-    round_scores: list[list[int | None]] = []
-    totals: list[int] | None = None
-    end_score: int = DEFAULT_END_SCORE
+
+def _view_fields() -> list[tuple[str, Any] | tuple[str, Any, Any]]:
+    """The wire view's fields, from SeatView's declaration."""
+    declared = typing.get_type_hints(SeatView)
+    names = [*_FIRST, *(item.name for item in dataclasses.fields(SeatView) if item.name not in _FIRST)]
+    fields: list[tuple[str, Any] | tuple[str, Any, Any]] = []
+    for name in names:
+        for key, kind in _WRITTEN_AS.get(name, ((name, declared[name]),)):
+            if key not in _LEFT_OUT:
+                fields.append((key, kind))
+            else:
+                fields.append((key, kind | None if _LEFT_OUT[key] is None else kind, _LEFT_OUT[key]))
+    return fields
+
+
+if TYPE_CHECKING:
+    View = Struct  # (built at run time from the rules' declaration: the type checker sees a Struct)
+else:
+    View = defstruct("View", _view_fields(), kw_only=True, module=__name__)
+_AS_DECLARED = tuple(item.name for item in dataclasses.fields(SeatView) if item.name not in _WRITTEN_AS)
 
 
 def view_to_wire(view: SeatView) -> View:
-    """What `view` sends: the same JSON as `SeatView.to_dict()`, field for field."""
+    """What `view` sends (the network's table message is this Struct encoded)."""
     return View(
-        edition=view.edition.name, players=view.players, seat=view.seat, round=view.round, phase=view.phase,
-        to_act=view.to_act, holding=view.holding, source=view.source, trigger=view.trigger,
-        discard_pile=list(view.discard_pile), draw_pile=view.draw_pile,
+        edition=view.edition.name,
         grids=[[list(grid[row * COLS : (row + 1) * COLS]) for row in range(ROWS)] for grid in view.grids],
         removed=[value for _, _, value in view.removed], removed_columns=list(view.removed),
-        participants=list(view.participants), round_scores=[list(row) for row in view.round_scores],
-        totals=list(view.totals), end_score=view.end_score)
+        **{name: getattr(view, name) for name in _AS_DECLARED})
 
 
 def seat_view_from(wire: View, legal: tuple[Action, ...]) -> SeatView:
     """The SeatView a View describes, with its seat's legal actions (none when it is not to
     act), checked by `check_view`: ValueError unless a real game could show it."""
-    edition = edition_named(wire.edition)
-    edition.check_players(wire.players)  # before anything is built from the number of seats
+    sent = structs.asdict(wire)
+    edition, players = edition_named(sent["edition"]), sent["players"]
+    edition.check_players(players)  # before anything is built from the number of seats
+    facts = {name: sent[name] for name in _AS_DECLARED}
+    if facts["participants"] is None:
+        facts["participants"] = tuple(range(players))
+    if facts["totals"] is None:
+        facts["totals"] = (0,) * players
     view = SeatView(
-        edition=edition, players=wire.players, seat=wire.seat, round=wire.round, phase=wire.phase,
-        to_act=wire.to_act, holding=wire.holding, source=wire.source, trigger=wire.trigger,
-        discard_pile=tuple(wire.discard_pile), draw_pile=wire.draw_pile,
-        grids=tuple(tuple(cell for row in grid for cell in row) for grid in wire.grids),
-        removed=tuple(wire.removed_columns),
-        participants=tuple(range(wire.players) if wire.participants is None else wire.participants),
-        round_scores=tuple(tuple(row) for row in wire.round_scores),
-        totals=tuple([0] * wire.players if wire.totals is None else wire.totals),
-        end_score=wire.end_score, legal=legal)
+        edition=edition, grids=tuple(tuple(cell for row in grid for cell in row) for grid in sent["grids"]),
+        removed=tuple(sent["removed_columns"]), legal=legal, **facts)
     check_view(view)
     return view
 
