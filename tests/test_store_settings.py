@@ -35,9 +35,9 @@ def test_every_setting_comes_back_from_its_file(tmp_path):
                        high_contrast=True, ui_scale=150, pass_screen=False, guided_players=["Zoé"],
                        menu_entry_offered=True)
     assert all(getattr(changed, name) != value for name, value in Settings().to_dict().items() if name != "format")
-    assert Store(tmp_path).save_settings(changed)
+    assert Store(tmp_path).settings.save(changed)
     store = Store(tmp_path)
-    assert store.load_settings() == changed and store.notices == []
+    assert store.settings.load() == changed and store.notices == []
 
 
 def test_load_returns_a_copy(tmp_path):
