@@ -164,11 +164,6 @@ class TableController(NobodyToStandIn):
 
     # ------------------------------------------------------------------ what a network host asks (game/net/served.py)
     @property
-    def to_act(self) -> int | None:
-        """The seat to act now (None between rounds and once the game is over)."""
-        return self.state.to_act
-
-    @property
     def showing_scores(self) -> bool:
         """The round in play is over and its scores were announced: the table waits for `next_round`."""
         return self.state.phase in (ROUND_OVER, GAME_OVER) and self.scored_round == self.state.round
@@ -191,8 +186,8 @@ class TableController(NobodyToStandIn):
         return seat in self.substitutes
 
     # ------------------------------------------------------------------ other computers (none by itself)
-    # A table run here alone serves nobody (and nobody is away: NobodyToStandIn); a NetHost around
-    # it (game.net's HostedTable) answers these.
+    # A table run here alone serves nobody (and nobody is away: NobodyToStandIn); game.net's
+    # HostedTable, this controller with a network host of its own, answers these from its host.
     hosting = False
     broken: str | None = None
     offline = False  # (the table runs here: no connection to lose)
