@@ -35,6 +35,7 @@ from game.rules import (
     TAKE,
     Action,
     GameState,
+    IllegalActionError,
     PublicView,
     ScoreView,
     SeatView,
@@ -226,17 +227,14 @@ class TableController(NobodyToStandIn):
             self.observers.tell(HandoffDue(seat))
 
     def play(self, action: Action) -> str | None:
-        """Play `action` (a human's, or anybody's from a test); None when played, else the
-        engine's reason for refusing it (nothing changes then)."""
-        reason = self.state.why_illegal(action)
-        if reason is not None:
-            return reason
+        """Play `action` (a human's, one a network host was sent, or anybody's from a test); None
+        when played, else the engine's reason for refusing it (nothing changes then)."""
         # a human's take of the discard may be taken back (nothing hidden was seen): keep the game before it
-        before = self.state.clone(self.state.record_events) if action.verb == TAKE and self.is_human(action.seat) \
-            else None
-        self._apply(action)
-        self._before_take = before
-        return None
+        before = self.state.clone(self.state.record_events) if action.verb == TAKE else None
+        reason = self._apply(action)
+        if reason is None and before is not None and self.is_human(action.seat):
+            self._before_take = before
+        return reason
 
     @property
     def can_take_back(self) -> bool:
@@ -292,13 +290,19 @@ class TableController(NobodyToStandIn):
         self._thinking = None
 
     # ------------------------------------------------------------------ inside
-    def _apply(self, action: Action) -> None:
+    def _apply(self, action: Action) -> str | None:
+        """Play `action` if the rules allow it; else the engine's reason, and nothing changes. The
+        engine alone judges (its `apply` asks `why_illegal`): the table asks nothing of its own."""
+        try:
+            self.state.apply(action)
+        except IllegalActionError as refusal:
+            return refusal.args[0]  # (the engine's Reason: a screen words it in its language)
         self._before_take = None  # any move (or deal) closes a take-back
-        self.state.apply(action)
         self._moves += 1
         self._acted = action.seat
         self.observers.tell(TableEvents(tuple(self.state.take_events()), action))
         self._autosave()
+        return None
 
     def _computer(self, seat: int, dt: float) -> None:
         if self._thinking != seat:
@@ -321,9 +325,8 @@ class TableController(NobodyToStandIn):
         if self._think_left > 0:
             return
         self._thinking = None
-        if worker.error is None and action is not None and self.state.is_legal(action):
-            self._apply(action)
-            return
+        if worker.error is None and action is not None and self._apply(action) is None:
+            return  # played (an action the rules refuse is the player's failure, as an error is)
         problem = worker.error or f"{action} is not allowed now"
         log.warning("seat %d: the computer player failed (%s); Normal plays for it", seat, detail(problem))
         worker.close()
