@@ -5,6 +5,7 @@ Loopback only; every wait bounded."""
 
 from __future__ import annotations
 
+import socket
 import time
 
 import pytest
@@ -82,3 +83,24 @@ def test_the_hosts_player_may_take_back_a_discard_take_and_the_player_elsewhere_
     finally:
         hosted.close()
         raw.ws.close()
+
+
+def test_a_table_taken_up_again_opens_elsewhere_when_the_port_it_listened_on_is_taken_now():
+    config = match("voyage", "remote,easy", seed=3)
+    with socket.socket() as busy:  # another program listens on the port the table listened on
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        taken = busy.getsockname()[1]
+        hosted = HostedTable(config, config.new_game(), code=CODE, bind="127.0.0.1", port=taken, speed=0)
+        try:
+            assert hosted.host.port != taken
+            raw = joined(hosted, hosted.receive)  # its players find it at the address it shows
+            raw.ws.close()
+        finally:
+            hosted.close()
+
+
+def test_a_table_that_cannot_be_opened_to_the_network_says_why():
+    config = match("voyage", "remote,easy", seed=3)
+    with pytest.raises(OSError):
+        HostedTable(config, config.new_game(), code=CODE, bind="192.0.2.1", speed=0)  # (an address of no computer here)
