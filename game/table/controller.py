@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from game.adapt import DEFAULT_STRENGTH
 from game.ai import make_bot
@@ -66,6 +66,14 @@ STATS_FAILED = sentence("stats_failed", N_("Statistics could not be saved: {erro
 SAVE_FAILURES = frozenset({SAVE_FAILED.key, STATS_FAILED.key, *WRITE_FAILURES})
 
 
+@dataclass(slots=True)
+class Thinking:
+    """A computer seat deciding: when it was asked (the table's move count: an answer about an
+    older position is dropped) and how long it still seems to think before its action is played."""
+
+    seat: int
+    asked_at: int
+    pause_left: float
 
 
 class TableController(NobodyToStandIn):
@@ -91,10 +99,8 @@ class TableController(NobodyToStandIn):
         self.observers = Observers()
         self._make_worker = make_worker
         self._workers: dict[int, Worker] = {}
-        self._thinking: int | None = None  # the seat whose worker is deciding
-        self._asked_at = 0  # `_moves` when it was asked: an answer for an older position is dropped
+        self._thinking: Thinking | None = None  # the computer seat deciding now
         self._moves = 0  # actions and deals so far
-        self._think_left = 0.0
         self._acted: int | None = None  # who acted last this turn (a computer's second step comes sooner)
         self.substitutes: dict[int, str] = {}  # remote seat -> the level playing it while its player is away
         self._save_failure: Sentence | None = None  # the failing save last told (None: the last save worked)
@@ -279,7 +285,7 @@ class TableController(NobodyToStandIn):
         worker = self._workers.pop(seat, None)
         if worker is not None:
             worker.close()
-        if self._thinking == seat:
+        if self._thinking is not None and self._thinking.seat == seat:
             self._thinking = None
 
     def close(self) -> None:
@@ -305,24 +311,24 @@ class TableController(NobodyToStandIn):
         return None
 
     def _computer(self, seat: int, dt: float) -> None:
-        if self._thinking != seat:
+        thinking = self._thinking
+        if thinking is None or thinking.seat != seat:
             worker = self._workers.get(seat)
             if worker is None:
                 worker = self._workers[seat] = self._start_worker(seat)
             worker.start(seat_view(self.state, seat))
-            self._thinking, self._asked_at = seat, self._moves
             pause = THINK_NEXT if self._acted == seat else THINK_FIRST
-            self._think_left = pause / self.speed if self.speed else 0.0
+            self._thinking = Thinking(seat, self._moves, pause / self.speed if self.speed else 0.0)
             return
-        self._think_left -= dt
+        thinking.pause_left -= dt
         worker = self._workers[seat]
         action = worker.result()
         if action is None and worker.error is None:
             return  # still thinking
-        if self._asked_at != self._moves:
+        if thinking.asked_at != self._moves:
             self._thinking = None  # somebody played from elsewhere meanwhile: ask about the new position
             return
-        if self._think_left > 0:
+        if thinking.pause_left > 0:
             return
         self._thinking = None
         if worker.error is None and action is not None and self._apply(action) is None:
