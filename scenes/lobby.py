@@ -1,24 +1,27 @@
 """Hosting a table: before the first deal, the host's screen shows where others join (the
 address and a short join code), who has joined each seat played from another computer, and
-Start once every such seat is taken. The table itself runs here (a TableController with the
-app's store, so it autosaves); the network host (game.net) serves the remote seats and keeps
-serving them from the table screen, as one table (game.net's HostedTable)."""
+Start once every such seat is taken. The table is made on entering, already open to the
+network: game.net's HostedTable, run here with the app's store (so it autosaves) and served to
+the remote seats by the network host it owns; the lobby shows that host's door and hands the
+same table to the table screen, which keeps serving them."""
 
 from __future__ import annotations
 
 import socket
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.i18n import _
 from game.match import LEVEL_WORDS, MatchConfig, clean_name
 from game.rules import GameState
-from game.table import TableController
 from game.ui.widgets import ACCENT, BODY_SIZE, CAPTION_SIZE, DIM, HEADING_SIZE, INK, TITLE_SIZE
 from scenes.base import AppScene, wake_the_app
 from scenes.context import AppContext
 from scenes.names import PLAY
+
+if TYPE_CHECKING:
+    from game.net import HostedTable, NetHost
 
 WAITING_COLOUR = (255, 190, 120)
 
@@ -32,34 +35,26 @@ class LobbyScene(AppScene):
     def __init__(self, app: AppContext, config: MatchConfig, state: GameState, resumed: bool = False) -> None:
         super().__init__(app)
         self.config, self.state, self.resumed = config, state, resumed
-        self.table: TableController | None = None
-        self.host: Any = None
+        self.table: HostedTable | None = None  # None: not open to the network (`error` says why), or left
         self.advert: Any = None
         self.error = ""
         self.dirty = True
         self._joined: dict[int, str] = {}
 
     def enter(self) -> None:
-        from game.net import NetHost, advertise, new_join_code
+        from game.net import HostedTable, advertise, new_join_code
         from game.net.host import stored_port
 
-        self.table = TableController(self.config, self.state, self.app.store, resumed=self.resumed,
-                                     speed=self.app.speed)
         code, port = new_join_code(), 0
         store = self.app.store
         if self.resumed and store is not None:  # the players rejoin where they were, with the same code
             code = store.tokens.get("host code") or code
             port = stored_port(store.tokens.get("host port"))
         try:
-            try:
-                self.host = NetHost(self.table, code, self.bind, port, store=store, resume=self.resumed)
-            except OSError:
-                if not port:
-                    raise
-                self.host = NetHost(self.table, code, self.bind, store=store, resume=self.resumed)  # that port is taken now
+            self.table = HostedTable(self.config, self.state, store, code=code, bind=self.bind, port=port,
+                                     resumed=self.resumed, speed=self.app.speed)
         except OSError as error:
             self.error = _("Could not open the table to the network: {error}").format(error=error)
-            self.host = None
         if self.host is not None:
             self.host.wake_with(wake_the_app)  # a player joining wakes the sleeping app
         if self.host is not None and not self.bind.startswith("127."):  # (loopback: nobody else to tell)
@@ -68,6 +63,11 @@ class LobbyScene(AppScene):
             except OSError:
                 self.advert = None  # found by address only: the local network does not carry announcements
         self.build()
+
+    @property
+    def host(self) -> NetHost[HostedTable] | None:
+        """The table's door: its address, join code and who has joined (None: no table)."""
+        return None if self.table is None else self.table.host
 
     def table_name(self) -> str:
         """Whose table the Join screens list: the host's first player here, by the name they
@@ -90,10 +90,10 @@ class LobbyScene(AppScene):
         return self.host is not None and not self.host.open_seats()
 
     def update(self, dt: float) -> None:
-        if self.host is None:
+        if self.table is None:
             return
-        self.host.pump()
-        joined = self.host.joined()
+        self.table.receive()  # (the game has not begun: the players' hellos and seats only)
+        joined = self.table.host.joined()
         if joined != self._joined:
             self._joined = dict(joined)
             self.build()
@@ -102,24 +102,21 @@ class LobbyScene(AppScene):
         return self.dirty  # a player joined (a message wakes the app; the lobby then redraws once)
 
     def start(self) -> None:
-        from game.net import HostedTable
-
         if not self._ready() or self.table is None:
             return
-        hosted = HostedTable(self.table, self.host)
-        self.table = self.host = None  # the table screen owns them now (one table: the game and its door)
+        hosted, self.table = self.table, None  # the table screen owns it now (one table: the game and its door)
         if self.advert is not None:
             self.advert.close()
             self.advert = None
         self.stack.replace(PLAY, table=hosted, resumed=self.resumed)
 
     def exit(self) -> None:
-        if self.host is not None:
-            self.host.wake_with(None)
-        for part in (self.advert, self.host, self.table):
+        if self.table is not None:
+            self.table.wake_with(None)
+        for part in (self.advert, self.table):
             if part is not None:
                 part.close()
-        self.advert = self.host = self.table = None
+        self.advert = self.table = None
 
 
     # ------------------------------------------------------------------ drawing

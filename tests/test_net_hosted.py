@@ -5,6 +5,7 @@ Loopback only; every wait bounded."""
 
 from __future__ import annotations
 
+import socket
 import time
 
 import pytest
@@ -12,11 +13,10 @@ from helpers import finished_game
 from net_tools import CODE, RawClient, match
 
 from game.match import HUMAN, REMOTE, MatchConfig, SeatConfig
-from game.net.host import CLOSE_FINAL, NetHost
+from game.net.host import CLOSE_FINAL
 from game.net.hosted import HostedTable
 from game.net.protocol import PROTOCOL_VERSION
 from game.rules import DRAW, OPENING, REPLACE, TAKE, Action
-from game.table import TableController
 
 GOING_AWAY = 1001  # the host stopped: come back later
 
@@ -42,8 +42,7 @@ def test_closing_a_hosted_table_tells_its_players_whether_the_game_is_over(finis
     else:
         config = match("voyage", "remote,easy", seed=3)
         state = config.new_game()
-    controller = TableController(config, state, resumed=finished, speed=0)
-    hosted = HostedTable(controller, NetHost(controller, CODE, "127.0.0.1", 0))
+    hosted = HostedTable(config, state, code=CODE, bind="127.0.0.1", resumed=finished, speed=0)
     raw = joined(hosted, hosted.receive if finished else lambda: hosted.update(0.0))
     try:
         assert hosted.names[0 if not finished else 1] == "Zoé" and hosted.hosting
@@ -56,8 +55,8 @@ def test_closing_a_hosted_table_tells_its_players_whether_the_game_is_over(finis
 
 def test_the_hosts_player_may_take_back_a_discard_take_and_the_player_elsewhere_sees_the_pile_again():
     config = MatchConfig("voyage", (SeatConfig("Ann", HUMAN), SeatConfig("Zoé", REMOTE)), seed=5)
-    controller = TableController(config, config.new_game(), speed=0)
-    hosted = HostedTable(controller, NetHost(controller, CODE, "127.0.0.1", 0))
+    hosted = HostedTable(config, config.new_game(), code=CODE, bind="127.0.0.1", speed=0)
+    controller = hosted  # (the hosted table is the controller: a test plays the other seat through it)
     raw = joined(hosted, lambda: hosted.update(0.0))
     try:
         hosted.start()
@@ -84,3 +83,24 @@ def test_the_hosts_player_may_take_back_a_discard_take_and_the_player_elsewhere_
     finally:
         hosted.close()
         raw.ws.close()
+
+
+def test_a_table_taken_up_again_opens_elsewhere_when_the_port_it_listened_on_is_taken_now():
+    config = match("voyage", "remote,easy", seed=3)
+    with socket.socket() as busy:  # another program listens on the port the table listened on
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        taken = busy.getsockname()[1]
+        hosted = HostedTable(config, config.new_game(), code=CODE, bind="127.0.0.1", port=taken, speed=0)
+        try:
+            assert hosted.host.port != taken
+            raw = joined(hosted, hosted.receive)  # its players find it at the address it shows
+            raw.ws.close()
+        finally:
+            hosted.close()
+
+
+def test_a_table_that_cannot_be_opened_to_the_network_says_why():
+    config = match("voyage", "remote,easy", seed=3)
+    with pytest.raises(OSError):
+        HostedTable(config, config.new_game(), code=CODE, bind="192.0.2.1", speed=0)  # (an address of no computer here)

@@ -100,14 +100,38 @@ def test_bad_messages_from_a_seated_player_are_refused_one_line_each(caplog):
                 refusal = player.expect("refused")
                 assert words in refusal["reason"], (message, refusal)
                 assert refusal["kind"] == ("play" if "not seat" in words else "message"), (message, refusal)
-            other.send({"type": "play", "action": [other_seat, *legal[0][1:]]})  # out of turn
+            # the rules are the engine's: a move out of turn, and one no rule allows, are refused with its reason
+            other.send({"type": "play", "action": [other_seat, *legal[0][1:]]})
             refusal = other.expect("refused")
-            assert "not your turn" in refusal["reason"] and refusal["kind"] == "play"
-        assert len([r for r in caplog.records if "refused" in r.getMessage()]) == len(bad) + 1
+            assert refusal["reason"].endswith(f"it is seat {acting}'s turn to act, not seat {other_seat}'s")
+            assert refusal["kind"] == "play"
+            player.send({"type": "play", "action": [acting, "draw"]})  # (the round begins with two flips)
+            refusal = player.expect("refused")
+            assert refusal["reason"].endswith(f"the round has not started: seat {acting} must first flip two cards")
+            assert refusal["kind"] == "play"
+        assert len([r for r in caplog.records if "refused" in r.getMessage()]) == len(bad) + 2
         player.send({"type": "play", "action": legal[0]})  # the game goes on
         step = player.expect("table")
         assert step["action"] == legal[0]
         assert other.expect("table")["action"] == legal[0]
+    finally:
+        hosted.finish(timeout=0)
+
+
+def test_a_move_before_the_game_begins_is_refused_and_the_game_begins_when_everybody_is_seated():
+    hosted = _host()
+    try:
+        ann = RawClient(hosted.url)
+        assert ann.hello(name="Ann", seat=0)["seat"] == 0
+        ann.send({"type": "play", "action": [0, "flip", 0, 0]})  # Bob has not joined: no game yet
+        refusal = ann.expect("refused")
+        assert refusal["reason"].endswith("refused: the game has not begun") and refusal["kind"] == "play"
+        bob = RawClient(hosted.url)
+        assert bob.hello(name="Bob", seat=1)["seat"] == 1
+        table = ann.expect("table")  # the game begins from its deal: Ann's refused flip turned nothing over
+        assert table["view"]["phase"] == "opening" and table["legal"]
+        assert all(cell == "?" for line in table["view"]["grids"][0] for cell in line)
+        assert bob.expect("table")["view"]["phase"] == "opening"
     finally:
         hosted.finish(timeout=0)
 

@@ -12,6 +12,7 @@ import pytest
 from helpers import inline_workers
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
+from game.net import HostedTable
 from game.rules import check_consistency
 from game.table import TableController
 from scenes.game_over import GameOverScene
@@ -65,9 +66,9 @@ def test_random_input_never_breaks_the_app(app, which, monkeypatch):
     # every table the monkey starts (this one, or one it reaches through Setup or a lobby) gets
     # computer players that answer at once: a bot thread would answer after a time the machine's
     # load decides, and the run would differ from one machine to the next
-    inline = functools.partial(TableController, make_worker=inline_workers())
-    monkeypatch.setattr("scenes.play.TableController", inline)
-    monkeypatch.setattr("scenes.lobby.TableController", inline)
+    workers = inline_workers()
+    monkeypatch.setattr("scenes.play.TableController", functools.partial(TableController, make_worker=workers))
+    monkeypatch.setattr("game.net.HostedTable", functools.partial(HostedTable, make_worker=workers))
     # and the games Setup starts (with no seed: a fresh one each time) are dealt from seeds counted here
     seeds, deal = itertools.count(100), MatchConfig.new_game
     monkeypatch.setattr(MatchConfig, "new_game", lambda config, seed=None: deal(

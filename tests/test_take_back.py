@@ -102,6 +102,17 @@ def test_a_card_drawn_from_the_pile_cannot_be_taken_back() -> None:
     assert str(table.state) == before
 
 
+def test_a_move_the_rules_refuse_after_a_take_leaves_the_take_to_be_put_back() -> None:
+    table = after_the_opening()
+    seat = table.state.to_act or 0
+    top = table.state.discard_pile[-1]
+    assert table.play(Action(seat, TAKE)) is None
+    reason = table.play(Action(seat, DRAW))  # a card is in hand already: the engine refuses, with its reason
+    assert reason and table.state.holding == top
+    assert table.can_take_back and table.take_back() is None
+    assert table.state.discard_pile[-1] == top and table.state.holding is None
+
+
 def test_a_take_once_placed_cannot_be_taken_back() -> None:
     table = after_the_opening()
     table.play(Action(table.state.to_act or 0, TAKE))

@@ -2,7 +2,8 @@
 
     host = NetHost(table, new_join_code(), store=store)   # host.py: the authoritative table's door
     remote = RemoteTable(url, code, name, store=store)     # client.py: what a joined screen drives
-    hosted = HostedTable(table, host)                      # hosted.py: what a hosting screen drives
+    hosted = HostedTable(config, state, store, code=new_join_code())  # hosted.py: a table run here with
+                                                           # its own door, what a hosting screen drives
     advertise(name, host.port, host.open_seats()) / browse()   # discovery.py: the local network
 
 The messages and their strict decoding are in protocol.py; nothing here imports pygame.

@@ -292,11 +292,13 @@ class NetHost(Generic[T]):
         seat, action = client.seat, message.move
         if client.gone or seat is None or self.clients.get(seat) is not client:
             return
+        # what only the host knows is checked here (who sent it, whether the game has begun, whether
+        # a computer plays the seat); the rules, whose turn it is among them, are the engine's (`play`)
         reason: str | None
         if action.seat != seat:
             reason = f"you play seat {seat}, not seat {action.seat}"
-        elif not self.live or self.table.to_act != seat:
-            reason = "it is not your turn"
+        elif not self.live:
+            reason = "the game has not begun"
         elif self.table.stood_in(seat):
             reason = "a computer plays your seat just now"
         else:

@@ -5,6 +5,7 @@ TableController is one (game/net/conformance.py makes mypy prove it)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
 from game.match import MatchConfig
@@ -20,15 +21,14 @@ class ServedTable(Protocol):
         ...
 
     @property
-    def names(self) -> list[str]: ...
+    def names(self) -> Sequence[str]:
+        """The players' names by seat: read here, changed only by `rename`."""
+        ...
 
     @property
     def started(self) -> bool:
         """The game is under way: the players are sent the table."""
         ...
-
-    @property
-    def to_act(self) -> int | None: ...
 
     @property
     def scored_round(self) -> int:
@@ -56,7 +56,8 @@ class ServedTable(Protocol):
     def start(self) -> None: ...
 
     def play(self, action: Action) -> str | None:
-        """None when played, else why not (the engine's reason)."""
+        """None when played, else why not: the engine's reason (it alone knows the rules, whose
+        turn it is among them; the host checks only who sent the action and when)."""
         ...
 
     def rename(self, seat: int, name: str) -> None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from game.adapt import DEFAULT_STRENGTH
 from game.ai import make_bot
@@ -35,6 +35,7 @@ from game.rules import (
     TAKE,
     Action,
     GameState,
+    IllegalActionError,
     PublicView,
     ScoreView,
     SeatView,
@@ -65,6 +66,14 @@ STATS_FAILED = sentence("stats_failed", N_("Statistics could not be saved: {erro
 SAVE_FAILURES = frozenset({SAVE_FAILED.key, STATS_FAILED.key, *WRITE_FAILURES})
 
 
+@dataclass(slots=True)
+class Thinking:
+    """A computer seat deciding: when it was asked (the table's move count: an answer about an
+    older position is dropped) and how long it still seems to think before its action is played."""
+
+    seat: int
+    asked_at: int
+    pause_left: float
 
 
 class TableController(NobodyToStandIn):
@@ -90,10 +99,8 @@ class TableController(NobodyToStandIn):
         self.observers = Observers()
         self._make_worker = make_worker
         self._workers: dict[int, Worker] = {}
-        self._thinking: int | None = None  # the seat whose worker is deciding
-        self._asked_at = 0  # `_moves` when it was asked: an answer for an older position is dropped
+        self._thinking: Thinking | None = None  # the computer seat deciding now
         self._moves = 0  # actions and deals so far
-        self._think_left = 0.0
         self._acted: int | None = None  # who acted last this turn (a computer's second step comes sooner)
         self.substitutes: dict[int, str] = {}  # remote seat -> the level playing it while its player is away
         self._save_failure: Sentence | None = None  # the failing save last told (None: the last save worked)
@@ -164,11 +171,6 @@ class TableController(NobodyToStandIn):
 
     # ------------------------------------------------------------------ what a network host asks (game/net/served.py)
     @property
-    def to_act(self) -> int | None:
-        """The seat to act now (None between rounds and once the game is over)."""
-        return self.state.to_act
-
-    @property
     def showing_scores(self) -> bool:
         """The round in play is over and its scores were announced: the table waits for `next_round`."""
         return self.state.phase in (ROUND_OVER, GAME_OVER) and self.scored_round == self.state.round
@@ -191,8 +193,8 @@ class TableController(NobodyToStandIn):
         return seat in self.substitutes
 
     # ------------------------------------------------------------------ other computers (none by itself)
-    # A table run here alone serves nobody (and nobody is away: NobodyToStandIn); a NetHost around
-    # it (game.net's HostedTable) answers these.
+    # A table run here alone serves nobody (and nobody is away: NobodyToStandIn); game.net's
+    # HostedTable, this controller with a network host of its own, answers these from its host.
     hosting = False
     broken: str | None = None
     offline = False  # (the table runs here: no connection to lose)
@@ -231,17 +233,14 @@ class TableController(NobodyToStandIn):
             self.observers.tell(HandoffDue(seat))
 
     def play(self, action: Action) -> str | None:
-        """Play `action` (a human's, or anybody's from a test); None when played, else the
-        engine's reason for refusing it (nothing changes then)."""
-        reason = self.state.why_illegal(action)
-        if reason is not None:
-            return reason
+        """Play `action` (a human's, one a network host was sent, or anybody's from a test); None
+        when played, else the engine's reason for refusing it (nothing changes then)."""
         # a human's take of the discard may be taken back (nothing hidden was seen): keep the game before it
-        before = self.state.clone(self.state.record_events) if action.verb == TAKE and self.is_human(action.seat) \
-            else None
-        self._apply(action)
-        self._before_take = before
-        return None
+        before = self.state.clone(self.state.record_events) if action.verb == TAKE else None
+        reason = self._apply(action)
+        if reason is None and before is not None and self.is_human(action.seat):
+            self._before_take = before
+        return reason
 
     @property
     def can_take_back(self) -> bool:
@@ -286,7 +285,7 @@ class TableController(NobodyToStandIn):
         worker = self._workers.pop(seat, None)
         if worker is not None:
             worker.close()
-        if self._thinking == seat:
+        if self._thinking is not None and self._thinking.seat == seat:
             self._thinking = None
 
     def close(self) -> None:
@@ -297,38 +296,43 @@ class TableController(NobodyToStandIn):
         self._thinking = None
 
     # ------------------------------------------------------------------ inside
-    def _apply(self, action: Action) -> None:
+    def _apply(self, action: Action) -> str | None:
+        """Play `action` if the rules allow it; else the engine's reason, and nothing changes. The
+        engine alone judges (its `apply` asks `why_illegal`): the table asks nothing of its own."""
+        try:
+            self.state.apply(action)
+        except IllegalActionError as refusal:
+            return refusal.args[0]  # (the engine's Reason: a screen words it in its language)
         self._before_take = None  # any move (or deal) closes a take-back
-        self.state.apply(action)
         self._moves += 1
         self._acted = action.seat
         self.observers.tell(TableEvents(tuple(self.state.take_events()), action))
         self._autosave()
+        return None
 
     def _computer(self, seat: int, dt: float) -> None:
-        if self._thinking != seat:
+        thinking = self._thinking
+        if thinking is None or thinking.seat != seat:
             worker = self._workers.get(seat)
             if worker is None:
                 worker = self._workers[seat] = self._start_worker(seat)
             worker.start(seat_view(self.state, seat))
-            self._thinking, self._asked_at = seat, self._moves
             pause = THINK_NEXT if self._acted == seat else THINK_FIRST
-            self._think_left = pause / self.speed if self.speed else 0.0
+            self._thinking = Thinking(seat, self._moves, pause / self.speed if self.speed else 0.0)
             return
-        self._think_left -= dt
+        thinking.pause_left -= dt
         worker = self._workers[seat]
         action = worker.result()
         if action is None and worker.error is None:
             return  # still thinking
-        if self._asked_at != self._moves:
+        if thinking.asked_at != self._moves:
             self._thinking = None  # somebody played from elsewhere meanwhile: ask about the new position
             return
-        if self._think_left > 0:
+        if thinking.pause_left > 0:
             return
         self._thinking = None
-        if worker.error is None and action is not None and self.state.is_legal(action):
-            self._apply(action)
-            return
+        if worker.error is None and action is not None and self._apply(action) is None:
+            return  # played (an action the rules refuse is the player's failure, as an error is)
         problem = worker.error or f"{action} is not allowed now"
         log.warning("seat %d: the computer player failed (%s); Normal plays for it", seat, detail(problem))
         worker.close()
