@@ -29,7 +29,6 @@ PUBLIC_METHODS_TODAY = {
     "game/net/hosted.py:HostedTable": 28,  # one-line forwards: to be split: issue 39 item 3
     "game/store/store.py:Store": 23,  # to be split: issue 39 item 5
     "game/table/shape.py:Table": 27,  # (offline joined it: issue 40) the protocol the host and the screen drive: to be narrowed: issue 39 item 3
-    "scenes/play.py:PlayScene": 31,  # to be split: issue 39 item 4
     "game/ui/scene.py:SceneStack": 22,  # to be split: issue 39
     # the host's named operations (rename, stood_in, seat_view...) joined it: the hosted table as
     # the controller plus what differs, then split by what it does: issue 39 item 3
@@ -40,7 +39,6 @@ ATTRIBUTES_TODAY = {
     "game/store/store.py:Store": 16,  # to be split: issue 39 item 5
     "skyjo/app.py:App": 17,  # to be split: issue 39
     "game/net/connection.py:NetClient": 20,  # to be split: issue 39
-    "scenes/play.py:PlayScene": 21,  # to be split: issue 39 item 4
     "game/net/host.py:NetHost": 22,  # to be split: issue 39 item 1
     "game/rules/state.py:GameState": 19,  # the engine's whole game, kept flat for its speed: issue 39 item 1
     "game/table/controller.py:TableController": 23,  # to be split: issue 39 item 3
