@@ -77,6 +77,10 @@ class Pace:
         self.settled = 0.0 if busy else self.settled + dt * speed
         self.animating = self.animating + dt if busy else 0.0
 
+    def moved(self) -> None:
+        """A move was announced: its result is still to be seen."""
+        self.settled = 0.0
+
 
 class PlayScene(AppScene):
     name = "play"
@@ -206,7 +210,7 @@ class PlayScene(AppScene):
         line = self._away.news(self.table.away_seats, self.names)
         if line is not None:
             self.notice.say(line)
-            self.news.changed = True
+            self.news.changed = True  # (a frame to show it)
 
     def wants_frames(self) -> bool:
         """Frames while something moves or the table has work: an animation, the hint bot
@@ -228,7 +232,7 @@ class PlayScene(AppScene):
         match message:
             case TableEvents(events=events, action=action):
                 self.news.moved()  # a pending target chosen before this is stale now
-                self.pace.settled = 0.0
+                self.pace.moved()
                 self._memory.heard(events)
                 if action is not None:
                     self.recap = []  # the player moved: what happened before is history
@@ -285,7 +289,7 @@ class PlayScene(AppScene):
         """The card flies back to the discard pile and the turn starts over; the recap forgets
         the take (the game record never held it)."""
         self.news.moved()  # a pending target chosen while holding the card is stale now
-        self.pace.settled = 0.0
+        self.pace.moved()
         self._memory.forget_take()
         self.input.moved()
         self.notice.clear()
