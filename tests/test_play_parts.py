@@ -22,7 +22,7 @@ def assigned(tree: ast.AST) -> list[ast.expr]:
     """Every target the code assigns to (plain, annotated, augmented, unpacked)."""
     found: list[ast.expr] = []
     for node in ast.walk(tree):
-        targets = list(node.targets) if isinstance(node, ast.Assign) else \
+        targets: list[ast.expr] = list(node.targets) if isinstance(node, ast.Assign) else \
             [node.target] if isinstance(node, ast.AnnAssign | ast.AugAssign) else []
         while targets:
             target = targets.pop()
