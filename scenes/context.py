@@ -12,11 +12,8 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:  # types only: importing the scenes must not open the store or the mixer
     import pygame
 
-    from game.match import MatchConfig
-    from game.rules import GameState, ScoreView
     from game.store import Settings, Store
     from game.ui.card_art import CardArt
-    from game.ui.guide import Guide
     from game.ui.scene import SceneStack
     from game.ui.sound import SoundPlayer
     from game.ui.text import TextCache
@@ -74,46 +71,4 @@ class AppContext(Protocol):
 
     def toggle_fullscreen(self) -> None:
         """Between the window and the full screen (F11)."""
-        ...
-
-
-class TableScreen(Protocol):
-    """What the overlays over the table (pause, score sheet, round scoring) use of it."""
-
-    #: the players' names by seat
-    names: list[str]
-    #: the first-game guide (the pause menu switches it)
-    guide: Guide
-    #: a computer plays for a player on another computer while they are away (hosting)
-    stand_in: bool
-    #: the seat the table's lines speak to as "you" (None: each player by name, as in hot-seat)
-    addressee: int | None
-
-    @property
-    def config(self) -> MatchConfig:
-        """The game's settings (the score sheet reads its end score)."""
-        ...
-
-    @property
-    def record(self) -> GameState | None:
-        """The engine's state where the game is played here (the round's replay); None at a
-        table hosted on another computer."""
-        ...
-
-    @property
-    def local(self) -> bool:
-        """The engine runs here (False: the table is hosted on another computer and has no `record`)."""
-        ...
-
-    @property
-    def hosting(self) -> bool:
-        """This screen serves players on other computers."""
-        ...
-
-    def scoring(self) -> ScoreView | None:
-        """The public scores of the rounds scored (None: a table hosted elsewhere that has sent none yet)."""
-        ...
-
-    def next_round(self) -> None:
-        """Deal the next round, or show the final results (the round scoring's Continue)."""
         ...

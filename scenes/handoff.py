@@ -123,13 +123,13 @@ class HandoffScene(AppScene):
         """Esc: the table's pause menu (save and quit, settings...); S or Tab: the score sheet,
         as on the table itself. Both open over this screen, which stays opaque beneath them:
         nothing of the table shows until the player named here says they are ready."""
-        table = self.stack.find(PLAY)
-        if table is None:  # (a hand-off with no table beneath: a gallery's screen alone)
+        play = self.stack.find(PLAY)
+        if play is None:  # (a hand-off with no table beneath: a gallery's screen alone)
             return
         if key == pygame.K_ESCAPE:
-            self.stack.push(PAUSE, play=table)
+            self.stack.push(PAUSE, table=play.table, guide=play.guide)
         else:
-            self.stack.push(SCORES, play=table)
+            self.stack.push(SCORES, table=play.table)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.fit(surface)

@@ -8,7 +8,8 @@ review of a game uses too), so the hint says why Hard really plays the move.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
 
 from game.ai.hard import Advice, HardBot
 from game.ai.worker import BotWorker
@@ -16,6 +17,10 @@ from game.i18n import _
 from game.rules import DRAW, TAKE, Action, SeatView
 from game.ui.advice_words import HINT, advice_line
 from game.ui.targets import DISCARD_TARGET, DRAW_TARGET, Target
+
+if TYPE_CHECKING:
+    from game.table import Table
+    from scenes.table_notice import NoticeLine
 
 
 def explain(view: SeatView, advice: Advice) -> str:
@@ -63,13 +68,13 @@ class HintAsker:
         self.bot = HintBot(seed)
         self.worker = BotWorker(self.bot)
         self.view: SeatView | None = None
-        self.key: Any = None  # what the position was when asked: an answer for an old position is dropped
+        self.key: int | None = None  # the position's number when asked: an answer for an old position is dropped
 
     @property
     def busy(self) -> bool:
         return self.view is not None
 
-    def ask(self, view: SeatView, key: Any) -> bool:
+    def ask(self, view: SeatView, key: int) -> bool:
         """Start thinking about `view`; False while a previous question is still being thought about."""
         if self.worker.busy:
             return False
@@ -77,7 +82,7 @@ class HintAsker:
         self.worker.start(view)
         return True
 
-    def poll(self, key: Any) -> tuple[str, Action | None] | None:
+    def poll(self, key: int) -> tuple[str, Action | None] | None:
         """(line, action) once decided; None while thinking or when nothing was asked."""
         if self.view is None or self.worker.busy:
             return None
@@ -93,12 +98,32 @@ class HintAsker:
         self.worker.close()
 
 
-class TableHints:
-    """The H key on the table: asks, waits off the frame loop, then shows the line in the
-    table's notice line and puts the keyboard cursor on the hinted target."""
+class HintedScreen(Protocol):
+    """What the H key reads of the table screen."""
 
-    def __init__(self, play: Any) -> None:
-        self.play = play
+    @property
+    def table(self) -> Table:
+        """The table: the seat's view the bot is asked about, and the game's seed."""
+        ...
+
+    @property
+    def moves(self) -> int:
+        """Engine actions and deals announced so far: an answer for an older position is dropped."""
+        ...
+
+    def acting_human(self) -> int | None:
+        """The seat whose human may act now (None: no hint to give)."""
+        ...
+
+
+class TableHints:
+    """The H key on the table: asks, waits off the frame loop, then says the line in the
+    table's notice line and puts the keyboard cursor on the hinted target (`point`)."""
+
+    def __init__(self, screen: HintedScreen, notice: NoticeLine, point: Callable[[Target], None]) -> None:
+        self.screen = screen
+        self.notice = notice
+        self.point = point
         self.asker: HintAsker | None = None
         self.shown: str = ""
 
@@ -107,36 +132,37 @@ class TableHints:
         """A hint was asked for and its answer is not shown yet (the table keeps drawing)."""
         return self.asker is not None and self.asker.busy
 
-    def _key(self) -> Any:
-        """The position a hint is for: an answer for an older one is dropped."""
-        return self.play.moves
+    def _seed(self) -> int:
+        """The game's seed where it is known here (the hint bot's own chance derives from it)."""
+        table = self.screen.table
+        record = table.record
+        return record.seed if record is not None else (table.config.seed or 0)
 
     def ask(self) -> None:
-        play = self.play
-        seat = play.acting_human()
+        seat = self.screen.acting_human()
         if seat is None:
             self._say(_("Hints are for your own turn."))
             return
         if self.asker is None:
-            self.asker = HintAsker((play.seed * 17 + seat) % (2**31))
-        if self.asker.ask(play.table.view(seat), self._key()):
+            self.asker = HintAsker((self._seed() * 17 + seat) % (2**31))
+        view = self.screen.table.view(seat)
+        if isinstance(view, SeatView) and self.asker.ask(view, self.screen.moves):  # (a human's seat: its own view)
             self._say(_("Hint: thinking..."))
 
     def update(self) -> None:
         if self.asker is None:
             return
-        answer = self.asker.poll(self._key())
+        answer = self.asker.poll(self.screen.moves)
         if answer is None:
             return
         line, action = answer
         self._say(line)
-        if action is not None and self.play.acting_human() == action.seat:
-            self.play.view.cursor = target_of(action)
+        if action is not None and self.screen.acting_human() == action.seat:
+            self.point(target_of(action))
 
     def _say(self, line: str) -> None:
         self.shown = line
-        self.play.message = line  # cleared by the next action, like every table notice
-        self.play.board.banner = line
+        self.notice.say(line)  # cleared by the next action, like every table notice
 
     def close(self) -> None:
         if self.asker is not None:

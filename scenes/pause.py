@@ -3,6 +3,8 @@ players (hosting), leave, fullscreen and settings, the guide and the last round.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.i18n import _, ngettext
@@ -12,18 +14,24 @@ from game.ui.ink import inside
 from game.ui.layout import Box
 from game.ui.widgets import ACCENT, BUTTON_SIZE, CAPTION_SIZE, INK, TITLE_SIZE, draw_panel
 from scenes.base import AppScene, veil
-from scenes.context import AppContext, TableScreen
+from scenes.context import AppContext
 from scenes.names import MENU, REPLAY, SETTINGS
 from scenes.round_replay import last_finished_round
+
+if TYPE_CHECKING:
+    from game.table import Table
+    from game.ui.guide import Guide
 
 
 class PauseScene(AppScene):
     name = "pause"
     overlay = True
 
-    def __init__(self, app: AppContext, play: TableScreen) -> None:
+    def __init__(self, app: AppContext, table: Table, guide: Guide) -> None:
+        """Over `table`'s screen, whose first-game `guide` it switches."""
         super().__init__(app)
-        self.play = play
+        self.table = table
+        self.guide = guide
         self.confirming = False
 
     def enter(self) -> None:
@@ -32,16 +40,16 @@ class PauseScene(AppScene):
     def build(self) -> None:
         self.buttons.clear()
         speed = self.app.settings.animation_speed
-        play = self.play
+        table = self.table
         items = [
             (_("Resume"), self.close, "resume"),
             (_("Animation speed: {speed}").format(speed=_(SPEED_WORDS.get(speed, speed))), self.next_speed, "speed"),
         ]
-        if play.hosting:  # players on other computers: one who lost the connection may be played for
-            label = _("A computer plays for absent players: on") if play.stand_in else \
+        if table.hosting:  # players on other computers: one who lost the connection may be played for
+            label = _("A computer plays for absent players: on") if table.stand_in else \
                 _("A computer plays for absent players: off")
             items.append((label, self.toggle_stand_in, "stand_in"))
-        if play.local:
+        if table.record is not None:  # the game is played here
             items += [
                 (_("Save and go to the menu"), self.to_menu, "menu"),
                 (_("Yes, abandon this game") if self.confirming else _("Abandon the game"), self.abandon, "abandon"),
@@ -65,19 +73,19 @@ class PauseScene(AppScene):
 
     def _learning_row(self, y: float) -> None:
         """Explain as we play (the first-game guide) and Watch the last round, side by side."""
-        label = _("Explain as we play: on") if self.play.guide.enabled else _("Explain as we play: off")
-        record = self.play.record
+        label = _("Explain as we play: on") if self.guide.enabled else _("Explain as we play: off")
+        record = self.table.record
         can_watch = record is not None and last_finished_round(record) is not None
         self._pair(y, (label, self.toggle_guide, "guide", True),
                    (_("Watch the last round"), self.watch_last_round, "watch", can_watch))
 
     def toggle_stand_in(self) -> None:
-        self.play.stand_in = not self.play.stand_in
+        self.table.stand_in = not self.table.stand_in
         self.build()
         self._focus("stand_in")
 
     def toggle_guide(self) -> None:
-        self.play.guide.switch(not self.play.guide.enabled)
+        self.guide.switch(not self.guide.enabled)
         self.build()
         self._focus("guide")
 
@@ -89,9 +97,9 @@ class PauseScene(AppScene):
         self.buttons.focus = self.buttons.buttons.index(button)
 
     def watch_last_round(self) -> None:
-        record = self.play.record
+        record = self.table.record
         if record is not None:  # (the button is disabled where the game is played elsewhere)
-            self.stack.push(REPLAY, state=record, names=self.play.names)
+            self.stack.push(REPLAY, state=record, names=self.table.names)
 
     def next_speed(self) -> None:
         self.app.settings.animation_speed = next_speed(self.app.settings.animation_speed)
@@ -126,9 +134,9 @@ class PauseScene(AppScene):
     def abandon_words(self) -> str:
         """What abandoning does, asked before it is done: hosting, the players who joined from
         other computers lose the game too."""
-        play = self.play
-        joined = [play.names[seat] for seat, kind in enumerate(play.config.seats) if kind.kind == REMOTE]
-        if play.hosting and joined:
+        table = self.table
+        joined = [table.names[seat] for seat, kind in enumerate(table.config.seats) if kind.kind == REMOTE]
+        if table.hosting and joined:
             return ngettext("The saved game will be deleted, and {names}, who joined from another computer, is dropped "
                             "from the game.", "The saved game will be deleted, and {names}, who joined from other "
                             "computers, are dropped from the game.", len(joined)).format(names=_(" and ").join(joined))

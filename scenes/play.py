@@ -6,12 +6,15 @@ knows only the contract, never which kind it holds.
 The screen sends the player's actions in (`apply`) and observes the table's messages:
 engine events are animated, notices shown, a hand-off or the round's scoring pushed. It
 lets the table advance only while no animation plays, so every move is seen. What a click
-or a key means, and the pending click kept while an animation plays: scenes/table_input.py.
+or a key means, the cursor and the pending click kept while an animation plays:
+scenes/table_input.py; the one notice line: scenes/table_notice.py; the H key: scenes/hints.py;
+what the table said since the last frame: scenes/table_news.py. The overlays over the table
+(pause, score sheet, round scoring) are given the table, not this screen.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -23,7 +26,6 @@ from game.rules import (
     Action,
     GameState,
     PublicView,
-    ScoreView,
     SeatView,
 )
 from game.rules import events as ev
@@ -49,9 +51,11 @@ from scenes.away import AwaySeats
 from scenes.base import AppScene, wake_the_app
 from scenes.context import AppContext
 from scenes.hints import TableHints
-from scenes.names import GAMEOVER, HANDOFF, MENU, ROUND, SCORES
+from scenes.names import GAMEOVER, HANDOFF, MENU, ROUND
 from scenes.score_overlay import draw_scores_button, scores_button_box
 from scenes.table_input import TableInput
+from scenes.table_news import TableNews
+from scenes.table_notice import NoticeLine
 from scenes.table_prompt import table_prompt
 
 HANDOFF_PAUSE = 0.8  # seconds (at speed 1) the result of a move stays visible before "Pass to ..." covers it
@@ -59,6 +63,23 @@ HANDOFF_PAUSE = 0.8  # seconds (at speed 1) the result of a move stays visible b
 # recap of the others' moves shows in the table's free corner (clear of the grids, the piles and
 # the prompt) until that player's first move of the turn: it tells what changed while they
 # decide, a timer would take it from a slow reader, and once they have moved it is history.
+
+
+@dataclass
+class Pace:
+    """How long the animations have run, and how long the table has rested since: the prompt
+    offers to skip a long run, and a hand-off waits until the move's result was seen."""
+
+    settled: float = 0.0  # seconds (of animation time) the table has rested since the last move's animation
+    animating: float = 0.0  # seconds (real time) the animations have run without a rest
+
+    def tick(self, dt: float, busy: bool, speed: float) -> None:
+        self.settled = 0.0 if busy else self.settled + dt * speed
+        self.animating = self.animating + dt if busy else 0.0
+
+    def moved(self) -> None:
+        """A move was announced: its result is still to be seen."""
+        self.settled = 0.0
 
 
 class PlayScene(AppScene):
@@ -75,35 +96,30 @@ class PlayScene(AppScene):
             table = TableController(config, state, app.store, resumed=resumed, speed=app.speed)
         self.table = table
         self.names = table.names
-        self.hotseat = self.table.hotseat
         humans = [seat for seat in range(self.config.players) if table.is_human(seat)]
-        self.viewer: int | None = humans[0] if humans else None  # whose eyes the screen shows (None: a spectator's)
+        viewer = humans[0] if humans else None  # whose eyes the screen shows (None: a spectator's)
         self.view = TableView(self.config.players, self.names, app.art, app.text, self.config.identities())
-        self.view.viewer = self.viewer
+        self.view.viewer = viewer
         # the seat the lines speak to as "you": the one human; in hot-seat every line names its player
-        self.addressee: int | None = self.viewer if not self.hotseat else None
-        self.view.speaks_to_viewer = not self.hotseat
-        self.board = Board.from_view(self.table.view(self.viewer))
+        self.addressee: int | None = viewer if not table.hotseat else None
+        self.view.speaks_to_viewer = not table.hotseat
+        self.board = Board.from_view(self.table.view(viewer))
         self.anim = Animator(self.board, self.view, app.speed)
-        self.anim.viewer = self.viewer
+        self.anim.viewer = viewer
         self.anim.on_idle = self.resync
         self.anim.on_sound = app.sound.play_event
-        self.discard_mode = False  # holding a drawn card and chose to discard it: pick a card to reveal
-        self.message = ""  # a notice (save failure, bot problem, hint), shown in the banner line
-        self.input = TableInput(self)  # what a click or a key means
-        self.hints = TableHints(self)  # H: what the Hard computer player would do, and why
+        self.notice = NoticeLine(self.board)  # a save failure, a bot problem, a refusal, a hint
+        self.news = TableNews(table)  # what the table said: the moves so far, its views now
+        self.pace = Pace()
+        self.input = TableInput(self)  # what a click or a key means, the cursor, the discard choice
+        self.hints = TableHints(self, self.notice, self.input.point_at)  # H: what Hard would do, and why
         self.guide = Guide(app.settings, app.save_settings)  # first game: explain each decision once
         # a new game explains to each of its people new to the guide (none new: the pause menu says it is off)
         self.guide.enabled = app.guide_next and any(self.guide.explains_to(self.names[seat]) for seat in humans)
         app.guide_next = False
-        self._position = 0  # engine actions and deals announced so far (a pending target is for one of them)
         self._memory = RecapMemory(humans if resumed else ())  # what each hand-off's recap tells
         self.recap: list[str] = []  # (no pass screen) the recap beside the table, until the next move
-        self._settled = 0.0  # seconds (of animation time) the table has rested since the last move's animation
-        self.animating = 0.0  # seconds (real time) the animations have run without a rest
-        self._changed = False  # the table said something since the last frame drawn
         self._away = AwaySeats()  # (hosting) remote seats whose player lost the connection, as last said
-        self._views: dict[int | None, SeatView | PublicView] = {}  # the table's views since its last message
         self.table.wake_with(wake_the_app)  # a message from another computer wakes a sleeping app
         self.table.subscribe(self._on_table)
         self.table.start()  # a new game's deal is animated; a resumed game shows as it is
@@ -115,12 +131,6 @@ class PlayScene(AppScene):
         return self.table.config
 
     @property
-    def record(self) -> GameState | None:
-        """The engine's state where the game is played here (the round's replay and the game's
-        record need it); None at a table hosted on another computer."""
-        return self.table.record
-
-    @property
     def state(self) -> GameState:
         """The engine's state of a game played here (tests and the self-test check it)."""
         record = self.table.record
@@ -129,34 +139,9 @@ class PlayScene(AppScene):
         return record
 
     @property
-    def seed(self) -> int:
-        """The game's seed where it is known here (the hint bot's own chance derives from it)."""
-        record = self.table.record
-        return record.seed if record is not None else (self.config.seed or 0)
-
-    @property
-    def hosting(self) -> bool:
-        """This screen serves players on other computers."""
-        return self.table.hosting
-
-    @property
-    def stand_in(self) -> bool:
-        """A computer plays for each absent player on another computer (hosting only)."""
-        return self.table.stand_in
-
-    @stand_in.setter
-    def stand_in(self, on: bool) -> None:
-        self.table.stand_in = on
-
-    @property
-    def local(self) -> bool:
-        """The engine runs here (not on another computer hosting the table)."""
-        return self.table.record is not None
-
-    def scoring(self) -> ScoreView | None:
-        """The scores as the scoring screens read them: the public facts of the last round
-        scored (None: a table hosted elsewhere that has scored no round yet)."""
-        return self.table.score_view()
+    def viewer(self) -> int | None:
+        """Whose eyes the screen shows (None: a spectator's)."""
+        return self.view.viewer
 
     def position(self) -> SeatView | PublicView:
         """The engine's position (not the board, which lags behind while animations play) as
@@ -165,31 +150,13 @@ class PlayScene(AppScene):
         return self.view_of(self.viewer if seat is None else seat)
 
     def view_of(self, seat: int | None) -> SeatView | PublicView:
-        """The table's view for `seat`, made once per table message: prompts, targets and the
-        frame loop ask for it many times a frame, and it changes only with a message."""
-        view = self._views.get(seat)
-        if view is None:
-            view = self._views[seat] = self.table.view(seat)
-        return view
+        """The table's view for `seat` (made once per table message: scenes/table_news.py)."""
+        return self.news.view_of(seat)
 
     @property
     def moves(self) -> int:
         """Engine actions and deals announced so far: a position's number."""
-        return self._position
-
-    @property
-    def handoffs(self) -> int:
-        """How many hand-off screens were shown (tests count them)."""
-        return self.table.handoffs
-
-    @property
-    def scored_round(self) -> int:
-        """The last round whose scoring screen was shown."""
-        return self.table.scored_round
-
-    @scored_round.setter
-    def scored_round(self, value: int) -> None:  # a screen gallery pushes the scoring by hand
-        self.table.scored_round = value
+        return self.news.moves
 
     # ------------------------------------------------------------------ lifecycle
     def enter(self) -> None:
@@ -206,7 +173,7 @@ class PlayScene(AppScene):
     def resync(self) -> None:
         """The queue ran dry: the board shows exactly the engine's state for the viewer."""
         self.board.sync(self.table.view(self.viewer))
-        self.board.banner = self.message
+        self.notice.show()
 
     # ------------------------------------------------------------------ the flow
     def update(self, dt: float) -> None:
@@ -222,8 +189,7 @@ class PlayScene(AppScene):
             self.stack.reset(MENU)
             return
         self.anim.update(dt)
-        self._settled = 0.0 if self.anim.busy else self._settled + dt * speed
-        self.animating = self.animating + dt if self.anim.busy else 0.0
+        self.pace.tick(dt, self.anim.busy, speed)
         if not self.anim.busy:
             self.input.play_pending()
             self.hints.update()
@@ -233,7 +199,7 @@ class PlayScene(AppScene):
             # from the last turns (under the scores it would go unread, then show over the next deal)
             tip_to_read = self.position().phase in (ROUND_OVER, GAME_OVER) and self.guide.current is not None
             # a hand-off waits until the move's result (a card face up, a column gone) was seen
-            shown = not self.table.handoff_due or self._settled >= HANDOFF_PAUSE or not speed
+            shown = not self.table.handoff_due or self.pace.settled >= HANDOFF_PAUSE or not speed
             if not tip_to_read and shown:
                 self.table.update(dt)
         self.input.opening_cursor()
@@ -243,43 +209,42 @@ class PlayScene(AppScene):
         """Say when a player on another computer loses the connection or comes back."""
         line = self._away.news(self.table.away_seats, self.names)
         if line is not None:
-            self.message = self.board.banner = line
-            self._changed = True
+            self.notice.say(line)
+            self.news.changed = True  # (a frame to show it)
 
     def wants_frames(self) -> bool:
         """Frames while something moves or the table has work: an animation, the hint bot
         thinking, a cue fading, a computer's turn, a hand-off or the round's end to announce.
         Idle while a human is to act (or a guide tip waits to be read): nothing changes until
         they do."""
-        if self.anim.busy or self.anim.cueing or self.hints.thinking or self._changed:
+        if self.anim.busy or self.anim.cueing or self.hints.thinking or self.news.changed:
             return True
         position = self.position()
         if position.phase in (ROUND_OVER, GAME_OVER):
-            return self.scored_round != position.round and self.guide.current is None
+            return self.table.scored_round != position.round and self.guide.current is None
         # a computer here thinks (frames) / a player on another computer is to act (sleep: their
         # move wakes the app)
         return self.acting_human() is None and not self.table.waits_for_network
 
     def _on_table(self, message: TableMessage) -> None:
         """What the controller tells the screen, in the order it happens."""
-        self._changed = True
-        self._views.clear()
+        self.news.heard()
         match message:
             case TableEvents(events=events, action=action):
-                self._position += 1  # a pending target chosen before this is stale now
-                self._settled = 0.0
+                self.news.moved()  # a pending target chosen before this is stale now
+                self.pace.moved()
                 self._memory.heard(events)
                 if action is not None:
                     self.recap = []  # the player moved: what happened before is history
-                    self.discard_mode = False
-                    self.message = ""  # an action clears the last notice
+                    self.input.moved()
+                    self.notice.clear()  # an action clears the last notice
                 self.anim.add_events(list(events))
                 if not events and action is None:  # where the game stands (a rejoined network seat)
                     self.resync()
             case TakenBack(seat=seat, card=card):
                 self._taken_back(seat, card)
             case Notice(sentence=said):
-                self.message = self.board.banner = said.worded()
+                self.notice.say(said.worded())
             case HandoffDue(seat=seat):
                 recap = self._memory.recap_for(seat, self.names)
                 if self.app.settings.pass_screen:
@@ -289,7 +254,7 @@ class PlayScene(AppScene):
                     self._set_viewer(seat)
                     self.recap = recap
             case RoundOver():
-                self.stack.push(ROUND, play=self)
+                self.stack.push(ROUND, table=self.table, addressee=self.addressee)
             case GameOver():
                 if self.guide.enabled:  # one guided game is enough for each of its players
                     self.guide.finish([self.names[seat] for seat in range(self.config.players)
@@ -298,7 +263,7 @@ class PlayScene(AppScene):
                 # names of those who joined since)
                 seats = tuple(replace(seat, name=name) for seat, name in zip(self.config.seats, self.names, strict=True))
                 self.stack.replace(GAMEOVER, config=replace(self.config, seats=seats), state=self.table.record,
-                                   scores=self.scoring(), viewer=self.addressee)
+                                   scores=self.table.score_view(), viewer=self.addressee)
 
     def _at_screen(self) -> str:
         """The name of the person at the screen (the acting human's, else the viewer's): whom the guide speaks to."""
@@ -307,10 +272,8 @@ class PlayScene(AppScene):
         return "" if seat is None else self.names[seat]
 
     def _set_viewer(self, seat: int) -> None:
-        self.viewer = seat
         self.view.viewer = seat
         self.anim.viewer = seat
-        self.view.cursor = None
         self.input.forget()
         self.resync()
 
@@ -319,30 +282,18 @@ class PlayScene(AppScene):
         to be animated); a refused one is said in the notice line."""
         reason = self.table.play(action)
         if reason is not None:
-            self.message = self.board.banner = word_refusal(reason)  # the player's language
-        return reason is None
-
-    def take_back(self) -> bool:
-        """Put the discard just taken back on its pile (a click on the pile, Backspace); a
-        refusal is said in the notice line."""
-        reason = self.table.take_back()
-        if reason is not None:
-            self.message = self.board.banner = word_refusal(reason)
+            self.notice.say(word_refusal(reason))  # the player's language
         return reason is None
 
     def _taken_back(self, seat: int, card: int) -> None:
         """The card flies back to the discard pile and the turn starts over; the recap forgets
         the take (the game record never held it)."""
-        self._position += 1  # a pending target chosen while holding the card is stale now
-        self._settled = 0.0
+        self.news.moved()  # a pending target chosen while holding the card is stale now
+        self.pace.moved()
         self._memory.forget_take()
-        self.discard_mode = False
-        self.message = ""
+        self.input.moved()
+        self.notice.clear()
         self.anim.add_events([ev.CardDiscarded(seat, card)])
-
-    def next_round(self) -> None:
-        """Called by the scoring overlay: deal the next round (or show the final results)."""
-        self.table.next_round()
 
     # ------------------------------------------------------------------ human input (scenes/table_input.py)
     def acting_human(self) -> int | None:
@@ -359,10 +310,6 @@ class PlayScene(AppScene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         return self.input.handle_event(event)
 
-    def show_scores(self) -> None:
-        """The score sheet over the table (S, Tab or the Scores button)."""
-        self.stack.push(SCORES, play=self)
-
     # ------------------------------------------------------------------ words and drawing
     def _set_prompt(self) -> None:
         self.view.busy = self.anim.busy
@@ -374,12 +321,13 @@ class PlayScene(AppScene):
         return table_prompt(self)
 
     def draw(self, surface: pygame.Surface) -> None:
-        self._changed = False
+        self.news.changed = False
         # a tip, the recap and a notice share the table's free corner (a tip first, then the recap)
         # (a hint asked for with H takes the corner from the recap until the move: it was asked for)
-        hinting = bool(self.message) and self.message == self.hints.shown
+        hinting = bool(self.notice.line) and self.notice.line == self.hints.shown
         recap = self.recap and not hinting
         self.view.notice_shown = self.guide.current is None and not recap
+        self.view.cursor = self.input.cursor  # (the input's: the view draws it)
         self.view.draw(surface, self.board, self.anim.sprites)
         self.fit(surface)
         if recap and self.guide.current is None:

@@ -7,6 +7,8 @@ Total always the sum of the rounds it shows."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.i18n import N_, _
@@ -17,8 +19,11 @@ from game.ui.tween import Ease, Tweener
 from game.ui.widgets import ACCENT, BODY_SIZE, DIM, INK, TITLE_SIZE, draw_panel
 from game.ui.wording import group_sentence, speaks_to
 from scenes.base import AppScene, veil
-from scenes.context import AppContext, TableScreen
+from scenes.context import AppContext
 from scenes.score_sheet import draw_score_sheet
+
+if TYPE_CHECKING:
+    from game.table import Table
 
 COUNT_UP = 1.4  # seconds at normal speed
 DOUBLING_BEAT = 0.45  # the pause between the count-up and the doubling (normal speed)
@@ -66,14 +71,16 @@ class RoundScoreScene(AppScene):
     overlay = True
     own_clicks_only = True  # it opens by itself when the round ends: a click begun on the table is not for it
 
-    def __init__(self, app: AppContext, play: TableScreen) -> None:
+    def __init__(self, app: AppContext, table: Table, addressee: int | None) -> None:
+        """Over `table`'s screen, speaking to its `addressee` as "you" (None: each player by name)."""
         super().__init__(app)
-        self.play = play
-        scores = play.scoring()
+        self.table = table
+        self.addressee = addressee
+        scores = table.score_view()
         if scores is None:  # the table opens this screen when a round ends: it has scored one
             raise ValueError("the round scoring opened before a round was scored")
         self.state = scores
-        self.names = play.names
+        self.names = table.names
         self.rows = round_breakdown(self.state)
         self.progress = 0.0  # the count-up of every score to its cards' sum
         self.doubling = 0.0  # then a doubled score's count to twice that
@@ -100,7 +107,7 @@ class RoundScoreScene(AppScene):
 
     def next(self) -> None:
         self.close()
-        self.play.next_round()
+        self.table.next_round()
 
     def update(self, dt: float) -> None:
         self.tweener.step(dt)
@@ -130,8 +137,7 @@ class RoundScoreScene(AppScene):
         if row is None:
             return None
         you, other = TRIGGER_NOTES[row["why"]]
-        addressee = self.play.addressee  # the table's "you" (None: each player by name)
-        if speaks_to(row["seat"], addressee, self.names):
+        if speaks_to(row["seat"], self.addressee, self.names):
             return _(you), row["doubled"]
         return _(other).format(name=self.names[row["seat"]]), row["doubled"]
 
@@ -157,7 +163,7 @@ class RoundScoreScene(AppScene):
         for number, row in enumerate(self.rows, start=1):
             y = top + line * (number + 0.5)
             shown = self.shown(row)
-            self.avatar(surface, self.play.config.identity(row["seat"]), 170 + line * 0.35, y, line * 0.7)
+            self.avatar(surface, self.table.config.identity(row["seat"]), 170 + line * 0.35, y, line * 0.7)
             self.text(surface, self.names[row["seat"]], size, 170 + line * 0.8, y, color=INK, bold=True,
                       anchor="midleft", max_width=NAME_ROOM - line * 0.8)
             cards_x, columns_x, sum_x, score_x = (x for x, _words in COLUMNS[1:])
@@ -176,8 +182,7 @@ class RoundScoreScene(AppScene):
         counting = {row["seat"]: self.shown(row) for row in self.rows}
         draw_score_sheet(self, surface, state, self.names, sheet_top, 930, counting=counting)
         if state.next_is_tiebreak and state.phase != GAME_OVER:
-            addressee = self.play.addressee  # the table's "you" (None: each player by name)
-            words = group_sentence("tiebreak_next", state.next_participants, addressee, self.names)
+            words = group_sentence("tiebreak_next", state.next_participants, self.addressee, self.names)
             self.text(surface, words, BODY_SIZE, 620, 1005, max_width=1040, color=ACCENT, bold=True)  # left of the button
         self.buttons.draw(surface, self.viewport)
 

@@ -3,6 +3,8 @@ round's scores and the totals, over the table. Any key or click closes it."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.i18n import _
@@ -21,8 +23,11 @@ from game.ui.widgets import (
     draw_panel,
 )
 from scenes.base import AppScene, veil
-from scenes.context import AppContext, TableScreen
+from scenes.context import AppContext
 from scenes.score_sheet import draw_score_sheet
+
+if TYPE_CHECKING:
+    from game.table import Table
 
 SHEET_PANEL = Box(60, 40, 1800, 1010)  # logical px: one opaque panel under everything the overlay says
 SHEET_TOP = 230  # the sheet's first row; the running-totals chart fills the panel below it
@@ -36,9 +41,9 @@ class ScoreOverlayScene(AppScene):
     name = "scores"
     overlay = True
 
-    def __init__(self, app: AppContext, play: TableScreen) -> None:
+    def __init__(self, app: AppContext, table: Table) -> None:
         super().__init__(app)
-        self.play = play
+        self.table = table
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONUP and event.button == 1):
@@ -49,22 +54,22 @@ class ScoreOverlayScene(AppScene):
         self.fit(surface)
         surface.blit(veil(surface.get_size()), (0, 0))
         draw_panel(surface, self.viewport.rect(SHEET_PANEL), radius=max(6, round(16 * self.viewport.scale)))
-        state = self.play.scoring()
+        state = self.table.score_view()
         self.text(surface, _("Score sheet"), TITLE_SIZE, 960, 110, color=ACCENT, bold=True)
         end = _("The game ends when a total reaches {limit}; the lowest total wins.").format(
-            limit=self.play.config.end_score)
+            limit=self.table.config.end_score)
         self.text(surface, end, CAPTION_SIZE, 960, 180, color=DIM)
         if state is None or not state.round_scores:
             self.text(surface, _("No round has been scored yet."), BODY_SIZE, 960, 240, color=DIM)
         if state is not None:  # (a table hosted elsewhere has sent no scores before its first round ends)
             if state.round_scores:
                 sheet_bottom = sheet_bottom_for(len(state.round_scores))
-                draw_score_sheet(self, surface, state, self.play.names, SHEET_TOP, sheet_bottom)
+                draw_score_sheet(self, surface, state, self.table.names, SHEET_TOP, sheet_bottom)
                 chart = Box(SHEET_PANEL.x + 40, sheet_bottom + 24, SHEET_PANEL.w - 80, CHART_BOTTOM - sheet_bottom - 24)
-                draw_score_chart(surface, self.app.text, self.viewport, state, self.play.names, chart, self.app.ui_scale,
-                                 self.play.config.identities())
+                draw_score_chart(surface, self.app.text, self.viewport, state, self.table.names, chart, self.app.ui_scale,
+                                 self.table.config.identities())
             else:
-                draw_score_sheet(self, surface, state, self.play.names, SHEET_TOP, 900)
+                draw_score_sheet(self, surface, state, self.table.names, SHEET_TOP, 900)
         self.text(surface, _("Press any key or click to go back to the table"), CAPTION_SIZE, 960, 1000, color=DIM)
 
 

@@ -19,8 +19,9 @@ import pygame
 
 from game.i18n import _
 from game.rules import COLS, DRAW, FLIP, HIDDEN, OPENING, REPLACE, REVEAL, ROWS, SOURCE_DRAW, TAKE, Action, SeatView
+from game.ui.refusals import word_refusal
 from game.ui.targets import DISCARD_PILE, DISCARD_TARGET, DRAW_PILE, DRAW_TARGET, HAND, Target, grid_targets
-from scenes.names import PAUSE
+from scenes.names import PAUSE, SCORES
 from scenes.score_overlay import scores_button_hit
 
 if TYPE_CHECKING:
@@ -35,17 +36,31 @@ COMMAND_KEYS = frozenset({pygame.K_ESCAPE, pygame.K_h, pygame.K_s, pygame.K_TAB,
 
 class TableInput:
     """The table screen's input, deciding on the engine's position (`play.position()`), not
-    on the board, which lags behind while animations play."""
+    on the board, which lags behind while animations play. It holds what the player has chosen
+    so far: the keyboard cursor (the table view is handed it to draw), whether the drawn card
+    goes to the discard, and the pending target; of the screen it only reads, and it says a
+    refusal through the screen's notice line."""
 
     def __init__(self, play: PlayScene) -> None:
         self.play = play
+        self.cursor: Target | None = None  # the keyboard's
+        self.discard_mode = False  # holding a drawn card and chose to discard it: pick a card to reveal
         self.pending: tuple[Target, int] | None = None  # clicked during an animation: (target, position then)
         self.cursor_opening: tuple[int, int] | None = None  # (round, seat) whose opening placed the cursor
 
     def forget(self) -> None:
         """Another player is at the screen: input from the player before is not theirs."""
+        self.cursor = None
         self.pending = None
         self.cursor_opening = None  # a hand-off at the opening: the cursor starts on this player's grid
+
+    def moved(self) -> None:
+        """A move was played (or a taken card put back): the choice to discard a drawn card is over."""
+        self.discard_mode = False
+
+    def point_at(self, target: Target) -> None:
+        """Put the keyboard cursor on `target` (the hint's move)."""
+        self.cursor = target
 
     # ------------------------------------------------------------------ what a target means
     def action_for(self, target: Target | None) -> Action | None:
@@ -58,7 +73,7 @@ class TableInput:
             return None
         position = self.play.view_of(seat)
         if target.on_grid_of(seat):
-            verb = FLIP if position.phase == OPENING else REVEAL if self.play.discard_mode else REPLACE
+            verb = FLIP if position.phase == OPENING else REVEAL if self.discard_mode else REPLACE
             action = Action(seat, verb, target.col, target.row)
         elif target.kind == DRAW_PILE:
             action = Action(seat, DRAW)
@@ -96,18 +111,28 @@ class TableInput:
         if seat is None or target is None:
             return
         if self.holding_drawn() and target.kind in (DISCARD_PILE, HAND):
-            play.discard_mode = not play.discard_mode if target.kind == DISCARD_PILE else False
+            self.discard_mode = not self.discard_mode if target.kind == DISCARD_PILE else False
             return
         if target.kind == DISCARD_PILE and play.table.can_take_back:
-            play.take_back()
+            self.take_back()
             return
         action = self.action_for(target)
         if action is not None:
             play.apply(action)
         elif target.on_grid_of(seat):
-            play.message = _("That card cannot be chosen now.") if not play.discard_mode else \
-                _("Reveal a face-down card (or click the discard pile again to keep the card).")
-            play.board.banner = play.message
+            play.notice.say(_("That card cannot be chosen now.") if not self.discard_mode else
+                            _("Reveal a face-down card (or click the discard pile again to keep the card)."))
+
+    def take_back(self) -> None:
+        """Put the discard just taken back on its pile (a click on the pile, Backspace); a
+        refusal is said in the notice line."""
+        reason = self.play.table.take_back()
+        if reason is not None:
+            self.play.notice.say(word_refusal(reason))  # the player's language
+
+    def show_scores(self) -> None:
+        """The score sheet over the table (S, Tab or the Scores button)."""
+        self.play.stack.push(SCORES, table=self.play.table)
 
     def legal_targets(self) -> set[Target]:
         seat = self.play.acting_human()
@@ -146,7 +171,7 @@ class TableInput:
                 return False
             return self._would_play(play.view.target_at(event.pos, play.board))
         if event.type == pygame.KEYDOWN and event.key in SKIP_KEYS:
-            return (not play.anim.busy or event.key != pygame.K_SPACE) and self._would_play(play.view.cursor)
+            return (not play.anim.busy or event.key != pygame.K_SPACE) and self._would_play(self.cursor)
         return False
 
     def passes_tip(self, event: pygame.event.Event) -> bool:
@@ -167,7 +192,7 @@ class TableInput:
         if clicked or (event.type == pygame.KEYDOWN and event.key not in CURSOR_KEYS and event.key != pygame.K_h):
             self.pending = None  # one pending target: a later decision replaces (or cancels) it
         if clicked and scores_button_hit(play, event.pos):
-            play.show_scores()
+            self.show_scores()
             return True
         if event.type == pygame.KEYDOWN:
             return self._key(event.key)
@@ -185,13 +210,13 @@ class TableInput:
     def _key(self, key: int) -> bool:
         play = self.play
         if key == pygame.K_ESCAPE:
-            play.stack.push(PAUSE, play=play)
+            play.stack.push(PAUSE, table=play.table, guide=play.guide)
             return True
         if play.anim.busy and key in SKIP_KEYS:
-            self._queue(play.view.cursor if key != pygame.K_SPACE else None)  # Space only skips
+            self._queue(self.cursor if key != pygame.K_SPACE else None)  # Space only skips
             return True
         if key in SKIP_KEYS:
-            self.activate(play.view.cursor)
+            self.activate(self.cursor)
             return True
         if key in CURSOR_KEYS:
             self._move_cursor(*CURSOR_KEYS[key])
@@ -200,33 +225,32 @@ class TableInput:
             play.hints.ask()
             return True
         if key in (pygame.K_s, pygame.K_TAB):
-            play.show_scores()
+            self.show_scores()
             return True
         if key == pygame.K_BACKSPACE:
-            play.take_back()  # (refused with a reason unless a discard was just taken)
+            self.take_back()  # (refused with a reason unless a discard was just taken)
             return True
         return False
 
     # ------------------------------------------------------------------ the keyboard cursor
     def _move_cursor(self, dx: int, dy: int) -> None:
         """The cursor walks the acting (or watching) player's grid; above row 0 are the piles."""
-        view = self.play.view
         acting = self.play.acting_human()
         seat = acting if acting is not None else (self.play.viewer or 0)
-        cursor = view.cursor
+        cursor = self.cursor
         if cursor is None or (cursor.is_cell and cursor.seat != seat):
-            view.cursor = DRAW_TARGET
+            self.cursor = DRAW_TARGET
         elif cursor.col is not None and cursor.row is not None:  # a cell of the seat's grid
             col, row = cursor.col, cursor.row
             if row + dy < 0:
-                view.cursor = DRAW_TARGET if col < PILES_SPLIT else DISCARD_TARGET
+                self.cursor = DRAW_TARGET if col < PILES_SPLIT else DISCARD_TARGET
             else:
-                view.cursor = Target.cell(seat, max(0, min(COLS - 1, col + dx)), max(0, min(ROWS - 1, row + dy)))
+                self.cursor = Target.cell(seat, max(0, min(COLS - 1, col + dx)), max(0, min(ROWS - 1, row + dy)))
         elif dy > 0:
-            view.cursor = Target.cell(seat, 0 if cursor.kind == DRAW_PILE else PILES_SPLIT, 0)
+            self.cursor = Target.cell(seat, 0 if cursor.kind == DRAW_PILE else PILES_SPLIT, 0)
         elif dx:
             on_draw = cursor.kind == DRAW_PILE
-            view.cursor = DISCARD_TARGET if on_draw and dx > 0 else DRAW_TARGET if dx < 0 else cursor
+            self.cursor = DISCARD_TARGET if on_draw and dx > 0 else DRAW_TARGET if dx < 0 else cursor
 
     def opening_cursor(self) -> None:
         """When a human's opening flips begin (each round), the cursor starts on their own grid,
@@ -240,4 +264,4 @@ class TableInput:
         if self.cursor_opening == turn:
             return  # placed once: after that the cursor stays where the player moves it
         self.cursor_opening = turn
-        play.view.cursor = next((t for t in grid_targets(seat) if self.action_for(t) is not None), play.view.cursor)
+        self.cursor = next((t for t in grid_targets(seat) if self.action_for(t) is not None), self.cursor)

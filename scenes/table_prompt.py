@@ -18,7 +18,7 @@ def table_prompt(play: PlayScene) -> str:
     """What the player on screen may do now, in words."""
     state = play.position()
     seat = state.to_act
-    if play.anim.busy and play.animating >= SKIP_HINT_AFTER:  # a long run (a deal, the final reveal)
+    if play.anim.busy and play.pace.animating >= SKIP_HINT_AFTER:  # a long run (a deal, the final reveal)
         return _("Click or press Space to skip the animation")
     if seat is None:
         return _("The round is over")
@@ -31,7 +31,7 @@ def table_prompt(play: PlayScene) -> str:
         if player.is_human or player.is_remote:  # a person (here or on another computer) is not "thinking"
             return sentence("plays_next", seat, play.addressee, play.names)
         return _("{name} is thinking...").format(name=name)
-    you = _("You") if not play.hotseat else name
+    you = _("You") if not play.table.hotseat else name
     if state.phase == OPENING:
         up = sum(1 for cell in state.grids[seat] if cell != HIDDEN)
         if up >= 2:  # (the opening asks for two: a third is a tie's flip)
@@ -44,7 +44,7 @@ def table_prompt(play: PlayScene) -> str:
             return _("{you}: place the {card}, or click the discard pile to put it back").format(
                 you=you, card=_card(state.holding)) + last
         return _("{you}: place the {card} on one of your cards").format(you=you, card=_card(state.holding)) + last
-    if play.discard_mode:
+    if play.input.discard_mode:
         return _("{you}: the {card} goes to the discard; pick a face-down card to reveal").format(
             you=you, card=_card(state.holding)) + last
     if play.input.face_down(seat) == 0:

@@ -136,7 +136,7 @@ def screens(app: Any) -> Iterator[str]:  # one short block per screen
     settle(app, 5)
     yield "table_holding"
     yield from table_extras(app, play)
-    app.stack.push(PauseScene(app, play))
+    app.stack.push(PauseScene(app, play.table, play.guide))
     settle(app)
     yield "pause"
     app.stack.top.press("abandon")  # the first press only asks to confirm
@@ -148,8 +148,8 @@ def screens(app: Any) -> Iterator[str]:  # one short block per screen
 
     scored = play_out(config, lambda s: s.phase == "round_over")
     play = app.stack.reset(PlayScene(app, config, scored, resumed=True))
-    play.scored_round = scored.round  # the scene is pushed by hand just below
-    app.stack.push(RoundScoreScene(app, play))
+    play.table.scored_round = scored.round  # the scene is pushed by hand just below
+    app.stack.push(RoundScoreScene(app, play.table, play.addressee))
     settle(app, 10)
     yield "round_score"
     yield from round_scores(app, config)
@@ -157,7 +157,7 @@ def screens(app: Any) -> Iterator[str]:  # one short block per screen
     if overlay is not None:
         try:
             app.stack.reset(play)
-            app.stack.push(overlay(app, play))
+            app.stack.push(overlay(app, play.table))
             settle(app)
             yield "score_overlay"
         except TypeError:
@@ -374,8 +374,8 @@ def round_scores(app: Any, config: MatchConfig) -> Iterator[str]:
         if not state.is_terminal:
             break
     play = app.stack.reset(PlayScene(app, config, state, resumed=True))
-    play.scored_round = state.round
-    app.stack.push(RoundScoreScene(app, play))
+    play.table.scored_round = state.round
+    app.stack.push(RoundScoreScene(app, play.table, play.addressee))
     settle(app, 10)
     yield "round_score_doubled"
     # a tie for the win at the end: shown as the engine would (the tied play a tiebreak round)
@@ -383,7 +383,7 @@ def round_scores(app: Any, config: MatchConfig) -> Iterator[str]:
     state.tiebreak_rounds.append(state.round)
     state.next_participants = tuple(state.participants[:2])
     app.stack.reset(play)
-    app.stack.push(RoundScoreScene(app, play))
+    app.stack.push(RoundScoreScene(app, play.table, play.addressee))
     settle(app, 10)
     yield "round_score_tiebreak"
 
@@ -409,8 +409,8 @@ def tables(app: Any, players: int) -> Iterator[str]:
     yield f"table{players}_holding"
     scored = play_out(config, lambda s: s.phase == "round_over", seed=players)
     play = app.stack.reset(PlayScene(app, config, scored, resumed=True))
-    play.scored_round = scored.round
-    app.stack.push(RoundScoreScene(app, play))
+    play.table.scored_round = scored.round
+    app.stack.push(RoundScoreScene(app, play.table, play.addressee))
     settle(app, 10)
     yield f"table{players}_round_score"
     replay = _optional("scenes.round_replay", "RoundReplayScene")
@@ -493,7 +493,7 @@ def game_overs(app: Any, players: int) -> Iterator[str]:
     later = play_out(config, lambda s: s.is_terminal or (s.phase == "round_over" and s.round == 3), seed=players)
     play = app.stack.reset(PlayScene(app, config, later, resumed=True))
     settle(app)
-    app.stack.push(ScoreOverlayScene(app, play))
+    app.stack.push(ScoreOverlayScene(app, play.table))
     settle(app)
     yield f"score_overlay{players}"
     if players == 3:

@@ -49,10 +49,10 @@ def tip_showing(app, topic: str = "opening") -> PlayScene:
 
 def test_a_tip_dismissed_by_a_key_that_means_nothing_plays_nothing(app) -> None:
     play = tip_showing(app)
-    before, cursor = str(play.state), play.view.cursor
+    before, cursor = str(play.state), play.input.cursor
     key(app, pygame.K_a)  # a key that means nothing at the table: it only closes the tip...
     assert play.guide.current is None
-    assert play.view.cursor == cursor and str(play.state) == before
+    assert play.input.cursor == cursor and str(play.state) == before
     key(app, pygame.K_DOWN)
     key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)  # ...then keys play again
@@ -78,16 +78,16 @@ def test_h_with_a_tip_showing_gives_the_hint(app) -> None:
     play = tip_showing(app)
     key(app, pygame.K_h)
     assert play.guide.current is None and play.hints.asker is not None  # the hint was asked for
-    assert play.message != ""  # (the line says it is thinking, then the hint)
+    assert play.notice.line != ""  # (the line says it is thinking, then the hint)
 
 
 @pytest.mark.parametrize("code", [pygame.K_DOWN, pygame.K_RIGHT])
 def test_an_arrow_with_a_tip_showing_moves_the_cursor(app, code) -> None:
     play = tip_showing(app)
-    assert play.view.cursor == Target.cell(0, 0, 0)
+    assert play.input.cursor == Target.cell(0, 0, 0)
     key(app, code)
     assert play.guide.current is None
-    assert play.view.cursor == (Target.cell(0, 0, 1) if code == pygame.K_DOWN else Target.cell(0, 1, 0))
+    assert play.input.cursor == (Target.cell(0, 0, 1) if code == pygame.K_DOWN else Target.cell(0, 1, 0))
 
 
 def test_the_scores_button_with_a_tip_showing_opens_the_scores(app) -> None:
@@ -117,7 +117,7 @@ def test_a_tip_dismissed_by_a_move_plays_it_too(app) -> None:
                          if isinstance(message, TableEvents) and message.action is not None else None)
     for _ in range(50):
         app.frame(1 / 60)
-    assert play.guide.current == "opening" and play.view.cursor == Target.cell(0, 0, 0)
+    assert play.guide.current == "opening" and play.input.cursor == Target.cell(0, 0, 0)
     key(app, pygame.K_RETURN)  # Enter on a card that may be flipped: the tip goes and the card turns
     assert play.guide.current is None and played == [Action(0, FLIP, 0, 0)]
     play.activate(Target.cell(0, 1, 0))
@@ -132,7 +132,7 @@ def test_a_tip_dismissed_by_a_move_plays_it_too(app) -> None:
     assert play.guide.current == "taken"  # (the take showed at once) the next decision's own tip
     count = len(played)
     click(app, screen(play.view.target_box(Target.cell(1, 0, 0))).center)  # the computer's card: no move
-    assert play.guide.current is None and len(played) == count and play.message == ""
+    assert play.guide.current is None and len(played) == count and play.notice.line == ""
     click(app, screen(play.view.target_box(Target.cell(0, 2, 1))).center)  # no tip now: plays as ever
     assert play.guide.current is None and played[-1] == Action(0, REPLACE, 2, 1)
     assert sum(action.seat == 0 for action in played) == 4  # every move once

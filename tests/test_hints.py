@@ -187,6 +187,6 @@ def test_h_on_the_table_shows_a_hint_and_plays_nothing(app, seed) -> None:
         time.sleep(0.002)
     assert play.hints.shown.startswith("Hint: ") and "thinking" not in play.hints.shown
     assert str(play.state) == before  # a hint never acts
-    assert play.view.cursor in (DRAW_TARGET, DISCARD_TARGET)  # the cursor waits on the hinted pile
+    assert play.input.cursor in (DRAW_TARGET, DISCARD_TARGET)  # the cursor waits on the hinted pile
     key(app, pygame.K_RETURN)  # Enter follows the hint
     assert str(play.state) != before

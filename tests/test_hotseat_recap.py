@@ -70,7 +70,7 @@ def test_without_the_pass_screen_the_table_turns_and_the_recap_shows_beside_it_u
             assert play.recap == [] and HEADING not in drawn_text(app)  # Bob moved: it is history
             break
         play.activate(rng.choice(sorted(play.legal_targets())))
-    assert saw_recap and play.handoffs >= 2
+    assert saw_recap and play.table.handoffs >= 2
 
 
 def test_at_eight_seats_with_two_humans_the_recap_says_every_move_since_the_last_turn(app):

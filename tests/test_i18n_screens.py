@@ -149,7 +149,7 @@ def test_language_switches_without_restart(app):
     play = app.stack.top
     english = play.view.prompt
     assert english.startswith("You:")
-    pause = app.stack.push(PauseScene(app, play))
+    pause = app.stack.push(PauseScene(app, play.table, play.guide))
     app.frame(1 / 60)
     pause.press("settings")
     app.frame(1 / 60)

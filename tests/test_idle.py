@@ -96,7 +96,7 @@ def test_a_hint_being_thought_about_wants_frames_until_it_is_shown(app) -> None:
     play.hints.ask()
     assert play.hints.thinking and app.stack.wants_frames()
     assert run_until(app, lambda: not play.hints.thinking)
-    assert play.message.startswith("Hint:") and play.message != "Hint: thinking..."
+    assert play.notice.line.startswith("Hint:") and play.notice.line != "Hint: thinking..."
     assert not app.stack.wants_frames()
 
 
@@ -104,7 +104,7 @@ def test_the_pause_menu_over_a_busy_table_is_idle(app) -> None:
     play = _table(app, COMPUTER, COMPUTER)
     app.frame(1 / 60)
     assert app.stack.wants_frames()
-    app.stack.push("pause", play=play)  # the table stops updating beneath it
+    app.stack.push("pause", table=play.table, guide=play.guide)  # the table stops updating beneath it
     assert not app.stack.wants_frames()
 
 

@@ -61,7 +61,7 @@ def test_a_click_right_after_taking_the_discard_is_played_once_the_slide_ends(ap
     assert play.state.cards[0][cell.index] == taken
     assert run_until(app, lambda: any(action.seat == 1 for action in played), 2000)
     assert [action for action in played if action.seat == 0][-2:] == [Action(0, TAKE), Action(0, REPLACE, 2, 1)]
-    assert play.message == ""
+    assert play.notice.line == ""
 
 
 def test_enter_on_the_cursor_during_an_animation_is_played_too(app) -> None:
@@ -70,7 +70,7 @@ def test_enter_on_the_cursor_during_an_animation_is_played_too(app) -> None:
     app.speed_override = 1.0
     click(app, where(play, DRAW_TARGET))
     assert played[-1] == Action(0, DRAW) and play.anim.busy  # the drawn card flies to the hand
-    play.view.cursor = Target.cell(0, 3, 2)  # (where the arrow keys would have put it)
+    play.input.cursor = Target.cell(0, 3, 2)  # (where the arrow keys would have put it)
     key(app, pygame.K_RETURN)
     assert played[-1] == Action(0, REPLACE, 3, 2)
     assert sum(action == Action(0, REPLACE, 3, 2) for action in played) == 1
@@ -81,7 +81,7 @@ def test_space_during_an_animation_only_skips(app) -> None:
     to_my_turn(app, play)
     app.speed_override = 1.0
     click(app, where(play, DRAW_TARGET))
-    play.view.cursor = Target.cell(0, 3, 2)
+    play.input.cursor = Target.cell(0, 3, 2)
     key(app, pygame.K_SPACE)
     assert not play.anim.busy and played[-1] == Action(0, DRAW)  # skipped, nothing placed
     assert play.state.holding is not None
@@ -95,11 +95,11 @@ def test_a_click_illegal_on_the_position_it_meets_is_dropped_silently(app) -> No
     assert play.anim.busy
     count = len(played)
     click(app, where(play, DRAW_TARGET))  # drawing while holding the taken card: not legal
-    assert not play.anim.busy and len(played) == count and play.message == ""
+    assert not play.anim.busy and len(played) == count and play.notice.line == ""
     assert play.state.holding is not None
     app.frame(FRAME)
     click(app, where(play, Target.cell(1, 0, 0)))  # the computer's card: nothing, and nothing said
-    assert len(played) == count and play.message == ""
+    assert len(played) == count and play.notice.line == ""
     click(app, where(play, Target.cell(0, 0, 1)))  # the table is idle: the next click plays at once
     assert played[-1] == Action(0, REPLACE, 0, 1)
 

@@ -124,7 +124,7 @@ def start_game(app, seats=ONE_HUMAN, seed=5) -> PlayScene:
 
 
 def assert_cursor_on_a_face_down_card_of(play: PlayScene, seat: int) -> int:
-    cursor = play.view.cursor
+    cursor = play.input.cursor
     assert cursor is not None and cursor.on_grid_of(seat), cursor
     assert not play.state.face_up[seat][cursor.index]
     return cursor.index
@@ -146,11 +146,11 @@ def test_the_cursor_is_not_pulled_back_once_the_player_moved_it(app):
     play = start_game(app)
     assert run_until(app, lambda: play.acting_human() == 0)
     key(app, pygame.K_UP)  # from the grid's first row up to the piles
-    moved = play.view.cursor
+    moved = play.input.cursor
     assert moved is not None and not moved.is_cell
     for _ in range(5):
         app.frame(FRAME)
-    assert play.view.cursor == moved
+    assert play.input.cursor == moved
 
 
 def test_each_round_and_each_hot_seat_player_starts_on_their_own_grid(app):

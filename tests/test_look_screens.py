@@ -124,7 +124,7 @@ def table_under_scores(app, seed: int) -> tuple[pygame.Surface, PlayScene]:
     play.resync()
     run_frames(app, 1)
     beneath = app.screen.copy()
-    app.stack.push(ScoreOverlayScene(app, play))
+    app.stack.push(ScoreOverlayScene(app, play.table))
     run_frames(app, 1)
     return beneath, play
 

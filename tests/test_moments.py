@@ -38,8 +38,8 @@ def scoring(make_app):
         raise AssertionError("no game had a doubled round ender")
     play = app.stack.reset(PlayScene(app, config, state, resumed=True))
     play.anim.skip()
-    play.scored_round = state.round
-    screen = app.stack.push(RoundScoreScene(app, play))
+    play.table.scored_round = state.round
+    screen = app.stack.push(RoundScoreScene(app, play.table, play.addressee))
     return app, screen
 
 

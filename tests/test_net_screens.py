@@ -94,7 +94,7 @@ def test_a_game_hosted_from_the_lobby_is_played_to_the_end_with_a_joined_player(
         assert "Zoé (on another computer)" in lobby.seat_line(1)[0]
         lobby.press("start")
         play = app.stack.top
-        assert play.name == "play" and play.hosting  # one table: the game here, served to the other computer
+        assert play.name == "play" and play.table.hosting  # one table: the game here, served to the other computer
         assert play.names[1] == "Zoé"
         play_here(app, play)
         over = app.stack.top
@@ -141,7 +141,7 @@ def test_joining_from_the_menu_plays_a_whole_game_and_keeps_the_local_save(app, 
         assert run_until(app, lambda: app.stack.top.name == "play"), join.error
         play = app.stack.top
         assert play.viewer == 0 and play.names[0] == "Zoé"
-        assert not play.local  # the engine is on the host: the screen has seat views only
+        assert play.table.record is None  # the engine is on the host: the screen has seat views only
         with pytest.raises(AttributeError):
             play.state  # noqa: B018
         play_here(app, play)
@@ -205,7 +205,7 @@ def test_a_player_who_lost_the_connection_is_said_and_a_computer_may_play_for_th
     assert pause.name == "pause"
     assert pause.buttons.named("stand_in").label.endswith("off")
     pause.press("stand_in")
-    assert play.stand_in and pause.buttons.named("stand_in").label.endswith("on")
+    assert play.table.stand_in and pause.buttons.named("stand_in").label.endswith("on")
     pause.close()
     play_here(app, play)  # a computer plays Zoé's seat: the game reaches its end
     assert app.stack.top.state.phase == GAME_OVER

@@ -67,8 +67,8 @@ def test_abandoning_a_hosted_game_says_the_joined_players_are_dropped():
         names = ["Ann", "Zoé", "Bob"]
         config = MatchConfig("voyage", HOSTED)
 
-    words = PauseScene.abandon_words(type("Pause", (), {"play": Hosted()})())
+    words = PauseScene.abandon_words(type("Pause", (), {"table": Hosted()})())
     assert words == "The saved game will be deleted, and Zoé and Bob, who joined from other computers, are dropped " \
                     "from the game."
     Hosted.hosting = False
-    assert PauseScene.abandon_words(type("Pause", (), {"play": Hosted()})()) == "The saved game will be deleted."
+    assert PauseScene.abandon_words(type("Pause", (), {"table": Hosted()})()) == "The saved game will be deleted."

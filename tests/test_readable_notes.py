@@ -72,8 +72,8 @@ def test_an_undoubled_end_is_said_too(make_app, monkeypatch):
     else:
         raise AssertionError("no round found where the one who ended it was lowest")
     play = app.stack.reset(PlayScene(app, config, state, resumed=True))
-    play.scored_round = state.round
-    app.stack.push(RoundScoreScene(app, play))
+    play.table.scored_round = state.round
+    app.stack.push(RoundScoreScene(app, play.table, play.addressee))
     app.frame(1 / 60)
     words = [words for words, size, _ in texts_drawn(app, monkeypatch) if size >= BODY_SIZE]
     assert any("ended the round with the lowest score: not doubled" in line for line in words), words

@@ -63,14 +63,14 @@ def test_two_humans_and_a_computer_get_a_handoff_exactly_when_the_human_changes(
     play, seen, actors = play_game(app, seats, seed, rounds=2)
     expected = expected_handoffs(actors, {0, 2})
     assert expected > 4  # the game really alternated between the two humans
-    assert seen == play.handoffs == expected
+    assert seen == play.table.handoffs == expected
 
 
 def test_a_single_human_never_sees_a_handoff(app):
     seats = [SeatConfig("Ann", HUMAN), SeatConfig("Bot", COMPUTER, "easy"), SeatConfig("Bea", COMPUTER, "easy")]
     play, seen, actors = play_game(app, seats, 3, rounds=2)
     assert actors.count(0) > 10
-    assert seen == play.handoffs == 0
+    assert seen == play.table.handoffs == 0
 
 
 def test_a_computers_drawn_card_is_never_shown_to_the_humans(app):
@@ -100,7 +100,7 @@ def test_a_hot_seat_game_of_two_humans_plays_to_the_winner(app):
     seats = [SeatConfig("Ann", HUMAN), SeatConfig("Cy", HUMAN)]
     play, seen, actors = play_game(app, seats, 5, rounds=10_000)  # returns at the last scoring
     assert play.state.phase == GAME_OVER and max(play.state.totals) >= 100
-    assert seen == play.handoffs == expected_handoffs(actors, {0, 1})
+    assert seen == play.table.handoffs == expected_handoffs(actors, {0, 1})
     app.stack.top.press("continue")
     for _ in range(30):
         app.frame(1 / 60)

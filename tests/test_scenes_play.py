@@ -26,7 +26,7 @@ def test_keyboard_alone_plays_opening_and_a_whole_turn(app):
     play = start(app, ONE_HUMAN)
     assert run_until(app, lambda: play.acting_human() == 0)
     assert "flip two" in play.prompt()
-    assert play.view.cursor == Target.cell(0, 0, 0)  # the opening starts on the grid's first card
+    assert play.input.cursor == Target.cell(0, 0, 0)  # the opening starts on the grid's first card
     key(app, pygame.K_RETURN)
     assert play.state.face_up[0][0]
     assert "flip one more" in play.prompt()
@@ -42,7 +42,7 @@ def test_keyboard_alone_plays_opening_and_a_whole_turn(app):
     assert f"place the {held}" in play.prompt()
     key(app, pygame.K_RIGHT)  # to the discard pile: discard the drawn card ...
     key(app, pygame.K_RETURN)
-    assert play.discard_mode and "reveal" in play.prompt()
+    assert play.input.discard_mode and "reveal" in play.prompt()
     key(app, pygame.K_DOWN)
     key(app, pygame.K_RIGHT)  # (3, 0) is still face-down
     key(app, pygame.K_RETURN)
@@ -62,7 +62,7 @@ def test_a_click_during_an_animation_skips_it_and_is_played_once_if_legal(app):
     assert play.anim.busy  # the flip animates
     click(app, cell)  # skips the flip; flipping that card again is not legal: dropped, silently
     assert not play.anim.busy
-    assert sum(play.state.face_up[0]) == 1 and play.message == ""
+    assert sum(play.state.face_up[0]) == 1 and play.notice.line == ""
 
 
 def test_illegal_targets_are_refused_and_said(app):
@@ -75,7 +75,7 @@ def test_illegal_targets_are_refused_and_said(app):
     play.activate(Target.cell(0, 0, 0))
     app.frame(1 / 60)  # the flip animates (instantly)
     play.activate(Target.cell(0, 0, 0))  # flipped already
-    assert play.message == "That card cannot be chosen now." and sum(play.state.face_up[0]) == 1
+    assert play.notice.line == "That card cannot be chosen now." and sum(play.state.face_up[0]) == 1
 
 
 def test_computer_turns_play_at_a_watchable_pace(app):
@@ -123,7 +123,7 @@ def test_a_computer_player_that_cannot_start_is_replaced_and_said(app):
     seats = [SeatConfig("Ann", COMPUTER, "cmd:/nonexistent/bot --x"), SeatConfig("Bob", COMPUTER, "easy")]
     play = start(app, seats)
     said = []
-    assert run_until(app, lambda: said.append(play.message) or play.state.phase == "turn")
+    assert run_until(app, lambda: said.append(play.notice.line) or play.state.phase == "turn")
     assert any(m.startswith("Ann's computer player") for m in said)  # told, in plain words
     assert sum(play.state.face_up[0]) == 2  # and Ann's seat still played its opening
     check_consistency(play.state)

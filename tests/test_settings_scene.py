@@ -99,7 +99,7 @@ def test_pause_menu_opens_settings_over_the_table(app):
     config = MatchConfig("voyage", (SeatConfig("Ann", HUMAN), SeatConfig("Bot", COMPUTER, "easy")), seed=2)
     play = app.stack.push(PlayScene(app, config, config.new_game()))
     app.frame(1 / 60)
-    pause = app.stack.push(PauseScene(app, play))
+    pause = app.stack.push(PauseScene(app, play.table, play.guide))
     app.frame(1 / 60)
     assert pause.press("settings")
     settings = app.stack.top
@@ -145,7 +145,7 @@ def test_pause_confirmation_keeps_the_focus_on_abandon(app):
 
     config = MatchConfig("voyage", (SeatConfig("Ann", HUMAN), SeatConfig("Bot", COMPUTER, "easy")), seed=2)
     play = app.stack.push(PlayScene(app, config, config.new_game()))
-    pause = app.stack.push(PauseScene(app, play))
+    pause = app.stack.push(PauseScene(app, play.table, play.guide))
     pause.press("abandon")
     focused = pause.buttons.buttons[pause.buttons.focus]
     assert focused.name == "abandon" and focused.enabled  # Enter now confirms, nothing else

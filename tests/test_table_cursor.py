@@ -15,7 +15,7 @@ from scenes.play import PlayScene
 
 def ring_colours(app, play, target) -> list:
     """The colours across the band just outside the target (where the ring lies), at its left middle."""
-    play.view.cursor = target
+    play.input.cursor = target
     play.view.hover = None
     app.frame(0.0)
     rect = play.view._mark_rect(target)

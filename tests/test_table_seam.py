@@ -57,7 +57,7 @@ def test_the_screen_says_who_lost_the_connection_and_who_came_back_as_the_table_
     play, table = table_screen(app)
     table.away = {1}
     run_frames(app, 1)
-    assert "Zoé lost the connection" in play.board.banner and play.message == play.board.banner
+    assert "Zoé lost the connection" in play.board.banner and play.notice.line == play.board.banner
     table.away = set()
     run_frames(app, 1)
     assert play.board.banner == "Zoé is back."
@@ -69,7 +69,7 @@ def test_the_pause_menu_lets_a_computer_stand_in_at_a_table_that_serves_other_co
     pause = app.stack.top
     assert pause.name == "pause" and pause.buttons.named("stand_in").label.endswith("off")
     pause.press("stand_in")
-    assert table.standing_in and play.stand_in and pause.buttons.named("stand_in").label.endswith("on")
+    assert table.standing_in and play.table.stand_in and pause.buttons.named("stand_in").label.endswith("on")
 
 
 def test_a_table_broken_for_good_leaves_for_the_menu_saying_why(app):

@@ -202,5 +202,5 @@ def test_backspace_after_a_draw_from_the_pile_changes_nothing_and_says_why(app) 
     before = str(play.state)
     key(app, pygame.K_BACKSPACE)
     assert str(play.state) == before
-    assert play.message == "Only a card you have just taken from the discard pile can be put back."
+    assert play.notice.line == "Only a card you have just taken from the discard pile can be put back."
     assert "put it back" not in play.prompt()

@@ -172,7 +172,7 @@ def test_the_score_sheet_over_the_table_draws_the_chart_once_a_round_is_scored(m
     state = play_out(config, lambda s: s.phase == "round_over" and s.round == 2)
     play = app.stack.reset(PlayScene(app, config, state, resumed=True))
     run_frames(app, 2)
-    app.stack.push(ScoreOverlayScene(app, play))
+    app.stack.push(ScoreOverlayScene(app, play.table))
     run_frames(app, 1)
     assert_chart_drawn(chart_inks(app), ["Ann", "Robin"])
 
