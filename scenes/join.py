@@ -192,15 +192,15 @@ class JoinScene(AppScene):
             if not self.searching and search is not None and not search.enabled:
                 self.build()  # the search ended: show what it found
             return
-        if remote.status == "connected" and remote.ready:
+        if remote.client.status == "connected" and remote.ready:
             self.remote = None
             self.stack.replace(PLAY, table=remote)
-        elif remote.welcomed and remote.status == "connected":
+        elif remote.sight.welcomed and remote.client.status == "connected":
             waiting = _("Joined: waiting for the host to start the game...")
             if self.status != waiting:
                 self.status, self.dirty = waiting, True
-        elif remote.status == "closed":
-            self.error = remote.status_reason or _("The host closed the connection.")
+        elif remote.client.status == "closed":
+            self.error = remote.client.status_reason or _("The host closed the connection.")
             self.status = ""
             remote.close()
             self.remote = None

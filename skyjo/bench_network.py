@@ -39,7 +39,7 @@ def _players(url: str, count: int, seed: int, out: Any) -> None:
         thread.start()
     for thread in threads:
         thread.join(600)
-    out.put([trip for remote in tables for trip in remote.round_trips])
+    out.put([trip for remote in tables for trip in remote.move.round_trips])
 
 
 def bench_network(seed: int = 1, games: int = GAMES) -> list[dict[str, Any]]:

@@ -52,7 +52,7 @@ def test_a_hosted_adaptive_computer_plays_a_remote_player_to_the_end_from_the_de
     player = BotPlayer(hosted.url, "normal", seed=1, name="Ann")
     finished = player.join()
     hosted.finish()
-    assert finished is True, player.remote.status_reason
+    assert finished is True, player.remote.client.status_reason
     assert hosted.winners is not None and len(hosted.winners) == 1
     assert hosted.host.table.state.phase == GAME_OVER
     assert asked and all(spec.startswith(f"adaptive@{DEFAULT_STRENGTH:.4f}/0") for spec in asked), asked

@@ -87,11 +87,11 @@ def test_a_hostile_host_closes_the_remote_table_with_the_reason(name):
     with FakeHost([send(*HOSTILE[name])]) as host:
         remote = RemoteTable(NetClient(host.url, CODE, "Ann", reconnect_for=WAIT))
         try:
-            assert _until(lambda: remote.status == CLOSED), f"{name}: still {remote.status}"
+            assert _until(lambda: remote.client.status == CLOSED), f"{name}: still {remote.client.status}"
         finally:
             remote.close()
-    assert remote.status_reason.startswith("the host sent a bad message: "), remote.status_reason
-    assert remote.host_at_fault == remote.status_reason
+    assert remote.client.status_reason.startswith("the host sent a bad message: "), remote.client.status_reason
+    assert remote.broken == remote.client.status_reason
     assert host.connections == 1  # a host that breaks the protocol is not asked again
 
 

@@ -29,11 +29,11 @@ def test_whole_games_with_joined_clients(edition, seats, games):
                for n, level in enumerate(["normal", "easy", "hard"][: seats.count("remote")])]
     results = [player.join() for player in players]
     hosted.finish()
-    assert results == [True] * len(players), [p.remote.status_reason for p in players]
+    assert results == [True] * len(players), [p.remote.client.status_reason for p in players]
     assert hosted.winners is not None and len(hosted.winners) == games
     table = hosted.host.table
     assert table.state.phase == GAME_OVER
-    names = {table.names[p.remote.seat] for p in players}
+    names = {table.names[p.remote.sight.seat] for p in players}
     assert names == {f"Ann {n}" for n in range(len(players))}  # the joiners' names took the seats
     for player in players:
         remote = player.remote
@@ -44,9 +44,9 @@ def test_whole_games_with_joined_clients(edition, seats, games):
         assert scores is not None and scores.totals == tuple(table.state.totals)
         assert scores.winners == tuple(table.state.winners)
         steps = [m for m in player.heard if isinstance(m, TableEvents)]
-        assert steps and remote.view().seat == remote.seat
+        assert steps and remote.view().seat == remote.sight.seat
         # the client played its own seat: every action it sent came back in a table step
-        assert len(remote.round_trips) > 10
+        assert len(remote.move.round_trips) > 10
 
 
 def test_a_remote_seat_is_never_played_here_unless_substituted():
@@ -136,7 +136,7 @@ def test_a_client_stops_when_the_games_end_and_says_when_the_host_is_unreachable
     hosted.finish()
     second = BotPlayer(hosted.url, "easy", code=CODE)  # the host is gone: never reached, said once
     assert second.join(10) is False
-    assert second.remote.status == "closed" and "cannot reach" in second.remote.status_reason
+    assert second.remote.client.status == "closed" and "cannot reach" in second.remote.client.status_reason
     assert any(isinstance(m, Notice) for m in second.heard)
 
 
@@ -175,15 +175,15 @@ def test_the_screens_api_a_lobby_and_a_joined_table(tmp_path):
         while not host.joined() and time.monotonic() < deadline:
             host.pump(0.01)
         assert host.joined() == {0: "Zoé"} and host.open_seats() == 0
-        while remote.status != "connected" and time.monotonic() < deadline:
+        while remote.client.status != "connected" and time.monotonic() < deadline:
             time.sleep(0.01)
-        assert remote.status == "connected"
+        assert remote.client.status == "connected"
         assert not remote.ready  # welcomed, but the game has not started: no table yet
         table.start()  # the screen starts the resumed table itself; the host notices
         while not remote.ready and time.monotonic() < deadline:
             host.pump(0.01)
         assert remote.ready and remote.config is not None and remote.config.seed is None
-        assert remote.names == ["Zoé", "Bot 1"] and remote.seat == 0
+        assert remote.names == ["Zoé", "Bot 1"] and remote.sight.seat == 0
         assert remote.view().to_act == table.state.to_act  # where the resumed game stands
         late = RawClient(host.url)
         late.send({"type": "hello", "version": 2, "code": CODE, "name": "Late"})
@@ -191,6 +191,6 @@ def test_the_screens_api_a_lobby_and_a_joined_table(tmp_path):
             host.pump(0.01)
         assert "no open seat" in late.expect("refused")["reason"]
         remote.close()
-        assert remote.status == "closed"
+        assert remote.client.status == "closed"
     finally:
         host.close()

@@ -28,7 +28,7 @@ def _notices(player: BotPlayer) -> list[str]:
 
 def _cut(player: BotPlayer) -> None:
     """The network fails under the client: no close frame, just a dead connection."""
-    ws = player.remote.client._ws
+    ws = player.remote.client.line.now()
     assert ws is not None
     ws.socket.shutdown(socket.SHUT_RDWR)
 
@@ -39,16 +39,16 @@ def test_a_dropped_player_gets_their_seat_back_and_the_game_finishes(tmp_path):
     ann = BotPlayer(hosted.url, "normal", seed=1, name="Ann", store=Store(tmp_path / "ann"))
     bob = BotPlayer(hosted.url, "easy", seed=2, name="Bob")
     assert _wait_for(lambda: _steps(ann) >= 12)
-    seat = ann.remote.seat
-    token = ann.remote.client.token
+    seat = ann.remote.sight.seat
+    token = ann.remote.client.claim.token
     _cut(ann)
     assert ann.join() is True and bob.join() is True
     hosted.finish()
-    assert ann.remote.seat == seat and ann.remote.client.token == token
+    assert ann.remote.sight.seat == seat and ann.remote.client.claim.token == token
     assert "Connection lost: reconnecting…" in _notices(ann) and "Reconnected" in _notices(ann)
     assert any("Waiting for Ann" in text for text in _notices(bob)) and "Ann is back." in _notices(bob)
     assert hosted.host.table.state.is_terminal
-    assert Store(tmp_path / "ann").tokens.get(ann.remote.client.key) == token  # kept in the player's data folder
+    assert Store(tmp_path / "ann").tokens.get(ann.remote.client.claim.key) == token  # kept in the player's data folder
 
 
 @pytest.mark.slow
@@ -64,9 +64,9 @@ def test_a_host_restarted_from_its_autosave_finishes_the_game_with_the_same_play
     hosted.stop.set()  # the host "crashes": its loop stops, the players lose the connection
     hosted.thread.join(5)
     hosted.host.close(final=False)
-    seats = {name: player.remote.seat for name, player in (("Ann", ann), ("Bob", bob))}
+    seats = {name: player.remote.sight.seat for name, player in (("Ann", ann), ("Bob", bob))}
     tokens = dict(hosted.host.tokens)
-    assert _wait_for(lambda: ann.remote.status == "reconnecting", 10)
+    assert _wait_for(lambda: ann.remote.client.status == "reconnecting", 10)
 
     again = Store(folder)
     saved = again.saves.load()
@@ -79,5 +79,5 @@ def test_a_host_restarted_from_its_autosave_finishes_the_game_with_the_same_play
     assert ann.join() is True and bob.join() is True
     restarted.finish()
     assert table2.state.is_terminal
-    assert {name: player.remote.seat for name, player in (("Ann", ann), ("Bob", bob))} == seats
+    assert {name: player.remote.sight.seat for name, player in (("Ann", ann), ("Bob", bob))} == seats
     assert "Reconnected" in _notices(ann)

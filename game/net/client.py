@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import logging
 import queue
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -53,6 +52,7 @@ from .connection import (
     parse_address,
 )
 from .protocol import HostMessage
+from .sight import MoveOnItsWay, SeatSight
 
 log = logging.getLogger("skyjo.net.client")
 
@@ -71,76 +71,64 @@ WAITING_FOR = sentence("waiting_for", N_("Waiting for {name} to reconnect…"))
 
 
 class RemoteTable(NobodyToStandIn):
-    """A table hosted elsewhere, driven like a TableController (game/table/shape.py's Table)."""
+    """A table hosted elsewhere, driven like a TableController (game/table/shape.py's Table).
+    Its parts: the `client` (the connection, its status and its inbox), the `sight` (what our
+    seat last saw) and the `move` on its way to the host; it delivers the host's messages to
+    its observers in order, one table step per `update`."""
 
     hotseat = False
     handoffs = 0
+    handoff_due = False
 
     def __init__(self, url: str | NetClient, code: str = "", name: str = "", *, store: Any = None,
                  speed: float = 1.0, token: str | None = None) -> None:
         """`RemoteTable(url, code, name, store=app.store)` connects at once (its NetClient
         keeps the seat token in `store`); `RemoteTable(client)` drives a NetClient made apart."""
         self.client = url if isinstance(url, NetClient) else NetClient(url, code, name, token, store=store)
-        self._config: MatchConfig | None = None  # known once welcomed (see `ready` and `config`)
-        self.names: list[str] = []
-        self.seat = 0
+        self.sight = SeatSight()
+        self.move = MoveOnItsWay()
         self.speed = speed  # the host paces the game; kept for the screen's sake
         self.scored_round = 0
-        self.welcomed = False
         self.games_over = 0  # games the host ended (the headless loops and tests count them)
         self.last_refusal: str | None = None  # the host's latest refusal, for the log and tests
-        self.round_trips: list[float] = []  # seconds from a play sent to the table that shows it
         self.observers = Observers()
         self._told = CONNECTING  # the status the observers were last told of
-        self._view: SeatView | None = None
-        self._scores: ScoreView | None = None
-        self._sent_at: float | None = None  # a play is on its way: no second one for this view
-        self._sent: Action | None = None
         self.client.start()
 
     # ------------------------------------------------------------------ the connection
-    @property
-    def status(self) -> str:
-        """"connecting", "connected", "reconnecting" or "closed", as the connection is now."""
-        return self.client.status
-
     @property
     def offline(self) -> bool:
         return self.client.status == RECONNECTING
 
     @property
-    def status_reason(self) -> str:
-        return self.client.status_reason
-
-    @property
-    def host_at_fault(self) -> str | None:
+    def broken(self) -> str | None:
         """Why the connection closed for good when the host broke the protocol or sent too much
         (a screen leaves the table: nothing the host said can be trusted); None otherwise."""
         return self.client.reason if self.client.host_at_fault and self.client.status == CLOSED else None
 
     @property
     def ready(self) -> bool:
-        """Welcomed and the game under way: `config`, `names`, `seat` and `view()` are known, so
-        a table screen can open (its `update` then delivers the deal)."""
+        """Welcomed and the game under way: `config`, `names`, `sight.seat` and `view()` are
+        known, so a table screen can open (its `update` then delivers the deal)."""
         welcome = self.client.welcome
-        if welcome is not None and not self.welcomed:
-            self._on_welcome(welcome)
-        return self.welcomed and self.client.first_view is not None
+        if welcome is not None and not self.sight.welcomed:
+            self.sight.welcome(welcome)
+        return self.sight.welcomed and self.client.first_view is not None
 
     # ------------------------------------------------------------------ the Table shape
     @property
     def config(self) -> MatchConfig:
         """The match, as the host's welcome said (a screen opens once `ready`, so it is known)."""
-        if self._config is None:
+        if self.sight.match is None:
             raise RuntimeError("the host has not welcomed us yet: wait until the table is ready")
-        return self._config
+        return self.sight.match
+
+    @property
+    def names(self) -> list[str]:
+        return self.sight.names
 
     record = None  # the engine and its record are at the host
     hosting = False  # (and nobody away to stand in for here: the host decides, see NobodyToStandIn)
-
-    @property
-    def broken(self) -> str | None:
-        return self.host_at_fault
 
     def receive(self) -> None:
         """The connection's thread receives; `update` delivers, one table step at a time."""
@@ -152,30 +140,26 @@ class RemoteTable(NobodyToStandIn):
         """Nothing to announce: the host sends the deal when its game starts."""
 
     def is_human(self, seat: int) -> bool:
-        return seat == self.seat
-
-    @property
-    def handoff_due(self) -> bool:
-        return False
+        return seat == self.sight.seat
 
     def acting_human(self) -> int | None:
-        view = self._view
-        if view is None or view.to_act != self.seat or not view.legal or self._sent is not None:
+        view = self.sight.view
+        if view is None or view.to_act != self.sight.seat or not view.legal or self.move.action is not None:
             return None
-        return self.seat
+        return self.sight.seat
 
     def view(self, seat: int | None = None) -> SeatView:
         """Our seat's latest delivered view, whatever `seat` is asked for. Before `update` has
         delivered a step it is the first view received (as a TableController's view before its
         `start` shows the dealt table); there is none before the table is `ready`."""
-        view = self._view if self._view is not None else self.client.first_view
+        view = self.sight.view if self.sight.view is not None else self.client.first_view
         if view is None:
             raise RuntimeError("the host has sent no table yet: wait until the table is ready")
         return view
 
     def score_view(self) -> ScoreView | None:
         """The latest round's public scoring facts."""
-        return self._scores
+        return self.sight.scores
 
     def wake_with(self, hook: Callable[[], object] | None) -> None:
         """Call `hook` (from the network thread) whenever the host's message arrives, so that a
@@ -184,23 +168,18 @@ class RemoteTable(NobodyToStandIn):
 
     @property
     def waits_for_network(self) -> bool:
-        """Everything the host sent has been delivered: what comes next comes over the network."""
-        return self.caught_up
-
-    @property
-    def caught_up(self) -> bool:
-        """Every message received so far has been delivered."""
+        """Every message received so far has been delivered: what comes next comes over the network."""
         return self.client.messages.empty()
 
     def play(self, action: Action) -> str | None:
-        view = self._view
+        view = self.sight.view
         if view is None or action not in view.legal:
             return f"{action} is not one of your moves now"
-        if self._sent is not None:
+        if self.move.action is not None:
             return "your move is on its way to the host"
         if not self.client.send(wire.Play(action.to_list())):
             return "not connected to the host"
-        self._sent, self._sent_at = action, time.perf_counter()
+        self.move.sent(action)
         return None
 
     can_take_back = False  # the host keeps the game: a taken card goes into the grid
@@ -242,21 +221,20 @@ class RemoteTable(NobodyToStandIn):
         """Handle one host message; True for a table step (one per update)."""
         match message:
             case wire.Table(seat_view=view, move=action):
-                if self._sent is not None and action == self._sent and self._sent_at is not None:
-                    self.round_trips.append(time.perf_counter() - self._sent_at)
-                self._view, self._sent, self._sent_at = view, None, None
+                self.move.shown(action)
+                self.sight.view = view
                 self.observers.tell(TableEvents(message.steps, action))
                 return True
             case Status():
                 self._on_status(message)
             case wire.Welcome():
-                self._on_welcome(message)
-            case wire.Lobby(seats=seats):
-                self.names[:] = [seat.name for seat in seats]  # in place: a screen holds this list
+                self.sight.welcome(message)
+            case wire.Lobby():
+                self.sight.lobby(message)
             case wire.Notice(sentence=said):
                 self.observers.tell(Notice(said))
             case wire.RoundOver(round=number, score_view=scores):
-                self._scores, self.scored_round = scores, number
+                self.sight.scores, self.scored_round = scores, number
                 self.observers.tell(RoundOver(number))
             case wire.GameOver():
                 self.games_over += 1
@@ -268,7 +246,7 @@ class RemoteTable(NobodyToStandIn):
             case wire.Refused(reason=reason, kind=kind):
                 self.last_refusal = reason
                 if kind == "play":  # a refused move: nothing moved, our seat may try again
-                    self._sent = None
+                    self.move.lost()
                 log.warning("the host refused: %s", reason)
         return False
 
@@ -276,14 +254,9 @@ class RemoteTable(NobodyToStandIn):
         """A Notice when the connection changes (in order with the host's messages)."""
         before, self._told = self._told, message.status
         if self._told == RECONNECTING:
-            self._sent = None  # whatever was on its way is lost; the host sends the table again
+            self.move.lost()  # whatever was on its way is lost; the host sends the table again
             self.observers.tell(Notice(CONNECTION_LOST.say()))
         elif self._told == CONNECTED and before == RECONNECTING:
             self.observers.tell(Notice(RECONNECTED.say()))
         elif self._told == CLOSED and before != CLOSED and not self.client.finished:
             self.observers.tell(Notice(DISCONNECTED.say(reason=detail(message.reason))))
-
-    def _on_welcome(self, message: wire.Welcome) -> None:
-        self._config, self.seat = message.match, message.seat
-        self.names[:] = message.names
-        self.welcomed = True

@@ -10,6 +10,8 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -69,19 +71,86 @@ def check_url(url: str) -> str:
     return url
 
 
-class NetClient:
-    """The connection to one host, in a thread: `messages` receives decoded host messages and
-    a `Status` when the connection changes."""
+class SeatClaim:
+    """Who we are to the host: the table's code, our name, the seat we ask for and, once
+    welcomed, the seat token that lets us back in, kept in the player's store (by address and
+    code) so that a rejoin, even after a restart, finds it."""
 
-    def __init__(self, url: str, code: str, name: str, token: str | None = None, *, seat: int | None = None,
-                 store: Any = None, reconnect_for: float = RECONNECT_FOR) -> None:
-        self.url = check_url(url)
+    def __init__(self, url: str, code: str, name: str, token: str | None, seat: int | None, store: Any) -> None:
         self.code = code
         self.name = name
         self.seat = seat
         self.store = store
         self.key = f"join {url} {code}"
         self.token = token if token is not None else (store.tokens.get(self.key) if store is not None else None)
+
+    def hello(self) -> wire.Hello:
+        return hello(self.code, self.name, self.token, self.seat)
+
+    def granted(self, message: wire.Welcome) -> None:
+        """The host welcomed us to `message.seat`: keep its token (a failed write is only logged)."""
+        first = self.token is None
+        self.token, self.seat = message.token, message.seat
+        if self.store is not None and (first or self.store.tokens.get(self.key) != self.token):
+            try:
+                self.store.tokens.keep(self.key, self.token)
+            except Exception as error:  # noqa: BLE001 - the game goes on; only a rejoin would suffer
+                log.warning("the seat token could not be kept: %s", error)
+
+
+class Line:
+    """The websocket open now, if any: the connection's thread opens and drops it, any thread
+    sends on it or hangs it up (under a lock, as the thread may drop it meanwhile)."""
+
+    def __init__(self) -> None:
+        self._ws: ClientConnection | None = None
+        self._lock = threading.Lock()
+
+    def now(self) -> ClientConnection | None:
+        with self._lock:
+            return self._ws
+
+    @contextmanager
+    def holding(self, ws: ClientConnection) -> Iterator[None]:
+        """`ws` is the line while the body runs (the thread reads it)."""
+        with self._lock:
+            self._ws = ws
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._ws = None
+
+    def send(self, message: wire.ClientMessage) -> bool:
+        """Send one message now (from any thread); False when not connected."""
+        ws = self.now()
+        if ws is None:
+            return False
+        try:
+            ws.send(encode(message))
+        except (ConnectionClosed, OSError, RuntimeError):
+            return False
+        return True
+
+    def hang_up(self) -> None:
+        ws = self.now()
+        if ws is not None:
+            try:
+                ws.close()
+            except Exception:  # noqa: BLE001 - closing a broken connection
+                pass
+
+
+class NetClient:
+    """The connection to one host, in a thread: `messages` (its inbox) receives decoded host
+    messages and a `Status` when the connection changes. Its parts: the `claim` (who we are to
+    the host, our seat token) and the `line` (the websocket open now)."""
+
+    def __init__(self, url: str, code: str, name: str, token: str | None = None, *, seat: int | None = None,
+                 store: Any = None, reconnect_for: float = RECONNECT_FOR) -> None:
+        self.url = check_url(url)
+        self.claim = SeatClaim(url, code, name, token, seat, store)
+        self.line = Line()
         self.reconnect_for = reconnect_for
         self.messages: Inbox[HostMessage | Status] = Inbox()
         self.finished = False  # the host ended the games (as opposed to a lost connection)
@@ -92,8 +161,6 @@ class NetClient:
         self.status, self.status_reason = CONNECTING, ""
         self.welcome: wire.Welcome | None = None
         self.first_view: SeatView | None = None
-        self._ws: ClientConnection | None = None
-        self._lock = threading.Lock()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="skyjo-client", daemon=True)
 
@@ -108,28 +175,14 @@ class NetClient:
 
     def send(self, message: wire.ClientMessage) -> bool:
         """Send one message now (from any thread); False when not connected."""
-        with self._lock:
-            ws = self._ws
-        if ws is None:
-            return False
-        try:
-            ws.send(encode(message))
-        except (ConnectionClosed, OSError, RuntimeError):
-            return False
-        return True
+        return self.line.send(message)
 
     def close(self) -> None:
         """Say bye and stop (bounded: the thread is a daemon and is waited for 2 s at most)."""
         self._stop.set()
         self.status = CLOSED
         self.send(wire.Bye())
-        with self._lock:
-            ws = self._ws
-        if ws is not None:
-            try:
-                ws.close()
-            except Exception:  # noqa: BLE001 - closing a broken connection
-                pass
+        self.line.hang_up()
         if self._thread.is_alive() and threading.current_thread() is not self._thread:
             self._thread.join(2.0)
 
@@ -189,37 +242,10 @@ class NetClient:
             return "refused", False, str(error)
         except (OSError, InvalidHandshake, TimeoutError) as error:
             return "lost", False, f"cannot reach {self.url}: {error}"
-        welcomed, refusal = False, None
-        with self._lock:
-            self._ws = ws
-        try:
-            ws.send(encode(hello(self.code, self.name, self.token, self.seat)))
-            for raw in ws:
-                if self.messages.qsize() >= MAX_INBOX:  # the screen is far behind: a flood, not a game
-                    log.warning("the host sent too much: %d messages waiting", MAX_INBOX)
-                    ws.close(CLOSE_BAD_HOST, "too many messages")
-                    return "bad", welcomed, f"the host sent too much: over {MAX_INBOX} messages waiting"
-                try:
-                    message = decode_host(raw)
-                    self._check_agrees(message)
-                except ProtocolError as error:  # a host that breaks the protocol: nothing it says is trusted
-                    log.warning("the host sent a bad message: %s", error)
-                    ws.close(CLOSE_BAD_HOST, "bad message")
-                    return "bad", welcomed, f"the host sent a bad message: {error}"
-                match message:
-                    case wire.Welcome():
-                        welcomed = True
-                        self._welcomed(message)
-                    case wire.Table() if self.first_view is None:
-                        self.first_view = message.seat_view
-                    case wire.Refused(reason=reason) if not welcomed:
-                        refusal = reason
-                self.messages.put(message)
-        except (ConnectionClosed, OSError):
-            pass
-        finally:
-            with self._lock:
-                self._ws = None
+        with self.line.holding(ws):
+            bad, welcomed, refusal = self._listen(ws)
+        if bad is not None:
+            return "bad", welcomed, bad
         sent = ws.protocol.close_sent
         if sent is not None and sent.code == 1009:  # the transport refused a frame over MAX_FRAME
             return "bad", welcomed, f"the host sent a bad message: a frame over {MAX_FRAME // 1024} KiB"
@@ -231,6 +257,38 @@ class NetClient:
         if refusal is not None:
             return "refused", welcomed, refusal
         return "lost", welcomed, "connection lost"
+
+    def _listen(self, ws: ClientConnection) -> tuple[str | None, bool, str | None]:
+        """Say hello, then queue what the host sends until the connection closes: (why the host
+        is at fault, when it broke the protocol or sent too much, else None; whether it welcomed
+        us; its refusal before any welcome)."""
+        welcomed, refusal = False, None
+        try:
+            ws.send(encode(self.claim.hello()))
+            for raw in ws:
+                if self.messages.qsize() >= MAX_INBOX:  # the screen is far behind: a flood, not a game
+                    log.warning("the host sent too much: %d messages waiting", MAX_INBOX)
+                    ws.close(CLOSE_BAD_HOST, "too many messages")
+                    return f"the host sent too much: over {MAX_INBOX} messages waiting", welcomed, refusal
+                try:
+                    message = decode_host(raw)
+                    self._check_agrees(message)
+                except ProtocolError as error:  # a host that breaks the protocol: nothing it says is trusted
+                    log.warning("the host sent a bad message: %s", error)
+                    ws.close(CLOSE_BAD_HOST, "bad message")
+                    return f"the host sent a bad message: {error}", welcomed, refusal
+                match message:
+                    case wire.Welcome():
+                        welcomed = True
+                        self._welcomed(message)
+                    case wire.Table() if self.first_view is None:
+                        self.first_view = message.seat_view
+                    case wire.Refused(reason=reason) if not welcomed:
+                        refusal = reason
+                self.messages.put(message)
+        except (ConnectionClosed, OSError):
+            pass
+        return None, welcomed, refusal
 
     def _check_agrees(self, message: HostMessage) -> None:
         """ProtocolError unless `message` fits the game we were welcomed to: its players, its
@@ -245,9 +303,9 @@ class NetClient:
             case wire.Welcome() if message.match.players != config.players or message.match.edition != config.edition:
                 raise ProtocolError("a second welcome to another game")
             case wire.Table(seat_view=view) if (view.players != config.players or view.edition.name != config.edition
-                                                 or view.seat != self.seat):
+                                                 or view.seat != self.claim.seat):
                 raise ProtocolError(f"a view of seat {view.seat} of a {view.players}-player {view.edition.name} "
-                                    f"game, but we hold seat {self.seat} of a {config.players}-player {config.edition} game")
+                                    f"game, but we hold seat {self.claim.seat} of a {config.players}-player {config.edition} game")
             case wire.RoundOver(score_view=scores) if (scores.players != config.players
                                                         or scores.edition.name != config.edition):
                 raise ProtocolError(f"scores of a {scores.players}-player game; ours has {config.players}")
@@ -257,11 +315,6 @@ class NetClient:
                 raise ProtocolError(f"waiting for seat {seat}, not a seat of the game")
 
     def _welcomed(self, message: wire.Welcome) -> None:
-        first = self.token is None
-        self.token, self.seat, self.welcome = message.token, message.seat, message
-        if self.store is not None and (first or self.store.tokens.get(self.key) != self.token):
-            try:
-                self.store.tokens.keep(self.key, self.token)
-            except Exception as error:  # noqa: BLE001 - the game goes on; only a rejoin would suffer
-                log.warning("the seat token could not be kept: %s", error)
+        self.claim.granted(message)
+        self.welcome = message
         self._status(CONNECTED)

@@ -73,10 +73,10 @@ def play_as_bot(remote: RemoteTable, bot: Bot, *, stop: threading.Event | None =
             remote.next_round()
 
     remote.subscribe(on_message)
-    while remote.status != CLOSED or not remote.caught_up:
+    while remote.client.status != CLOSED or not remote.waits_for_network:
         if stop is not None and stop.is_set():
             return False
-        if remote.client.gone and remote.caught_up:  # (the thread always says closed; never wait on a dead one)
+        if remote.client.gone and remote.waits_for_network:  # (the thread always says closed; never wait on a dead one)
             break
         remote.catch_up()  # only the newest position is answered: the table messages before it are superseded
         seat = remote.acting_human()

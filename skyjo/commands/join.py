@@ -78,7 +78,7 @@ def _play(args: argparse.Namespace) -> int:
     finally:
         remote.close()
     if not finished:
-        return _fail(remote.status_reason or remote.client.reason or "the connection closed")
+        return _fail(remote.client.status_reason or remote.client.reason or "the connection closed")
     return 0
 
 
