@@ -114,7 +114,7 @@ def scene_class(name: str) -> Callable[..., Scene]:
 def register_scenes(stack: SceneStack, app: AppContext) -> None:
     """Every scene of SCENES on `stack`, made for `app` (the scenes' AppContext)."""
     for name in SCENES:
-        stack.register(name, lambda *args, _name=name, **kwargs: scene_class(_name)(app, *args, **kwargs))
+        stack.registry.register(name, lambda *args, _name=name, **kwargs: scene_class(_name)(app, *args, **kwargs))
 
 
 @contextmanager

@@ -29,7 +29,6 @@ PUBLIC_METHODS_TODAY = {
     "game/net/hosted.py:HostedTable": 28,  # one-line forwards: to be split: issue 39 item 3
     "game/table/shape.py:Table": 27,  # (offline joined it: issue 40) the protocol the host and the screen drive: to be narrowed: issue 39 item 3
     "scenes/play.py:PlayScene": 31,  # to be split: issue 39 item 4
-    "game/ui/scene.py:SceneStack": 22,  # to be split: issue 39
     # the host's named operations (rename, stood_in, seat_view...) joined it: the hosted table as
     # the controller plus what differs, then split by what it does: issue 39 item 3
     "game/table/controller.py:TableController": 26,
