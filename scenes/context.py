@@ -35,12 +35,15 @@ class AppContext(Protocol):
     art: CardArt
     #: plays the table's sounds (silent without an audio device)
     sound: SoundPlayer
-    #: the window's surface (the table prepares its layout for it)
-    screen: pygame.Surface
     #: the scenes, bottom to top; navigate by name: stack.push(SETUP) (the names: scenes/names.py)
     stack: SceneStack
     #: the menu's New game sets it, the next table takes it (and clears it): a first game explains itself
     guide_next: bool
+
+    @property
+    def screen(self) -> pygame.Surface:
+        """The window's surface (the table prepares its layout for it)."""
+        ...
 
     @property
     def ui_scale(self) -> float:

@@ -3,7 +3,8 @@
 `run_app(args)` is what `skyjo` and `python -m game` call; `--self-test` drives a whole
 game headless. `App` is the one object that knows every layer: it opens the store, builds
 the shared caches and registers the scenes by name (SCENES), and it is the `AppContext`
-(scenes/context.py) every scene is given. The window's size, name and icon are window.py's.
+(scenes/context.py) every scene is given. It owns two parts: the `Window` (window.py: its size,
+full screen, the surface drawn on) and the `FrameLoop` (the frames, asleep while nothing moves).
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from contextlib import contextmanager
 
 import pygame
 
-from game import APP_NAME
 from game.i18n import detect_language, set_language
 from game.motion import speed_factor
 from game.store import Settings, Store
@@ -37,10 +37,12 @@ from skyjo.window import (
     HEADLESS_DRIVERS,
     MIN_SIZE,
     WINDOW_CLASS_VARIABLES,
+    Window,
+    fitting_size,
     initial_size,
     name_the_window,
+    open_display,
     parse_size,
-    set_icon,
     tell,
 )
 
@@ -114,7 +116,7 @@ def scene_class(name: str) -> Callable[..., Scene]:
 def register_scenes(stack: SceneStack, app: AppContext) -> None:
     """Every scene of SCENES on `stack`, made for `app` (the scenes' AppContext)."""
     for name in SCENES:
-        stack.register(name, lambda *args, _name=name, **kwargs: scene_class(_name)(app, *args, **kwargs))
+        stack.registry.register(name, lambda *args, _name=name, **kwargs: scene_class(_name)(app, *args, **kwargs))
 
 
 @contextmanager
@@ -129,8 +131,71 @@ def frame_loop_threads() -> Iterator[None]:
         sys.setswitchinterval(previous)
 
 
+class FrameLoop:
+    """The frames: each takes the input, updates the scenes and draws them on the window. At
+    FPS while a scene wants frames; otherwise asleep until input arrives (or IDLE_TICK passes)."""
+
+    def __init__(self, stack: SceneStack, window: Window, handle: Callable[[pygame.event.Event], None]) -> None:
+        self._stack, self._window = stack, window
+        self._handle = handle  # what the app does with an event (the window's own, or the scenes')
+        self.running = True
+        self.frames_drawn = 0  # frames drawn and flipped so far (the idle benchmark, tests)
+        self._shown: list[Scene] = []  # the scenes as last drawn: an idle tick draws if they changed
+        self.crash_test = False  # set by run_app when SKYJO_CRASH_TEST=frame: the next frame raises
+
+    def frame(self, dt: float, events: Sequence[pygame.event.Event] = (), draw: bool = True) -> bool:
+        """One frame: input (`events` already taken from the queue first), update, draw.
+
+        `draw=False` (an idle tick): the screen is drawn only if there was input, the scenes
+        changed or one of them now wants frames; otherwise it still shows what it should.
+        True when the frame was drawn."""
+        if self.crash_test:
+            raise CrashTest(f"{CRASH_TEST_VARIABLE}=frame: a failure made on purpose inside a frame")
+        events = [*events, *pygame.event.get()]
+        for event in events:
+            self._handle(event)
+        stack = self._stack
+        if not stack.scenes:
+            self.running = False
+            return False
+        stack.update(dt)
+        if not (draw or events or stack.scenes != self._shown or stack.wants_frames()):
+            return False
+        stack.draw(self._window.current())
+        pygame.display.flip()
+        self.frames_drawn += 1
+        self._shown = list(stack.scenes)
+        return True
+
+    def run(self, each_turn: Callable[[], None], fixed_dt: float | None = None, max_seconds: float | None = None) -> None:
+        """Frames until stopped, `each_turn` called before each one (`fixed_dt`: every frame
+        advances that much, for headless runs).
+
+        At FPS while a scene wants frames; otherwise the loop sleeps until an event arrives (or
+        IDLE_TICK passes) and draws only for it. `fixed_dt` runs never sleep: they are driven."""
+        clock = pygame.time.Clock()
+        started = time.perf_counter()
+        idle = False
+        with frame_loop_threads():
+            while self.running:
+                each_turn()
+                if fixed_dt:
+                    clock.tick(0)
+                    self.frame(fixed_dt)
+                else:
+                    woken = wait_for_events(IDLE_TICK) if idle else []
+                    real_dt = clock.tick(FPS) / 1000  # also caps a stream of input (mouse motion) at FPS
+                    # the time slept is not animation time: an animation an event starts begins smoothly
+                    dt = 1 / FPS if idle else min(real_dt, MAX_DT)
+                    self.frame(dt, woken, draw=not idle)
+                    idle = not self._stack.wants_frames()
+                if max_seconds is not None and time.perf_counter() - started > max_seconds:
+                    raise TimeoutError(f"still running after {max_seconds:.0f} s")
+
+
 class App:
-    """Owns the window, the shared caches, the store and the scene stack (an AppContext)."""
+    """The AppContext every scene is given (the store, the settings, the shared caches, the
+    scene stack), composed with the parts it owns: the `window` and the frame `loop`."""
 
     def __init__(self, data_dir: str | None = None, size: tuple[int, int] | None = None) -> None:
         self.store: Store | None = Store(data_dir, background=True)  # autosaves are written off the frame loop
@@ -140,26 +205,17 @@ class App:
         self.store.load_all()  # every start-up notice is ready for the first menu frame
         self.settings = self._load_settings(self.store)
         self.sound = SoundPlayer(lambda: self.settings)  # opens the mixer at the first sound, silent without a device
-        name_the_window()  # before the video subsystem starts: SDL reads the class only then
-        pygame.display.init()
-        pygame.font.init()
-        pygame.display.set_caption(APP_NAME)
-        set_icon()
-        self.size = size or self._saved_size() or initial_size()
-        self.fullscreen = False
-        self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+        open_display()
+        self.window = Window(size or fitting_size(self.settings.window_size) or initial_size())
         self.text = TextCache()
         self.art = CardArt("standard")
         self.apply_settings()
         self.stack = SceneStack()
         register_scenes(self.stack, self)
-        self.running = True
+        self.loop = FrameLoop(self.stack, self.window, self.handle)
         self.speed_override: float | None = None  # the self-test plays fast
         self.frame_hook: Callable[[App], None] | None = None  # called once per frame (self-test driver)
-        self.frames_drawn = 0  # frames drawn and flipped so far (the idle benchmark, tests)
-        self._shown: list[Scene] = []  # the scenes as last drawn: an idle tick draws if they changed
         self.guide_next = False  # set by the menu's New game, taken by the next table
-        self.crash_test = False  # set by run_app when SKYJO_CRASH_TEST=frame: the next frame raises
         if self.settings.fullscreen and size is None:
             self.toggle_fullscreen()
 
@@ -182,18 +238,6 @@ class App:
         except Exception as error:  # noqa: BLE001 - reported, never raised into the frame loop
             log.warning("settings not saved: %s", error)
             self.notices.append(notice(SETTINGS_UNSAVED, error=str(error)))
-
-    def _saved_size(self) -> tuple[int, int] | None:
-        """The window size of last time, if it still fits the desktop."""
-        saved = self.settings.window_size
-        if not saved:
-            return None
-        try:
-            desktop_w, desktop_h = pygame.display.get_desktop_sizes()[0]
-        except (pygame.error, IndexError):
-            return (saved[0], saved[1])
-        width, height = min(saved[0], desktop_w), min(saved[1], desktop_h)
-        return (width, height) if width >= MIN_SIZE[0] and height >= MIN_SIZE[1] else None
 
     def apply_settings(self) -> None:
         """Language and card theme from the settings (at start and after the Settings screen).
@@ -219,26 +263,28 @@ class App:
         return speed_factor(self.settings.animation_speed)
 
     # ------------------------------------------------------------------ window
+    @property
+    def screen(self) -> pygame.Surface:
+        """The window's surface, as last drawn on."""
+        return self.window.surface
+
+    @property
+    def fullscreen(self) -> bool:
+        return self.window.fullscreen
+
     def toggle_fullscreen(self) -> None:
-        self.fullscreen = not self.fullscreen
-        if self.fullscreen:
-            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        else:
-            self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+        self.window.toggle_fullscreen()
         self.text.clear()
-        self.settings.fullscreen = self.fullscreen
+        self.settings.fullscreen = self.window.fullscreen
 
     def on_resize(self, width: int, height: int) -> None:
-        if self.fullscreen:
-            return
-        self.size = (max(MIN_SIZE[0], width), max(MIN_SIZE[1], height))
-        self.screen = pygame.display.get_surface() or self.screen
-        self.settings.window_size = self.size
+        if self.window.resized(width, height):
+            self.settings.window_size = self.window.size
 
     # ------------------------------------------------------------------ loop
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
-            self.running = False
+            self.quit()
         elif event.type == pygame.VIDEORESIZE:
             self.on_resize(event.w, event.h)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
@@ -247,56 +293,33 @@ class App:
             self.stack.handle_event(event)
 
     def frame(self, dt: float, events: Sequence[pygame.event.Event] = (), draw: bool = True) -> bool:
-        """One frame: input (`events` already taken from the queue first), update, draw.
-
-        `draw=False` (an idle tick): the screen is drawn only if there was input, the scenes
-        changed or one of them now wants frames; otherwise it still shows what it should.
-        True when the frame was drawn."""
-        if self.crash_test:
-            raise CrashTest(f"{CRASH_TEST_VARIABLE}=frame: a failure made on purpose inside a frame")
-        events = [*events, *pygame.event.get()]
-        for event in events:
-            self.handle(event)
-        if not self.stack.scenes:
-            self.running = False
-            return False
-        self.stack.update(dt)
-        if not (draw or events or self.stack.scenes != self._shown or self.stack.wants_frames()):
-            return False
-        self.screen = pygame.display.get_surface() or self.screen
-        self.stack.draw(self.screen)
-        pygame.display.flip()
-        self.frames_drawn += 1
-        self._shown = list(self.stack.scenes)
-        return True
+        """One frame (FrameLoop.frame); True when it was drawn."""
+        return self.loop.frame(dt, events, draw)
 
     def run(self, fixed_dt: float | None = None, max_seconds: float | None = None) -> None:
-        """Frames until quit (`fixed_dt`: every frame advances that much, for headless runs).
+        """Frames until quit, `frame_hook` called with the app before each (FrameLoop.run)."""
+        self.loop.run(self._turn, fixed_dt, max_seconds)
 
-        At FPS while a scene wants frames; otherwise the loop sleeps until an event arrives (or
-        IDLE_TICK passes) and draws only for it. `fixed_dt` runs never sleep: they are driven."""
-        clock = pygame.time.Clock()
-        started = time.perf_counter()
-        idle = False
-        with frame_loop_threads():
-            while self.running:
-                if self.frame_hook is not None:
-                    self.frame_hook(self)
-                if fixed_dt:
-                    clock.tick(0)
-                    self.frame(fixed_dt)
-                else:
-                    woken = wait_for_events(IDLE_TICK) if idle else []
-                    real_dt = clock.tick(FPS) / 1000  # also caps a stream of input (mouse motion) at FPS
-                    # the time slept is not animation time: an animation an event starts begins smoothly
-                    dt = 1 / FPS if idle else min(real_dt, MAX_DT)
-                    self.frame(dt, woken, draw=not idle)
-                    idle = not self.stack.wants_frames()
-                if max_seconds is not None and time.perf_counter() - started > max_seconds:
-                    raise TimeoutError(f"still running after {max_seconds:.0f} s")
+    def _turn(self) -> None:
+        if self.frame_hook is not None:
+            self.frame_hook(self)
+
+    @property
+    def running(self) -> bool:
+        """False once the app was asked to stop (its loop ends after this frame)."""
+        return self.loop.running
+
+    @running.setter
+    def running(self, running: bool) -> None:
+        self.loop.running = running
+
+    @property
+    def frames_drawn(self) -> int:
+        """Frames drawn and flipped so far (the idle benchmark, tests)."""
+        return self.loop.frames_drawn
 
     def quit(self) -> None:
-        self.running = False
+        self.loop.running = False
 
     def close(self) -> None:
         self.stack.clear()
@@ -337,7 +360,7 @@ def run_app(args: argparse.Namespace) -> int:
     if app.store is not None:  # the folder is locked now: no other window writes this log
         start_logging(app.store.data_dir, getattr(args, "verbose", False))
     log.info("pygame-ce %s, SDL %s, video driver %s, window %sx%s", pygame.version.ver,
-             ".".join(map(str, pygame.get_sdl_version())), pygame.display.get_driver(), *app.size)
+             ".".join(map(str, pygame.get_sdl_version())), pygame.display.get_driver(), *app.window.size)
     driver = pygame.display.get_driver()
     if driver in HEADLESS_DRIVERS and os.environ.get("SDL_VIDEODRIVER") != driver:
         app.close()  # SDL found no screen and fell back to an invisible one: say so, do not run unseen
@@ -356,7 +379,7 @@ def run_app(args: argparse.Namespace) -> int:
             app.frame(0.0)
     except Exception as error:
         raise _startup_failed(app, error) from error
-    app.crash_test = os.environ.get(CRASH_TEST_VARIABLE, "") == "frame"
+    app.loop.crash_test = os.environ.get(CRASH_TEST_VARIABLE, "") == "frame"
     try:
         app.run()
     finally:

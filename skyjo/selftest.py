@@ -91,7 +91,7 @@ class SelfTestDriver:
         self.last_click = self.frame
 
 
-def self_test(data_dir: str | None, first_scene: Callable[[App], Scene] = lambda app: app.stack.make(MENU),
+def self_test(data_dir: str | None, first_scene: Callable[[App], Scene] = lambda app: app.stack.registry.make(MENU),
               speed: float = 60.0) -> int:
     """Run the walk-through from `first_scene` (the menu); print one line; return the exit status."""
 

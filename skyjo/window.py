@@ -1,6 +1,7 @@
 """The window on the desktop: its least and first size, the class and icon a task bar shows,
 the size asked on the command line, and a message to a player who has no terminal.
-The app (app.py) opens the window with these; its frame loop is app.py's."""
+`Window` is the one the app (app.py) owns: its size, full screen or not, the surface drawn
+on; the frame loop is app.py's."""
 
 from __future__ import annotations
 
@@ -30,6 +31,58 @@ def initial_size() -> tuple[int, int]:
     width = min(int(desktop_w * 0.85), int(desktop_h * 0.85 * 16 / 9))
     width = max(MIN_SIZE[0], width)
     return (width, width * 9 // 16)
+
+
+def fitting_size(saved: tuple[int, int] | None) -> tuple[int, int] | None:
+    """The window size of last time (`saved`), if it still fits the desktop."""
+    if not saved:
+        return None
+    try:
+        desktop_w, desktop_h = pygame.display.get_desktop_sizes()[0]
+    except (pygame.error, IndexError):
+        return (saved[0], saved[1])
+    width, height = min(saved[0], desktop_w), min(saved[1], desktop_h)
+    return (width, height) if width >= MIN_SIZE[0] and height >= MIN_SIZE[1] else None
+
+
+def open_display() -> None:
+    """Start the video and the fonts, with the window's class, name and icon."""
+    name_the_window()  # before the video subsystem starts: SDL reads the class only then
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_caption(APP_NAME)
+    set_icon()
+
+
+class Window:
+    """The game's window: its size when not in full screen, whether it is, and the surface
+    the scenes are drawn on (SDL may give a new one after a change)."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        self.size = size  # in a window (kept while in full screen, for the way back)
+        self.fullscreen = False
+        self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        if self.fullscreen:
+            self.surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self.surface = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+
+    def resized(self, width: int, height: int) -> bool:
+        """Take the size the player dragged the window to (never below MIN_SIZE); False in
+        full screen, where the window's size stays the one to go back to."""
+        if self.fullscreen:
+            return False
+        self.size = (max(MIN_SIZE[0], width), max(MIN_SIZE[1], height))
+        self.current()
+        return True
+
+    def current(self) -> pygame.Surface:
+        """The surface to draw on now."""
+        self.surface = pygame.display.get_surface() or self.surface
+        return self.surface
 
 
 def name_the_window() -> None:

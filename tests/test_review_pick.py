@@ -43,7 +43,7 @@ class Recorder:
 
     def __init__(self, app):
         self.calls: list[tuple[tuple, dict]] = []
-        app.stack.register("review", self.make)
+        app.stack.registry.register("review", self.make)
 
     def make(self, *args, **kwargs):
         from game.ui.scene import Scene

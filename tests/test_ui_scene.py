@@ -141,8 +141,8 @@ def test_reset_and_find():
 # ---------------------------------------------------------------- scenes by name
 def test_scenes_are_made_by_name_with_keyword_arguments():
     log, stack = [], SceneStack()
-    stack.register("table", lambda **kwargs: Recorder("table", log, **kwargs))
-    stack.register("menu", lambda: Recorder("menu", log))
+    stack.registry.register("table", lambda **kwargs: Recorder("table", log, **kwargs))
+    stack.registry.register("menu", lambda: Recorder("menu", log))
     menu = stack.push("menu")
     table = stack.push("table", overlay=True)
     assert stack.scenes == [menu, table] and table.overlay
@@ -156,7 +156,7 @@ def test_scenes_are_made_by_name_with_keyword_arguments():
 def test_a_scene_by_name_gets_positional_arguments_too():
     """The typed names allow what the scene's constructor allows, positions included."""
     log, stack = [], SceneStack()
-    stack.register("table", lambda *args, **kwargs: Recorder("table", log, *args, **kwargs))
+    stack.registry.register("table", lambda *args, **kwargs: Recorder("table", log, *args, **kwargs))
     table = stack.push("table", {"x"}, overlay=True)
     assert table.consume == {"x"} and table.overlay
     with pytest.raises(TypeError):

@@ -7,7 +7,7 @@ or to do: the app draws at its full frame rate only while one does, and otherwis
 input arrives (skyjo/app.py), so an idle screen costs next to no CPU.
 
 Scenes reach each other by name: the composition root registers a factory per scene name
-(`stack.register("play", factory)`), and a scene asks for the next one with
+(`stack.registry.register("play", factory)`), and a scene asks for the next one with
 `stack.push(PLAY, config=..., state=...)` (also `replace`, `reset`, `find`). The arguments go
 to the factory, so scenes hand data to each other without importing each other. A name is a
 `SceneName`: a plain string to the stack, and to the type checker the scene it makes, so the
@@ -102,34 +102,64 @@ class Scene:
             self._stack.remove(self)
 
 
-class SceneStack:
-    """Scenes bottom to top. Changes made while handling an event take effect at once,
-    but iteration always runs over a snapshot so a scene can pop itself safely."""
+class SceneRegistry:
+    """The factory that makes a scene by name: one maker per name, registered by the
+    composition root (or a test), asked by the stack when a scene is given by name."""
 
     def __init__(self, factories: Mapping[str, SceneFactory] | None = None) -> None:
-        self.scenes: list[Scene] = []
-        self.factories: dict[str, SceneFactory] = dict(factories or {})
-        self._pressed_on: Scene | None = None  # the top scene when the mouse button last went down
+        self._factories: dict[str, SceneFactory] = dict(factories or {})
 
-    # ------------------------------------------------------------------ the registry
     def register(self, name: str, factory: SceneFactory) -> None:
         """`factory(*args, **kwargs)` makes the scene called `name` (a second call replaces it)."""
-        self.factories[name] = factory
+        self._factories[name] = factory
 
     def make(self, name: str, /, *args: object, **kwargs: object) -> Scene:
         """A new scene by name, made by its factory from the arguments (unchecked: to navigate,
-        `push`, `replace` and `reset` check a `SceneName`'s arguments)."""
-        factory = self.factories.get(name)
+        the stack's `push`, `replace` and `reset` check a `SceneName`'s arguments)."""
+        factory = self._factories.get(name)
         if factory is None:
-            raise KeyError(f"no scene named {name!r}; registered: {', '.join(sorted(self.factories)) or 'none'}")
+            raise KeyError(f"no scene named {name!r}; registered: {', '.join(sorted(self._factories)) or 'none'}")
         return factory(*args, **kwargs)
 
-    def _scene(self, scene: Scene | str, args: tuple[object, ...], kwargs: dict[str, object]) -> Scene:
+    def scene(self, scene: Scene | str, args: tuple[object, ...], kwargs: dict[str, object]) -> Scene:
+        """`scene` itself, or a new one when it is a name (the arguments are a name's alone)."""
         if isinstance(scene, str):
             return self.make(scene, *args, **kwargs)
         if args or kwargs:
             raise TypeError("arguments are for a scene given by name")
         return scene
+
+
+class ClickOrigin:
+    """Which scene a mouse click began on: a scene that takes only its own clicks must not
+    take the release of a click pressed while another scene was on top."""
+
+    def __init__(self) -> None:
+        self._pressed_on: Scene | None = None  # the top scene when the mouse button last went down
+
+    def begun_elsewhere(self, event: Any, top: Scene | None) -> bool:
+        """Whether `event` releases the mouse button pressed while another scene than `top` was
+        on top, and `top` takes only its own clicks."""
+        kind, button = getattr(event, "type", None), getattr(event, "button", None)
+        if kind == pygame.MOUSEBUTTONDOWN and button == 1:
+            self._pressed_on = top
+        elif kind == pygame.MOUSEBUTTONUP and button == 1:
+            pressed_on, self._pressed_on = self._pressed_on, None
+            return top is not None and top.own_clicks_only and pressed_on is not top
+        return False
+
+
+class SceneStack:
+    """Scenes bottom to top. Changes made while handling an event take effect at once,
+    but iteration always runs over a snapshot so a scene can pop itself safely.
+
+    Its parts: `registry`, which makes a scene given by name, and the origin of the last
+    click (for the scenes that take only their own clicks)."""
+
+    def __init__(self, factories: Mapping[str, SceneFactory] | None = None) -> None:
+        self.scenes: list[Scene] = []
+        self.registry = SceneRegistry(factories)
+        self._clicks = ClickOrigin()
 
     # ------------------------------------------------------------------ the stack
     def __len__(self) -> int:
@@ -148,7 +178,7 @@ class SceneStack:
 
     def push(self, scene: Scene | str, /, *args: object, **kwargs: object) -> Scene:
         """Put a scene (or a new one by name, made from the arguments) on top."""
-        scene = self._scene(scene, args, kwargs)
+        scene = self.registry.scene(scene, args, kwargs)
         if self.scenes:
             self.scenes[-1].pause()
         scene._stack = self
@@ -183,7 +213,7 @@ class SceneStack:
 
     def replace(self, scene: Scene | str, /, *args: object, **kwargs: object) -> Scene:
         """Pop the top scene and push `scene` (the one beneath is not resumed in between)."""
-        scene = self._scene(scene, args, kwargs)
+        scene = self.registry.scene(scene, args, kwargs)
         if self.scenes:
             old = self.scenes.pop()
             old.exit()
@@ -206,7 +236,7 @@ class SceneStack:
 
     def reset(self, scene: Scene | str, /, *args: object, **kwargs: object) -> Scene:
         """Empty the stack and start again from `scene` (e.g. back to the main menu)."""
-        scene = self._scene(scene, args, kwargs)  # made first: a bad name leaves the stack as it was
+        scene = self.registry.scene(scene, args, kwargs)  # made first: a bad name leaves the stack as it was
         self.clear()
         return self.push(scene)
 
@@ -223,7 +253,7 @@ class SceneStack:
         return None
 
     def handle_event(self, event: Any) -> bool:
-        if self._begun_elsewhere(event):
+        if self._clicks.begun_elsewhere(event, self.top):
             return True  # the release of a click pressed on the screen before: it does nothing here
         for scene in reversed(list(self.scenes)):
             if scene._stack is not self:
@@ -232,18 +262,6 @@ class SceneStack:
                 return True
             if not scene.passes_events:
                 return False
-        return False
-
-    def _begun_elsewhere(self, event: Any) -> bool:
-        """Whether `event` releases the mouse button pressed while another scene was on top,
-        and the top scene takes only its own clicks."""
-        kind, button = getattr(event, "type", None), getattr(event, "button", None)
-        if kind == pygame.MOUSEBUTTONDOWN and button == 1:
-            self._pressed_on = self.top
-        elif kind == pygame.MOUSEBUTTONUP and button == 1:
-            pressed_on, self._pressed_on = self._pressed_on, None
-            top = self.top
-            return top is not None and top.own_clicks_only and pressed_on is not top
         return False
 
     def update(self, dt: float) -> None:
