@@ -4,6 +4,8 @@ grey outline on your grid): read off the frame, the ring's pixels are the same."
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 from helpers import key, run_until
 
@@ -16,7 +18,7 @@ from scenes.play import PlayScene
 def ring_colours(app, play, target) -> list:
     """The colours across the band just outside the target (where the ring lies), at its left middle."""
     play.input.cursor = target
-    play.view.hover = None
+    play.view.marks = replace(play.view.marks, hover=None)
     app.frame(0.0)
     rect = play.view._mark_rect(target)
     return [tuple(app.screen.get_at((rect.left - out, rect.centery)))[:3] for out in range(1, 14)]
@@ -31,9 +33,9 @@ def test_the_cursor_is_the_same_bright_ring_on_a_pile_and_on_your_grid(make_app)
         assert run_until(app, lambda: play.acting_human() == 0 and not play.anim.busy)
         key(app, pygame.K_RETURN)
         key(app, pygame.K_RIGHT)
-    assert run_until(app, lambda: play.acting_human() == 0 and not play.anim.busy and DRAW_TARGET in play.view.targets)
+    assert run_until(app, lambda: play.acting_human() == 0 and not play.anim.busy and DRAW_TARGET in play.view.marks.targets)
     grid = Target.cell(0, 0, 0)
-    assert grid not in play.view.targets  # nothing to put on a card before one is drawn
+    assert grid not in play.view.marks.targets  # nothing to put on a card before one is drawn
     on_pile, on_grid = ring_colours(app, play, DRAW_TARGET), ring_colours(app, play, grid)
     assert ACCENT in on_pile, on_pile
     assert ACCENT in on_grid, f"a faint cursor on your grid: {on_grid}"
