@@ -312,9 +312,9 @@ class PlayScene(AppScene):
 
     # ------------------------------------------------------------------ words and drawing
     def _set_prompt(self) -> None:
-        self.view.busy = self.anim.busy
-        self.view.prompt = self.prompt()
-        self.view.targets = self.legal_targets()
+        """The prompt and the legal targets as the table stands after this update, handed to the view."""
+        self.view.marks = replace(self.view.marks, prompt=self.prompt(), busy=self.anim.busy,
+                                  targets=frozenset(self.legal_targets()))
 
     def prompt(self) -> str:
         """What the player on screen may do now, in words (scenes/table_prompt.py)."""
@@ -326,8 +326,9 @@ class PlayScene(AppScene):
         # (a hint asked for with H takes the corner from the recap until the move: it was asked for)
         hinting = bool(self.notice.line) and self.notice.line == self.hints.shown
         recap = self.recap and not hinting
-        self.view.notice_shown = self.guide.current is None and not recap
-        self.view.cursor = self.input.cursor  # (the input's: the view draws it)
+        # the corner's owner and the cursor (the input's) as they are now, even under an overlay
+        self.view.marks = replace(self.view.marks, notice_shown=self.guide.current is None and not recap,
+                                  cursor=self.input.cursor)
         self.view.draw(surface, self.board, self.anim.sprites)
         self.fit(surface)
         if recap and self.guide.current is None:

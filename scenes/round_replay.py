@@ -14,7 +14,7 @@ from game.replay import play_scenario
 from game.rules import GAME_OVER, ROUND_OVER, Action, GameState, seat_view
 from game.ui.note import draw_note
 from game.ui.table_anim import Animator
-from game.ui.table_view import Board, TableView
+from game.ui.table_view import Board, TableMarks, TableView
 from game.ui.widgets import BODY_SIZE, SMALL_SIZE
 from game.ui.wording import sentence
 from scenes.base import AppScene
@@ -139,8 +139,7 @@ class RoundReplayScene(AppScene):
             if self.wait <= 0:
                 self.wait = AUTO_STEP
                 self.forward()
-        self.view.busy = self.anim.busy
-        self.view.prompt = self._caption()
+        self.view.marks = TableMarks(prompt=self._caption(), busy=self.anim.busy)
 
     def wants_frames(self) -> bool:
         """Frames while a step animates or it plays on by itself (until the round's end)."""

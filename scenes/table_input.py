@@ -197,7 +197,7 @@ class TableInput:
         if event.type == pygame.KEYDOWN:
             return self._key(event.key)
         if event.type == pygame.MOUSEMOTION:
-            play.view.hover = play.view.target_at(event.pos, play.board)
+            play.view.point_at(event.pos, play.board)
             return True
         if clicked:
             if play.anim.busy:

@@ -9,7 +9,7 @@ import pytest
 from game.rules import GameState, seat_view
 from game.ui.card_art import VALUES, CardArt, band
 from game.ui.table_anim import FADE, Animator
-from game.ui.table_view import Board, TableView
+from game.ui.table_view import Board, TableMarks, TableView
 from game.ui.text import TextCache
 
 W, H = 120, 168
@@ -185,7 +185,7 @@ def table_text_heights(scale: float, players: int) -> dict[str, int]:
     names = ["Ann", "Bob", "Cy", "Dee"][:players]
     view = TableView(players, names, CardArt("standard"), TextCache())
     view.ui_scale = scale
-    view.prompt = "You: take the discard (5) or draw a card"
+    view.marks = TableMarks(prompt="You: take the discard (5) or draw a card")
     board = Board.from_view(seat_view(state, 0))
     board.holder, board.holding, board.source = 0, 7, "draw"
     view.viewer = 0

@@ -33,9 +33,6 @@ PUBLIC_METHODS_TODAY = {
 ATTRIBUTES_TODAY = {
     "game/rules/state.py:GameState": 19,  # the engine's whole game, kept flat for its speed: issue 39 item 1
     "game/table/controller.py:TableController": 21,  # to be split by what it does: issue 39 item 3
-    # the cards at rest are its part (table_cards.py); left: the prompt's inputs and the marks the
-    # play screen sets (issue 39 item 4)
-    "game/ui/table_view.py:TableView": 19,
 }
 
 

@@ -95,7 +95,7 @@ def table_problems(name, view, screen):
     for index, (words, rect) in enumerate(placed):
         if not screen.contains(rect):
             problems.append(f"{name}: table text {words!r} at {rect} leaves the window")
-        if words == view.prompt and rect.w > view.viewport.rect(view.layout.prompt).w:
+        if words == view.marks.prompt and rect.w > view.viewport.rect(view.layout.prompt).w:
             problems.append(f"{name}: prompt {words!r} is wider than its band")
         glyphs = rect.inflate(-4, -rect.h // 3)
         for other, other_rect in placed[index + 1:]:
@@ -147,7 +147,7 @@ def test_language_switches_without_restart(app):
     while next(names) != "table_turn":
         pass
     play = app.stack.top
-    english = play.view.prompt
+    english = play.view.marks.prompt
     assert english.startswith("You:")
     pause = app.stack.push(PauseScene(app, play.table, play.guide))
     app.frame(1 / 60)
@@ -161,5 +161,5 @@ def test_language_switches_without_restart(app):
     assert pause.buttons.named("resume").label == "Reprendre"
     pause.close()
     app.frame(1 / 60)
-    assert play.view.prompt.startswith("Vous :") and play.view.prompt != english
+    assert play.view.marks.prompt.startswith("Vous :") and play.view.marks.prompt != english
     assert app.settings.language == "fr"

@@ -118,8 +118,8 @@ def test_the_journal_records_a_frame_and_only_while_on(app):
     assert kinds == {TEXT, CARD, BUTTON, PANEL, AVATAR}, kinds  # (the prompt's panel, the plates' avatars)
     assert sum(ink.kind == CARD for ink in inks) >= 3 * 2 + 1  # two cards up per grid, the discard
     view = app.stack.top.view
-    prompt = next(ink for ink in inks if ink.kind == TEXT and ink.words == view.prompt)
+    prompt = next(ink for ink in inks if ink.kind == TEXT and ink.words == view.marks.prompt)
     assert 0 < prompt.rect.h < view.viewport.rect(view.layout.prompt).h  # the inked pixels, not the font's box
-    assert prompt.box == next(ink.rect for ink in inks if ink.kind == PANEL and ink.words == view.prompt)
+    assert prompt.box == next(ink.rect for ink in inks if ink.kind == PANEL and ink.words == view.marks.prompt)
     app.frame(1 / 60)
     assert JOURNAL.inks == [] and not JOURNAL.on

@@ -13,9 +13,9 @@ NOTICE = "table_notice.py"
 # the screen's helpers and the overlays over it, and the names they give the screen (or the table)
 HELPERS = ("table_input.py", "table_prompt.py", "hints.py", "score_overlay.py", "pause.py", "round_score.py")
 SCREEN = {"play", "screen", "table"}
-# what a helper may set on a part: the table's own switch, which the table answers for, and the
-# pointer's place, which the view keeps (it forgets it when the table turns to another player)
-ALLOWED = {"self.table.stand_in", "play.view.hover"}
+# what a helper may set on a part: the table's own switch, which the table answers for (the
+# pointer's place is the view's: the input tells it where the pointer went, `view.point_at`)
+ALLOWED = {"self.table.stand_in"}
 
 
 def assigned(tree: ast.AST) -> list[ast.expr]:
@@ -59,3 +59,17 @@ def test_the_screens_helpers_and_overlays_write_nothing_into_it() -> None:
         if into:
             written[name] = into
     assert written == {}, "a helper of the table screen keeps its own state, or asks the screen's part"
+
+
+def test_the_screens_hand_the_table_view_its_marks_whole() -> None:
+    """The prompt, the legal targets, the cursor and the notice's place reach the table view as
+    one value (`TableMarks`, game/ui/table_view.py), never set on it one by one; what else a
+    screen sets on its view is whose eyes it shows and how its words read."""
+    own = {"marks", "viewer", "speaks_to_viewer", "ui_scale"}
+    written = {}
+    for path in SCENES.glob("*.py"):
+        chains = map(root, assigned(ast.parse(path.read_bytes())))
+        into = {chain[-1] for chain in chains if "view" in chain[:-1] and chain[chain.index("view") + 1:] == chain[-1:]}
+        if into - own:
+            written[path.name] = sorted(into - own)
+    assert written == {}, "hand the view a TableMarks value (view.marks = ...)"

@@ -198,7 +198,7 @@ def test_the_step_screen_says_the_decision_and_keeps_each_key_whole(make_app, la
     app.frame(1 / 60)
     assert scene.step == step
     words = [ink.words for ink in drawn(app, scene)]
-    assert "Vous piochez une carte" not in words and scene.view.prompt.startswith("Votre décision")
+    assert "Vous piochez une carte" not in words and scene.view.marks.prompt.startswith("Votre décision")
     keys = [plain(line) for line in words if any(key in plain(line) for key in ("Droite/Espace :", "Gauche :", "Début/B :",
                                                                                    "A : auto", "Échap :"))]
     legend = " ".join(keys)

@@ -157,15 +157,15 @@ def test_the_skip_hint_waits_for_a_long_animation_and_the_prompt_stays_meanwhile
     seen = []
     while play.anim.busy and len(seen) < 600:  # the deal (a second), frame by frame
         app.frame(1 / 60)
-        seen.append(play.view.prompt)
+        seen.append(play.view.marks.prompt)
     assert seen and skip not in seen
     play.activate(Target.cell(0, 0, 0))
     app.frame(1 / 60)
-    assert play.anim.busy and play.view.prompt == "You: flip one more card"  # during the flip
+    assert play.anim.busy and play.view.marks.prompt == "You: flip one more card"  # during the flip
     play.anim.skip()
     play.anim.queue.append(Step(lambda a: a.wait(SKIP_HINT_AFTER + 1.0)))  # a long run (as a final reveal)
     frames = 0
-    while play.view.prompt != skip and frames < round(SKIP_HINT_AFTER * 60) + 2:
+    while play.view.marks.prompt != skip and frames < round(SKIP_HINT_AFTER * 60) + 2:
         app.frame(1 / 60)
         frames += 1
-    assert play.view.prompt == skip and frames >= SKIP_HINT_AFTER * 60 - 1
+    assert play.view.marks.prompt == skip and frames >= SKIP_HINT_AFTER * 60 - 1

@@ -6,9 +6,15 @@ The parts it owns draw the rest: the cards at rest on the felt (table_cards.py),
 and the score panel (table_labels.py), the pile captions and the prompt (table_captions.py), the
 cues (table_cues.py), the words' painters all on the shared part of table_text.py. Drawn here: the
 turn marker, the card in hand and its caption, the marks of the hovered target and the cursor.
+
+What the screen marks beside the board (the prompt, the legal targets, the keyboard's cursor) it
+hands over as one `TableMarks` value, which the view keeps and draws from; the pointer's target is
+the view's own (it maps the point, and forgets it when the table turns to another player).
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
 
 import pygame
 
@@ -32,7 +38,22 @@ from game.ui.wording import sentence
 FACES = range(-2, 13)  # every card value: each face is drawn ahead at every size the window uses
 
 # (Board and the label constants are imported from here by the screens and tests)
-__all__ = ["ACTIVE_RING", "LABEL_CLEARANCE", "RING_MARGIN", "STACK_MOST", "Board", "Cell", "TableView", "stack_step"]
+__all__ = ["ACTIVE_RING", "LABEL_CLEARANCE", "RING_MARGIN", "STACK_MOST", "Board", "Cell", "TableMarks", "TableView",
+           "stack_step"]
+
+
+@dataclass(frozen=True)
+class TableMarks:
+    """What the screen marks on the table beside the board: one value, replaced whole (the play
+    screen sets the prompt and the targets as the table advances, the cursor and the notice's
+    place as it draws; a replay its caption), so the view draws from its own state."""
+
+    prompt: str = ""  # what the player on screen may do now (a replay: its step's caption)
+    busy: bool = False  # an animation is playing (its banner replaces the prompt)
+    notice_shown: bool = True  # False while a first-game tip or the recap takes the free corner the notice uses
+    targets: frozenset[Target] = field(default_factory=frozenset)  # the acting human's legal ones, lit on hover
+    cursor: Target | None = None  # the keyboard's
+    hover: Target | None = None  # the pointer's (set by the view: `point_at`)
 
 class TableView:
     """Draws a Board (plus the animator's sprites) and maps screen points to targets."""
@@ -52,14 +73,9 @@ class TableView:
         self.reduced_motion = False
         self.art = art
         self.size = (0, 0)
-        self.prompt = ""
-        self.hover: Target | None = None
-        self.cursor: Target | None = None  # the keyboard's
-        self.targets: set[Target] = set()  # legal targets of the acting human, highlighted on hover
+        self.marks = TableMarks()  # the prompt, the legal targets, the cursor and the pointer's target
         self._viewer: int | None = None
         self.speaks_to_viewer = True  # False (hot-seat): every line names its player, never "you"
-        self.busy = False  # an animation is playing (its banner replaces the prompt)
-        self.notice_shown = True  # False while a first-game tip takes the free corner the notice uses
 
     # ------------------------------------------------------------------ the words' shared part
     @property
@@ -91,7 +107,8 @@ class TableView:
         if layout != self.layout:
             self.words.layout = layout
             self.cards.forget()
-            self.hover = None  # (the same card sizes: the art made for this window still serves)
+            self.marks = replace(self.marks, hover=None)  # the pointer is over another place now
+            # (the same card sizes: the art made for this window still serves)
             self.marker.forget()
 
     # ------------------------------------------------------------------ geometry
@@ -131,6 +148,10 @@ class TableView:
         """Where the draw pile, the discard pile or the card in hand lies."""
         return {DRAW_PILE: self.layout.draw_pile, DISCARD_PILE: self.layout.discard_pile, HAND: self.layout.hand}[kind]
 
+    def point_at(self, pos: tuple[int, int], board: Board) -> None:
+        """The pointer moved to `pos`: the target under it is marked, if it is a legal one."""
+        self.marks = replace(self.marks, hover=self.target_at(pos, board))
+
     def target_at(self, pos: tuple[int, int], board: Board) -> Target | None:
         x, y = self.viewport.to_logical(*pos)
         for kind in PILES:
@@ -165,7 +186,7 @@ class TableView:
         for sprite in sprites:
             sprite.draw(surface, self)
         self._draw_marks(surface)
-        self.captions.draw_prompt(surface, board, self.prompt, self.busy, self.notice_shown)
+        self.captions.draw_prompt(surface, board, self.marks.prompt, self.marks.busy, self.marks.notice_shown)
 
     def _draw_marker(self, surface: pygame.Surface, board: Board) -> None:
         """The ring around the grid of the seat to act: aimed there, it glides from the last one."""
@@ -241,11 +262,12 @@ class TableView:
         return self.cards.pile_top() if target.kind == DRAW_PILE else self.viewport.rect(self.target_box(target))
 
     def _draw_marks(self, surface: pygame.Surface) -> None:
-        if self.hover is not None and self.hover in self.targets:
-            rect = self._mark_rect(self.hover)
+        hover, cursor = self.marks.hover, self.marks.cursor
+        if hover is not None and hover in self.marks.targets:
+            rect = self._mark_rect(hover)
             surface.blit(self.art.highlight(rect.w, rect.h), rect)
-        if self.cursor is not None:  # one keyboard cursor, on a pile or a grid, playable there or not:
-            rect = self._mark_rect(self.cursor)  # a bright ring outside a dark one reads on felt and card alike
+        if cursor is not None:  # one keyboard cursor, on a pile or a grid, playable there or not:
+            rect = self._mark_rect(cursor)  # a bright ring outside a dark one reads on felt and card alike
             gap, width = max(2, round(4 * self.viewport.scale)), max(3, round(6 * self.viewport.scale))
             pygame.draw.rect(surface, FOCUS_GAP, rect.inflate(2 * gap, 2 * gap), width=gap, border_radius=6 + gap)
             pygame.draw.rect(surface, ACCENT, rect.inflate(2 * (gap + width), 2 * (gap + width)), width=width,
