@@ -71,7 +71,7 @@ class ComputerSeats:
         self._moves += 1
         self._acted = by
 
-    # ------------------------------------------------------------------ stand-ins for a player away
+    # ------------------------------------------------------------------ who plays each computer seat
     def substitute(self, seat: int, level: str | None) -> None:
         """Let computer `level` play remote `seat` while its player is away; None gives the
         seat back to its player. A decision under way for the seat is dropped."""
@@ -88,6 +88,18 @@ class ComputerSeats:
     def stands_in_for(self, seat: int) -> bool:
         """A computer plays remote `seat` while its player is away."""
         return seat in self._substitutes
+
+    def level(self, seat: int, config: MatchConfig) -> str:
+        """The level `seat`'s computer plays at (a stand-in's, for a player away); the adaptive
+        level starts from the profile of the people at the table and plays for their seats."""
+        level = self._substitutes.get(seat, config.seats[seat].level)
+        if level != ADAPTIVE:
+            return level
+        people = [index for index, player in enumerate(config.seats) if player.is_human or player.is_remote]
+        if self._adaptive_start is None:  # a remote name may be anyone's: those people start at the default
+            here = [config.seats[index].name for index in people if config.seats[index].is_human]
+            self._adaptive_start = self._strength(here, len(people) - len(here))
+        return adaptive_spec(self._adaptive_start, people)
 
     def close(self) -> None:
         """Release the computer players (without waiting for them)."""
@@ -136,23 +148,11 @@ class ComputerSeats:
     def _start_worker(self, seat: int, config: MatchConfig) -> Worker:
         seed = self._seed(seat)
         try:
-            return self._make_worker(self._level(seat, config), seed)
+            return self._make_worker(self.level(seat, config), seed)
         except Exception as error:  # noqa: BLE001 - e.g. a cmd: bot that will not start; the game goes on
             log.warning("seat %d: the computer player could not start (%s); Normal plays instead", seat, detail(error))
             self._tell(Notice(BOT_NOT_STARTED.say(name=config.seats[seat].name, error=detail(error))))
             return self._make_worker(FALLBACK_LEVEL, seed)
-
-    def _level(self, seat: int, config: MatchConfig) -> str:
-        """The seat's computer player; the adaptive level starts from the profile of the people
-        at the table and plays for their seats."""
-        level = self._substitutes.get(seat, config.seats[seat].level)
-        if level != ADAPTIVE:
-            return level
-        people = [index for index, player in enumerate(config.seats) if player.is_human or player.is_remote]
-        if self._adaptive_start is None:  # a remote name may be anyone's: those people start at the default
-            here = [config.seats[index].name for index in people if config.seats[index].is_human]
-            self._adaptive_start = self._strength(here, len(people) - len(here))
-        return adaptive_spec(self._adaptive_start, people)
 
     def _seed(self, seat: int) -> int:
         return (self._state.seed * 31 + seat) % (2**31)
