@@ -28,7 +28,8 @@ from game.store import Store
 from game.store.notices import GAME_NOT_SAVED
 from game.store.paths import HOST_SAVE_FILE
 from game.table import Notice
-from game.table.controller import BOT_NOT_STARTED, SAVE_FAILED, STATS_FAILED
+from game.table.autosave import SAVE_FAILED, STATS_FAILED
+from game.table.computers import BOT_NOT_STARTED
 
 ROOT = Path(__file__).resolve().parents[1]
 loopback_aliases = pytest.mark.skipif(not sys.platform.startswith("linux"),

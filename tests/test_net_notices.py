@@ -15,7 +15,7 @@ from net_tools import BotPlayer
 
 from game.sentences import template_for
 from game.table import Notice
-from game.table.controller import BOT_NOT_STARTED
+from game.table.computers import BOT_NOT_STARTED
 
 ROOT = Path(__file__).resolve().parents[1]
 WAIT = 60.0
@@ -29,7 +29,7 @@ from game.match import COMPUTER, REMOTE, MatchConfig, SeatConfig
 from game.net.headless import host_games
 from game.net.host import NetHost
 from game.table import TableController
-from game.table.controller import BOT_NOT_STARTED
+from game.table.computers import BOT_NOT_STARTED
 
 
 def workers(level, seed):  # Hal's level cannot start (as a missing program would not): Normal plays instead

@@ -123,8 +123,8 @@ def test_a_table_starts_its_adaptive_seats_from_the_peoples_profile(tmp_path):
         raise ValueError("no thinking needed here")
 
     table = TableController(match, match.new_game(3), store, make_worker=make_worker)
-    assert table._level(1) == f"adaptive@{DEFAULT_STRENGTH:.4f}/0"  # for Ann, at seat 0
-    assert table._level(2) == "normal"
+    assert table.computers.level(1, table.config) == f"adaptive@{DEFAULT_STRENGTH:.4f}/0"  # for Ann, at seat 0
+    assert table.computers.level(2, table.config) == "normal"
     assert MatchConfig().seats[1].level == ADAPTIVE  # a new game's computers play at the person's level
 
 

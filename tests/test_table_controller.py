@@ -33,7 +33,7 @@ from game.table import (
     TableEvents,
     TableMessage,
 )
-from game.table.controller import SAVE_FAILED
+from game.table.autosave import SAVE_FAILED
 from game.ui.board import Board
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -77,7 +77,6 @@ class RemoteTable(NobodyToStandIn):
     its observers in order, one table step per `update`."""
 
     hotseat = False
-    handoffs = 0
     handoff_due = False
 
     def __init__(self, url: str | NetClient, code: str = "", name: str = "", *, store: Any = None,

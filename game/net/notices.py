@@ -11,7 +11,7 @@ import re
 
 from game.i18n import N_
 from game.sentences import Sentence, sentence
-from game.table.controller import SAVE_FAILURES
+from game.table.autosave import SAVE_FAILURES
 
 HOST_SAVE_FAILED = sentence("host_save_failed", N_("The host could not save the game; play goes on."))
 PATH_LIKE = re.compile(r"(?<!\S)\S*[/\\]\S*")  # a word with a folder separator in it, tried from its start only

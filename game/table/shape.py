@@ -40,11 +40,6 @@ class Table(Protocol):
         """Several humans share this screen (a hand-off between them)."""
         ...
 
-    @property
-    def handoffs(self) -> int:
-        """Hand-offs signalled so far."""
-        ...
-
     scored_round: int  # the last round whose end was announced (a screen gallery sets it by hand)
     speed: float  # animation speed: a computer's think pauses are divided by it
 
