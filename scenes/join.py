@@ -247,6 +247,7 @@ class JoinScene(AppScene):
         elif self.status:
             self.text(surface, self.status, CAPTION_SIZE, 960, 860, color=INK)
         else:
-            self.text(surface, _("The host's screen shows the address and the join code."), CAPTION_SIZE, 960, 860, color=ACCENT)
+            self.text(surface, _("The host's screen shows the address and the join code."), CAPTION_SIZE, 960, 860,
+                      color=ACCENT)
         self._label_fields()  # (Tab or an arrow moved the focus since the last frame)
         self.buttons.draw(surface, self.viewport)

@@ -125,20 +125,24 @@ class LobbyScene(AppScene):
         if player.is_remote:
             name = self._joined.get(seat)
             if name is None:
-                return _("Seat {number}: waiting for a player on another computer...").format(number=seat + 1), WAITING_COLOUR
+                waiting = _("Seat {number}: waiting for a player on another computer...")
+                return waiting.format(number=seat + 1), WAITING_COLOUR
             return _("Seat {number}: {name} (on another computer)").format(number=seat + 1, name=name), INK
         if player.is_human:
             return _("Seat {number}: {name} (here)").format(number=seat + 1, name=player.name), INK
         level = _(LEVEL_WORDS.get(player.level, player.level))
-        return _("Seat {number}: {name} (computer, {level})").format(number=seat + 1, name=player.name, level=level), DIM
+        computer = _("Seat {number}: {name} (computer, {level})")
+        return computer.format(number=seat + 1, name=player.name, level=level), DIM
 
     def draw(self, surface: pygame.Surface) -> None:
         self.dirty = False
         self.begin_page(surface, _("Your table on the network"), TITLE_SIZE, 80)
         if self.host is not None:
-            self.text(surface, _("Players join from the menu: Join a game. Or at this address:"), BODY_SIZE, 960, 170, color=DIM)
+            self.text(surface, _("Players join from the menu: Join a game. Or at this address:"), BODY_SIZE, 960, 170,
+                      color=DIM)
             self.text(surface, self.host.url.removeprefix("ws://"), HEADING_SIZE, 960, 230, color=INK, bold=True)
-            self.text(surface, _("Join code: {code}").format(code=self.host.code), HEADING_SIZE, 960, 300, color=ACCENT, bold=True)
+            self.text(surface, _("Join code: {code}").format(code=self.host.code), HEADING_SIZE, 960, 300,
+                      color=ACCENT, bold=True)
             # said where the address is shown: the connection is plain ws:// (docs/network.md)
             self.text(surface, _("For your own network only: the connection is not encrypted."), CAPTION_SIZE, 960,
                       352, color=DIM)

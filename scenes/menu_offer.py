@@ -86,7 +86,8 @@ class MenuOfferScene(AppScene):
                   bold=True)
         self.text(surface, _("Then it starts from the menu like any other program."), BODY_SIZE, 960, 460,
                   max_width=1400, color=INK)
-        self.text(surface, _("Settings can add or remove it at any time."), BODY_SIZE, 960, 520, max_width=1400, color=INK)
+        self.text(surface, _("Settings can add or remove it at any time."), BODY_SIZE, 960, 520, max_width=1400,
+                  color=INK)
         if self.problem:
             self.text(surface, self.problem, SMALL_SIZE, 960, 740, max_width=1600, color=PROBLEM)
         self.buttons.draw(surface, self.viewport)

@@ -261,7 +261,8 @@ class PlayScene(AppScene):
                                        if self.table.is_human(seat)])
                 # the record where the game was played here, else its public scores (with the
                 # names of those who joined since)
-                seats = tuple(replace(seat, name=name) for seat, name in zip(self.config.seats, self.names, strict=True))
+                seats = tuple(replace(seat, name=name)
+                              for seat, name in zip(self.config.seats, self.names, strict=True))
                 self.stack.replace(GAMEOVER, config=replace(self.config, seats=seats), state=self.table.record,
                                    scores=self.table.score_view(), viewer=self.addressee)
 

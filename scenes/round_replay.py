@@ -173,8 +173,9 @@ class RoundReplayScene(AppScene):
         self.fit(surface)
         heading, words, keys = self.note()
         # in the table's free corner (where a game's tips go): clear of every grid, 8 players too
-        draw_note(surface, self.app.text, self.viewport.rect(self.view.layout.tip), self.viewport.scale * self.app.ui_scale,
-                  words, heading=heading, footer=key_legend(keys), sizes=(BODY_SIZE, BODY_SIZE, SMALL_SIZE))
+        corner, scale = self.viewport.rect(self.view.layout.tip), self.viewport.scale * self.app.ui_scale
+        draw_note(surface, self.app.text, corner, scale, words, heading=heading, footer=key_legend(keys),
+                  sizes=(BODY_SIZE, BODY_SIZE, SMALL_SIZE))
 
     def note(self) -> tuple[str, str | list[str], str]:
         """The note's heading, words (a list: paragraphs) and keys line."""

@@ -66,8 +66,8 @@ class ScoreOverlayScene(AppScene):
                 sheet_bottom = sheet_bottom_for(len(state.round_scores))
                 draw_score_sheet(self, surface, state, self.table.names, SHEET_TOP, sheet_bottom)
                 chart = Box(SHEET_PANEL.x + 40, sheet_bottom + 24, SHEET_PANEL.w - 80, CHART_BOTTOM - sheet_bottom - 24)
-                draw_score_chart(surface, self.app.text, self.viewport, state, self.table.names, chart, self.app.ui_scale,
-                                 self.table.config.identities())
+                draw_score_chart(surface, self.app.text, self.viewport, state, self.table.names, chart,
+                                 self.app.ui_scale, self.table.config.identities())
             else:
                 draw_score_sheet(self, surface, state, self.table.names, SHEET_TOP, 900)
         self.text(surface, _("Press any key or click to go back to the table"), CAPTION_SIZE, 960, 1000, color=DIM)
@@ -92,7 +92,8 @@ def draw_scores_button(scene: AppScene, surface: pygame.Surface) -> None:
     pygame.draw.rect(surface, BUTTON_EDGE, rect, border_radius=radius)  # raised like every button: a lip below
     pygame.draw.rect(surface, BUTTON, rect.inflate(0, -max(2, round(5 * scene.viewport.scale))).move(0, -1),
                      border_radius=radius)
-    scene.text(surface, _("Scores (S)"), SMALL_SIZE, SCORES_BUTTON.center[0], SCORES_BUTTON.center[1], color=INK, bold=True)
+    x, y = SCORES_BUTTON.center
+    scene.text(surface, _("Scores (S)"), SMALL_SIZE, x, y, color=INK, bold=True)
 
 
 def scores_button_hit(scene: AppScene, pos: tuple[int, int]) -> bool:

@@ -38,7 +38,8 @@ def table_prompt(play: PlayScene) -> str:
             return _("{you}: flip one more card to settle who starts").format(you=you)
         return (_("{you}: flip two of your cards") if up == 0 else _("{you}: flip one more card")).format(you=you)
     if state.holding is None:
-        return _("{you}: take the discard ({card}) or draw a card").format(you=you, card=_card(state.discard_top)) + last
+        choice = _("{you}: take the discard ({card}) or draw a card")
+        return choice.format(you=you, card=_card(state.discard_top)) + last
     if state.source == SOURCE_DISCARD:
         if play.table.can_take_back:
             return _("{you}: place the {card}, or click the discard pile to put it back").format(

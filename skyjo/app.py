@@ -167,7 +167,8 @@ class FrameLoop:
         self._shown = list(stack.scenes)
         return True
 
-    def run(self, each_turn: Callable[[], None], fixed_dt: float | None = None, max_seconds: float | None = None) -> None:
+    def run(self, each_turn: Callable[[], None], fixed_dt: float | None = None,
+            max_seconds: float | None = None) -> None:
         """Frames until stopped, `each_turn` called before each one (`fixed_dt`: every frame
         advances that much, for headless runs).
 
@@ -364,8 +365,8 @@ def run_app(args: argparse.Namespace) -> int:
     driver = pygame.display.get_driver()
     if driver in HEADLESS_DRIVERS and os.environ.get("SDL_VIDEODRIVER") != driver:
         app.close()  # SDL found no screen and fell back to an invisible one: say so, do not run unseen
-        print("skyjo: no display found (is DISPLAY or WAYLAND_DISPLAY set?); try --self-test to check the game headless",
-              file=sys.stderr)
+        print("skyjo: no display found (is DISPLAY or WAYLAND_DISPLAY set?); "
+              "try --self-test to check the game headless", file=sys.stderr)
         return 1
     from scenes.menu_offer import wanted  # (a scene's module: imported when the app runs, not with it)
 

@@ -305,7 +305,8 @@ class NetClient:
             case wire.Table(seat_view=view) if (view.players != config.players or view.edition.name != config.edition
                                                  or view.seat != self.claim.seat):
                 raise ProtocolError(f"a view of seat {view.seat} of a {view.players}-player {view.edition.name} "
-                                    f"game, but we hold seat {self.claim.seat} of a {config.players}-player {config.edition} game")
+                                    f"game, but we hold seat {self.claim.seat} of a "
+                                    f"{config.players}-player {config.edition} game")
             case wire.RoundOver(score_view=scores) if (scores.players != config.players
                                                         or scores.edition.name != config.edition):
                 raise ProtocolError(f"scores of a {scores.players}-player game; ours has {config.players}")

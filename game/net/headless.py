@@ -38,7 +38,8 @@ def host_games(host: NetHost[TableController], next_table: Callable[[int], Table
     return winners
 
 
-def _host_one(host: NetHost[TableController], ready_wait: float, stop: threading.Event | None) -> tuple[int, ...] | None:
+def _host_one(host: NetHost[TableController], ready_wait: float,
+              stop: threading.Event | None) -> tuple[int, ...] | None:
     table = host.table
     heard: list[TableMessage] = []
     table.subscribe(heard.append)
@@ -51,7 +52,8 @@ def _host_one(host: NetHost[TableController], ready_wait: float, stop: threading
     while True:
         if stop is not None and stop.is_set():
             return None
-        host.pump(IDLE if table.waits_for_network and scored_at is None else TICK)  # a remote player's move wakes it at once
+        # a remote player's move wakes it at once
+        host.pump(IDLE if table.waits_for_network and scored_at is None else TICK)
         table.update(TICK)
         while heard:
             message = heard.pop(0)

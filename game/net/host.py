@@ -103,7 +103,8 @@ class NetHost(Generic[T]):
         self._stand_in: str | None = None
         self._save_failure_told = False  # remote players were told the host cannot save, this run of failures
         if resume and store is not None:
-            self.tokens = {seat: token for seat in self.remote_seats if (token := store.tokens.get(f"host seat {seat}"))}
+            self.tokens = {seat: token for seat in self.remote_seats
+                           if (token := store.tokens.get(f"host seat {seat}"))}
         elif store is not None:  # a new game: the seats of an older one are not given back
             for seat in range(len(table.config.seats)):
                 if store.tokens.get(f"host seat {seat}") is not None:

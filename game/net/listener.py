@@ -133,7 +133,8 @@ class Server:
         self._wrong_codes = WrongCodes(per_address=wrong_codes)
         self._admission = Admission()
         self._known_tokens = known_tokens  # the seats' tokens: a hello with one is never limited
-        self._tasks: set[asyncio.Task[Any]] = set()  # every task of ours still running (the loop holds only weak references)
+        # every task of ours still running (the loop holds only weak references)
+        self._tasks: set[asyncio.Task[Any]] = set()
         self._loop = asyncio.new_event_loop()
         quiet_loop_errors(self._loop)
         self._server: Any = None

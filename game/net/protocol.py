@@ -182,7 +182,8 @@ class Table(_Message, tag="table", dict=True):
         self.seat_view = view = seat_view_from(self.view, tuple(action_from(item) for item in self.legal))
         self.move = None if self.action is None else action_from(self.action)
         if self.move is not None and not 0 <= self.move.seat < view.players:
-            raise ProtocolError(f"table's action is for seat {self.move.seat}, not a seat of a {view.players}-player game")
+            raise ProtocolError(f"table's action is for seat {self.move.seat}, "
+                                f"not a seat of a {view.players}-player game")
         self.steps = tuple(event_from(item) for item in self.events)
         for event in self.steps:
             _check_event(event, view)

@@ -1,7 +1,8 @@
 """A table in play without a screen: `TableController` runs the engine and the hot-seat
 hand-off, composes its computer seats and their think pauses (`ComputerSeats`) and its
 autosave and statistics (`Autosave`), and tells observers what happened. The table scene
-(scenes/play.py) is one observer; a headless test, a network seat or a replay can be others. No pygame here, nor anything of game.ui or the scenes.
+(scenes/play.py) is one observer; a headless test, a network seat or a replay can be others.
+No pygame here, nor anything of game.ui or the scenes.
 """
 
 from .autosave import Autosave

@@ -33,7 +33,8 @@ FALLBACK_LEVEL = "normal"  # plays for a computer seat whose own player failed
 log = logging.getLogger("skyjo.table")
 
 BOT_FAILED = sentence("bot_failed", N_("{name}'s computer player failed ({problem}); Normal plays for it from now on."))
-BOT_NOT_STARTED = sentence("bot_not_started", N_("{name}'s computer player could not start ({error}); Normal plays instead."))
+BOT_NOT_STARTED = sentence(
+    "bot_not_started", N_("{name}'s computer player could not start ({error}); Normal plays instead."))
 
 
 @dataclass(slots=True)

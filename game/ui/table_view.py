@@ -228,7 +228,8 @@ class TableView:
             self._hand_caption_aside(surface, rect, words, wanted)
             return
         band = self.viewport.rect(self.layout.prompt)  # the caption keeps to the middle band's width
-        size = self.words.fit_px(words, size, width=2 * min(rect.centerx - band.left, band.right - rect.centerx), bold=True)
+        room = 2 * min(rect.centerx - band.left, band.right - rect.centerx)
+        size = self.words.fit_px(words, size, width=room, bold=True)
         image = self.words.text.render(words, size, ACCENT, True)
         self.words.blit_text(surface, image, image.get_rect(midbottom=(rect.centerx, rect.top - 6)), words)
 
