@@ -97,7 +97,8 @@ class AboutScene(AppScene):
         until they fit it (a long translation at 150 % never runs into the buttons)."""
         text, room = self.app.text, self.viewport.rect(COLUMN)
         px = round(BODY_SIZE * self.app.ui_scale * self.viewport.scale)
-        spaces = round(px * 0.5) * (len(paragraphs) - 2)  # (fit_paragraphs counts lines, not the gaps between paragraphs)
+        # (fit_paragraphs counts lines, not the gaps between paragraphs)
+        spaces = round(px * 0.5) * (len(paragraphs) - 2)
         px, blocks = text.fit_paragraphs(paragraphs, px, room.w, room.h - spaces)
         gap, last = round(px * 0.5), len(blocks) - 1
         colours = [ACCENT if number == last else INK for number in range(len(blocks))]  # the folder's path stands out

@@ -143,7 +143,8 @@ def addressee(config: MatchConfig) -> int | None:
 class GameOverScene(AppScene):
     name = "gameover"
     scales_text = False
-    own_clicks_only = True  # it opens by itself (a hosted game ends on the host's word): a click begun before is not for it
+    # it opens by itself (a hosted game ends on the host's word): a click begun before is not for it
+    own_clicks_only = True
 
     def __init__(self, app: AppContext, config: MatchConfig, state: GameState | None = None,
                  scores: ScoreView | None = None, viewer: int | None = None) -> None:
@@ -188,7 +189,8 @@ class GameOverScene(AppScene):
                 (_("Main menu"), self.menu, "menu", True),
                 (_("Export game log"), self.export_log, "export", recorded))
         left = (1920 - BUTTONS_ROOM) / 2
-        for (label, action, name, enabled), width in zip(foot, self.button_widths([row[0] for row in foot]), strict=True):
+        widths = self.button_widths([row[0] for row in foot])
+        for (label, action, name, enabled), width in zip(foot, widths, strict=True):
             if name != "again" or self.state is not None:  # (a game hosted elsewhere is played again from its host)
                 self.button(left, 960, width, 90, label, action, name, BUTTON_SIZE, enabled=enabled)
             left += width + BUTTON_GAP
@@ -275,8 +277,8 @@ class GameOverScene(AppScene):
                   color=ACCENT, bold=True)
         tiebreaks = len(self.scores.tiebreak_rounds)
         if tiebreaks:
-            self.text(surface, ngettext("decided by {count} tiebreak round", "decided by {count} tiebreak rounds", tiebreaks).format(count=tiebreaks), CAPTION_SIZE, 960, 207,
-                      color=DIM)
+            decided = ngettext("decided by {count} tiebreak round", "decided by {count} tiebreak rounds", tiebreaks)
+            self.text(surface, decided.format(count=tiebreaks), CAPTION_SIZE, 960, 207, color=DIM)
         self._draw_podium(surface)
         draw_score_chart(surface, self.app.text, self.viewport, self.scores, self.names, CHART, self.app.ui_scale,
                          self.config.identities())

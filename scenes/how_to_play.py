@@ -199,14 +199,16 @@ class HowToPlayScene(AppScene):
         self.text(surface, _("take"), CAPTION_SIZE, 1370, 430, color=DIM)
         self._grid(surface, [9, None, None, 2, None, None, None, None, None, None, None, None], 1120, 520, 0.7)
         self._arrow(surface, (1370, 460), (1160, 540))
-        self.text(surface, _("the 3 replaces the 9, which goes to the discard pile"), CAPTION_SIZE, 1400, 872, color=ACCENT)
+        self.text(surface, _("the 3 replaces the 9, which goes to the discard pile"), CAPTION_SIZE, 1400, 872,
+                  color=ACCENT)
 
     def _picture_column(self, surface: pygame.Surface) -> None:
         self._grid(surface, [5, 1, None, None, 5, None, 8, None, 5, None, None, 2], 1080, 280, 0.75)
         self._grid(surface, ["", 1, None, None, "", None, 8, None, "", None, None, 2], 1080, 640, 0.5)
         self._card(surface, 5, 1650, 360)
         self._arrow(surface, (1170, 380), (1640, 420))
-        self.text(surface, _("three 5s: the column is removed"), CAPTION_SIZE, 1340, 760, color=ACCENT, anchor="midleft")
+        self.text(surface, _("three 5s: the column is removed"), CAPTION_SIZE, 1340, 760,
+                  color=ACCENT, anchor="midleft")
 
     def _picture_doubling(self, surface: pygame.Surface) -> None:
         rows = [(_("Lea (ended the round)"), "10", "20"), (_("Tom"), "8", "8"), (_("Ines"), "13", "13")]
@@ -262,11 +264,12 @@ class HowToPlayScene(AppScene):
         self.text(surface, _("How to play"), BODY_SIZE, 110, 75, color=DIM, anchor="midleft")
         self.text(surface, title(), TITLE_SIZE, 110, 150, color=ACCENT, bold=True, anchor="midleft")
         last = self.page == len(self.pages) - 1  # the editions' table spans the page under its text
-        self._paragraphs(surface, paragraphs(), Box(TEXT_X, TEXT_Y, 1700 if last else TEXT_W, (EDITIONS_TOP if last else 890) - TEXT_Y))
+        width, bottom = (1700, EDITIONS_TOP) if last else (TEXT_W, 890)
+        self._paragraphs(surface, paragraphs(), Box(TEXT_X, TEXT_Y, width, bottom - TEXT_Y))
         picture(surface)
         self._label_buttons()
-        self.text(surface, _("Page {page} of {count}").format(page=self.page + 1, count=len(self.pages)), CAPTION_SIZE, 960,
-                  920, color=DIM)
+        page_words = _("Page {page} of {count}").format(page=self.page + 1, count=len(self.pages))
+        self.text(surface, page_words, CAPTION_SIZE, 960, 920, color=DIM)
         self.buttons.draw(surface, self.viewport)
 
     def _paragraphs(self, surface: pygame.Surface, paragraphs: list[str], column: Box) -> None:

@@ -186,7 +186,8 @@ class ReviewScene(AppScene):
         else:
             self.button(770, BUTTONS_Y, 380, 86, _("Back"), self.close, "back")
         # the costliest decision, else Cancel while judging, else Back
-        self.buttons.focus = next(n for n, b in enumerate(self.buttons.buttons) if b.name in ("costly1", "cancel", "back"))
+        self.buttons.focus = next(n for n, b in enumerate(self.buttons.buttons)
+                                  if b.name in ("costly1", "cancel", "back"))
 
     def identity(self, seat: int) -> Identity:
         """The seat's colour and avatar as the table showed them (a game kept before they were:
@@ -209,7 +210,8 @@ class ReviewScene(AppScene):
             return
         seats = range(int(self.game.record["players"]))
         self.stack.push(REVIEW_STEP, record=self.game.record, names=[self.seat_name(s) for s in seats],
-                        seat=self.seat, judged=self.review.decisions[index], identities=[self.identity(s) for s in seats])
+                        seat=self.seat, judged=self.review.decisions[index],
+                        identities=[self.identity(s) for s in seats])
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
@@ -317,9 +319,10 @@ class ReviewScene(AppScene):
             judged = review.decisions[index]
             top = COSTLIEST_TOP + (rank - 1) * COSTLIEST_ROW + 68
             room = self.viewport.rect(Box(COSTLIEST_X + 10, top, COSTLIEST_W - 20, COSTLIEST_ROW - 72))
-            words = [_("{decision}: {cost}").format(decision=decision_line(judged), cost=cost_words(judged, spread=False)),
-                     why_line(judged)]
-            entries.append((room, words, self.app.text.fit_paragraphs(words, round(CAPTION_SIZE * zoom), room.w, room.h)[0]))
+            cost = cost_words(judged, spread=False)
+            words = [_("{decision}: {cost}").format(decision=decision_line(judged), cost=cost), why_line(judged)]
+            fitted_px = self.app.text.fit_paragraphs(words, round(CAPTION_SIZE * zoom), room.w, room.h)[0]
+            entries.append((room, words, fitted_px))
         px = min(size for _room, _words, size in entries)  # the three alike: the longest sets the size
         for room, words, _size in entries:
             y = room.top

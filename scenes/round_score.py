@@ -172,7 +172,8 @@ class RoundScoreScene(AppScene):
             self.text(surface, str(row["raw"]), size, sum_x, y, color=INK, anchor="midleft")
             self.text(surface, str(shown), size * 1.2, score_x, y, color=ACCENT, bold=True, anchor="midleft")
             if row["doubled"] and self.doubling > 0:  # the mark beside the score; the note below says it in words
-                self.text(surface, DOUBLED_MARK, size * 1.2, score_x + 110, y, color=DOUBLED, bold=True, anchor="midleft")
+                self.text(surface, DOUBLED_MARK, size * 1.2, score_x + 110, y, color=DOUBLED, bold=True,
+                          anchor="midleft")
         if note:
             fitted = self.app.text.fit_px(note[0], round(note_size), NOTE_WIDTH, bold=note[1])  # (logical px)
             with inside(self.viewport.rect(panel)):  # (the ink journal checks that the note stays on its panel)
@@ -183,6 +184,7 @@ class RoundScoreScene(AppScene):
         draw_score_sheet(self, surface, state, self.names, sheet_top, 930, counting=counting)
         if state.next_is_tiebreak and state.phase != GAME_OVER:
             words = group_sentence("tiebreak_next", state.next_participants, self.addressee, self.names)
-            self.text(surface, words, BODY_SIZE, 620, 1005, max_width=1040, color=ACCENT, bold=True)  # left of the button
+            # left of the button
+            self.text(surface, words, BODY_SIZE, 620, 1005, max_width=1040, color=ACCENT, bold=True)
         self.buttons.draw(surface, self.viewport)
 

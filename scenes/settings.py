@@ -1,6 +1,7 @@
 """Settings: language, animation speed, sound and volume, reduced motion, high-contrast cards,
-text size, and the hot-seat "Pass to ..." screen. Every change applies at once (the language too, without a restart) and is saved.
-Where the desktop has an applications menu (Linux), one more button adds Skyjo to it or removes it (game/desktop.py).
+text size, and the hot-seat "Pass to ..." screen. Every change applies at once (the language
+too, without a restart) and is saved. Where the desktop has an applications menu (Linux), one
+more button adds Skyjo to it or removes it (game/desktop.py).
 
 Each setting is one button that steps through its choices (mouse, or arrows/Tab then Enter);
 the buttons say the current value in words, so nothing is told by colour alone.
@@ -63,7 +64,8 @@ class SettingsScene(AppScene):
             ("speed", _("Animation speed: {speed}").format(speed=_(SPEED_WORDS.get(speed, speed))), self.next_speed),
             ("sound", _("Sound: {state}").format(state=_on_off(s.sound)), self.toggle("sound")),
             ("volume", _("Volume: {percent}%").format(percent=round(100 * s.volume)), self.next_volume),
-            ("motion", _("Reduced motion: {state}").format(state=_on_off(s.reduced_motion)), self.toggle("reduced_motion")),
+            ("motion", _("Reduced motion: {state}").format(state=_on_off(s.reduced_motion)),
+             self.toggle("reduced_motion")),
             ("contrast", _("High-contrast cards: {state}").format(state=_on_off(s.high_contrast)),
              self.toggle("high_contrast")),
             ("scale", _("Text size: {percent}%").format(percent=s.ui_scale), self.next_scale),

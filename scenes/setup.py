@@ -114,8 +114,8 @@ class SetupScene(AppScene):
             half = min(100.0, (add.h - 3 * 14) / 2)
             top = add.y + (add.h - 2 * half - 14) / 2
             self.button(add.x + 14, top, add.w - 28, half, _("+ Person"), partial(self.add_seat, HUMAN), "more_human")
-            self.button(add.x + 14, top + half + 14, add.w - 28, half, _("+ Computer"), partial(self.add_seat, COMPUTER),
-                        "more")
+            self.button(add.x + 14, top + half + 14, add.w - 28, half, _("+ Computer"),
+                        partial(self.add_seat, COMPUTER), "more")
         self.button(100, 820, 840, 64, _("Game ends at {score} points").format(score=c.end_score), self.next_end_score,
                     "end_score", BUTTON_SIZE)
         tie = c.options.final_tie_for(edition)
@@ -139,7 +139,8 @@ class SetupScene(AppScene):
         colour = add(places.colour, _(COLOUR_WORDS[look.colour]), partial(self.next_colour, seat), size=CAPTION_SIZE,
                      name=f"colour{seat}")
         colour.lead = places.colour.h  # a swatch of the colour leads its name (drawn with the avatars)
-        add(places.kind, _(KIND_WORDS.get(player.kind, player.kind)), partial(self.toggle_kind, seat), name=f"kind{seat}")
+        who = _(KIND_WORDS.get(player.kind, player.kind))
+        add(places.kind, who, partial(self.toggle_kind, seat), name=f"kind{seat}")
         if player.kind == COMPUTER:
             level = _("Level: {level}").format(level=_(LEVEL_WORDS.get(player.level, player.level)))
             add(places.level, level, partial(self.next_level, seat), name=f"level{seat}")
@@ -226,7 +227,10 @@ class SetupScene(AppScene):
 
     def next_level(self, seat: int) -> None:
         player = self.config.seats[seat]
-        level = BOT_LEVELS[(BOT_LEVELS.index(player.level) + 1) % len(BOT_LEVELS)] if player.level in BOT_LEVELS else "normal"
+        if player.level in BOT_LEVELS:  # the next level; after the last, the first again
+            level = BOT_LEVELS[(BOT_LEVELS.index(player.level) + 1) % len(BOT_LEVELS)]
+        else:
+            level = "normal"
         self.config = self.config.with_seat(seat, replace(player, level=level, avatar=""))
         self.build()
 
@@ -380,5 +384,6 @@ class SetupScene(AppScene):
                 side = round(rect.h * 0.6)
                 swatch = pygame.Rect(0, 0, side, side)
                 swatch.center = (rect.x + rect.h // 2 + round(rect.h * 0.1), rect.centery - 1)
-                pygame.draw.rect(surface, colour_of(self.config.identity(seat)), swatch, border_radius=max(2, side // 4))
-                pygame.draw.rect(surface, INK, swatch, width=max(1, side // 12), border_radius=max(2, side // 4))
+                corner = max(2, side // 4)
+                pygame.draw.rect(surface, colour_of(self.config.identity(seat)), swatch, border_radius=corner)
+                pygame.draw.rect(surface, INK, swatch, width=max(1, side // 12), border_radius=corner)

@@ -205,7 +205,8 @@ class StatisticsScene(AppScene):
         elif not self.players and self.reading is not None:
             self.text(surface, _("Reading the statistics…"), BODY_SIZE, 960, 480, color=DIM)
         elif not self.players:
-            self.text(surface, _("No game recorded yet: finish a game to see figures here."), BODY_SIZE, 960, 480, color=DIM)
+            self.text(surface, _("No game recorded yet: finish a game to see figures here."), BODY_SIZE, 960, 480,
+                      color=DIM)
         else:
             self._draw_cards(surface)
         if self.message:
@@ -281,8 +282,13 @@ def card_figures(entry: PlayerStats) -> list[tuple[str, str]]:
 
 def breakdown_parts(entry: PlayerStats) -> list[str]:
     """Games won / played by edition, then by opponent level ("won/played:" before the first)."""
-    parts = [f"{_(EDITION_WORDS[edition].short) if edition in EDITION_WORDS else edition} {t.wins}/{t.games}" for edition, t in sorted(entry.by_edition.items())]
-    parts += [_("vs {level} {won}/{played}").format(level=_(OPPONENT_WORDS.get(level, level)), won=t.wins, played=t.games) for level, t in sorted(entry.by_level.items())]
+    parts = []
+    for edition, t in sorted(entry.by_edition.items()):
+        shown = _(EDITION_WORDS[edition].short) if edition in EDITION_WORDS else edition
+        parts.append(f"{shown} {t.wins}/{t.games}")
+    for level, t in sorted(entry.by_level.items()):
+        opponent = _(OPPONENT_WORDS.get(level, level))
+        parts.append(_("vs {level} {won}/{played}").format(level=opponent, won=t.wins, played=t.games))
     return [_("won/played:") + " " + parts[0], *parts[1:]] if parts else []
 
 

@@ -107,7 +107,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bot", type=_check_level, default="expert", help="level to measure (default expert)")
     parser.add_argument("--baseline", type=_check_level, default=HOST, help="level it is measured against")
     parser.add_argument("--positions", type=int, default=300)
-    parser.add_argument("--face-down", type=int, default=5, help="stop a round when someone has this few face-down cards")
+    parser.add_argument("--face-down", type=int, default=5,
+                        help="stop a round when someone has this few face-down cards")
     parser.add_argument("--edition", choices=sorted(EDITIONS), default="voyage")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)

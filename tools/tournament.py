@@ -132,7 +132,8 @@ def render(rows: list[dict], args: argparse.Namespace, speed: list[dict] | None,
                   "Measured by `python -m game bench bots` (4-player Voyage positions; Expert on its 300 ms",
                   "clock, as in the app). Times measure the machine that ran the command.", "",
                   "| level | decisions | median ms | p99 ms | max ms |", "|---|---|---|---|---|"]
-        lines += [f"| {r['level']} | {r['decisions']} | {r['median_ms']} | {r['p99_ms']} | {r['max_ms']} |" for r in speed]
+        lines += [f"| {r['level']} | {r['decisions']} | {r['median_ms']} | {r['p99_ms']} | {r['max_ms']} |"
+                  for r in speed]
     text = "\n".join(lines) + "\n"
     if EXPERIMENTS.is_file():  # the log, under a marker line that --relog finds to replace it
         text += "\n" + experiments_section()

@@ -26,7 +26,9 @@ MAX_SEAT = 7
 class AdaptiveBot(StrengthBot):
     level = "adaptive"
 
-    def __init__(self, seed: int = 0, strength: float = DEFAULT_STRENGTH, people: tuple[int, ...] | None = None) -> None:
+    def __init__(
+        self, seed: int = 0, strength: float = DEFAULT_STRENGTH, people: tuple[int, ...] | None = None
+    ) -> None:
         super().__init__(seed, strength)
         self.people = people  # the seats of the people it plays for; None: every other seat
         self.games = 0  # games it has finished with this profile

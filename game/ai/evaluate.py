@@ -92,7 +92,9 @@ def place_gain(grid: tuple, index: int, card: int, know: Knowledge, weight: floa
     return gain + column_bonus(after, know, weight, final) - column_bonus(before, know, weight, final)
 
 
-def placements(view: SeatView, card: int, know: Knowledge, weight: float, final: bool = False) -> list[tuple[float, Action]]:
+def placements(
+    view: SeatView, card: int, know: Knowledge, weight: float, final: bool = False
+) -> list[tuple[float, Action]]:
     """Every replace (and, for a drawn card, every reveal with gain 0) with its gain."""
     grid = view.grid()
     out = [(place_gain(grid, i, card, know, weight, final), action_at(view, REPLACE, i))

@@ -219,7 +219,10 @@ class Judge:
             reason = Reason.FORCED if view.draw_pile == 0 else Reason.TAKE
             return Advice(action, reason, top, take, then=self._placing(top, place, take))
         card, drawn = view.holding, view.source == SOURCE_DRAW
-        value = self.reveal_value(card, action.index) if action.verb == REVEAL else self.replace_value(card, action.index)
+        if action.verb == REVEAL:
+            value = self.reveal_value(card, action.index)
+        else:
+            value = self.replace_value(card, action.index)
         return self._placing(card, action, value, drawn)
 
     def _advise_piles(self, top: int) -> Advice:

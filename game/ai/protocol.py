@@ -49,7 +49,8 @@ class _Signal(Enum):
 
 
 def decide_message(view: SeatView) -> dict:
-    return {"type": "decide", "view": msgspec.to_builtins(view_to_wire(view)), "legal": [a.to_list() for a in view.legal]}
+    legal = [a.to_list() for a in view.legal]
+    return {"type": "decide", "view": msgspec.to_builtins(view_to_wire(view)), "legal": legal}
 
 
 def hello_message(view: SeatView) -> dict:

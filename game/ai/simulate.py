@@ -4,9 +4,9 @@ Bots rotate seats between games (game g puts bot b at seat (b + g) mod n), so se
 cancels out. Every game is seeded from the run's seed and its number, so a run repeats
 exactly, with any number of worker processes. A run with the adaptive level plays its games one
 after another in one process whatever the workers: its profile is carried from each game to the
-next in game order, which chunks of games in parallel would cut (`carries_profile`). Expert plays here in fixed-work mode (a
-number of sampled worlds per decision, `expert_samples`), never on the clock, so its
-games repeat exactly too; `expert_samples=None` puts it back on its time budget.
+next in game order, which chunks of games in parallel would cut (`carries_profile`). Expert plays
+here in fixed-work mode (a number of sampled worlds per decision, `expert_samples`), never on the
+clock, so its games repeat exactly too; `expert_samples=None` puts it back on its time budget.
 """
 
 from __future__ import annotations

@@ -74,7 +74,8 @@ class StrengthBot(BaseBot):
         card = view.holding
         assert card is not None, "only a placement ends the round"
         after = grid_after(view.grid(), action, card)
-        score = sum(cell for cell in after if isinstance(cell, int)) + (careful.know.mean if action.verb == REVEAL else 0)
+        unseen = careful.know.mean if action.verb == REVEAL else 0  # the revealed card's expected value
+        score = sum(cell for cell in after if isinstance(cell, int)) + unseen
         return self.turns > PATIENCE or score <= 0 or careful.double_chance(score) <= END_RISK
 
 

@@ -35,7 +35,7 @@ __all__ = [
     "ACTION_TABLE", "CELLS", "COLS", "COLUMN_CELLS", "DEFAULT_END_SCORE", "DRAW", "EDITIONS", "FINAL_TIE_CHOICES",
     "FLIP", "GAME_OVER", "HIDDEN", "OPENING", "REPLACE", "REVEAL", "ROUND_OVER", "ROWS", "SOURCE_DISCARD",
     "SOURCE_DRAW", "TAKE", "TURN", "VERBS", "Action", "Cell", "Classic", "Edition", "FinalTie", "GameState",
-    "IllegalActionError", "InvalidStateError", "Options", "PublicView", "ScoreView", "SeatView", "Source", "Voyage", "brief",
-    "check_consistency", "edition_named", "is_whole_number", "public_view", "replay_summary", "score_view", "seat_view",
-    "should_double", "state_from_dict", "state_to_dict",
+    "IllegalActionError", "InvalidStateError", "Options", "PublicView", "ScoreView", "SeatView", "Source", "Voyage",
+    "brief", "check_consistency", "edition_named", "is_whole_number", "public_view", "replay_summary", "score_view",
+    "seat_view", "should_double", "state_from_dict", "state_to_dict",
 ]

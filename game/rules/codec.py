@@ -40,7 +40,8 @@ class NewerStateFormat(InvalidStateError):
 
     def __init__(self, number: int) -> None:
         super().__init__(
-            f"the game state was written by a newer version (state format {number}; this version reads up to {STATE_FORMAT})"
+            f"the game state was written by a newer version (state format {number}; "
+            f"this version reads up to {STATE_FORMAT})"
         )
         self.number, self.known = number, STATE_FORMAT
 
@@ -67,7 +68,8 @@ def upgrade_state(data: dict[str, Any]) -> dict[str, Any]:
                      lambda old: InvalidStateError(f"game state format {old} is too old to read"))
 
 
-def run_steps(data: dict[str, Any], number: int, current: int, steps: dict[int, Callable[[dict[str, Any]], dict[str, Any]]],
+def run_steps(data: dict[str, Any], number: int, current: int,
+              steps: dict[int, Callable[[dict[str, Any]], dict[str, Any]]],
               too_old: Callable[[int], Exception]) -> dict[str, Any]:
     """Apply the upgrade steps from format `number` up to `current`, one at a time (the
     engine state's and the store's documents both migrate this way); `too_old(n)` is raised

@@ -97,7 +97,8 @@ class Legality(Position):
             if phase == ROUND_OVER:
                 return Reason(N_("the round is over; the next round must be dealt first"))
             if seat != self.to_act:
-                return Reason(N_("it is seat {to_act}'s turn to act, not seat {seat}'s"), to_act=str(self.to_act), seat=brief(seat))
+                return Reason(N_("it is seat {to_act}'s turn to act, not seat {seat}'s"),
+                              to_act=str(self.to_act), seat=brief(seat))
             return self._why_illegal_flip(action)  # in the opening
         if verb == FLIP:
             return Reason(N_("flipping a card freely is only done at the start of the round; draw or take the discard"))
@@ -106,7 +107,8 @@ class Legality(Position):
                 if self.source == SOURCE_DRAW:
                     return Reason(N_("seat {seat} already holds a {card}; replace a card with it or discard it and "
                                      "reveal a card"), seat=seat, card=self.holding)
-                return Reason(N_("seat {seat} already holds a {card}; replace a card with it"), seat=seat, card=self.holding)
+                return Reason(N_("seat {seat} already holds a {card}; replace a card with it"),
+                              seat=seat, card=self.holding)
             if verb == DRAW and not self.draw_pile:
                 return Reason(N_("the draw pile is empty"))
             return None
@@ -119,7 +121,8 @@ class Legality(Position):
             if self.source == SOURCE_DISCARD:
                 return Reason(N_("a card taken from the discard pile cannot be discarded back; replace a card with it"))
             if self.face_up[seat][index]:
-                return Reason(N_("position ({col},{row}) is already face-up; reveal a face-down card"), col=col, row=row)
+                return Reason(N_("position ({col},{row}) is already face-up; reveal a face-down card"),
+                              col=col, row=row)
         return None
 
     def _why_illegal_flip(self, action: Action) -> str | None:

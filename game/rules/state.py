@@ -69,7 +69,8 @@ class GameState(RoundEnd):
 
     @classmethod
     def new_game(cls, edition: str | type[Edition] = "voyage", players: int = 2, seed: int | None = None,
-                 options: Options | None = None, deck: list[int] | None = None, record_events: bool = True) -> GameState:
+                 options: Options | None = None, deck: list[int] | None = None,
+                 record_events: bool = True) -> GameState:
         """A game with its first round dealt."""
         state = cls(edition, players, seed, options, record_events)
         state.deal(deck)
@@ -150,7 +151,8 @@ class GameState(RoundEnd):
         self.draw_pile = list(reversed(deck[position + 1 :]))
         self.phase = OPENING
         self.to_act = self.participants[0]
-        self._emit(ev.RoundDealt, self.round, self.participants, self.discard_pile[-1], len(self.draw_pile), self.tiebreak)
+        self._emit(ev.RoundDealt, self.round, self.participants, self.discard_pile[-1], len(self.draw_pile),
+                   self.tiebreak)
 
     # ------------------------------------------------------------------ applying
     def apply(self, action: Action) -> None:

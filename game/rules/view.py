@@ -266,7 +266,8 @@ def _scores_problem(view: SeatView) -> str | None:
         return f"round {view.round} needs {scored} rows of round scores, not {len(view.round_scores)}"
     for row in view.round_scores:
         if len(row) != view.players or not all(score is None or _is_score(score) for score in row):
-            return f"each row of round scores must hold {view.players} whole numbers (at most {MOST_SCORE} either way) or nulls"
+            return (f"each row of round scores must hold {view.players} whole numbers "
+                    f"(at most {MOST_SCORE} either way) or nulls")
     if len(view.totals) != view.players or not all(_is_score(total) for total in view.totals):
         return f"totals must hold {view.players} whole numbers (at most {MOST_SCORE} either way)"
     return None

@@ -106,7 +106,8 @@ def check_format(data: Any, current: int, label: str) -> int:
     if not isinstance(number, int) or isinstance(number, bool) or number < 1:
         raise FileProblem(f"it has no valid format number (found {number!r})")
     if number > current:
-        raise NewerFormat(f"it was written by a newer version of Skyjo ({label} format {number}; this version reads up to {current})")
+        raise NewerFormat(f"it was written by a newer version of Skyjo ({label} format {number}; "
+                          f"this version reads up to {current})")
     return number
 
 

@@ -90,7 +90,8 @@ class FolderLock:
                 self._fd = fd
                 return True
             os.close(fd)  # the entry was replaced between the open and the lock: try the new one
-        raise LockRefused(f"Skyjo cannot lock its data folder: {self.path} keeps changing; is another program using it?")
+        raise LockRefused(f"Skyjo cannot lock its data folder: {self.path} keeps changing; "
+                          "is another program using it?")
 
     def release(self) -> None:
         if self._fd is not None:
@@ -141,7 +142,8 @@ class FolderLock:
             fd = self._open_existing(info)
             if fd is not None:
                 return fd
-        raise LockRefused(f"Skyjo cannot lock its data folder: {self.path} keeps changing; is another program using it?")
+        raise LockRefused(f"Skyjo cannot lock its data folder: {self.path} keeps changing; "
+                          "is another program using it?")
 
     def _create(self) -> int | None:
         flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | _NO_FOLLOW | _BINARY
@@ -260,7 +262,8 @@ def _not_a_folder(folder: Path) -> str:
             break
     if blocker == folder:
         return f"the data folder {folder} is a file, not a folder; choose another data folder (--data-dir)"
-    return f"the data folder {folder} cannot be made: {blocker} is a file, not a folder; choose another data folder (--data-dir)"
+    return (f"the data folder {folder} cannot be made: {blocker} is a file, not a folder; "
+            "choose another data folder (--data-dir)")
 
 
 def _owner_hint(info: os.stat_result) -> str:

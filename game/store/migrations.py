@@ -46,9 +46,8 @@ def save_1_to_2(doc: dict[str, Any]) -> dict[str, Any]:
         computer = seat.get("computer")
         if not isinstance(computer, bool):
             raise FileProblem(N_("a seat does not say whether it is a computer"))
-        new_seats.append(
-            {"name": seat.get("name"), "kind": "computer" if computer else "human", "level": seat.get("level") or "normal"}
-        )
+        kind = "computer" if computer else "human"
+        new_seats.append({"name": seat.get("name"), "kind": kind, "level": seat.get("level") or "normal"})
     out: dict[str, Any] = {
         "format": 2,
         "app": "Skyjo",

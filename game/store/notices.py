@@ -125,17 +125,22 @@ PROFILES_KIND = _kind(
 # a failed write, by the file that could not be written (the table tells its players: WRITE_FAILURES)
 GAME_NOT_SAVED = store_sentence("store_game_not_saved", N_("The game could not be saved in {folder}: {reason}. "
                                                      "The previous save is kept."))
-SETTINGS_NOT_SAVED = store_sentence("store_settings_not_saved", N_("Your settings could not be saved in {folder}: {reason}."))
-STATS_NOT_SAVED = store_sentence("store_stats_not_saved", N_("Your statistics could not be saved in {folder}: {reason}."))
+SETTINGS_NOT_SAVED = store_sentence("store_settings_not_saved",
+                                    N_("Your settings could not be saved in {folder}: {reason}."))
+STATS_NOT_SAVED = store_sentence("store_stats_not_saved",
+                                 N_("Your statistics could not be saved in {folder}: {reason}."))
 FILE_NOT_SAVED = store_sentence("store_file_not_saved", N_("{name} could not be saved in {folder}: {reason}."))
 WRITE_FAILURES = frozenset(template.key for template in (GAME_NOT_SAVED, SETTINGS_NOT_SAVED, STATS_NOT_SAVED,
                                                          FILE_NOT_SAVED))
 
-SETTINGS_RESET = store_sentence("store_settings_reset", N_("Some settings in {path} were invalid and were reset: {names}."))
-GAME_NOT_REMOVED = store_sentence("store_game_not_removed", N_("The saved game at {path} could not be removed: {reason}."))
+SETTINGS_RESET = store_sentence("store_settings_reset",
+                                N_("Some settings in {path} were invalid and were reset: {names}."))
+GAME_NOT_REMOVED = store_sentence("store_game_not_removed",
+                                  N_("The saved game at {path} could not be removed: {reason}."))
 # said whenever a save without its game record is loaded (only an older format may lack it):
 # nothing shows that its cards lie where the game put them
-UNCHECKED_GAME = store_sentence("store_unchecked_game", N_("This game comes from an older version; it cannot be checked."))
+UNCHECKED_GAME = store_sentence("store_unchecked_game",
+                                N_("This game comes from an older version; it cannot be checked."))
 
 # the statistics file, cleaned while read (stats.py says what, STATS_IN where)
 STATS_IN = store_sentence("store_stats_in", N_("Your statistics in {path}:"))
@@ -150,5 +155,6 @@ LOCK_NOT_PLAIN = store_sentence("store_lock_not_plain", N_("The lock file {path}
                                                      "{moved} and made afresh."))
 
 # the store itself failed (the app catches it, so a bad settings file never stops the game)
-SETTINGS_UNREADABLE = store_sentence("store_settings_unreadable", N_("Settings could not be read ({error}); defaults are used."))
+SETTINGS_UNREADABLE = store_sentence("store_settings_unreadable",
+                                     N_("Settings could not be read ({error}); defaults are used."))
 SETTINGS_UNSAVED = store_sentence("store_settings_unsaved", N_("Settings could not be saved: {error}"))

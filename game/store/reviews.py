@@ -56,10 +56,14 @@ class _Entry(Struct, forbid_unknown_fields=True):
     review: msgspec.Raw  # decoded on its own when asked for: one bad review spoils no other
 
 
+_Name = Annotated[str, Meta(max_length=MAX_NAME)]
+_Trend = Annotated[list[TrendPoint], Meta(max_length=TREND_GAMES)]
+
+
 class _Shelf(Struct, forbid_unknown_fields=True):
     format: int
     reviews: list[_Entry] = []
-    trend: dict[Annotated[str, Meta(max_length=MAX_NAME)], Annotated[list[TrendPoint], Meta(max_length=TREND_GAMES)]] = {}
+    trend: dict[_Name, _Trend] = {}
 
 
 def _digest(value: Any) -> str:

@@ -116,9 +116,8 @@ def check_match_fits(match: MatchConfig, state: GameState) -> None:
     if match.edition != state.edition.name:
         raise FileProblem(f"its setup says {match.edition} but the game is {state.edition.name}")
     edition = state.edition
-    if match.end_score != state.options.end_score or match.options.final_tie_for(edition) != state.options.final_tie_for(
-        edition
-    ):
+    final_tie = match.options.final_tie_for(edition)
+    if match.end_score != state.options.end_score or final_tie != state.options.final_tie_for(edition):
         raise FileProblem(N_("its options differ from the game's"))
 
 

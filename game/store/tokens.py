@@ -56,7 +56,8 @@ def checked_entry(key: str, value: object) -> str:
     if not isinstance(value, str):
         raise FileProblem(N_("a token is not text"))
     if not (0 < len(key) <= MAX_KEY and len(value) <= MAX_VALUE):
-        raise FileProblem(f"a token entry is longer than {MAX_KEY} characters for its name or {MAX_VALUE} for its value")
+        raise FileProblem(f"a token entry is longer than {MAX_KEY} characters for its name "
+                          f"or {MAX_VALUE} for its value")
     if not (is_plain_text(key) and is_plain_text(value)):
         raise FileProblem(N_("a token entry holds characters that are not plain text"))
     return value

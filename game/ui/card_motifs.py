@@ -85,7 +85,8 @@ def _sun(canvas: pygame.Surface, light: RGBA, dark: RGBA) -> None:
         a = math.tau * (k + 0.5) / 16
         length = reach if k % 2 else reach * 0.42
         half = math.tau / 64
-        pygame.draw.polygon(canvas, light, [(cx, cy), (cx + length * math.cos(a - half), cy + length * math.sin(a - half)),
+        pygame.draw.polygon(canvas, light, [(cx, cy),
+                                            (cx + length * math.cos(a - half), cy + length * math.sin(a - half)),
                                             (cx + length * math.cos(a + half), cy + length * math.sin(a + half))])
 
 

@@ -236,4 +236,5 @@ def _check(layout: TableLayout, path: pathlib.Path) -> None:
         if box.w <= 0 or box.h <= 0:
             raise ValueError(f"table layout {path.name}: box {name} is empty")
         if box.x < 0 or box.y < 0 or box.right > layout.width or box.bottom > layout.height:
-            raise ValueError(f"table layout {path.name}: box {name} lies outside the {layout.width}x{layout.height} map")
+            raise ValueError(f"table layout {path.name}: box {name} lies outside "
+                             f"the {layout.width}x{layout.height} map")

@@ -36,8 +36,9 @@ def badge_room(label: pygame.Rect, px: int, above: bool) -> pygame.Rect:
 def draw_plate(surface: pygame.Surface, identity: Identity, words: list[pygame.Rect], px: int, above: str,
                bounds: pygame.Rect, radius: int) -> pygame.Rect:
     """The plate behind the words (already placed) and the avatar with them ("" on their left;
-    "left" or "right" above them, on that side, "left below" or "right below" under them); returns the avatar's rectangle. The plate keeps
-    within `bounds` (the label's own box, a little grown)."""
+    "left" or "right" above them, on that side, "left below" or "right below" under them);
+    returns the avatar's rectangle. The plate keeps within `bounds` (the label's own box, a
+    little grown)."""
     block = words[0].unionall(words[1:])
     badge = pygame.Rect(0, 0, px, px)
     if above.endswith("below"):

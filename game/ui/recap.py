@@ -64,7 +64,8 @@ def recap_lines(events: Iterable[ev.Event], reader: int, names: Sequence[str]) -
             case ev.CardFlipped(seat=seat, value=value):
                 say("recap_flip", seat, value=value)
             case ev.CardReplaced(seat=seat, value=value, old_value=old, source=source):
-                say("recap_take_replace" if source == SOURCE_DISCARD else "recap_draw_replace", seat, card=value, old=old)
+                say("recap_take_replace" if source == SOURCE_DISCARD else "recap_draw_replace",
+                    seat, card=value, old=old)
             case ev.CardDiscarded(seat=seat, value=value):
                 discarded[seat] = value
             case ev.CardRevealed(seat=seat, value=value) if seat in discarded:
@@ -118,7 +119,8 @@ def draw_recap(surface: pygame.Surface, text: TextCache, room: pygame.Rect, zoom
     pygame.draw.rect(surface, ACCENT, panel, width=max(1, round(2 * zoom)), border_radius=12)
     x, y = panel.left + pad, panel.top + pad
     with inside(panel):
-        for line, size, bold, color in [(heading, head_px, True, ACCENT)] + [(line, px, False, INK) for line in wrapped]:
+        rows = [(heading, head_px, True, ACCENT)] + [(line, px, False, INK) for line in wrapped]
+        for line, size, bold, color in rows:
             image = text.render(line, size, color, bold)
             place = image.get_rect(topleft=(x, y))
             surface.blit(image, place)

@@ -81,7 +81,8 @@ def lay_out(decisions: Sequence[Judged], costliest: Sequence[int], box: Box) -> 
         start = x
         for judged in mine:
             height = plot.h * min(judged.cost, top) / top if not judged.good else GOOD_STUB
-            chart.bars.append(Bar(judged.index, Box(x, plot.bottom - max(height, GOOD_STUB), width, max(height, GOOD_STUB)),
+            tall = max(height, GOOD_STUB)
+            chart.bars.append(Bar(judged.index, Box(x, plot.bottom - tall, width, tall),
                                   not judged.good, ranks.get(judged.index)))
             x += width
         lost = round(sum(judged.cost for judged in mine if not judged.good), 2)

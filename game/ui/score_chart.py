@@ -241,8 +241,8 @@ def _draw_grid(surface: pygame.Surface, text: TextCache, viewport: Viewport, cha
     plot = chart.plot
     for band in chart.tiebreak_bands:
         pygame.draw.rect(surface, TIEBREAK_BAND, viewport.rect(band))
-        blit_text(surface, text, viewport, _("tiebreak"), chart.tick_size, band.center[0], plot.y + chart.tick_size * 0.7,
-                  color=DIM, max_width=max(band.w, chart.tick_size * 3))
+        blit_text(surface, text, viewport, _("tiebreak"), chart.tick_size, band.center[0],
+                  plot.y + chart.tick_size * 0.7, color=DIM, max_width=max(band.w, chart.tick_size * 3))
     for y, total in chart.y_ticks:
         left, right = _screen(viewport, (plot.x, y)), _screen(viewport, (plot.right, y))
         pygame.draw.line(surface, GRID, left, right, max(1, round(viewport.scale)))
@@ -258,8 +258,8 @@ def _draw_grid(surface: pygame.Surface, text: TextCache, viewport: Viewport, cha
     x = plot.x
     width = max(2, round(2 * viewport.scale))
     while x < plot.right:
-        pygame.draw.line(surface, END_LINE, _screen(viewport, (x, y)), _screen(viewport, (min(plot.right, x + dash), y)),
-                         width)
+        start, end = _screen(viewport, (x, y)), _screen(viewport, (min(plot.right, x + dash), y))
+        pygame.draw.line(surface, END_LINE, start, end, width)
         x += 2 * dash
 
 
@@ -348,8 +348,9 @@ def dressed(chart: Chart, identities: Sequence[Identity] | None) -> Chart:
     """`chart` with each player's line in their own colour, their avatar at its name."""
     if not identities:
         return chart
-    return replace(chart, lines=tuple(replace(line, colour=colour_of(identities[line.seat]), identity=identities[line.seat])
-                                      if line.seat < len(identities) else line for line in chart.lines))
+    lines = tuple(replace(line, colour=colour_of(identities[line.seat]), identity=identities[line.seat])
+                  if line.seat < len(identities) else line for line in chart.lines)
+    return replace(chart, lines=lines)
 
 
 def draw_score_chart(surface: pygame.Surface, text: TextCache, viewport: Viewport, scores: ScoreView,

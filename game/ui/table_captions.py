@@ -36,7 +36,8 @@ class PileCaptions:
         # each caption keeps to the felt beside its pile, clear of the seat panels (the prompt's band
         # may run under a grid, as on the face-to-face table of two)
         felt_left, felt_right = self.words.felt_beside(draw.union(discard))
-        split, keep = (draw.right + discard.left) // 2, font_px(self.words.viewport, 10)  # piles far apart: each its half
+        # (piles far apart: each caption keeps to its half of the gap)
+        split, keep = (draw.right + discard.left) // 2, font_px(self.words.viewport, 10)
         self._caption(surface, draw, _("Draw pile ({count})").format(count=board.draw_count),
                       max(band.left, felt_left), max(draw.right, split - keep), height)
         right = hand.left - 4 if hand.left > discard.right and hand.top < discard.bottom else felt_right
@@ -76,6 +77,7 @@ class PileCaptions:
             with inside(back):
                 self.words.blit_text(surface, image, image.get_rect(center=rect.center), words)
         if board.banner and not busy and notice_shown:
-            note = draw_note(surface, self.words.text, self.words.viewport.rect(self.words.layout.tip), self.words.viewport.scale * self.words.ui_scale,
-                             board.banner, color=ACCENT, sizes=(30, 26, 24))
+            room = self.words.viewport.rect(self.words.layout.tip)
+            zoom = self.words.viewport.scale * self.words.ui_scale
+            note = draw_note(surface, self.words.text, room, zoom, board.banner, color=ACCENT, sizes=(30, 26, 24))
             self.words.text_rects.append((board.banner, note))

@@ -73,7 +73,9 @@ class RestingCards:
         """Felt, seat panels and empty slots: drawn once per window size and round."""
         key = (surface.get_size(), board.participants, self.art.theme)  # a theme switch repaints the cards
         if self._background is None or key != self._background_key:
-            background = pygame.Surface(surface.get_size()).convert() if pygame.display.get_surface() else pygame.Surface(surface.get_size())
+            background = pygame.Surface(surface.get_size())
+            if pygame.display.get_surface():  # (convert() needs a display; a headless render has none)
+                background = background.convert()
             background.blit(felt(surface.get_size(), FELT), (0, 0))  # the cloth reaches the window's edges
             layout, viewport = self.words.layout, self.words.viewport
             for area in layout.seats:

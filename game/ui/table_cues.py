@@ -91,7 +91,8 @@ class TableCues:
         """The highest a cue may reach: below every seat panel, the score panel and the words
         already drawn that overlap the column above the draw pile's bottom."""
         draw = self.words.rects[DRAW_PILE]
-        above = panels + [self.words.viewport.rect(self.words.layout.score_panel)] + [rect for _words, rect in self.words.text_rects]
+        drawn = [rect for _words, rect in self.words.text_rects]
+        above = panels + [self.words.viewport.rect(self.words.layout.score_panel)] + drawn
         return max([0] + [rect.bottom + 8 for rect in above
                           if rect.left < right and rect.right > left and rect.bottom <= draw.bottom])
 

@@ -83,7 +83,8 @@ class SeatLabels:
             extra_image = self.words.text.render(live, self.words.fit_px(live, info_px, width=label.w), PLATE_INK)
         middle = label.y + size * 0.6 if two_lines else label.centery
         if extra_image is not None:
-            limit = min(surface.get_height(), self.words.viewport.rect(Box(0, 0, self.words.layout.width, self.words.layout.height)).bottom)
+            table = Box(0, 0, self.words.layout.width, self.words.layout.height)
+            limit = min(surface.get_height(), self.words.viewport.rect(table).bottom)
             below = middle + size * 0.6 + info_image.get_height() + extra_image.get_height() + 2
             middle -= max(0, below - limit)
         if not two_lines and label.bottom <= grid.top:
@@ -124,7 +125,8 @@ class SeatLabels:
                    max(4, badge // 4))
         if marked:  # marker + words, so the seat to act is not told by colour alone
             h, x = image.get_height(), name_rect.left - marker
-            pygame.draw.polygon(surface, ACTIVE_RING, [(x, middle - h // 3), (x, middle + h // 3), (x + h // 2, middle)])
+            arrow = [(x, middle - h // 3), (x, middle + h // 3), (x + h // 2, middle)]
+            pygame.draw.polygon(surface, ACTIVE_RING, arrow)
         self.words.blit_text(surface, image, name_rect, name)
         if turn_image is not None:
             turn_rect = turn_image.get_rect(midleft=(name_rect.right + font_px(self.words.viewport, 10), middle))
@@ -168,7 +170,8 @@ class SeatLabels:
                     size = plain[0]
                 if name_gives_way and not two_lines:
                     marker = self.words.text.font(size, True).get_height() // 2 + 6 if acting and marked else 0
-                    room = label.w - marker - font_px(self.words.viewport, 16) - self.words.text.font(info_px).size(info)[0]
+                    info_w = self.words.text.font(info_px).size(info)[0]
+                    room = label.w - marker - font_px(self.words.viewport, 16) - info_w
                     size = max(size * 4 // 5, self.words.fit_px(name, size, width=room, bold=acting))
                 if self._label_fits(label, two_lines, name, size, info, info_px, acting, marked):
                     return info, size, info_px
@@ -200,7 +203,8 @@ class SeatLabels:
         """A label box beside its grid, trimmed on the grid's side to keep its words clear of the
         grid's "to play" ring, and whether it lies left of the grid (the caller then right-aligns
         the words, so they read with the grid)."""
-        grid, clear = self.words.viewport.rect(grid_box), self.words.viewport.rect(grid_box.inflate(2 * LABEL_CLEARANCE))
+        viewport = self.words.viewport
+        grid, clear = viewport.rect(grid_box), viewport.rect(grid_box.inflate(2 * LABEL_CLEARANCE))
         if label.right <= grid.left:
             return pygame.Rect(label.x, label.y, min(label.right, clear.left) - label.x, label.h), True
         if grid.right <= label.left < clear.right:
@@ -230,7 +234,7 @@ class SeatLabels:
         panel = self.words.viewport.rect(self.words.layout.score_panel)
         draw_panel(surface, panel)
         title_words = _("Round {number}").format(number=board.round)
-        size = self.words.fit_px(title_words, max(font_px(self.words.viewport, 26), self.words.px(26)), width=panel.w - 16,
-                            height=panel.h - 6, bold=True)
+        largest = max(font_px(self.words.viewport, 26), self.words.px(26))
+        size = self.words.fit_px(title_words, largest, width=panel.w - 16, height=panel.h - 6, bold=True)
         title = self.words.text.render(title_words, size, ACCENT, True)
         self.words.blit_text(surface, title, title.get_rect(center=panel.center), title_words)

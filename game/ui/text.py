@@ -51,8 +51,8 @@ class SpacedFont(pygame.font.Font):
         line = pygame.Surface((full.get_width() + self.extra * (len(cuts) - 2), full.get_height()), pygame.SRCALPHA)
         for gap, (start, end) in enumerate(pairwise(cuts)):
             # (onto a clear surface the larger of each channel is the pixel itself: no darkened edges)
-            line.blit(full, (start + gap * self.extra, 0), pygame.Rect(start, 0, max(0, end - start), full.get_height()),
-                      special_flags=pygame.BLEND_RGBA_MAX)
+            letters = pygame.Rect(start, 0, max(0, end - start), full.get_height())
+            line.blit(full, (start + gap * self.extra, 0), letters, special_flags=pygame.BLEND_RGBA_MAX)
         return line
 
 

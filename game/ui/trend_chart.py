@@ -38,7 +38,8 @@ def trend_points(values: Sequence[float], box: Box) -> list[tuple[float, float]]
         return [box.center]
     top = max(values)
     step = box.w / (len(values) - 1)
-    return [(box.x + i * step, box.bottom - (value / top * box.h if top > 0 else 0.0)) for i, value in enumerate(values)]
+    return [(box.x + i * step, box.bottom - (value / top * box.h if top > 0 else 0.0))
+            for i, value in enumerate(values)]
 
 
 def draw_trend(surface: pygame.Surface, viewport: Viewport, values: Sequence[float], box: Box) -> list[tuple[int, int]]:

@@ -62,7 +62,8 @@ def blit_text(surface: pygame.Surface, text: TextCache, viewport: Viewport, mess
         px = text.fit_px(message, px, max_width * viewport.scale, bold=bold)
     image = text.render(message, px, color, bold)
     rect = image.get_rect()
-    setattr(rect, anchor, (round(viewport.offset_x + x * viewport.scale), round(viewport.offset_y + y * viewport.scale)))
+    point = (round(viewport.offset_x + x * viewport.scale), round(viewport.offset_y + y * viewport.scale))
+    setattr(rect, anchor, point)
     surface.blit(image, rect)
     note_text(message, image, rect)
     return rect

@@ -55,7 +55,8 @@ def action_from(item: list[int | str]) -> Action:
 # them: the edition by name, each grid as rows, and the columns removed this round as their
 # values (`removed`) followed by the columns themselves (`removed_columns`). `legal` is sent
 # beside the view.
-Grid = Annotated[list[Annotated[list[Cell], Meta(min_length=COLS, max_length=COLS)]], Meta(min_length=ROWS, max_length=ROWS)]
+_Row = Annotated[list[Cell], Meta(min_length=COLS, max_length=COLS)]
+Grid = Annotated[list[_Row], Meta(min_length=ROWS, max_length=ROWS)]
 _WRITTEN_AS: dict[str, tuple[tuple[str, Any], ...]] = {
     "edition": (("edition", str),),
     "grids": (("grids", list[Grid]),),

@@ -1,4 +1,5 @@
-"""`skyjo bench engine|frames|bots|idle|network|soak|reader`: speed figures, printed (never asserted by a timed test)."""
+"""`skyjo bench engine|frames|bots|idle|network|soak|reader`: speed figures, printed (never
+asserted by a timed test)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ MAX_SECONDS = 3600  # --seconds: a figure needs seconds, not hours (and nan or i
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser("bench", help="measure engine throughput, frame times, the idle app's CPU use, network round trips "
-                                   "or the reader of untrusted JSON on the worst text")
-    parser.add_argument("target", choices=("engine", "frames", "bots", "idle", "network", "soak", "reader"), help="what to measure")
+    parser = subparsers.add_parser("bench", help="measure engine throughput, frame times, the idle app's CPU use, "
+                                   "network round trips or the reader of untrusted JSON on the worst text")
+    parser.add_argument("target", choices=("engine", "frames", "bots", "idle", "network", "soak", "reader"),
+                        help="what to measure")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--seconds", type=float, default=None,
                         help="time per engine run (default 2) or per idle screen (default 10)")

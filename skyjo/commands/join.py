@@ -89,7 +89,8 @@ def _check_host_name(url: str) -> None:
     try:
         host.encode("ascii" if host.isascii() else "idna")
     except UnicodeError:
-        raise ValueError(f"{url!r} is not an address like ws://192.168.1.20:50123: its host name is not valid") from None
+        raise ValueError(f"{url!r} is not an address like ws://192.168.1.20:50123: "
+                         "its host name is not valid") from None
 
 
 def _fail(message: str) -> int:

@@ -25,7 +25,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                              "or cmd:<command line>, one per seat")
     parser.add_argument("--seed", type=int, default=1, help="seed of the whole run (default 1)")
     parser.add_argument("--end-score", type=int, default=100, help="total that ends a game (default 100)")
-    parser.add_argument("--workers", type=int, default=1, help=f"worker processes, 1 to {MAX_WORKERS} (default 1); a run with adaptive "
+    parser.add_argument("--workers", type=int, default=1,
+                        help=f"worker processes, 1 to {MAX_WORKERS} (default 1); a run with adaptive "
                              "plays its games in order in one process")
     parser.add_argument("--bot-timeout", type=float, default=10.0,
                         help="seconds a cmd: bot may think per decision (default 10)")
