@@ -72,5 +72,7 @@ def draw_score_sheet(scene: AppScene, surface: pygame.Surface, state: ScoreView,
     for seat in range(players):
         x = left + name_w + (seat + 0.5) * col_w
         final = state.round_scores[-1][seat] if state.round_scores else None
-        total = state.totals[seat] if final is None or seat not in counting else state.totals[seat] - final + counting[seat]
+        total = state.totals[seat]
+        if final is not None and seat in counting:  # the round's score still counting up on the sheet
+            total = total - final + counting[seat]
         scene.text(surface, str(total), size, x, y, color=ACCENT, bold=True)
