@@ -15,7 +15,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
-from helpers import key_event, read_in, run_frames
+from helpers import key_event
+from pilot import Pilot
 
 from game.ai import make_bot
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
@@ -43,7 +44,8 @@ def play_out(config: MatchConfig, stop: Callable[[Any], bool], seed: int = 3) ->
 
 def settle(app: Any, frames: int = 3) -> None:
     """Let a screen draw a few frames, so that what it shows has settled."""
-    run_frames(app, frames)
+    pilot = Pilot(app)
+    pilot.advance(frames)
 
 
 def _optional(module: str, name: str) -> Any:
@@ -55,6 +57,7 @@ def _optional(module: str, name: str) -> Any:
 
 def screens(app: Any) -> Iterator[str]:  # one short block per screen
     """Puts each screen on `app.stack` in turn (drawn once) and yields its name."""
+    pilot = Pilot(app)
     from scenes.game_over import GameOverScene
     from scenes.handoff import HandoffScene
     from scenes.menu import MenuScene
@@ -179,11 +182,11 @@ def screens(app: Any) -> Iterator[str]:  # one short block per screen
         if app.store is not None:
             statistics_data(app.store.data_dir, players)
             app.store._fresh_stats()  # (the store reads the statistics again: written behind its back)
-        read_in(app, app.stack.reset(StatisticsScene(app)))  # (the figures are read off the frame loop)
+        pilot.read_in(app.stack.reset(StatisticsScene(app)))  # (the figures are read off the frame loop)
         settle(app)
         yield f"statistics{players}"
     app.stack.top.press("review")
-    read_in(app, app.stack.top)
+    pilot.read_in(app.stack.top)
     settle(app)
     yield "review_pick"
     yield from network_screens(app, config)
@@ -226,6 +229,7 @@ def review_screens(app: Any, config: MatchConfig, finished: Any) -> Iterator[str
     """Expert's review of the finished game: looking for a kept review and judging (each standing
     still), the review (kept by this run, found off the frame loop), and its costliest decision
     on the table."""
+    pilot = Pilot(app)
     import json
 
     from game.ai.review import METHOD, review_game
@@ -256,7 +260,7 @@ def review_screens(app: Any, config: MatchConfig, finished: Any) -> Iterator[str
         key = review_key(record, scene.seat, REVIEW_SEED, REVIEW_SAMPLES, METHOD)
         ReviewShelf(app.store.data_dir).put(key, _REVIEWS[text])
     scene.start()  # the stored review: shown once looked up (off the frame loop), nothing judged
-    read_in(app, scene)
+    pilot.read_in(scene)
     settle(app)
     yield "review"
     if scene.review is not None and scene.review.costliest():

@@ -5,7 +5,6 @@ table, and a click on that grid plays; with one human nothing moves."""
 import random
 
 import pytest
-from helpers import click
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.rules import GAME_OVER, ROUND_OVER, TURN
@@ -35,7 +34,7 @@ def until_handoff_to(app, play, name, rng):
     raise AssertionError(f"no hand-off to {name}")
 
 
-def test_after_the_handoff_to_bob_his_grid_is_the_big_bottom_one_and_a_click_on_it_plays(app):
+def test_after_the_handoff_to_bob_his_grid_is_the_big_bottom_one_and_a_click_on_it_plays(app, pilot):
     seats = [SeatConfig("Ann", HUMAN), SeatConfig("Bob", HUMAN), SeatConfig("Cy", HUMAN)]
     play = start(app, seats, 7)
     drawn = load_layout(3)  # as the layout file draws it: place 0 is the big grid at the bottom
@@ -53,7 +52,7 @@ def test_after_the_handoff_to_bob_his_grid_is_the_big_bottom_one_and_a_click_on_
     index = next(i for i in range(12) if play.state.cards[1][i] is not None and not play.state.face_up[1][i])
     rect = play.view.viewport.rect(play.view.cell_box(1, index))
     before = sum(play.state.face_up[1])
-    click(app, rect.center)
+    pilot.click_at(rect.center)
     app.frame(1 / 60)
     assert sum(play.state.face_up[1]) == before + 1
     assert play.state.face_up[1][index]
