@@ -16,9 +16,9 @@ from scenes.round_score import round_breakdown
 
 def test_new_game_then_start_is_two_clicks_with_the_defaults(app, pilot):
     app.stack.push(MenuScene(app))
-    pilot.click("new")
+    pilot.click("New game")
     assert app.stack.top.name == "setup"
-    pilot.click("start")
+    pilot.click("Start")
     play = app.stack.top
     assert play.name == "play"
     assert play.config.edition == "voyage"
@@ -28,7 +28,7 @@ def test_new_game_then_start_is_two_clicks_with_the_defaults(app, pilot):
 
 def test_setup_follows_the_edition_limits(app, pilot):
     app.stack.push(MenuScene(app))
-    pilot.click("new")
+    pilot.click("New game")
     setup = app.stack.top
     for _ in range(5):
         setup.press("more")
@@ -60,7 +60,7 @@ def test_autosave_after_each_action_and_continue_resumes_it(app, pilot, tmp_path
     app.frame(1 / 60)
     menu = app.stack.top
     assert menu.buttons.named("continue") is not None and "Ann" in menu.summary
-    pilot.click("continue")
+    pilot.click("Continue")
     resumed = app.stack.top
     assert resumed.name == "play" and resumed.state.face_up[0][5] and resumed.state.face_up[0][10]
     assert resumed.board.grids[0][5] == resumed.state.cards[0][5]  # shown as it is

@@ -108,7 +108,7 @@ def test_clicking_start_new_game_replaces_the_save(tmp_path):
         setup = setup_from_menu(app)
         setup.press("start")
         app.frame(1 / 60)
-        pilot.click("start_new")
+        pilot.click("Start new game")
         play = app.stack.top
         assert play.name == "play" and play.config.seats == MatchConfig().with_identities().seats  # (setup writes each seat's look out)
         assert [scene.name for scene in app.stack.scenes] == ["menu", "play"]

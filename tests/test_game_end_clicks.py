@@ -162,9 +162,9 @@ def test_the_scores_wait_for_the_last_turn_tip_which_never_comes_back_over_the_n
     play.guide.seen["Ann"] = set(TOPICS) - {"last_turn"}
     app.frame(FRAME)
     hidden = next(i for i in range(CELLS) if play.state.cards[0][i] is not None and not play.state.face_up[0][i])
-    pilot.click_at(play.view.viewport.rect(play.view.target_box(DRAW_TARGET)).center)
+    pilot.click(DRAW_TARGET)
     assert pilot.wait_until(lambda: play.acting_human() == 0)
-    pilot.click_at(play.view.viewport.rect(play.view.target_box(Target.cell(0, hidden % COLS, hidden // COLS))).center)
+    pilot.click(Target.cell(0, hidden % COLS, hidden // COLS))
     assert play.state.trigger == 0  # Ann turned her last card: the others play one last turn
     assert pilot.wait_until(lambda: play.state.phase in (ROUND_OVER, GAME_OVER) and not play.anim.busy)
     pilot.advance(120)  # the player reads on (nobody clicks): the round's end waits beneath the tip

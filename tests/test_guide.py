@@ -125,14 +125,13 @@ def test_a_tip_dismissed_by_a_move_plays_it_too(app, pilot) -> None:
         if play.guide.current is not None:
             break
     assert play.guide.current == "choose" and play.acting_human() == 0
-    screen = play.view.viewport.rect
-    pilot.click_at(screen(play.view.target_box(DISCARD_TARGET)).center)  # a move: the tip goes and the card is taken
+    pilot.click(DISCARD_TARGET)  # a move: the tip goes and the card is taken
     assert played[-1] == Action(0, TAKE)
     assert play.guide.current == "taken"  # (the take showed at once) the next decision's own tip
     count = len(played)
-    pilot.click_at(screen(play.view.target_box(Target.cell(1, 0, 0))).center)  # the computer's card: no move
+    pilot.click(Target.cell(1, 0, 0))  # the computer's card: no move
     assert play.guide.current is None and len(played) == count and play.message == ""
-    pilot.click_at(screen(play.view.target_box(Target.cell(0, 2, 1))).center)  # no tip now: plays as ever
+    pilot.click(Target.cell(0, 2, 1))  # no tip now: plays as ever
     assert play.guide.current is None and played[-1] == Action(0, REPLACE, 2, 1)
     assert sum(action.seat == 0 for action in played) == 4  # every move once
 

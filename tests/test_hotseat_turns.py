@@ -7,7 +7,7 @@ import random
 import pytest
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
-from game.rules import GAME_OVER, ROUND_OVER, TURN
+from game.rules import COLS, GAME_OVER, ROUND_OVER, TURN
 from game.ui.layout import load_layout
 from game.ui.targets import DISCARD_TARGET, DRAW_TARGET, Target
 from scenes.menu import MenuScene
@@ -50,9 +50,8 @@ def test_after_the_handoff_to_bob_his_grid_is_the_big_bottom_one_and_a_click_on_
     # a click on Bob's own (big, bottom) grid plays: at the opening it turns his card face up
     assert play.acting_human() == 1
     index = next(i for i in range(12) if play.state.cards[1][i] is not None and not play.state.face_up[1][i])
-    rect = play.view.viewport.rect(play.view.cell_box(1, index))
     before = sum(play.state.face_up[1])
-    pilot.click_at(rect.center)
+    pilot.click(Target.cell(1, index % COLS, index // COLS))
     app.frame(1 / 60)
     assert sum(play.state.face_up[1]) == before + 1
     assert play.state.face_up[1][index]

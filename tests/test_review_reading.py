@@ -148,7 +148,7 @@ def test_the_game_over_screen_keeps_drawing_while_the_game_log_is_exported(make_
     pilot = Pilot(app)
     over = app.stack.reset(GameOverScene(app, match, state))
     try:
-        pilot.click("export")  # (before: the click's frame waited for the write)
+        pilot.click("Export game log")  # (before: the click's frame waited for the write)
         drawn, words = frames_while_held(app, write)
         assert write.thread is not threading.current_thread()
         assert drawn == 5 and "Saving the game log…" in words

@@ -55,11 +55,10 @@ def test_a_click_during_an_animation_skips_it_and_is_played_once_if_legal(app, p
     play = start(app, ONE_HUMAN)
     app.frame(1 / 60)
     assert play.anim.busy  # dealing
-    cell = play.view.viewport.rect(play.view.cell_box(0, 0)).center
-    pilot.click_at(cell)  # skips the deal, then flips the card once the board shows the deal
+    pilot.click(Target.cell(0, 0, 0))  # skips the deal, then flips the card once the board shows the deal
     assert play.state.face_up[0][0] and sum(play.state.face_up[0]) == 1
     assert play.anim.busy  # the flip animates
-    pilot.click_at(cell)  # skips the flip; flipping that card again is not legal: dropped, silently
+    pilot.click(Target.cell(0, 0, 0))  # skips the flip; flipping that card again is not legal: dropped, silently
     assert not play.anim.busy
     assert sum(play.state.face_up[0]) == 1 and play.message == ""
 

@@ -93,14 +93,14 @@ def test_the_statistics_read_the_review_shelf_once_for_all_seven_rows(make_app, 
     app = make_app(size=(1280, 720))
     pilot = Pilot(app)
     app.stack.push(MENU)
-    pilot.click("statistics")
+    pilot.click("Statistics")
     scene = app.stack.top
     wait_until_read(app, scene)
     assert [name for name, _entry in scene.players] == sorted(NAMES)
     words = [ink.words for ink in journal_inks(app, [scene])]
     assert sum(word.startswith("last game: ") for word in words) == 7  # every row shows its trend...
     assert shelf.reads == 1  # ...from one read of reviews.json (it was one read per row: 7)
-    pilot.click("review")  # Review a game, and back: the trend is read again, once
+    pilot.click("Review a game")  # Review a game, and back: the trend is read again, once
     app.stack.top.close()
     wait_until_read(app, scene)
     assert shelf.reads == 2
@@ -115,7 +115,7 @@ def test_the_statistics_screen_keeps_drawing_while_the_review_shelf_is_read(make
     pilot = Pilot(app)
     app.stack.push(MENU)
     try:
-        pilot.click("statistics")  # (before: the click's frame waited for the whole read)
+        pilot.click("Statistics")  # (before: the click's frame waited for the whole read)
         drawn, words = frames_while_held(app, shelf)
         assert shelf.thread is not threading.current_thread()  # read off the frame loop...
         assert drawn == 5 and "Reading the statistics…" in words  # ...which draws meanwhile

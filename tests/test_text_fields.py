@@ -33,11 +33,6 @@ def focused(scene):
     return scene.buttons.buttons[scene.buttons.focus].name
 
 
-def centre(app, scene, name):
-    app.frame(FRAME)  # drawn once: the buttons know where they are on screen
-    return scene.buttons.screen_rect(scene.buttons.named(name)).center
-
-
 def test_tab_to_each_join_field_then_type_fills_it(app, pilot):
     join = open_join(app)
     assert focused(join) == "search"
@@ -57,7 +52,7 @@ def test_tab_to_each_join_field_then_type_fills_it(app, pilot):
 
 def test_enter_in_a_join_field_goes_on_to_the_next_then_to_join(app, pilot):
     join = open_join(app)
-    pilot.click_at(centre(app, join, "address"))
+    pilot.click("address")
     type_text(app, "127.0.0.1:1")
     for expected in ("code", "name", "join"):
         pilot.press(pygame.K_RETURN)
@@ -67,13 +62,13 @@ def test_enter_in_a_join_field_goes_on_to_the_next_then_to_join(app, pilot):
 
 def test_a_click_moves_the_focus_ring_and_the_typing_with_it(app, pilot):
     join = open_join(app, url="10.0.0.2:5000")
-    pilot.click_at(centre(app, join, "code"))
+    pilot.click("code")
     assert focused(join) == "code"
     type_text(app, "ab")
-    pilot.click_at(centre(app, join, "address"))
+    pilot.click("address")
     assert focused(join) == "address"
     type_text(app, "1")
-    pilot.click_at(centre(app, join, "seat"))  # a button that is not a field: the ring goes there, typing goes nowhere
+    pilot.click("seat")  # a button that is not a field: the ring goes there, typing goes nowhere
     assert focused(join) == "seat"
     type_text(app, "zz")
     assert join.fields["code"].value == "AB" and join.fields["address"].value == "10.0.0.2:50001"
@@ -82,7 +77,7 @@ def test_a_click_moves_the_focus_ring_and_the_typing_with_it(app, pilot):
 
 def test_join_name_that_is_a_default_is_replaced_by_typing(app, pilot):
     join = open_join(app, player="Player 2")
-    pilot.click_at(centre(app, join, "name"))
+    pilot.click("name")
     type_text(app, "Zoé")
     assert join.fields["name"].value == "Zoé"
 
@@ -97,14 +92,14 @@ def open_setup(app, *seats):
 def test_typing_over_a_default_name_replaces_it_and_then_adds_to_what_was_typed(app, pilot):
     setup = open_setup(app, SeatConfig("Player 1", HUMAN), SeatConfig("Player 2", HUMAN),
                        SeatConfig("Robin", COMPUTER, "easy"))
-    pilot.click_at(centre(app, setup, "name0"))
+    pilot.click("name0")
     type_text(app, "An")
     type_text(app, "n")
     assert setup.config.seats[0].name == "Ann"  # not "Player 1Ann"
-    pilot.click_at(centre(app, setup, "name2"))  # a computer's given name is a default too
+    pilot.click("name2")  # a computer's given name is a default too
     type_text(app, "Max")
     assert setup.config.seats[2].name == "Max"
-    pilot.click_at(centre(app, setup, "name0"))  # back to a name typed here: typing adds to it
+    pilot.click("name0")  # back to a name typed here: typing adds to it
     type_text(app, "e")
     assert setup.config.seats[0].name == "Anne"
     assert setup.config.seats[1].name == "Player 2"  # untouched
@@ -112,14 +107,14 @@ def test_typing_over_a_default_name_replaces_it_and_then_adds_to_what_was_typed(
 
 def test_a_name_started_with_a_space_still_replaces_the_default(app, pilot):
     setup = open_setup(app, SeatConfig("Player 1", HUMAN), SeatConfig("Player 2", HUMAN))
-    pilot.click_at(centre(app, setup, "name1"))
+    pilot.click("name1")
     type_text(app, " Jo")
     assert setup.config.seats[1].name == " Jo"  # (Start trims it)
 
 
 def test_typing_into_a_name_the_player_typed_before_adds_to_it(app, pilot):
     setup = open_setup(app, SeatConfig("Zoé", HUMAN), SeatConfig("Bob", HUMAN))
-    pilot.click_at(centre(app, setup, "name1"))
+    pilot.click("name1")
     type_text(app, "by")
     assert setup.config.seats[1].name == "Bobby"
 
