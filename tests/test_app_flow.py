@@ -17,7 +17,7 @@ from scenes.round_score import round_breakdown
 def test_new_game_then_start_is_two_clicks_with_the_defaults(app, pilot):
     app.stack.push(MenuScene(app))
     pilot.click("New game")
-    assert app.stack.top.name == "setup"
+    assert pilot.scene == "setup"
     pilot.click("Start")
     play = app.stack.top
     assert play.name == "play"
@@ -85,7 +85,7 @@ def test_game_over_names_the_winner_and_deletes_the_save(app, pilot):
     line = winners_line(over.state, over.names)
     assert all(over.names[w] in line for w in over.state.winners)
     over.press("menu")
-    assert app.stack.top.name == "menu" and len(app.stack) == 1
+    assert pilot.scene == "menu" and len(app.stack) == 1
 
 
 def test_animation_speed_setting_is_kept(app, pilot, tmp_path):

@@ -63,14 +63,14 @@ def test_a_tip_dismissed_by_a_key_that_means_nothing_plays_nothing(app, pilot) -
 def test_escape_with_a_tip_showing_opens_the_pause_menu(app, pilot) -> None:
     tip_showing(app)
     pilot.press(pygame.K_ESCAPE)
-    assert app.stack.top.name == "pause"
+    assert pilot.scene == "pause"
 
 
 @pytest.mark.parametrize("code", [pygame.K_s, pygame.K_TAB])
 def test_the_scores_key_with_a_tip_showing_opens_the_scores(app, pilot, code) -> None:
     tip_showing(app)
     pilot.press(code)
-    assert app.stack.top.name == "scores"
+    assert pilot.scene == "scores"
 
 
 def test_h_with_a_tip_showing_gives_the_hint(app, pilot) -> None:
@@ -92,7 +92,7 @@ def test_an_arrow_with_a_tip_showing_moves_the_cursor(app, pilot, code) -> None:
 def test_the_scores_button_with_a_tip_showing_opens_the_scores(app, pilot) -> None:
     play = tip_showing(app)
     pilot.click_at(play.viewport.rect(scores_button_box()).center)
-    assert app.stack.top.name == "scores"
+    assert pilot.scene == "scores"
 
 
 def test_backspace_with_the_taken_tip_showing_puts_the_card_back(app, pilot) -> None:
@@ -163,7 +163,7 @@ def test_scoring_screen_waits_for_its_tip_and_the_guide_is_remembered(app, pilot
     pilot.press()
     for _ in range(5):
         app.frame(1 / 60)
-    assert app.stack.top.name == "round"
+    assert pilot.scene == "round"
     assert app.settings.guided_players == ["Ann"]  # every topic shown: Ann is done
     app.store.flush()
     assert Store(str(tmp_path)).load_settings().guided_players == ["Ann"]

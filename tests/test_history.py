@@ -124,13 +124,13 @@ def test_score_sheet_opens_by_key_and_button_and_closes_on_any_key(app, pilot) -
     app.frame(1 / 60)
     for code in (pygame.K_s, pygame.K_TAB):
         pilot.press(code)
-        assert app.stack.top.name == "scores"
+        assert pilot.scene == "scores"
         pilot.press(pygame.K_x)
         assert app.stack.top is play
     from scenes.score_overlay import scores_button_box
 
     pilot.click_at(play.viewport.rect(scores_button_box()).center)
-    assert app.stack.top.name == "scores"
+    assert pilot.scene == "scores"
     app.frame(1 / 60)  # drawn over the table with the rounds so far
 
 
@@ -146,4 +146,4 @@ def test_pause_offers_the_last_round_only_once_one_has_ended(app, pilot) -> None
     app.stack.push(PlayScene(app, config, state))
     pilot.press(pygame.K_ESCAPE)
     assert app.stack.top.press("watch")
-    assert app.stack.top.name == "replay"
+    assert pilot.scene == "replay"

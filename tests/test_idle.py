@@ -114,7 +114,7 @@ def test_the_scores_count_up_wants_frames(app, pilot) -> None:
     play = _table(app, COMPUTER, COMPUTER)
     assert pilot.wait_until(lambda: play.state.phase == ROUND_OVER, frames=5000)  # instant play to the round's end
     app.speed_override = None  # the scores count up at the settings' speed
-    assert pilot.wait_until(lambda: app.stack.top.name == "round")
+    assert pilot.wait_until(lambda: pilot.scene == "round")
     scores = app.stack.top
     assert scores.tweener.busy and app.stack.wants_frames()
     scores.tweener.finish_all()
@@ -123,7 +123,7 @@ def test_the_scores_count_up_wants_frames(app, pilot) -> None:
 
 def test_a_replay_wants_frames_while_it_animates_or_plays_on_by_itself(app, pilot) -> None:
     play = _table(app, COMPUTER, COMPUTER)
-    assert pilot.wait_until(lambda: app.stack.top.name == "round", frames=5000)
+    assert pilot.wait_until(lambda: pilot.scene == "round", frames=5000)
     replay = app.stack.push("replay", state=play.state, names=play.names)
     replay.anim.skip()
     assert not app.stack.wants_frames()  # stepping by hand: each key is an event

@@ -34,7 +34,7 @@ def open_setup(app):
     pilot = Pilot(app)
     menu = open_menu(app)
     pilot.press(pygame.K_RETURN)  # Enter on the focused first button: New game
-    assert app.stack.top is not menu and app.stack.top.name == "setup"
+    assert app.stack.top is not menu and pilot.scene == "setup"
     return app.stack.top
 
 
@@ -94,7 +94,7 @@ def test_shift_tab_on_setup_reaches_start_and_enter_starts_the_game(app, pilot):
     pilot.press(pygame.K_TAB, pygame.KMOD_SHIFT)
     assert focused(setup) == "start"
     pilot.press(pygame.K_RETURN)
-    assert app.stack.top.name == "play"
+    assert pilot.scene == "play"
 
 
 def test_menu_enter_enter_starts_a_game(app, pilot):
@@ -103,7 +103,7 @@ def test_menu_enter_enter_starts_a_game(app, pilot):
     setup = open_setup(app)
     assert focused(setup) == "start"
     pilot.press(pygame.K_RETURN)
-    assert app.stack.top.name == "play" and setup.config.edition == "voyage"
+    assert pilot.scene == "play" and setup.config.edition == "voyage"
 
 
 def test_a_setup_change_keeps_the_focus_on_the_button_used(app, pilot):

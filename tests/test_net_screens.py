@@ -56,7 +56,7 @@ def play_here(app, play, seed: int = 5) -> None:
                 assert play.apply(bot.decide(play.table.view(seat)))
         return top.name == "gameover"
 
-    assert pilot.wait_until(over, seconds=120), f"stuck on {app.stack.top.name}"
+    assert pilot.wait_until(over, seconds=120), f"stuck on {pilot.scene}"
 
 
 def test_setup_offers_a_seat_for_another_computer_and_start_opens_the_lobby(app, loopback):
@@ -139,7 +139,7 @@ def test_joining_from_the_menu_plays_a_whole_game_and_keeps_the_local_save(app, 
         join.fields["code"].value = host.host.code
         join.fields["name"].value = "Zoé"
         join.press("join")
-        assert pilot.wait_until(lambda: app.stack.top.name == "play"), join.error
+        assert pilot.wait_until(lambda: pilot.scene == "play"), join.error
         play = app.stack.top
         assert play.viewer == 0 and play.names[0] == "Zoé"
         assert not play.local  # the engine is on the host: the screen has seat views only
@@ -217,7 +217,7 @@ def test_a_joined_player_leaves_the_table_without_deleting_anything(app, pilot, 
     try:
         join = app.stack.push("join", url=f"{LOOPBACK}:{host.host.port}", code=host.host.code, player="Zoé")
         join.press("join")
-        assert pilot.wait_until(lambda: app.stack.top.name == "play"), join.error
+        assert pilot.wait_until(lambda: pilot.scene == "play"), join.error
         play = app.stack.top
         play.handle_event(key_event(pygame.K_ESCAPE))
         pause = app.stack.top
@@ -225,7 +225,7 @@ def test_a_joined_player_leaves_the_table_without_deleting_anything(app, pilot, 
         assert pause.buttons.named("stand_in") is None
         assert not pause.buttons.named("watch").enabled
         pause.press("menu")  # Leave the table
-        assert app.stack.top.name == "menu"
+        assert pilot.scene == "menu"
     finally:
         host.stop.set()
         host.host.close(final=True)
@@ -242,7 +242,7 @@ def test_a_player_may_ask_for_a_seat(app, pilot, loopback):
         assert join.seat == 1 and join.buttons.named("seat").label == "Seat 2"
         join.press("join")
         other = BotPlayer(host.url, "easy", seed=4, name="Bob")  # takes the first open seat: seat 1
-        assert pilot.wait_until(lambda: app.stack.top.name == "play"), join.error
+        assert pilot.wait_until(lambda: pilot.scene == "play"), join.error
         play = app.stack.top
         assert pilot.wait_until(lambda: play.names[0] == "Bob")  # (the host's word on who joined comes in order)
         assert play.viewer == 1 and play.names[1] == "Zoé"

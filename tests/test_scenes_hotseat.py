@@ -117,14 +117,14 @@ def _at_the_handoff(pilot):
     config = MatchConfig("voyage", tuple(seats), seed=6)
     app.stack.push(MenuScene(app))
     play = app.stack.push(PlayScene(app, config, config.new_game()))
-    assert pilot.wait_until(lambda: app.stack.top.name == "handoff")
+    assert pilot.wait_until(lambda: pilot.scene == "handoff")
     app.stack.top.press("ready")
     first = play.acting_human()
 
     def next_handoff() -> bool:
         if app.stack.top is play and play.acting_human() == first:
             play.activate(sorted(play.legal_targets())[0])
-        return app.stack.top.name == "handoff"
+        return pilot.scene == "handoff"
 
     assert pilot.wait_until(next_handoff)
     return play, app.stack.top
@@ -135,7 +135,7 @@ def test_escape_on_the_handoff_opens_the_pause_menu_and_the_table_stays_hidden(a
 
     play, handoff = _at_the_handoff(pilot)
     pilot.press(pygame.K_ESCAPE)
-    assert app.stack.top.name == "pause" and app.stack.scenes[-2] is handoff
+    assert pilot.scene == "pause" and app.stack.scenes[-2] is handoff
     drawn = []
     play.draw = lambda surface: drawn.append("table")
     app.stack.draw(app.screen)
@@ -146,7 +146,7 @@ def test_escape_on_the_handoff_opens_the_pause_menu_and_the_table_stays_hidden(a
     pilot.press(pygame.K_ESCAPE)
     app.stack.top.press("menu")  # save and go to the menu
     app.frame(1 / 60)
-    assert app.stack.top.name == "menu" and app.store.game_summary() is not None
+    assert pilot.scene == "menu" and app.store.game_summary() is not None
 
 
 def test_s_on_the_handoff_shows_the_score_sheet_then_any_key_returns_to_it(app, pilot):
@@ -154,7 +154,7 @@ def test_s_on_the_handoff_shows_the_score_sheet_then_any_key_returns_to_it(app, 
 
     play, handoff = _at_the_handoff(pilot)
     pilot.press(pygame.K_s)
-    assert app.stack.top.name == "scores" and app.stack.scenes[-2] is handoff
+    assert pilot.scene == "scores" and app.stack.scenes[-2] is handoff
     pilot.press(pygame.K_SPACE)  # any key closes the sheet: back to the hand-off, not past it
     assert app.stack.top is handoff and play.viewer == 0  # the table still faces Ann
     pilot.press(pygame.K_RETURN)

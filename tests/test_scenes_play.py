@@ -114,7 +114,7 @@ def test_abandon_needs_confirmation_and_deletes_the_save(app, pilot):
     assert app.stack.top is pause and app.store.has_game()
     pause.press("abandon")
     app.store.flush()
-    assert app.stack.top.name == "menu" and not app.store.has_game()
+    assert pilot.scene == "menu" and not app.store.has_game()
 
 
 def test_a_computer_player_that_cannot_start_is_replaced_and_said(app, pilot):

@@ -78,7 +78,7 @@ def test_a_table_broken_for_good_leaves_for_the_menu_saying_why(app, pilot):
     play, table = table_screen(app)
     table.broken = "the host sent a bad message: a view of seat 3"
     pilot.advance(1)
-    assert app.stack.top.name == "menu" and not play.on_stack
+    assert pilot.scene == "menu" and not play.on_stack
     assert app.notices[-1] == "The network game stopped: the host sent a bad message: a view of seat 3"
 
 

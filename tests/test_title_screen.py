@@ -118,7 +118,7 @@ def test_a_click_while_the_cards_rise_sets_them_down_and_presses_the_button(make
     pilot = Pilot(app)
     assert menu.cards.moving
     pilot.click("New game")
-    assert app.stack.top.name == "setup"
+    assert pilot.scene == "setup"
     assert not menu.cards.moving and all(card.at_rest for card in menu.cards.cards)
 
 
