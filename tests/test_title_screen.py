@@ -19,6 +19,9 @@ from game.ui.title import CARD_H, CARD_W, LETTER_VALUES, LOGO_H, LOGO_W
 from scenes.menu import LOGO_Y
 
 RISE_FRAMES = 600  # 10 s at 60 frames a second: far more than the rise takes at normal speed (about 3.3 s)
+# The rise watched frame by frame: counted in frames and compared in pixels, which any window
+# size shows; a small one has a quarter of full HD's pixels to fill in each of its hundreds of frames
+SMALL = (960, 540)
 
 
 def open_menu(make_app, size=(1920, 1080), speed=1.0, reduced=False, saved=False):
@@ -58,7 +61,7 @@ def test_the_menu_shows_the_version_in_its_bottom_right_corner(make_app):
 
 
 def test_the_cards_rise_behind_the_menu_when_it_opens_and_then_the_menu_is_still(make_app):
-    app, _menu = open_menu(make_app)
+    app, _menu = open_menu(make_app, size=SMALL)
     pilot = Pilot(app)
     assert app.stack.wants_frames(), "the cards rise: the menu draws frames"
     app.frame(1 / 60)
@@ -75,7 +78,7 @@ def test_the_cards_rise_behind_the_menu_when_it_opens_and_then_the_menu_is_still
 
 
 def test_with_reduced_motion_the_cards_are_in_place_from_the_first_frame(make_app):
-    app, menu = open_menu(make_app, reduced=True)
+    app, menu = open_menu(make_app, size=SMALL, reduced=True)
     pilot = Pilot(app)
     assert not app.stack.wants_frames()
     still = pixels(app)
@@ -95,7 +98,7 @@ def test_with_reduced_motion_the_cards_are_in_place_from_the_first_frame(make_ap
 @pytest.mark.parametrize("speed", [0.6, 2.5])
 def test_the_rise_follows_the_animation_speed(make_app, speed):
     """Slow plays it longer, fast shorter (counted in frames, never timed)."""
-    app, _menu = open_menu(make_app)
+    app, _menu = open_menu(make_app, size=SMALL)
 
     def rise() -> int:
         frames = 0
