@@ -57,7 +57,7 @@ def expected_handoffs(actors, humans):
     return count
 
 
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [1, pytest.param(2, marks=pytest.mark.slow)])  # (a second game: slow)
 def test_two_humans_and_a_computer_get_a_handoff_exactly_when_the_human_changes(app, seed):
     seats = [SeatConfig("Ann", HUMAN), SeatConfig("Bot", COMPUTER, "easy"), SeatConfig("Cy", HUMAN)]
     play, seen, actors = play_game(app, seats, seed, rounds=2)
