@@ -44,8 +44,7 @@ def play_out(config: MatchConfig, stop: Callable[[Any], bool], seed: int = 3) ->
 
 def settle(app: Any, frames: int = 3) -> None:
     """Let a screen draw a few frames, so that what it shows has settled."""
-    pilot = Pilot(app)
-    pilot.advance(frames)
+    Pilot(app).advance(frames)
 
 
 def _optional(module: str, name: str) -> Any:
@@ -57,7 +56,6 @@ def _optional(module: str, name: str) -> Any:
 
 def screens(app: Any) -> Iterator[str]:  # one short block per screen
     """Puts each screen on `app.stack` in turn (drawn once) and yields its name."""
-    pilot = Pilot(app)
     from scenes.game_over import GameOverScene
     from scenes.handoff import HandoffScene
     from scenes.menu import MenuScene
@@ -68,6 +66,7 @@ def screens(app: Any) -> Iterator[str]:  # one short block per screen
     from scenes.setup import SetupScene
     from scenes.statistics import StatisticsScene
 
+    pilot = Pilot(app)
     app.speed_override = 0.0
     config = MatchConfig("voyage", SEATS, seed=11)
 
@@ -229,7 +228,6 @@ def review_screens(app: Any, config: MatchConfig, finished: Any) -> Iterator[str
     """Expert's review of the finished game: looking for a kept review and judging (each standing
     still), the review (kept by this run, found off the frame loop), and its costliest decision
     on the table."""
-    pilot = Pilot(app)
     import json
 
     from game.ai.review import METHOD, review_game
@@ -237,6 +235,7 @@ def review_screens(app: Any, config: MatchConfig, finished: Any) -> Iterator[str
     from game.wire.finished import FinishedGame
     from scenes.review import REVIEW_SEED, ReviewScene
 
+    pilot = Pilot(app)
     record = finished.record()
     looks = config.identities()  # (as the game-over screen keeps them)
     game = FinishedGame(record=record, names=[seat.name for seat in config.seats], humans=list(config.human_seats),

@@ -57,8 +57,9 @@ class Pilot:
         return self.top.name
 
     def button(self, label: str) -> Button:
-        """The enabled-or-not button of the top scene that shows `label` (or, for a button whose
-        label is what the player typed, a text field, whose stable name is `label`)."""
+        """The button of the top scene that shows `label`, enabled or not (a click on a disabled one
+        does nothing, as for a player). A text field, whose label is what was typed, goes by its
+        stable name (`Button.name`)."""
         group = self._buttons()
         found = [b for b in group.buttons if b.label == label] or [b for b in group.buttons if b.name == label]
         shown = ", ".join(repr(b.label) for b in group.buttons)
@@ -67,10 +68,11 @@ class Pilot:
         return found[0]
 
     def where(self, target: str | Target) -> tuple[int, int]:
-        """The screen position (a centre) of a button of the top scene, by its label, or of a
-        card or pile of the table (the table is drawn once first, so it knows its place)."""
+        """The screen position (a centre) of a button of the top scene, by its label (drawn once
+        first, so that the button knows where it is), or of a card or pile of the table, where
+        the table last laid it out."""
         if isinstance(target, str):
-            self.app.frame(FRAME)  # (a button knows where it is on screen once drawn)
+            self.app.frame(FRAME)
             return self._buttons().screen_rect(self.button(target)).center
         play = self.app.stack.find(PLAY)
         assert play is not None, f"no table to click {target} on (the top scene is {self.scene})"
