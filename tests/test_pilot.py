@@ -11,6 +11,7 @@ from pilot import Pilot
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.ui.targets import DRAW_TARGET, Target
 from scenes.menu import MenuScene
+from scenes.names import MENU, SETTINGS
 from scenes.play import PlayScene
 
 SEATS = (SeatConfig("Ann", HUMAN), SeatConfig("Bot", COMPUTER, "easy"))
@@ -23,7 +24,7 @@ def table(pilot: Pilot) -> PlayScene:
 
 
 def test_a_button_is_clicked_by_the_label_the_player_reads(pilot: Pilot) -> None:
-    pilot.app.stack.push("menu")
+    pilot.app.stack.push(MENU)
     pilot.click("New game")
     assert pilot.scene == "setup"
     with pytest.raises(AssertionError, match=r"setup shows no button 'New game'; it shows .*'Start'"):
@@ -31,8 +32,8 @@ def test_a_button_is_clicked_by_the_label_the_player_reads(pilot: Pilot) -> None
 
 
 def test_a_key_goes_to_the_top_scene(pilot: Pilot) -> None:
-    pilot.app.stack.push("menu")
-    pilot.app.stack.push("settings")
+    pilot.app.stack.push(MENU)
+    pilot.app.stack.push(SETTINGS)
     pilot.press(pygame.K_ESCAPE)  # Esc leaves Settings
     assert pilot.scene == "menu"
 
@@ -58,7 +59,7 @@ def test_waiting_for_animations_lets_the_deal_land_frame_by_frame(app, pilot: Pi
 
 
 def test_advance_by_seconds_counts_frames_of_the_game_clock(app, pilot: Pilot) -> None:
-    pilot.app.stack.push("menu")
+    pilot.app.stack.push(MENU)
     drawn = app.frames_drawn
     pilot.advance(seconds=0.5)
     assert app.frames_drawn - drawn == 30
