@@ -127,10 +127,6 @@ class Pilot:
         animators = (getattr(scene, "anim", None) for scene in self.app.stack.scenes)
         return not any(anim.busy for anim in animators if isinstance(anim, Animator))
 
-    def wait_for_scene(self, name: str, frames: int = WAIT_FRAMES) -> bool:
-        """Draw frames until the top scene is `name`."""
-        return self.wait_until(lambda: self.scene == name, frames)
-
     def wait_on_clock(self, condition: Callable[[], object], seconds: float = 60.0) -> bool:
         """Draw frames until `condition()` holds or `seconds` of the machine's clock pass: for
         network play, where the other seats move in real time rather than from frame to frame
