@@ -59,3 +59,12 @@ def app(make_app):
     """The real desktop app, headless, at a small fixed size, with instant animations
     (a test that wants to watch an animation sets `app.speed_override` itself)."""
     return make_app()
+
+
+@pytest.fixture
+def pilot(app):
+    """A Pilot (tests/pilot.py) driving the `app` fixture's app: press, click what the player
+    sees, let frames pass."""
+    from pilot import Pilot
+
+    return Pilot(app)

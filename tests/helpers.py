@@ -1,8 +1,9 @@
-"""Helpers shared by the tests: driving the desktop app frame by frame with real input
-events, and "twin" positions for the information tests. (The app itself is the `app`
-fixture of conftest.py; rounds built card by card are in scenario_tools.py.)
+"""Helpers shared by the tests: input events for a scene tested alone, what a screen wrote
+(its inks), "twin" positions for the information tests, finished games and inline computer
+players. (The app itself is the `app` fixture of conftest.py, driven by the Pilot of
+tests/pilot.py; rounds built card by card are in scenario_tools.py.)
 
-pygame is imported inside the input helpers only, so engine tests can use this module
+pygame is imported inside the helpers that need it only, so engine tests can use this module
 without loading it."""
 
 from __future__ import annotations
@@ -14,58 +15,10 @@ from typing import Any
 from game.ai import make_bot
 from game.rules import CELLS, COLS, ROWS, Action, GameState, SeatView, check_consistency
 
-FRAME = 1 / 60  # one frame at 60 fps, the step every app test uses unless it says otherwise
-
-
-def run_until(app: Any, condition: Callable[[], object], frames: int = 2000, dt: float = FRAME) -> bool:
-    """Draw frames until `condition()` holds, at most `frames` of them (the condition is
-    checked before each). Returns whether it held; assert on that."""
-    for _ in range(frames):
-        if condition():
-            return True
-        app.frame(dt)
-    return bool(condition())
-
-
-def play_to_game_over(app: Any, on_round: Callable[[Any], object] | None = None, frames: int = 20000) -> bool:
-    """Let the game play on until the game-over screen, pressing Continue on each round's
-    score screen (after `on_round(screen)`, if given). Returns whether the game ended."""
-
-    def game_over() -> bool:
-        top = app.stack.top
-        if top.name == "round":
-            if on_round is not None:
-                on_round(top)
-            top.press("continue")
-        return top.name == "gameover"
-
-    return run_until(app, game_over, frames)
-
-
-def run_until_clock(app: Any, condition: Callable[[], object], seconds: float = 60.0) -> bool:
-    """Draw frames until `condition()` holds or `seconds` of the clock have passed: for network
-    play, where the other seats move in real time rather than from frame to frame (a minute
-    is far more than any wait needs, and still bounds a test that would hang)."""
-    import time
-
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        app.frame(FRAME)
-        time.sleep(0.001)  # (the network threads get their turn)
-    return bool(condition())
-
 
 def corrupt_files(folder: Any) -> list[Any]:
     """The damaged files the store moved aside in `folder` (`<name>.corrupt-<when>`), in name order."""
     return sorted(path for path in folder.iterdir() if ".corrupt-" in path.name)
-
-
-def run_frames(app: Any, frames: int, dt: float = FRAME) -> None:
-    """Draw exactly `frames` frames (let animations and computer players move on)."""
-    for _ in range(frames):
-        app.frame(dt)
 
 
 def key_event(code: int, mod: int = 0) -> Any:
@@ -73,33 +26,6 @@ def key_event(code: int, mod: int = 0) -> Any:
     import pygame
 
     return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0)
-
-
-def key(app: Any, code: int | None = None, mod: int = 0) -> None:
-    """Press a key (Enter by default; with the modifier keys `mod`) through the event queue,
-    then draw one frame."""
-    import pygame
-
-    pygame.event.post(key_event(pygame.K_RETURN if code is None else code, mod))
-    app.frame(FRAME)
-
-
-def click(app: Any, pos: tuple[int, int], button: int = 1) -> None:
-    """A mouse click at screen position `pos` (the button pressed and let go) through the
-    event queue, then one frame."""
-    import pygame
-
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-    app.frame(FRAME)
-
-
-def click_button(app: Any, name: str) -> None:
-    """Click the centre of the top scene's button `name`, drawn once first so that the
-    button knows where it is on screen."""
-    scene = app.stack.top
-    app.frame(FRAME)
-    click(app, scene.buttons.screen_rect(scene.buttons.named(name)).center)
 
 
 def hidden_twin(state: GameState, rng: random.Random) -> GameState:
@@ -174,17 +100,6 @@ def wait_until(condition: Callable[[], object], seconds: float, pause: float = 0
             return True
         time.sleep(pause)
     return bool(condition())
-
-
-def read_in(app: Any, scene: Any, seconds: float = 60.0) -> Any:
-    """Wait (bounded, generous) until `scene` has read off the frame loop what it shows
-    (scenes/background.py), then draw one frame, in which it takes the result; returns it."""
-    reading = scene.reading
-    if reading is not None:
-        assert reading.wait(seconds), f"{scene.name} did not finish reading in {seconds} s"
-    app.frame(FRAME)
-    assert scene.reading is None
-    return scene
 
 
 class InlineWorker:

@@ -15,7 +15,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
-from helpers import key_event, read_in, run_frames
+from helpers import key_event
+from pilot import Pilot
 
 from game.ai import make_bot
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
@@ -44,7 +45,7 @@ def play_out(config: MatchConfig, stop: Callable[[Any], bool], seed: int = 3) ->
 
 def settle(app: Any, frames: int = 3) -> None:
     """Let a screen draw a few frames, so that what it shows has settled."""
-    run_frames(app, frames)
+    Pilot(app).advance(frames)
 
 
 def _optional(module: str, name: str) -> Any:
@@ -66,6 +67,7 @@ def screens(app: Any) -> Iterator[str]:  # one short block per screen
     from scenes.setup import SetupScene
     from scenes.statistics import StatisticsScene
 
+    pilot = Pilot(app)
     app.speed_override = 0.0
     config = MatchConfig("voyage", SEATS, seed=11)
 
@@ -181,11 +183,11 @@ def screens(app: Any) -> Iterator[str]:  # one short block per screen
         if app.store is not None:
             statistics_data(app.store.data_dir, players)
             app.store.stats.fresh()  # (the store reads the statistics again: written behind its back)
-        read_in(app, app.stack.reset(StatisticsScene(app)))  # (the figures are read off the frame loop)
+        pilot.read_in(app.stack.reset(StatisticsScene(app)))  # (the figures are read off the frame loop)
         settle(app)
         yield f"statistics{players}"
     app.stack.top.press("review")
-    read_in(app, app.stack.top)
+    pilot.read_in(app.stack.top)
     settle(app)
     yield "review_pick"
     yield from network_screens(app, config)
@@ -235,6 +237,7 @@ def review_screens(app: Any, config: MatchConfig, finished: Any) -> Iterator[str
     from game.wire.finished import FinishedGame
     from scenes.review import REVIEW_SEED, ReviewScene
 
+    pilot = Pilot(app)
     record = finished.record()
     looks = config.identities()  # (as the game-over screen keeps them)
     game = FinishedGame(record=record, names=[seat.name for seat in config.seats], humans=list(config.human_seats),
@@ -258,7 +261,7 @@ def review_screens(app: Any, config: MatchConfig, finished: Any) -> Iterator[str
         key = review_key(record, scene.seat, REVIEW_SEED, REVIEW_SAMPLES, METHOD)
         ReviewShelf(app.store.data_dir).put(key, _REVIEWS[text])
     scene.start()  # the stored review: shown once looked up (off the frame loop), nothing judged
-    read_in(app, scene)
+    pilot.read_in(scene)
     settle(app)
     yield "review"
     if scene.review is not None and scene.review.costliest():

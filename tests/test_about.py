@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from helpers import key
+from pilot import Pilot
 
 import game
 from game import desktop
@@ -101,6 +101,7 @@ def test_each_system_opens_a_folder_its_own_way_never_through_a_shell(monkeypatc
 
 def test_no_file_manager_is_said_in_one_line_and_the_path_stays_shown(about, monkeypatch):
     app, scene = about
+    pilot = Pilot(app)
 
     def missing(command):
         raise FileNotFoundError(2, "No such file or directory", command[0])
@@ -109,7 +110,7 @@ def test_no_file_manager_is_said_in_one_line_and_the_path_stays_shown(about, mon
     assert scene.press("open")
     assert scene.problem == "The folder could not be opened: No such file or directory"
     app.frame(1 / 60)
-    key(app, pygame.K_ESCAPE)
+    pilot.press(pygame.K_ESCAPE)
     assert isinstance(app.stack.top, MenuScene)
 
 

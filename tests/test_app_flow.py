@@ -3,7 +3,7 @@ the end of a game (save removed), settings kept, fullscreen toggling headless.""
 
 import pygame
 import pytest
-from helpers import click_button, key, key_event, play_to_game_over
+from helpers import key_event
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.rules import GAME_OVER, score_view
@@ -14,11 +14,11 @@ from scenes.play import PlayScene
 from scenes.round_score import round_breakdown
 
 
-def test_new_game_then_start_is_two_clicks_with_the_defaults(app):
+def test_new_game_then_start_is_two_clicks_with_the_defaults(app, pilot):
     app.stack.push(MenuScene(app))
-    click_button(app, "new")
-    assert app.stack.top.name == "setup"
-    click_button(app, "start")
+    pilot.click("New game")
+    assert pilot.scene == "setup"
+    pilot.click("Start")
     play = app.stack.top
     assert play.name == "play"
     assert play.config.edition == "voyage"
@@ -26,9 +26,9 @@ def test_new_game_then_start_is_two_clicks_with_the_defaults(app):
     assert [(s.kind, s.level) for s in play.config.seats] == [(HUMAN, "normal"), (COMPUTER, "adaptive"), (COMPUTER, "adaptive")]
 
 
-def test_setup_follows_the_edition_limits(app):
+def test_setup_follows_the_edition_limits(app, pilot):
     app.stack.push(MenuScene(app))
-    click_button(app, "new")
+    pilot.click("New game")
     setup = app.stack.top
     for _ in range(5):
         setup.press("more")
@@ -43,7 +43,7 @@ def test_setup_follows_the_edition_limits(app):
     assert setup.config.final_tie == "tiebreak"
 
 
-def test_autosave_after_each_action_and_continue_resumes_it(app, tmp_path):
+def test_autosave_after_each_action_and_continue_resumes_it(app, pilot, tmp_path):
     seats = (SeatConfig("Ann", HUMAN), SeatConfig("Bot", COMPUTER, "easy"))
     config = MatchConfig("voyage", seats, seed=9)
     app.stack.push(MenuScene(app))
@@ -60,13 +60,13 @@ def test_autosave_after_each_action_and_continue_resumes_it(app, tmp_path):
     app.frame(1 / 60)
     menu = app.stack.top
     assert menu.buttons.named("continue") is not None and "Ann" in menu.summary
-    click_button(app, "continue")
+    pilot.click("Continue")
     resumed = app.stack.top
     assert resumed.name == "play" and resumed.state.face_up[0][5] and resumed.state.face_up[0][10]
     assert resumed.board.grids[0][5] == resumed.state.cards[0][5]  # shown as it is
 
 
-def test_game_over_names_the_winner_and_deletes_the_save(app):
+def test_game_over_names_the_winner_and_deletes_the_save(app, pilot):
     seats = (SeatConfig("Ann", COMPUTER, "easy"), SeatConfig("Bob", COMPUTER, "easy"))
     config = MatchConfig("voyage", seats, seed=4, end_score=30)
     app.stack.push(MenuScene(app))
@@ -77,7 +77,7 @@ def test_game_over_names_the_winner_and_deletes_the_save(app):
             assert row["score"] == play.state.round_scores[-1][row["seat"]]
             assert row["doubled"] == (row["score"] != row["raw"])
 
-    assert play_to_game_over(app, check_breakdown)
+    assert pilot.play_to_game_over(check_breakdown)
     over = app.stack.top
     assert isinstance(over, GameOverScene) and over.state.phase == GAME_OVER
     app.store.saves.flush()
@@ -85,15 +85,15 @@ def test_game_over_names_the_winner_and_deletes_the_save(app):
     line = winners_line(over.state, over.names)
     assert all(over.names[w] in line for w in over.state.winners)
     over.press("menu")
-    assert app.stack.top.name == "menu" and len(app.stack) == 1
+    assert pilot.scene == "menu" and len(app.stack) == 1
 
 
-def test_animation_speed_setting_is_kept(app, tmp_path):
+def test_animation_speed_setting_is_kept(app, pilot, tmp_path):
     seats = (SeatConfig("Ann", HUMAN), SeatConfig("Bot", COMPUTER, "easy"))
     config = MatchConfig("voyage", seats, seed=2)
     app.speed_override = None
     play = app.stack.push(PlayScene(app, config, config.new_game()))
-    key(app, pygame.K_ESCAPE)
+    pilot.press(pygame.K_ESCAPE)
     app.stack.top.press("speed")
     assert app.settings.animation_speed == "fast"  # normal -> fast
     assert app.speed == 2.5
@@ -104,16 +104,16 @@ def test_animation_speed_setting_is_kept(app, tmp_path):
     assert app.store.settings.load().animation_speed == "fast"
 
 
-def test_fullscreen_toggles_headless(app):
+def test_fullscreen_toggles_headless(app, pilot):
     app.stack.push(MenuScene(app))
-    key(app, pygame.K_F11)
+    pilot.press(pygame.K_F11)
     assert app.fullscreen
     app.toggle_fullscreen()
     app.frame(1 / 60)
     assert not app.fullscreen
 
 
-def test_a_tiebreak_round_is_offered_played_by_the_tied_and_ends_the_game(app):
+def test_a_tiebreak_round_is_offered_played_by_the_tied_and_ends_the_game(app, pilot):
     # seed 40, 8 players, random legal moves: round 1 ends with seats 2 and 5 tied lowest
     import random
 
@@ -131,14 +131,14 @@ def test_a_tiebreak_round_is_offered_played_by_the_tied_and_ends_the_game(app):
     assert overlay.name == "round" and overlay.buttons.named("continue").label == "Play the tiebreak round"
     overlay.press("continue")
     assert play.state.participants == (2, 5) and play.state.tiebreak
-    assert play_to_game_over(app)
+    assert pilot.play_to_game_over()
     over = app.stack.top
     assert over.name == "gameover"
     assert set(over.state.winners) <= {2, 5}
     assert play.board.participants[0] in (2, 5)  # only the tied players were dealt
 
 
-def test_a_seat_name_is_typed_with_the_keyboard(app):
+def test_a_seat_name_is_typed_with_the_keyboard(app, pilot):
     from scenes.setup import SetupScene
 
     setup = app.stack.push(SetupScene(app))
@@ -147,7 +147,7 @@ def test_a_seat_name_is_typed_with_the_keyboard(app):
     for _ in range(10):
         pygame.event.post(key_event(pygame.K_BACKSPACE))
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Zoé"))
-    key(app, pygame.K_RETURN)
+    pilot.press(pygame.K_RETURN)
     assert setup.config.seats[1].name == "Zoé" and setup.editing == 2  # Enter: on to the next name
     setup.press("name1")
     for _ in range(10):

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pygame
 import pytest
-from helpers import click_button, finished_game, key, read_in, run_frames
+from helpers import finished_game
+from pilot import Pilot
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.store import Store
@@ -64,6 +65,7 @@ def test_start_over_a_saved_game_asks_first_and_writes_nothing(tmp_path):
     saved_game(tmp_path)
     before = files_in(tmp_path)
     app = open_app(tmp_path)
+    pilot = Pilot(app)
     try:
         setup = setup_from_menu(app)
         setup.press("start")
@@ -74,7 +76,7 @@ def test_start_over_a_saved_game_asks_first_and_writes_nothing(tmp_path):
         app.store.saves.flush()
         after = {name: data for name, data in files_in(tmp_path).items() if name != "skyjo.lock"}
         assert after == before, "nothing is written before the player confirms"
-        key(app, pygame.K_ESCAPE)  # Back: the setup again, the game still saved
+        pilot.press(pygame.K_ESCAPE)  # Back: the setup again, the game still saved
         assert app.stack.top is setup and files_in(tmp_path)["save.json"] == before["save.json"]
     finally:
         app.close()
@@ -84,11 +86,12 @@ def test_enter_on_the_question_continues_the_saved_game(tmp_path):
     saved_game(tmp_path)
     saved = Store(tmp_path).saves.load()
     app = open_app(tmp_path)
+    pilot = Pilot(app)
     try:
         setup = setup_from_menu(app)
         setup.press("start")
         app.frame(1 / 60)
-        key(app, pygame.K_RETURN)  # the first focus is the safe choice
+        pilot.press(pygame.K_RETURN)  # the first focus is the safe choice
         play = app.stack.top
         assert play.name == "play" and play.config == saved[0]
         assert play.state.record() == saved[1].record()
@@ -100,11 +103,12 @@ def test_enter_on_the_question_continues_the_saved_game(tmp_path):
 def test_clicking_start_new_game_replaces_the_save(tmp_path):
     saved_game(tmp_path)
     app = open_app(tmp_path)
+    pilot = Pilot(app)
     try:
         setup = setup_from_menu(app)
         setup.press("start")
         app.frame(1 / 60)
-        click_button(app, "start_new")
+        pilot.click("Start new game")
         play = app.stack.top
         assert play.name == "play" and play.config.seats == MatchConfig().with_identities().seats  # (setup writes each seat's look out)
         assert [scene.name for scene in app.stack.scenes] == ["menu", "play"]
@@ -277,8 +281,9 @@ def test_a_statistics_name_the_font_cannot_draw_is_cleaned_or_left_out(tmp_path,
 
     stats_file(tmp_path, {name: {"games": 2, "wins": 1}, "Zoe": {"games": 1}})
     app = open_app(tmp_path)
+    pilot = Pilot(app)
     try:
-        scene = read_in(app, app.stack.push(StatisticsScene(app)))
+        scene = pilot.read_in(app.stack.push(StatisticsScene(app)))
         scene.draw(app.screen)
         names = [shown for shown, _ in scene.players]
         assert "Zoe" in names and all(shown.isprintable() for shown in names)
@@ -343,12 +348,13 @@ def test_a_saved_game_naming_a_program_is_refused_and_runs_nothing(tmp_path):
     document["match"]["seats"][1]["level"] = level
     (tmp_path / "save.json").write_text(json.dumps(document), encoding="utf-8")
     app = open_app(tmp_path)
+    pilot = Pilot(app)
     try:
         scene = menu(app)
         assert scene.buttons.named("continue") is None
         assert any("names a program to run" in notice for notice in map(worded, app.notices))
         scene.continue_game()
-        run_frames(app, 30)
+        pilot.advance(30)
     finally:
         app.close()
     assert not marker.exists()
@@ -360,12 +366,13 @@ def test_a_remembered_setup_naming_a_program_is_refused_and_runs_nothing(tmp_pat
     setup["seats"][1]["level"] = level
     (tmp_path / "settings.json").write_text(json.dumps({"format": 1, "last_setup": setup}), encoding="utf-8")
     app = open_app(tmp_path)
+    pilot = Pilot(app)
     try:
         scene = setup_from_menu(app)
         assert all(not seat.level.startswith("cmd:") for seat in scene.config.seats)
         assert any("last_setup" in notice for notice in map(worded, app.notices))
         scene.press("start")
-        run_frames(app, 60)
+        pilot.advance(60)
     finally:
         app.close()
     assert not marker.exists()

@@ -19,7 +19,7 @@ import random
 
 import pygame
 import pytest
-from helpers import FRAME, click, run_frames, run_until
+from pilot import FRAME, Pilot
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.rules import CELLS, COLS, FINAL_TIE_CHOICES, GAME_OVER, OPENING, ROUND_OVER, TURN, GameState
@@ -154,6 +154,7 @@ def test_clicks_at_every_moment_show_the_last_turns_the_scores_and_the_results(m
 
 def test_the_scores_wait_for_the_last_turn_tip_which_never_comes_back_over_the_next_deal(make_app) -> None:
     app = make_app(size=SIZE, speed=1.0)
+    pilot = Pilot(app)
     seats = (SeatConfig("Ann", HUMAN),) + tuple(SeatConfig(name, COMPUTER, "easy") for name in COMPUTER_NAMES[:2])
     config = MatchConfig("classic", seats, seed=3)  # 100 ends the game: it goes on after this round
     app.stack.push(MenuScene(app)).press("new")
@@ -161,17 +162,17 @@ def test_the_scores_wait_for_the_last_turn_tip_which_never_comes_back_over_the_n
     play.guide.seen["Ann"] = set(TOPICS) - {"last_turn"}
     app.frame(FRAME)
     hidden = next(i for i in range(CELLS) if play.state.cards[0][i] is not None and not play.state.face_up[0][i])
-    click(app, play.view.viewport.rect(play.view.target_box(DRAW_TARGET)).center)
-    assert run_until(app, lambda: play.acting_human() == 0)
-    click(app, play.view.viewport.rect(play.view.target_box(Target.cell(0, hidden % COLS, hidden // COLS))).center)
+    pilot.click(DRAW_TARGET)
+    assert pilot.wait_until(lambda: play.acting_human() == 0)
+    pilot.click(Target.cell(0, hidden % COLS, hidden // COLS))
     assert play.state.trigger == 0  # Ann turned her last card: the others play one last turn
-    assert run_until(app, lambda: play.state.phase in (ROUND_OVER, GAME_OVER) and not play.anim.busy)
-    run_frames(app, 120)  # the player reads on (nobody clicks): the round's end waits beneath the tip
+    assert pilot.wait_until(lambda: play.state.phase in (ROUND_OVER, GAME_OVER) and not play.anim.busy)
+    pilot.advance(120)  # the player reads on (nobody clicks): the round's end waits beneath the tip
     assert app.stack.top is play and play.guide.current == "last_turn"
-    click(app, play.view.viewport.rect(play.view.layout.tip).center)  # read: the scores open
-    assert run_until(app, lambda: app.stack.top.name == "round", 30)
+    pilot.click_at(play.view.viewport.rect(play.view.layout.tip).center)  # read: the scores open
+    assert pilot.wait_until(lambda: pilot.scene == "round", 30)
     assert play.guide.current is None
     app.stack.top.press("continue")  # the next round is dealt: its table carries no tip of the last one
-    assert run_until(app, lambda: play.state.phase == OPENING and not play.anim.busy)
-    run_frames(app, 5)
+    assert pilot.wait_until(lambda: play.state.phase == OPENING and not play.anim.busy)
+    pilot.advance(5)
     assert play.guide.current != "last_turn"

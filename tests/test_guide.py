@@ -8,7 +8,6 @@ import random
 
 import pygame
 import pytest
-from helpers import click, key, run_until
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.rules import FLIP, REPLACE, TAKE, Action, GameState
@@ -47,70 +46,70 @@ def tip_showing(app, topic: str = "opening") -> PlayScene:
     return play
 
 
-def test_a_tip_dismissed_by_a_key_that_means_nothing_plays_nothing(app) -> None:
+def test_a_tip_dismissed_by_a_key_that_means_nothing_plays_nothing(app, pilot) -> None:
     play = tip_showing(app)
     before, cursor = str(play.state), play.input.cursor
-    key(app, pygame.K_a)  # a key that means nothing at the table: it only closes the tip...
+    pilot.press(pygame.K_a)  # a key that means nothing at the table: it only closes the tip...
     assert play.guide.current is None
     assert play.input.cursor == cursor and str(play.state) == before
-    key(app, pygame.K_DOWN)
-    key(app, pygame.K_DOWN)
-    key(app, pygame.K_RETURN)  # ...then keys play again
+    pilot.press(pygame.K_DOWN)
+    pilot.press(pygame.K_DOWN)
+    pilot.press(pygame.K_RETURN)  # ...then keys play again
     assert str(play.state) != before
     app.frame(1 / 60)
     assert play.guide.current is None  # opening was explained once
 
 
-def test_escape_with_a_tip_showing_opens_the_pause_menu(app) -> None:
+def test_escape_with_a_tip_showing_opens_the_pause_menu(app, pilot) -> None:
     tip_showing(app)
-    key(app, pygame.K_ESCAPE)
-    assert app.stack.top.name == "pause"
+    pilot.press(pygame.K_ESCAPE)
+    assert pilot.scene == "pause"
 
 
 @pytest.mark.parametrize("code", [pygame.K_s, pygame.K_TAB])
-def test_the_scores_key_with_a_tip_showing_opens_the_scores(app, code) -> None:
+def test_the_scores_key_with_a_tip_showing_opens_the_scores(app, pilot, code) -> None:
     tip_showing(app)
-    key(app, code)
-    assert app.stack.top.name == "scores"
+    pilot.press(code)
+    assert pilot.scene == "scores"
 
 
-def test_h_with_a_tip_showing_gives_the_hint(app) -> None:
+def test_h_with_a_tip_showing_gives_the_hint(app, pilot) -> None:
     play = tip_showing(app)
-    key(app, pygame.K_h)
+    pilot.press(pygame.K_h)
     assert play.guide.current is None and play.hints.asker is not None  # the hint was asked for
     assert play.notice.line != ""  # (the line says it is thinking, then the hint)
 
 
 @pytest.mark.parametrize("code", [pygame.K_DOWN, pygame.K_RIGHT])
-def test_an_arrow_with_a_tip_showing_moves_the_cursor(app, code) -> None:
+def test_an_arrow_with_a_tip_showing_moves_the_cursor(app, pilot, code) -> None:
     play = tip_showing(app)
     assert play.input.cursor == Target.cell(0, 0, 0)
-    key(app, code)
+    pilot.press(code)
     assert play.guide.current is None
     assert play.input.cursor == (Target.cell(0, 0, 1) if code == pygame.K_DOWN else Target.cell(0, 1, 0))
 
 
-def test_the_scores_button_with_a_tip_showing_opens_the_scores(app) -> None:
+def test_the_scores_button_with_a_tip_showing_opens_the_scores(app, pilot) -> None:
     play = tip_showing(app)
-    click(app, play.viewport.rect(scores_button_box()).center)
-    assert app.stack.top.name == "scores"
+    pilot.click_at(play.viewport.rect(scores_button_box()).center)
+    assert pilot.scene == "scores"
 
 
-def test_backspace_with_the_taken_tip_showing_puts_the_card_back(app) -> None:
+def test_backspace_with_the_taken_tip_showing_puts_the_card_back(app, pilot) -> None:
     play = tip_showing(app)
-    key(app, pygame.K_RETURN)
+    pilot.press(pygame.K_RETURN)
     play.activate(Target.cell(0, 1, 0))
-    assert run_until(app, lambda: play.guide.current == "choose" and play.acting_human() == 0)
+    assert pilot.wait_until(lambda: play.guide.current == "choose" and play.acting_human() == 0)
     top = play.state.discard_pile[-1]
-    key(app, pygame.K_UP)  # (the tip goes, the cursor moves: onto the draw pile)
+    pilot.press(pygame.K_UP)  # (the tip goes, the cursor moves: onto the draw pile)
     play.activate(DISCARD_TARGET)
-    assert run_until(app, lambda: play.guide.current == "taken")
-    key(app, pygame.K_BACKSPACE)
+    assert pilot.wait_until(lambda: play.guide.current == "taken")
+    pilot.press(pygame.K_BACKSPACE)
     assert play.guide.current is None
     assert play.state.holding is None and play.state.discard_pile[-1] == top
 
 
-def test_a_tip_dismissed_by_a_move_plays_it_too(app) -> None:
+def test_a_tip_dismissed_by_a_move_plays_it_too(app, pilot) -> None:
     play = guided_table(app)
     played = []
     play.table.subscribe(lambda message: played.append(message.action)
@@ -118,7 +117,7 @@ def test_a_tip_dismissed_by_a_move_plays_it_too(app) -> None:
     for _ in range(50):
         app.frame(1 / 60)
     assert play.guide.current == "opening" and play.input.cursor == Target.cell(0, 0, 0)
-    key(app, pygame.K_RETURN)  # Enter on a card that may be flipped: the tip goes and the card turns
+    pilot.press(pygame.K_RETURN)  # Enter on a card that may be flipped: the tip goes and the card turns
     assert play.guide.current is None and played == [Action(0, FLIP, 0, 0)]
     play.activate(Target.cell(0, 1, 0))
     for _ in range(200):
@@ -126,14 +125,13 @@ def test_a_tip_dismissed_by_a_move_plays_it_too(app) -> None:
         if play.guide.current is not None:
             break
     assert play.guide.current == "choose" and play.acting_human() == 0
-    screen = play.view.viewport.rect
-    click(app, screen(play.view.target_box(DISCARD_TARGET)).center)  # a move: the tip goes and the card is taken
+    pilot.click(DISCARD_TARGET)  # a move: the tip goes and the card is taken
     assert played[-1] == Action(0, TAKE)
     assert play.guide.current == "taken"  # (the take showed at once) the next decision's own tip
     count = len(played)
-    click(app, screen(play.view.target_box(Target.cell(1, 0, 0))).center)  # the computer's card: no move
+    pilot.click(Target.cell(1, 0, 0))  # the computer's card: no move
     assert play.guide.current is None and len(played) == count and play.notice.line == ""
-    click(app, screen(play.view.target_box(Target.cell(0, 2, 1))).center)  # no tip now: plays as ever
+    pilot.click(Target.cell(0, 2, 1))  # no tip now: plays as ever
     assert play.guide.current is None and played[-1] == Action(0, REPLACE, 2, 1)
     assert sum(action.seat == 0 for action in played) == 4  # every move once
 
@@ -149,7 +147,7 @@ def test_no_guide_after_the_first_game_or_from_continue(app) -> None:
     assert not resumed.guide.enabled
 
 
-def test_scoring_screen_waits_for_its_tip_and_the_guide_is_remembered(app, tmp_path) -> None:
+def test_scoring_screen_waits_for_its_tip_and_the_guide_is_remembered(app, pilot, tmp_path) -> None:
     config = MatchConfig("voyage", SEATS, seed=8)
     state = config.new_game()
     rng = random.Random(2)
@@ -162,20 +160,20 @@ def test_scoring_screen_waits_for_its_tip_and_the_guide_is_remembered(app, tmp_p
         app.frame(1 / 60)
     assert play.guide.current == "scoring"
     assert app.stack.top is play  # the scoring screen waits
-    key(app)
+    pilot.press()
     for _ in range(5):
         app.frame(1 / 60)
-    assert app.stack.top.name == "round"
+    assert pilot.scene == "round"
     assert app.settings.guided_players == ["Ann"]  # every topic shown: Ann is done
     app.store.saves.flush()
     assert Store(str(tmp_path)).settings.load().guided_players == ["Ann"]
 
 
-def test_pause_menu_switches_the_guide(app) -> None:
+def test_pause_menu_switches_the_guide(app, pilot) -> None:
     config = MatchConfig("voyage", SEATS, seed=8)
     play = app.stack.push(PlayScene(app, config, config.new_game()))
     assert not play.guide.enabled
-    key(app, pygame.K_ESCAPE)
+    pilot.press(pygame.K_ESCAPE)
     pause = app.stack.top
     assert pause.name == "pause"
     assert pause.press("guide")

@@ -9,7 +9,6 @@ from collections import Counter
 
 import pygame
 import pytest
-from helpers import key, run_until
 
 from game.ai import make_bot
 from game.ai.evaluate import completes_column
@@ -166,7 +165,7 @@ def test_the_asker_thinks_in_a_thread_and_drops_stale_answers() -> None:
 
 
 @pytest.mark.parametrize("seed", [4, 9])
-def test_h_on_the_table_shows_a_hint_and_plays_nothing(app, seed) -> None:
+def test_h_on_the_table_shows_a_hint_and_plays_nothing(app, pilot, seed) -> None:
     config = MatchConfig("voyage", (SeatConfig("Ann", HUMAN), SeatConfig("Bot", COMPUTER, "easy")), seed=seed)
     play = app.stack.push(PlayScene(app, config, config.new_game()))
     rng = random.Random(seed)
@@ -176,9 +175,9 @@ def test_h_on_the_table_shows_a_hint_and_plays_nothing(app, seed) -> None:
             play.apply(rng.choice(play.state.legal_actions()))
         return play.acting_human() == 0 and play.state.phase == "turn"
 
-    assert run_until(app, humans_turn, frames=400)
+    assert pilot.wait_until(humans_turn, frames=400)
     before = str(play.state)
-    key(app, pygame.K_h)
+    pilot.press(pygame.K_h)
     deadline = time.monotonic() + 20  # the bot thinks in a thread: give it real time, not a frame count
     while time.monotonic() < deadline:
         app.frame(1 / 60)
@@ -188,5 +187,5 @@ def test_h_on_the_table_shows_a_hint_and_plays_nothing(app, seed) -> None:
     assert play.hints.shown.startswith("Hint: ") and "thinking" not in play.hints.shown
     assert str(play.state) == before  # a hint never acts
     assert play.input.cursor in (DRAW_TARGET, DISCARD_TARGET)  # the cursor waits on the hinted pile
-    key(app, pygame.K_RETURN)  # Enter follows the hint
+    pilot.press(pygame.K_RETURN)  # Enter follows the hint
     assert str(play.state) != before

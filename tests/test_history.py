@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pygame
 import pytest
-from helpers import click, key, run_frames, run_until
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.rules import GameState, replay_summary
@@ -97,7 +96,7 @@ def test_no_last_round_before_the_first_ends(app) -> None:
         RoundReplayScene(app, state, ["a", "b", "c"])
 
 
-def test_watching_steps_forward_and_back_and_reaches_the_end(app) -> None:
+def test_watching_steps_forward_and_back_and_reaches_the_end(app, pilot) -> None:
     state = random_game(6)
     config = MatchConfig("voyage", SEATS, seed=6)
     over = app.stack.push(GameOverScene(app, config, state))
@@ -105,46 +104,46 @@ def test_watching_steps_forward_and_back_and_reaches_the_end(app) -> None:
     assert over.press("watch")
     replay = app.stack.top
     assert replay.name == "replay"
-    run_frames(app, 5)
-    key(app, pygame.K_RIGHT)
-    key(app, pygame.K_RIGHT)
+    pilot.advance(5)
+    pilot.press(pygame.K_RIGHT)
+    pilot.press(pygame.K_RIGHT)
     assert replay.step == 2
-    key(app, pygame.K_LEFT)
+    pilot.press(pygame.K_LEFT)
     assert replay.step == 1 and len(replay.state.log[-1]["actions"]) == 1
-    key(app, pygame.K_a)  # play on by itself
-    assert run_until(app, lambda: replay.step == len(replay.actions) and not replay.anim.busy, 20000, dt=1 / 30)
+    pilot.press(pygame.K_a)  # play on by itself
+    assert pilot.wait_until(lambda: replay.step == len(replay.actions) and not replay.anim.busy, 20000, dt=1 / 30)
     assert replay.state.round_scores[-1] == state.round_scores[-1]
-    key(app, pygame.K_ESCAPE)
+    pilot.press(pygame.K_ESCAPE)
     assert app.stack.top is over
     assert state.phase == "game_over"  # watching never touched the real game
 
 
-def test_score_sheet_opens_by_key_and_button_and_closes_on_any_key(app) -> None:
+def test_score_sheet_opens_by_key_and_button_and_closes_on_any_key(app, pilot) -> None:
     config = MatchConfig("voyage", SEATS, seed=4)
     play = app.stack.push(PlayScene(app, config, random_game(4, until="turn")))
     app.frame(1 / 60)
     for code in (pygame.K_s, pygame.K_TAB):
-        key(app, code)
-        assert app.stack.top.name == "scores"
-        key(app, pygame.K_x)
+        pilot.press(code)
+        assert pilot.scene == "scores"
+        pilot.press(pygame.K_x)
         assert app.stack.top is play
     from scenes.score_overlay import scores_button_box
 
-    click(app, play.viewport.rect(scores_button_box()).center)
-    assert app.stack.top.name == "scores"
+    pilot.click_at(play.viewport.rect(scores_button_box()).center)
+    assert pilot.scene == "scores"
     app.frame(1 / 60)  # drawn over the table with the rounds so far
 
 
-def test_pause_offers_the_last_round_only_once_one_has_ended(app) -> None:
+def test_pause_offers_the_last_round_only_once_one_has_ended(app, pilot) -> None:
     config = MatchConfig("voyage", SEATS, seed=4)
     app.stack.push(PlayScene(app, config, config.new_game()))
-    key(app, pygame.K_ESCAPE)
+    pilot.press(pygame.K_ESCAPE)
     assert not app.stack.top.buttons.named("watch").enabled
-    key(app, pygame.K_ESCAPE)
+    pilot.press(pygame.K_ESCAPE)
     state = random_game(9, until="round_over", end_score=1000)
     state.deal()
     state.take_events()
     app.stack.push(PlayScene(app, config, state))
-    key(app, pygame.K_ESCAPE)
+    pilot.press(pygame.K_ESCAPE)
     assert app.stack.top.press("watch")
-    assert app.stack.top.name == "replay"
+    assert pilot.scene == "replay"

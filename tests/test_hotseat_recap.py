@@ -11,7 +11,6 @@ import random
 from collections import Counter
 
 import pygame
-from helpers import key
 
 from game.match import COMPUTER, GUIDED_MAX, HUMAN, MatchConfig, SeatConfig
 from game.rules import FLIP, OPENING, REPLACE, REVEAL, TURN
@@ -73,7 +72,7 @@ def test_without_the_pass_screen_the_table_turns_and_the_recap_shows_beside_it_u
     assert saw_recap and play.table.handoffs >= 2
 
 
-def test_at_eight_seats_with_two_humans_the_recap_says_every_move_since_the_last_turn(app):
+def test_at_eight_seats_with_two_humans_the_recap_says_every_move_since_the_last_turn(app, pilot):
     names = ["Ann", "C1", "C2", "C3", "Bob", "C4", "C5", "C6"]
     seats = [SeatConfig(name, HUMAN if name in ("Ann", "Bob") else COMPUTER, "easy") for name in names]
     play = start(app, seats, 21)
@@ -106,7 +105,7 @@ def test_at_eight_seats_with_two_humans_the_recap_says_every_move_since_the_last
                     assert any(word.startswith(f"and {len(top.recap) - RECAP_ROWS + 1} more moves") for word in words)
                     for _step in range(len(top.recap)):
                         words += drawn_text(app)
-                        key(app, pygame.K_DOWN)
+                        pilot.press(pygame.K_DOWN)
                     assert all(line in words for line in top.recap)
                     scrolled += 1
             last[seat] = len(moves)
@@ -118,7 +117,7 @@ def test_at_eight_seats_with_two_humans_the_recap_says_every_move_since_the_last
     assert checked >= 6 and scrolled
 
 
-def test_each_new_player_gets_the_tips_at_their_first_decision(app):
+def test_each_new_player_gets_the_tips_at_their_first_decision(app, pilot):
     app.settings.guided_players = ["Ann"]  # Ann had the guide in an earlier game; Bob and Cy are new
     app.settings.pass_screen = False
     seats = [SeatConfig("Ann", HUMAN), SeatConfig("Bob", HUMAN), SeatConfig("Cy", HUMAN)]
@@ -130,7 +129,7 @@ def test_each_new_player_gets_the_tips_at_their_first_decision(app):
         seat = play.acting_human()
         if play.guide.current is not None:
             tipped.setdefault(play.names[seat], play.guide.current)
-            key(app, pygame.K_LEFT)  # no move: it only closes the tip
+            pilot.press(pygame.K_LEFT)  # no move: it only closes the tip
         elif seat is not None and play.state.phase == OPENING:
             play.activate(rng.choice(sorted(play.legal_targets())))
         elif seat is not None:
@@ -178,7 +177,7 @@ def test_beside_the_table_each_player_gets_one_line_with_every_move():
                                        "Ann turned over a 1"]
 
 
-def test_h_shows_its_reason_while_the_recap_is_beside_the_table(app):
+def test_h_shows_its_reason_while_the_recap_is_beside_the_table(app, pilot):
     """Issue 40 item 9: with the recap up, H moved the cursor and said nothing (the recap held
     the corner the hint's line is drawn in)."""
     import time
@@ -193,7 +192,7 @@ def test_h_shows_its_reason_while_the_recap_is_beside_the_table(app):
         if play.acting_human() is not None:
             play.activate(rng.choice(sorted(play.legal_targets())))
     assert play.recap and HEADING in drawn_text(app)
-    key(app, pygame.K_h)
+    pilot.press(pygame.K_h)
     deadline = time.monotonic() + 20  # the hint is thought in a thread: real time, not a frame count
     while time.monotonic() < deadline and ("thinking" in play.hints.shown or not play.hints.shown):
         app.frame(1 / 60)

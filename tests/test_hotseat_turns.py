@@ -5,10 +5,9 @@ table, and a click on that grid plays; with one human nothing moves."""
 import random
 
 import pytest
-from helpers import click
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
-from game.rules import GAME_OVER, ROUND_OVER, TURN
+from game.rules import COLS, GAME_OVER, ROUND_OVER, TURN
 from game.ui.layout import load_layout
 from game.ui.targets import DISCARD_TARGET, DRAW_TARGET, Target
 from scenes.menu import MenuScene
@@ -35,7 +34,7 @@ def until_handoff_to(app, play, name, rng):
     raise AssertionError(f"no hand-off to {name}")
 
 
-def test_after_the_handoff_to_bob_his_grid_is_the_big_bottom_one_and_a_click_on_it_plays(app):
+def test_after_the_handoff_to_bob_his_grid_is_the_big_bottom_one_and_a_click_on_it_plays(app, pilot):
     seats = [SeatConfig("Ann", HUMAN), SeatConfig("Bob", HUMAN), SeatConfig("Cy", HUMAN)]
     play = start(app, seats, 7)
     drawn = load_layout(3)  # as the layout file draws it: place 0 is the big grid at the bottom
@@ -51,9 +50,8 @@ def test_after_the_handoff_to_bob_his_grid_is_the_big_bottom_one_and_a_click_on_
     # a click on Bob's own (big, bottom) grid plays: at the opening it turns his card face up
     assert play.acting_human() == 1
     index = next(i for i in range(12) if play.state.cards[1][i] is not None and not play.state.face_up[1][i])
-    rect = play.view.viewport.rect(play.view.cell_box(1, index))
     before = sum(play.state.face_up[1])
-    click(app, rect.center)
+    pilot.click(Target.cell(1, index % COLS, index // COLS))
     app.frame(1 / 60)
     assert sum(play.state.face_up[1]) == before + 1
     assert play.state.face_up[1][index]

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from helpers import key
 
 from game import i18n
 from game.match import MatchConfig
@@ -14,31 +13,31 @@ from scenes.how_to_play import HowToPlayScene
 from scenes.menu import MenuScene
 
 
-def test_menu_opens_it_and_keys_turn_the_pages(app) -> None:
+def test_menu_opens_it_and_keys_turn_the_pages(app, pilot) -> None:
     menu = app.stack.push(MenuScene(app))
     app.frame(1 / 60)
     assert menu.press("howto")
     howto = app.stack.top
     assert howto.name == "howto" and howto.page == 0
-    key(app, pygame.K_LEFT)
+    pilot.press(pygame.K_LEFT)
     assert howto.page == 0  # no page before the first
     for expected in range(1, len(howto.pages)):
-        key(app, pygame.K_RIGHT)
+        pilot.press(pygame.K_RIGHT)
         assert howto.page == expected
-    key(app, pygame.K_RIGHT)
+    pilot.press(pygame.K_RIGHT)
     assert howto.page == len(howto.pages) - 1
     assert not howto.buttons.named("next").enabled
     assert howto.press("previous") and howto.page == len(howto.pages) - 2
-    key(app, pygame.K_ESCAPE)
+    pilot.press(pygame.K_ESCAPE)
     assert app.stack.top is menu
 
 
-def test_the_edition_of_the_last_setup_comes_first_and_e_switches(app) -> None:
+def test_the_edition_of_the_last_setup_comes_first_and_e_switches(app, pilot) -> None:
     assert HowToPlayScene(app).edition is Voyage
     app.settings.last_setup = MatchConfig("classic").to_dict()
     howto = app.stack.push(HowToPlayScene(app))
     assert howto.edition is Classic
-    key(app, pygame.K_e)
+    pilot.press(pygame.K_e)
     assert howto.edition is Voyage
     assert howto.press("edition") and howto.edition is Classic
 

@@ -14,7 +14,8 @@ import string
 from pathlib import Path
 
 import pytest
-from helpers import corrupt_files, run_frames
+from helpers import corrupt_files
+from pilot import Pilot
 
 from game import i18n
 from game.match import HUMAN, MatchConfig, SeatConfig
@@ -165,15 +166,16 @@ def test_a_notice_said_in_english_reads_in_french_after_the_switch(make_app, tmp
     on the menu once the player picks French."""
     (tmp_path / "save.json").write_text("")
     app = make_app(data_dir=tmp_path)
+    pilot = Pilot(app)
     app.settings.language = "en"
     app.apply_settings()
     menu = app.stack.push(MENU)
-    run_frames(app, 1)
+    pilot.advance(1)
     english = menu._notice_lines()
     assert any("Your saved game was damaged" in line for line in english)
     app.settings.language = "fr"
     app.apply_settings()
-    run_frames(app, 1)
+    pilot.advance(1)
     french = " ".join(menu._notice_lines())
     assert "Votre partie sauvegardée était endommagée" in french and "Your saved game" not in french
 

@@ -9,7 +9,8 @@ from typing import Any
 
 import pygame
 import pytest
-from helpers import key_event, run_until
+from helpers import key_event
+from pilot import Pilot
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.rules import ROUND_OVER
@@ -25,8 +26,9 @@ def _table(app: Any, *kinds: str) -> Any:
 
 def _waiting_for_human(app: Any) -> Any:
     """A table against a computer, played on until the human is to act."""
+    pilot = Pilot(app)
     play = _table(app, HUMAN, COMPUTER)
-    assert run_until(app, lambda: play.acting_human() is not None)
+    assert pilot.wait_until(lambda: play.acting_human() is not None)
     return play
 
 
@@ -61,25 +63,25 @@ def test_the_menu_is_idle(app) -> None:
     assert not app.stack.wants_frames()
 
 
-def test_a_table_wants_frames_while_it_deals_and_not_once_a_human_is_to_act(app) -> None:
+def test_a_table_wants_frames_while_it_deals_and_not_once_a_human_is_to_act(app, pilot) -> None:
     app.speed_override = None  # the settings' speed: the deal takes many frames
     play = _table(app, HUMAN, COMPUTER)
     app.frame(1 / 60)
     assert play.anim.busy and app.stack.wants_frames()
     play.anim.skip()
-    assert run_until(app, lambda: play.acting_human() is not None)
+    assert pilot.wait_until(lambda: play.acting_human() is not None)
     assert not play.anim.busy
     assert not app.stack.wants_frames()
 
 
-def test_a_cue_still_showing_wants_frames_until_it_fades(app) -> None:
+def test_a_cue_still_showing_wants_frames_until_it_fades(app, pilot) -> None:
     """A cue ("Bob drew a card") fades while a human thinks: the app must keep drawing."""
     play = _table(app, HUMAN, COMPUTER)
     play.anim.skip()
-    assert run_until(app, lambda: play.acting_human() is not None)
+    assert pilot.wait_until(lambda: play.acting_human() is not None)
     play.anim.cue(1, "Bot drew a card")
     assert not play.anim.busy and app.stack.wants_frames()
-    assert run_until(app, lambda: not app.stack.wants_frames(), frames=400)
+    assert pilot.wait_until(lambda: not app.stack.wants_frames(), frames=400)
     assert 1 not in play.board.cues
 
 
@@ -91,11 +93,11 @@ def test_a_computer_thinking_wants_frames(app) -> None:
     assert app.stack.wants_frames()
 
 
-def test_a_hint_being_thought_about_wants_frames_until_it_is_shown(app) -> None:
+def test_a_hint_being_thought_about_wants_frames_until_it_is_shown(app, pilot) -> None:
     play = _waiting_for_human(app)
     play.hints.ask()
     assert play.hints.thinking and app.stack.wants_frames()
-    assert run_until(app, lambda: not play.hints.thinking)
+    assert pilot.wait_until(lambda: not play.hints.thinking)
     assert play.notice.line.startswith("Hint:") and play.notice.line != "Hint: thinking..."
     assert not app.stack.wants_frames()
 
@@ -108,20 +110,20 @@ def test_the_pause_menu_over_a_busy_table_is_idle(app) -> None:
     assert not app.stack.wants_frames()
 
 
-def test_the_scores_count_up_wants_frames(app) -> None:
+def test_the_scores_count_up_wants_frames(app, pilot) -> None:
     play = _table(app, COMPUTER, COMPUTER)
-    assert run_until(app, lambda: play.state.phase == ROUND_OVER, frames=5000)  # instant play to the round's end
+    assert pilot.wait_until(lambda: play.state.phase == ROUND_OVER, frames=5000)  # instant play to the round's end
     app.speed_override = None  # the scores count up at the settings' speed
-    assert run_until(app, lambda: app.stack.top.name == "round")
+    assert pilot.wait_until(lambda: pilot.scene == "round")
     scores = app.stack.top
     assert scores.tweener.busy and app.stack.wants_frames()
     scores.tweener.finish_all()
     assert not app.stack.wants_frames()
 
 
-def test_a_replay_wants_frames_while_it_animates_or_plays_on_by_itself(app) -> None:
+def test_a_replay_wants_frames_while_it_animates_or_plays_on_by_itself(app, pilot) -> None:
     play = _table(app, COMPUTER, COMPUTER)
-    assert run_until(app, lambda: app.stack.top.name == "round", frames=5000)
+    assert pilot.wait_until(lambda: pilot.scene == "round", frames=5000)
     replay = app.stack.push("replay", state=play.state, names=play.names)
     replay.anim.skip()
     assert not app.stack.wants_frames()  # stepping by hand: each key is an event

@@ -11,7 +11,7 @@ import sys
 
 import pygame
 import pytest
-from helpers import FRAME, key, run_until
+from pilot import FRAME, Pilot
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.rules import OPENING
@@ -31,9 +31,10 @@ def open_menu(app):
 
 
 def open_setup(app):
+    pilot = Pilot(app)
     menu = open_menu(app)
-    key(app, pygame.K_RETURN)  # Enter on the focused first button: New game
-    assert app.stack.top is not menu and app.stack.top.name == "setup"
+    pilot.press(pygame.K_RETURN)  # Enter on the focused first button: New game
+    assert app.stack.top is not menu and pilot.scene == "setup"
     return app.stack.top
 
 
@@ -67,48 +68,48 @@ def test_setup_opens_with_start_focused(app):
     assert focused(setup) == "start"
 
 
-def test_tab_then_shift_tab_returns_to_the_same_button(app):
+def test_tab_then_shift_tab_returns_to_the_same_button(app, pilot):
     menu = open_menu(app)
     start = focused(menu)
-    key(app, pygame.K_TAB)
+    pilot.press(pygame.K_TAB)
     assert focused(menu) != start
-    key(app, pygame.K_TAB, pygame.KMOD_LSHIFT)
+    pilot.press(pygame.K_TAB, pygame.KMOD_LSHIFT)
     assert focused(menu) == start
-    key(app, pygame.K_TAB, pygame.KMOD_RSHIFT)  # backwards from the first wraps round to the last
+    pilot.press(pygame.K_TAB, pygame.KMOD_RSHIFT)  # backwards from the first wraps round to the last
     assert focused(menu) == "quit"
-    key(app, pygame.K_TAB)  # and forwards from the last back to the first
+    pilot.press(pygame.K_TAB)  # and forwards from the last back to the first
     assert focused(menu) == start
 
 
-def test_tab_with_only_num_lock_on_still_goes_forwards(app):
+def test_tab_with_only_num_lock_on_still_goes_forwards(app, pilot):
     menu = open_menu(app)
-    key(app, pygame.K_TAB, pygame.KMOD_NUM)
+    pilot.press(pygame.K_TAB, pygame.KMOD_NUM)
     assert focused(menu) == "join"  # the button after New game
 
 
-def test_shift_tab_on_setup_reaches_start_and_enter_starts_the_game(app):
+def test_shift_tab_on_setup_reaches_start_and_enter_starts_the_game(app, pilot):
     setup = open_setup(app)
-    key(app, pygame.K_TAB)  # from Start (the last button) round to the first
+    pilot.press(pygame.K_TAB)  # from Start (the last button) round to the first
     assert focused(setup) == "edition"
-    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    pilot.press(pygame.K_TAB, pygame.KMOD_SHIFT)
     assert focused(setup) == "start"
-    key(app, pygame.K_RETURN)
-    assert app.stack.top.name == "play"
+    pilot.press(pygame.K_RETURN)
+    assert pilot.scene == "play"
 
 
-def test_menu_enter_enter_starts_a_game(app):
+def test_menu_enter_enter_starts_a_game(app, pilot):
     """Issue 40 item 2: the setup opens on Start, so New game then Start is Enter, Enter (the
     second Enter used to switch the edition without a word)."""
     setup = open_setup(app)
     assert focused(setup) == "start"
-    key(app, pygame.K_RETURN)
-    assert app.stack.top.name == "play" and setup.config.edition == "voyage"
+    pilot.press(pygame.K_RETURN)
+    assert pilot.scene == "play" and setup.config.edition == "voyage"
 
 
-def test_a_setup_change_keeps_the_focus_on_the_button_used(app):
+def test_a_setup_change_keeps_the_focus_on_the_button_used(app, pilot):
     setup = open_setup(app)
     setup.buttons.focus = setup.buttons.buttons.index(setup.buttons.named("edition"))
-    key(app, pygame.K_RETURN)  # the edition changes, the screen is rebuilt
+    pilot.press(pygame.K_RETURN)  # the edition changes, the screen is rebuilt
     assert setup.config.edition == "classic"
     assert focused(setup) == "edition"
 
@@ -130,22 +131,22 @@ def assert_cursor_on_a_face_down_card_of(play: PlayScene, seat: int) -> int:
     return cursor.index
 
 
-def test_the_opening_starts_with_the_cursor_on_your_grid_and_enter_flips_there(app):
+def test_the_opening_starts_with_the_cursor_on_your_grid_and_enter_flips_there(app, pilot):
     play = start_game(app)
-    assert run_until(app, lambda: play.acting_human() == 0)
+    assert pilot.wait_until(lambda: play.acting_human() == 0)
     assert play.state.phase == OPENING
     index = assert_cursor_on_a_face_down_card_of(play, 0)
-    key(app, pygame.K_RETURN)
+    pilot.press(pygame.K_RETURN)
     assert [i for i, up in enumerate(play.state.face_up[0]) if up] == [index]  # that card, no other
-    key(app, pygame.K_RIGHT)
-    key(app, pygame.K_RETURN)
+    pilot.press(pygame.K_RIGHT)
+    pilot.press(pygame.K_RETURN)
     assert sum(play.state.face_up[0]) == 2
 
 
-def test_the_cursor_is_not_pulled_back_once_the_player_moved_it(app):
+def test_the_cursor_is_not_pulled_back_once_the_player_moved_it(app, pilot):
     play = start_game(app)
-    assert run_until(app, lambda: play.acting_human() == 0)
-    key(app, pygame.K_UP)  # from the grid's first row up to the piles
+    assert pilot.wait_until(lambda: play.acting_human() == 0)
+    pilot.press(pygame.K_UP)  # from the grid's first row up to the piles
     moved = play.input.cursor
     assert moved is not None and not moved.is_cell
     for _ in range(5):
@@ -153,7 +154,7 @@ def test_the_cursor_is_not_pulled_back_once_the_player_moved_it(app):
     assert play.input.cursor == moved
 
 
-def test_each_round_and_each_hot_seat_player_starts_on_their_own_grid(app):
+def test_each_round_and_each_hot_seat_player_starts_on_their_own_grid(app, pilot):
     seats = (SeatConfig("Ann", HUMAN), SeatConfig("Ben", HUMAN))
     play = start_game(app, seats, seed=3)
     rng = random.Random(3)
@@ -169,7 +170,7 @@ def test_each_round_and_each_hot_seat_player_starts_on_their_own_grid(app):
             if play.state.phase == OPENING and (play.state.round, seat) not in checked:
                 assert_cursor_on_a_face_down_card_of(play, seat)
                 checked.add((play.state.round, seat))
-                key(app, pygame.K_RETURN)  # Enter alone flips the first card
+                pilot.press(pygame.K_RETURN)  # Enter alone flips the first card
                 assert sum(play.state.face_up[seat]) == 1
             else:
                 play.activate(rng.choice(sorted(play.legal_targets())))

@@ -4,8 +4,8 @@ started in that language would (no restart), edition names included."""
 import re
 
 import pytest
-from helpers import FRAME
 from i18n_gallery import screens
+from pilot import FRAME
 
 from game import i18n
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig

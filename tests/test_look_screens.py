@@ -5,7 +5,8 @@ soft card shadows; a game-over screen that celebrates the winner, then sleeps.""
 from __future__ import annotations
 
 import pygame
-from helpers import finished_game, run_frames
+from helpers import finished_game
+from pilot import Pilot
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.ui import felt as felt_module
@@ -115,17 +116,18 @@ def test_every_button_of_every_screen_uses_the_button_size(app):
 
 # ---------------------------------------------------------------- opaque overlays
 def table_under_scores(app, seed: int) -> tuple[pygame.Surface, PlayScene]:
+    pilot = Pilot(app)
     config = MatchConfig("voyage", SEATS, seed=seed)
     state = config.new_game()
     play = app.stack.reset(PlayScene(app, config, state))
-    run_frames(app, 3)
+    pilot.advance(3)
     for seat in range(state.players):  # every card face up, so numbers lie under the panel
         state.face_up[seat] = [True] * len(state.face_up[seat])
     play.resync()
-    run_frames(app, 1)
+    pilot.advance(1)
     beneath = app.screen.copy()
     app.stack.push(ScoreOverlayScene(app, play.table))
-    run_frames(app, 1)
+    pilot.advance(1)
     return beneath, play
 
 
@@ -166,14 +168,14 @@ def test_a_card_shadow_is_soft_below_the_card_and_cached():
 
 
 # ---------------------------------------------------------------- game over
-def test_game_over_celebrates_the_winner_for_a_few_seconds_then_sleeps(app):
+def test_game_over_celebrates_the_winner_for_a_few_seconds_then_sleeps(app, pilot):
     config, state = finished_game(3)
     app.speed_override = 1.0
     over = app.stack.reset(GameOverScene(app, config, state))
-    run_frames(app, 1)
+    pilot.advance(1)
     assert app.stack.wants_frames()  # the confetti falls
     first = app.screen.copy()
-    run_frames(app, 20)
+    pilot.advance(20)
     assert pixels(app.screen) != pixels(first)  # it moves
     over.update(CELEBRATION_SECONDS)
     assert not app.stack.wants_frames()  # still: the app may sleep
@@ -184,15 +186,15 @@ def test_game_over_celebrates_the_winner_for_a_few_seconds_then_sleeps(app):
     assert {"again", "menu", "watch", "export"} <= {button.name for button in over.buttons.buttons}
 
 
-def test_without_motion_game_over_is_still_at_once(app):
+def test_without_motion_game_over_is_still_at_once(app, pilot):
     config, state = finished_game(3)
     app.speed_override = 0.0  # instant animations (reduced motion does the same)
     app.stack.reset(GameOverScene(app, config, state))
-    run_frames(app, 1)
+    pilot.advance(1)
     assert not app.stack.wants_frames()
 
 
-def test_the_podium_puts_the_winner_first_then_the_others_by_total(app):
+def test_the_podium_puts_the_winner_first_then_the_others_by_total(app, pilot):
     config, state = finished_game(3)
     places = podium(state)
     assert places[0] == (state.winners[0], 1)
@@ -204,7 +206,7 @@ def test_the_podium_puts_the_winner_first_then_the_others_by_total(app):
                                                                                                      **kwargs)
     try:
         app.stack.reset(GameOverScene(app, config, state))
-        run_frames(app, 1)
+        pilot.advance(1)
     finally:
         del app.text.render
     said = dict(words)
@@ -215,7 +217,7 @@ def test_the_podium_puts_the_winner_first_then_the_others_by_total(app):
     assert largest[1] >= 2 * max(size for text, size in words if text != largest[0] and not text.isdigit())
 
 
-def test_a_two_player_podium_stands_centred_where_three_steps_would(app, monkeypatch):
+def test_a_two_player_podium_stands_centred_where_three_steps_would(app, pilot, monkeypatch):
     """Two players: two steps, centred in the podium's place (not the three-step podium with
     its third step missing, which leaves the two off to one side)."""
     import scenes.game_over as game_over
@@ -227,7 +229,7 @@ def test_a_two_player_podium_stands_centred_where_three_steps_would(app, monkeyp
     monkeypatch.setattr(game_over, "draw_panel", lambda surface, rect, *args: steps.append(rect) or
                         real_panel(surface, rect, *args))
     over = app.stack.reset(GameOverScene(app, config, state))
-    run_frames(app, 1)
+    pilot.advance(1)
     assert len(steps) == 2
     xs = [x for x, _height in game_over.PODIUM_STEPS]
     three = over.viewport.rect(Box(min(xs) - game_over.PODIUM_WIDTH / 2, 0, max(xs) - min(xs) + game_over.PODIUM_WIDTH, 1))

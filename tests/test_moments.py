@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from helpers import journal_inks, key
+from helpers import journal_inks
 from i18n_gallery import play_out
+from pilot import Pilot
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.rules import score_view
@@ -117,8 +118,9 @@ def test_a_doubling_is_its_own_step_after_every_score_has_counted(scoring):
 
 def test_a_key_skips_the_whole_count_up_to_the_final_scores(scoring):
     app, screen = scoring
+    pilot = Pilot(app)
     app.frame(1 / 60)
-    key(app, pygame.K_SPACE)
+    pilot.press(pygame.K_SPACE)
     assert not screen.tweener.busy
     seen = read_screen(app, screen)
     for row in screen.rows:

@@ -257,8 +257,8 @@ def _statuses(client: NetClient) -> list[str]:
 
 
 @pytest.mark.slow
-def test_a_4_player_view_at_a_2_player_table_sends_the_player_to_the_menu_with_a_message(app, monkeypatch):
-    from helpers import FRAME
+def test_a_4_player_view_at_a_2_player_table_sends_the_player_to_the_menu_with_a_message(app, pilot, monkeypatch):
+    from pilot import FRAME
 
     from scenes.join import JoinScene
 
@@ -277,13 +277,6 @@ def test_a_4_player_view_at_a_2_player_table_sends_the_player_to_the_menu_with_a
         except Exception:  # noqa: BLE001 - the player left
             pass
 
-    def frames_until(condition) -> bool:
-        deadline = time.monotonic() + WAIT
-        while time.monotonic() < deadline and not condition():
-            app.frame(FRAME)
-            time.sleep(0.001)
-        return bool(condition())
-
     with FakeHost([host_turns_hostile]) as host:
         app.stack.push("menu")
         join = app.stack.push("join")
@@ -291,9 +284,9 @@ def test_a_4_player_view_at_a_2_player_table_sends_the_player_to_the_menu_with_a
         join.fields["address"].value = host.url.removeprefix("ws://")
         join.fields["code"].value = CODE
         join.press("join")
-        assert frames_until(lambda: app.stack.top.name == "play"), join.error
+        assert pilot.wait_on_clock(lambda: pilot.scene == "play", WAIT), join.error
         table_open.set()
-        assert frames_until(lambda: app.stack.top.name == "menu"), app.stack.top.name
+        assert pilot.wait_on_clock(lambda: pilot.scene == "menu", WAIT), pilot.scene
         app.frame(FRAME)
     assert len(app.stack) == 1
     assert any("the host sent a bad message" in notice for notice in app.notices), app.notices

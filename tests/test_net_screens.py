@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from helpers import FRAME, key_event
-from helpers import run_until_clock as run_until  # the other seats play in real time
+from helpers import key_event
 from net_tools import BotPlayer, HostThread, match
+from pilot import FRAME, Pilot
 
 from game.ai import make_bot
 from game.match import COMPUTER, HUMAN, REMOTE, MatchConfig, SeatConfig
@@ -42,6 +42,7 @@ def own_save(app) -> MatchConfig:
 def play_here(app, play, seed: int = 5) -> None:
     """Play the human seats of this screen with a Normal bot until the game-over screen (the
     bot sees only the seat's view, through the screen's table), pressing Continue on scores."""
+    pilot = Pilot(app)
     bots: dict[int, object] = {}
 
     def over() -> bool:
@@ -55,7 +56,7 @@ def play_here(app, play, seed: int = 5) -> None:
                 assert play.apply(bot.decide(play.table.view(seat)))
         return top.name == "gameover"
 
-    assert run_until(app, over, seconds=120), f"stuck on {app.stack.top.name}"
+    assert pilot.wait_until(over, seconds=120), f"stuck on {pilot.scene}"
 
 
 def test_setup_offers_a_seat_for_another_computer_and_start_opens_the_lobby(app, loopback):
@@ -83,14 +84,14 @@ def test_setup_offers_a_seat_for_another_computer_and_start_opens_the_lobby(app,
     assert lobby.host is None  # leaving the lobby stops serving
 
 
-def test_a_game_hosted_from_the_lobby_is_played_to_the_end_with_a_joined_player(app, loopback):
+def test_a_game_hosted_from_the_lobby_is_played_to_the_end_with_a_joined_player(app, pilot, loopback):
     config = MatchConfig("voyage", (SeatConfig("Ann", HUMAN), SeatConfig("Player 2", REMOTE),
                                     SeatConfig("Robin", COMPUTER, "easy")), end_score=30, seed=11)
     lobby = app.stack.push("lobby", config=config, state=config.new_game())
     app.frame(FRAME)
     guest = BotPlayer(f"ws://{LOOPBACK}:{lobby.host.port}", "normal", seed=3, name="Zoé", code=lobby.host.code)
     try:
-        assert run_until(app, lambda: lobby.buttons.named("start").enabled)
+        assert pilot.wait_until(lambda: lobby.buttons.named("start").enabled)
         assert "Zoé (on another computer)" in lobby.seat_line(1)[0]
         lobby.press("start")
         play = app.stack.top
@@ -105,13 +106,13 @@ def test_a_game_hosted_from_the_lobby_is_played_to_the_end_with_a_joined_player(
         guest.remote.close()
 
 
-def test_waiting_for_a_player_on_another_computer_lets_the_app_sleep(app, loopback):
+def test_waiting_for_a_player_on_another_computer_lets_the_app_sleep(app, pilot, loopback):
     config = MatchConfig("voyage", (SeatConfig("Player 1", REMOTE), SeatConfig("Robin", COMPUTER, "easy")), seed=2)
     lobby = app.stack.push("lobby", config=config, state=config.new_game())
     app.frame(FRAME)
     guest = BotPlayer(f"ws://{LOOPBACK}:{lobby.host.port}", "normal", seed=1, name="Zoé", code=lobby.host.code)
     try:
-        assert run_until(app, lambda: lobby.buttons.named("start").enabled)
+        assert pilot.wait_until(lambda: lobby.buttons.named("start").enabled)
         guest.stop.set()  # the guest stops playing (but stays connected)
         lobby.press("start")
         play = app.stack.top
@@ -119,14 +120,14 @@ def test_waiting_for_a_player_on_another_computer_lets_the_app_sleep(app, loopba
         def remote_to_act() -> bool:
             return not play.anim.busy and play.table.waits_for_network
 
-        assert run_until(app, remote_to_act)
+        assert pilot.wait_until(remote_to_act)
         app.frame(FRAME)  # (draws what changed)
         assert not play.wants_frames()  # nothing moves until the guest's move arrives
     finally:
         guest.remote.close()
 
 
-def test_joining_from_the_menu_plays_a_whole_game_and_keeps_the_local_save(app, loopback, own_save):
+def test_joining_from_the_menu_plays_a_whole_game_and_keeps_the_local_save(app, pilot, loopback, own_save):
     host = HostThread(match("voyage", "remote,easy", seed=21, end_score=30)).start()
     try:
         app.stack.push("menu")
@@ -138,7 +139,7 @@ def test_joining_from_the_menu_plays_a_whole_game_and_keeps_the_local_save(app, 
         join.fields["code"].value = host.host.code
         join.fields["name"].value = "Zoé"
         join.press("join")
-        assert run_until(app, lambda: app.stack.top.name == "play"), join.error
+        assert pilot.wait_until(lambda: pilot.scene == "play"), join.error
         play = app.stack.top
         assert play.viewer == 0 and play.names[0] == "Zoé"
         assert play.table.record is None  # the engine is on the host: the screen has seat views only
@@ -187,17 +188,17 @@ def test_a_person_on_another_computer_counts_as_a_human_opponent_in_the_statisti
     assert set(players["Ann"].by_level) == {"human"}  # ...and Zoé counts as a person, not a computer
 
 
-def test_a_player_who_lost_the_connection_is_said_and_a_computer_may_play_for_them(app, loopback):
+def test_a_player_who_lost_the_connection_is_said_and_a_computer_may_play_for_them(app, pilot, loopback):
     config = MatchConfig("voyage", (SeatConfig("Ann", HUMAN), SeatConfig("Player 2", REMOTE)), end_score=30, seed=8)
     lobby = app.stack.push("lobby", config=config, state=config.new_game())
     app.frame(FRAME)
     guest = BotPlayer(f"ws://{LOOPBACK}:{lobby.host.port}", "normal", seed=2, name="Zoé", code=lobby.host.code)
-    assert run_until(app, lambda: lobby.buttons.named("start").enabled)
+    assert pilot.wait_until(lambda: lobby.buttons.named("start").enabled)
     lobby.press("start")
     play = app.stack.top
     guest.stop.set()
     guest.remote.close()  # Zoé's computer goes away mid-game
-    assert run_until(app, lambda: 1 in play.table.away_seats)
+    assert pilot.wait_until(lambda: 1 in play.table.away_seats)
     app.frame(FRAME)
     assert "Zoé lost the connection" in play.board.banner
     play.handle_event(key_event(pygame.K_ESCAPE))
@@ -211,12 +212,12 @@ def test_a_player_who_lost_the_connection_is_said_and_a_computer_may_play_for_th
     assert app.stack.top.state.phase == GAME_OVER
 
 
-def test_a_joined_player_leaves_the_table_without_deleting_anything(app, loopback, own_save):
+def test_a_joined_player_leaves_the_table_without_deleting_anything(app, pilot, loopback, own_save):
     host = HostThread(match("voyage", "remote,easy", seed=22, end_score=30)).start()
     try:
         join = app.stack.push("join", url=f"{LOOPBACK}:{host.host.port}", code=host.host.code, player="Zoé")
         join.press("join")
-        assert run_until(app, lambda: app.stack.top.name == "play"), join.error
+        assert pilot.wait_until(lambda: pilot.scene == "play"), join.error
         play = app.stack.top
         play.handle_event(key_event(pygame.K_ESCAPE))
         pause = app.stack.top
@@ -224,14 +225,14 @@ def test_a_joined_player_leaves_the_table_without_deleting_anything(app, loopbac
         assert pause.buttons.named("stand_in") is None
         assert not pause.buttons.named("watch").enabled
         pause.press("menu")  # Leave the table
-        assert app.stack.top.name == "menu"
+        assert pilot.scene == "menu"
     finally:
         host.stop.set()
         host.host.close(final=True)
     assert app.store.saves.load()[0] == own_save
 
 
-def test_a_player_may_ask_for_a_seat(app, loopback):
+def test_a_player_may_ask_for_a_seat(app, pilot, loopback):
     host = HostThread(match("voyage", "remote,remote,easy", seed=23, end_score=30)).start()
     other = None
     try:
@@ -241,9 +242,9 @@ def test_a_player_may_ask_for_a_seat(app, loopback):
         assert join.seat == 1 and join.buttons.named("seat").label == "Seat 2"
         join.press("join")
         other = BotPlayer(host.url, "easy", seed=4, name="Bob")  # takes the first open seat: seat 1
-        assert run_until(app, lambda: app.stack.top.name == "play"), join.error
+        assert pilot.wait_until(lambda: pilot.scene == "play"), join.error
         play = app.stack.top
-        assert run_until(app, lambda: play.names[0] == "Bob")  # (the host's word on who joined comes in order)
+        assert pilot.wait_until(lambda: play.names[0] == "Bob")  # (the host's word on who joined comes in order)
         assert play.viewer == 1 and play.names[1] == "Zoé"
     finally:
         host.stop.set()
@@ -253,14 +254,14 @@ def test_a_player_may_ask_for_a_seat(app, loopback):
             other.remote.close()
 
 
-def test_asking_for_a_seat_that_is_not_open_is_said_in_one_line(app, loopback):
+def test_asking_for_a_seat_that_is_not_open_is_said_in_one_line(app, pilot, loopback):
     host = HostThread(match("voyage", "remote,easy", seed=24, end_score=30)).start()
     try:
         join = app.stack.push("join", url=f"{LOOPBACK}:{host.host.port}", code=host.host.code, player="Zoé")
         join.press("seat")
         join.press("seat")  # seat 2: a computer's
         join.press("join")
-        assert run_until(app, lambda: join.remote is None and bool(join.error))
+        assert pilot.wait_until(lambda: join.remote is None and bool(join.error))
         assert "seat 1 is not a seat for a player on another computer" in join.error and "\n" not in join.error
         assert app.stack.top is join
     finally:

@@ -4,8 +4,9 @@ meets it."""
 from __future__ import annotations
 
 import pytest
-from helpers import journal_inks, run_frames
+from helpers import journal_inks
 from i18n_gallery import play_out
+from pilot import Pilot
 
 from game.match import COMPUTER, HUMAN, REMOTE, MatchConfig, SeatConfig
 from scenes.game_over import GameOverScene
@@ -20,12 +21,13 @@ def texts(app, scene) -> list:
 
 def test_the_export_confirmation_names_the_file_not_the_whole_path(make_app):
     app = make_app(size=(1280, 720))
+    pilot = Pilot(app)
     config = MatchConfig("voyage", SEATS, seed=3, end_score=40)
     over = app.stack.reset(GameOverScene(app, config, play_out(config, lambda s: s.is_terminal)))
-    run_frames(app, 1)
+    pilot.advance(1)
     assert over.press("export")
     assert over.exporting is not None and over.exporting.wait(60)  # (written off the frame loop)
-    run_frames(app, 1)
+    pilot.advance(1)
     line = next(ink for ink in texts(app, over) if ink.words.startswith("Game log saved"))
     exported = next((app.store.data_dir / "exports").iterdir())
     assert exported.name in line.words and str(app.store.data_dir) not in line.words

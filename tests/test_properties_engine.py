@@ -43,6 +43,13 @@ BIG = settings(max_examples=400, deadline=None, suppress_health_check=[HealthChe
 # the two checks that ask about every seat at every step (a quarter second a game here): fewer
 # games in the fast set, the same check over 60 games in their `slow` twins
 FEW = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# the three dearest checks (three games played in step; a save and a load every step; six refused
+# actions every step): 12, 12 and 6 games in the fast set, their `slow` twins 100, 400 and 60. The
+# same ground is also covered by seeded tests: the fast path on gaps, reshuffles and tie flips below,
+# a game resumed after every action (test_store_roundtrip.py), each rule's refusal
+# (test_rules_turns.py), and the engine digest (every reason at every step; slow)
+DEAR = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+DEAREST = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def new_game(game: tuple[str, int], seed: int, end_score: int = 100, final_tie: str | None = None) -> GameState:
@@ -241,7 +248,7 @@ def check_illegal_refused(game, seed, play_seed, stall) -> None:
     assert state_from_dict(state_to_dict(state)).record() == state.record()  # the record still loads
 
 
-@FEW
+@DEAREST
 @given(games, seeds, seeds, stalls)
 def test_illegal_actions_refused_and_change_nothing(game, seed, play_seed, stall) -> None:
     check_illegal_refused(game, seed, play_seed, stall)
@@ -339,7 +346,7 @@ def without_record(state: GameState) -> dict:
     return data
 
 
-@FAST
+@DEAR
 @given(games, seeds, seeds, stalls, st.integers(0, 600))
 def test_save_and_restore_mid_game_continues_identically(game, seed, play_seed, stall, cut) -> None:
     check_restore(game, seed, play_seed, stall, cut)
@@ -410,7 +417,7 @@ def check_fast_path(game, seed, play_seed, stall, end_score) -> Counter:
     return kinds
 
 
-@FAST
+@DEAR
 @given(games, seeds, seeds, stalls, end_scores)
 def test_the_fast_path_plays_exactly_like_the_checked_one(game, seed, play_seed, stall, end_score) -> None:
     check_fast_path(game, seed, play_seed, stall, end_score)

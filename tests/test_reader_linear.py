@@ -258,11 +258,23 @@ def has_long_integer(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and len(str(abs(value))) > MOST_DIGITS
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# 100 values in the fast set, 200 more in the slow twin (300 in the whole suite, as before)
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(value=JSON_VALUES, ascii_only=st.booleans(), compact=st.booleans())
 def test_the_checks_see_json_exactly_as_it_nests_and_counts(value, ascii_only, compact):
     """Whatever the strings hold (quotes, backslashes, marks, digits), the linear checks find
     the value's own nesting and long numbers, no more and no less."""
+    check_nesting_and_counts(value, ascii_only, compact)
+
+
+@pytest.mark.slow
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(value=JSON_VALUES, ascii_only=st.booleans(), compact=st.booleans())
+def test_the_checks_see_json_exactly_as_it_nests_and_counts_many_values(value, ascii_only, compact):
+    check_nesting_and_counts(value, ascii_only, compact)
+
+
+def check_nesting_and_counts(value, ascii_only, compact):
     text = json.dumps(value, ensure_ascii=ascii_only, separators=(",", ":") if compact else None)
     without_strings = bare(text)
     for most in range(8):

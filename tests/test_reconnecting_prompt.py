@@ -5,7 +5,7 @@ connection status is "reconnecting": tests/test_net_rejoin.py covers that status
 
 from __future__ import annotations
 
-from helpers import run_until
+from pilot import Pilot
 
 from game.match import HUMAN, REMOTE, MatchConfig, SeatConfig
 from scenes.play import PlayScene
@@ -14,14 +14,15 @@ from scenes.table_prompt import table_prompt
 
 def test_while_reconnecting_the_table_says_so_not_who_plays_next(make_app, monkeypatch):
     app = make_app(size=(1280, 720))
+    pilot = Pilot(app)
     config = MatchConfig("voyage", (SeatConfig("Ann", HUMAN), SeatConfig("Bob", REMOTE)), seed=4)
     play = app.stack.push(PlayScene(app, config, config.new_game()))
-    assert run_until(app, lambda: play.position().to_act is not None and not play.anim.busy)
+    assert pilot.wait_until(lambda: play.position().to_act is not None and not play.anim.busy)
     for _flip in range(2):  # Ann's opening, then Bob (on another computer) is to act
         if play.acting_human() == 0:
             play.activate(sorted(play.legal_targets())[0])
-            run_until(app, lambda: not play.anim.busy)
-    assert run_until(app, lambda: play.acting_human() is None and play.position().to_act == 1)
+            assert pilot.wait_for_animations()
+    assert pilot.wait_until(lambda: play.acting_human() is None and play.position().to_act == 1)
     assert table_prompt(play) == "Bob plays next"
     monkeypatch.setattr(type(play.table), "offline", True, raising=False)
     assert table_prompt(play) == "Connection lost: reconnecting…"

@@ -9,7 +9,8 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import finished_game, journal_inks, key_event, read_in
+from helpers import finished_game, journal_inks, key_event
+from pilot import Pilot
 
 from game.store.export import (
     MOST_EXPORT_BYTES,
@@ -66,8 +67,9 @@ def open_pick(make_app, size=(960, 540)):
     from scenes.review_pick import ReviewPickScene
 
     app = make_app(size=size)
+    pilot = Pilot(app)
     recorder = Recorder(app)
-    return app, read_in(app, app.stack.push(ReviewPickScene(app))), recorder
+    return app, pilot.read_in(app.stack.push(ReviewPickScene(app))), recorder
 
 
 def test_lists_the_last_game_then_the_exports_newest_first(make_app, tmp_path, exports):
@@ -183,11 +185,12 @@ def test_the_choices_have_no_text_on_text_at_150_percent_in_french(make_app, tmp
     for days in range(NEWEST_EXPORTS):
         export(exports, 2, days)
     app = make_app(size=size)
+    pilot = Pilot(app)
     app.settings.language, app.settings.ui_scale = "fr", 150
     app.apply_settings()
     from scenes.review_pick import ReviewPickScene
 
-    scene = read_in(app, app.stack.push(ReviewPickScene(app)))
+    scene = pilot.read_in(app.stack.push(ReviewPickScene(app)))
     scene.message = "Ce journal de partie ne peut pas être revu : " + "x" * 150
     assert len(scene.choices) == NEWEST_EXPORTS + 1
     assert collisions(journal_inks(app, [scene]), app.screen.get_rect()) == []

@@ -15,7 +15,8 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import FRAME, click_button, finished_game, journal_inks, read_in, wait_until
+from helpers import finished_game, journal_inks, wait_until
+from pilot import FRAME, Pilot
 from test_statistics_reading import WAIT, SlowFile, frames_while_held
 
 from game.ai.review import DEFAULT_SAMPLES, METHOD, review_game
@@ -80,6 +81,7 @@ def test_the_review_screen_keeps_drawing_while_its_kept_review_is_looked_up(make
     shelf = SlowFile(monkeypatch, "game.store.reviews", REVIEWS_FILE)
     shelf.hold()
     app = make_app(size=(1280, 720))
+    pilot = Pilot(app)
     try:
         scene = open_review(app, match, state)  # (before: this press waited for the whole read)
         drawn, words = frames_while_held(app, shelf)
@@ -87,7 +89,7 @@ def test_the_review_screen_keeps_drawing_while_its_kept_review_is_looked_up(make
         assert drawn == 5 and "Looking for this game's review…" in words  # ...which draws meanwhile
     finally:
         shelf.released.set()
-    read_in(app, scene)
+    pilot.read_in(scene)
     assert scene.review == review and scene.job is None  # the kept review, shown: nothing judged again
     words = [ink.words for ink in journal_inks(app, [scene])]
     assert any(word.startswith(f"Expert judged {len(review.decisions)} of your decisions") for word in words)
@@ -143,9 +145,10 @@ def test_the_game_over_screen_keeps_drawing_while_the_game_log_is_exported(make_
     write = SlowWrite(monkeypatch, "game.store.export", "skyjo-")
     write.hold()
     app = make_app(size=(1280, 720))
+    pilot = Pilot(app)
     over = app.stack.reset(GameOverScene(app, match, state))
     try:
-        click_button(app, "export")  # (before: the click's frame waited for the write)
+        pilot.click("Export game log")  # (before: the click's frame waited for the write)
         drawn, words = frames_while_held(app, write)
         assert write.thread is not threading.current_thread()
         assert drawn == 5 and "Saving the game log…" in words
@@ -198,13 +201,14 @@ def test_two_reviews_kept_at_once_are_both_kept(tmp_path, monkeypatch, played):
 def test_a_game_over_with_no_data_folder_keeps_nothing_and_offers_the_review(make_app, monkeypatch):
     match, state = finished_game(5)
     app = make_app(size=(1280, 720))
+    pilot = Pilot(app)
     monkeypatch.setattr(app, "store", None)
     over = app.stack.reset(GameOverScene(app, match, state))
     assert over.keeping is None and over.finished is not None
     assert over.press("review")
     scene = app.stack.top
     assert isinstance(scene, ReviewScene)
-    read_in(app, scene)
+    pilot.read_in(scene)
     assert scene.job is not None
     scene.stop()
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from helpers import click, journal_inks, key_event, read_in, run_frames
+from helpers import journal_inks, key_event
+from pilot import Pilot
 
 from game.ai.review import METHOD, review_game
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
@@ -40,20 +41,22 @@ def _over(app, games, seats):
 def _reviewing(app, scene: ReviewScene) -> ReviewScene:
     """`scene` judging its game with little work, in one process (once it has looked for a kept
     review, off the frame loop)."""
+    pilot = Pilot(app)
     scene.samples, scene.workers = SAMPLES, 1
     scene.start()
-    return read_in(app, scene)
+    return pilot.read_in(scene)
 
 
 def _finish(app, scene: ReviewScene) -> None:
+    pilot = Pilot(app)
     assert scene.job is not None
     assert scene.job.wait(120)
-    run_frames(app, 2)
+    pilot.advance(2)
 
 
-def test_the_game_over_screen_keeps_the_game_and_reviews_it(app, games):
+def test_the_game_over_screen_keeps_the_game_and_reviews_it(app, pilot, games):
     over = _over(app, games, SEATS)
-    run_frames(app, 2)
+    pilot.advance(2)
     assert over.keeping is not None and over.keeping.wait(60)  # (written off the frame loop)
     kept = last_game(app.store.data_dir)
     assert kept is not None and kept.record == games[SEATS][1].record()
@@ -64,16 +67,16 @@ def test_the_game_over_screen_keeps_the_game_and_reviews_it(app, games):
     scene.stop()
 
 
-def test_a_hosted_elsewhere_game_over_offers_no_review(app, games):
+def test_a_hosted_elsewhere_game_over_offers_no_review(app, pilot, games):
     from game.rules import score_view
 
     config = games[SEATS][0]
     over = app.stack.reset(GameOverScene(app, config, scores=score_view(games[SEATS][1]), viewer=0))
-    run_frames(app, 1)
+    pilot.advance(1)
     assert not over.press("review") and over.finished is None
 
 
-def test_a_review_is_judged_shown_kept_and_added_to_the_trend(app, games):
+def test_a_review_is_judged_shown_kept_and_added_to_the_trend(app, pilot, games):
     played = games[SEATS][1]
     game = FinishedGame(record=played.record(), names=["Ann", "Robin"], humans=[0])
     scene = _reviewing(app, app.stack.reset(ReviewScene(app, game)))
@@ -94,23 +97,23 @@ def test_a_review_is_judged_shown_kept_and_added_to_the_trend(app, games):
     again = app.stack.reset(ReviewScene(app, game))
     again.samples = SAMPLES
     again.start()
-    read_in(app, again)
+    pilot.read_in(again)
     assert again.job is None and again.review == expected
 
 
-def test_cancel_stops_the_review_and_it_can_be_started_again(app, games):
+def test_cancel_stops_the_review_and_it_can_be_started_again(app, pilot, games):
     played = games[SEATS][1]
     game = FinishedGame(record=played.record(), names=["Ann", "Robin"], humans=[0])
     scene = _reviewing(app, app.stack.reset(ReviewScene(app, game)))
     job = scene.job
     assert job is not None and scene.press("cancel")
     assert job.cancelled and job.wait(30) and job.result is None
-    run_frames(app, 1)
+    pilot.advance(1)
     assert scene.cancelled and scene.review is None
     assert {button.name for button in scene.buttons.buttons} >= {"again", "back"}
     assert ReviewShelf(app.store.data_dir).trend("Ann") == []  # nothing kept
     assert scene.press("again")
-    read_in(app, scene)
+    pilot.read_in(scene)
     assert scene.job is not None
     scene.handle_event(key_event(pygame.K_ESCAPE))  # Esc while judging cancels too
     assert scene.job is None and scene.cancelled
@@ -118,9 +121,9 @@ def test_cancel_stops_the_review_and_it_can_be_started_again(app, games):
     assert not scene.on_stack
 
 
-def test_in_hot_seat_each_human_is_reviewed_on_their_own(app, games):
+def test_in_hot_seat_each_human_is_reviewed_on_their_own(app, pilot, games):
     over = _over(app, games, HOTSEAT)
-    run_frames(app, 1)
+    pilot.advance(1)
     over.press("review")
     scene = app.stack.top
     assert isinstance(scene, ReviewScene)
@@ -129,7 +132,7 @@ def test_in_hot_seat_each_human_is_reviewed_on_their_own(app, games):
     first = scene.job
     scene.samples, scene.workers = SAMPLES, 1
     assert scene.press("seat1")
-    read_in(app, scene)
+    pilot.read_in(scene)
     assert scene.seat == 1 and scene.job is not None and scene.job is not first and scene.job.seat == 1
     scene.stop()
 
@@ -163,13 +166,13 @@ def test_the_chart_has_a_bar_per_decision_and_a_band_per_round(games):
         assert all(band.box.x - 0.01 <= bar.box.x and bar.box.right <= band.box.right + 0.01 for bar in mine)
 
 
-def test_a_click_on_a_costly_bar_opens_that_decision(app, games):
+def test_a_click_on_a_costly_bar_opens_that_decision(app, pilot, games):
     played = games[SEATS][1]
     game = FinishedGame(record=played.record(), names=["Ann", "Robin"], humans=[0])
     scene = _reviewing(app, app.stack.reset(ReviewScene(app, game)))
     _finish(app, scene)
     assert scene.review is not None and scene.chart is not None
     bar = next(bar for bar in scene.chart.bars if bar.rank == 1)
-    click(app, scene.viewport.rect(bar.box).center)
+    pilot.click_at(scene.viewport.rect(bar.box).center)
     top = app.stack.top
     assert top.name == "review_step" and top.judged == scene.review.decisions[bar.index]

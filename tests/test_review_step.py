@@ -8,7 +8,6 @@ import functools
 import msgspec
 import pygame
 import pytest
-from helpers import click, key
 
 from game.ai import make_bot
 from game.ai.review import Decision, decisions, judge
@@ -127,32 +126,32 @@ def test_two_moves_on_one_cell_keep_both_rings_and_both_tags_readable(app) -> No
     assert ring_ink(app.screen, expert) > expert.ring.w and ink(app.screen, you.tag, YOU_COLOR) > you.tag.w
 
 
-def test_right_plays_the_move_played_and_left_or_home_come_back_to_the_decision(app) -> None:
+def test_right_plays_the_move_played_and_left_or_home_come_back_to_the_decision(app, pilot) -> None:
     made = judged("place")
     scene = opened(app, made)
     at = scene.step
     expert = scene.marks()[1]
-    key(app, pygame.K_RIGHT)
+    pilot.press(pygame.K_RIGHT)
     assert scene.step == at + 1
     assert scene.state.log[-1]["actions"][-1] == list(made.played)  # the move played, applied
     app.frame(1 / 60)
     assert not scene.at_decision and ring_ink(app.screen, expert) < expert.ring.w // 2  # the marks are gone
-    key(app, pygame.K_LEFT)
+    pilot.press(pygame.K_LEFT)
     assert scene.step == at and scene.at_decision and scene.board == Board.from_view(decision("place").view)
-    key(app, pygame.K_SPACE)
-    click(app, (10, 10))  # a click plays on too
+    pilot.press(pygame.K_SPACE)
+    pilot.click_at((10, 10))  # a click plays on too
     assert scene.step == at + 2
     for code in (pygame.K_HOME, pygame.K_b):
-        key(app, pygame.K_RIGHT)
-        key(app, code)
+        pilot.press(pygame.K_RIGHT)
+        pilot.press(code)
         assert scene.step == at and scene.at_decision
     assert ring_ink(app.screen, expert) > expert.ring.w
 
 
-def test_escape_goes_back_to_the_screen_beneath(app) -> None:
+def test_escape_goes_back_to_the_screen_beneath(app, pilot) -> None:
     scene = opened(app, judged("pile"))
     beneath = app.stack.scenes[-2]
-    key(app, pygame.K_ESCAPE)
+    pilot.press(pygame.K_ESCAPE)
     assert app.stack.top is beneath and scene not in app.stack.scenes
 
 

@@ -11,7 +11,8 @@ import re
 
 import msgspec
 import pytest
-from helpers import journal_inks, read_in
+from helpers import journal_inks
+from pilot import Pilot
 
 from game import i18n
 from game.ai import make_bot
@@ -120,10 +121,11 @@ def test_a_reason_says_the_points_a_move_adds(language):
 
 def opened_review(app, names: list[str], review: ReviewData) -> ReviewScene:
     """The review screen of `names`' game with `review` already kept beside the statistics."""
+    pilot = Pilot(app)
     game = FinishedGame(record=record(), names=names, humans=[SEAT])
     shelf = ReviewShelf(app.store.data_dir)
     shelf.put(review_key(record(), SEAT, REVIEW_SEED, DEFAULT_SAMPLES, METHOD), review)
-    scene = read_in(app, app.stack.reset(ReviewScene(app, game)))  # (looked up off the frame)
+    scene = pilot.read_in(app.stack.reset(ReviewScene(app, game)))  # (looked up off the frame)
     assert scene.job is None and scene.review == review
     return scene
 

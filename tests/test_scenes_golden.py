@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from helpers import run_frames
+from pilot import Pilot
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from scenes.play import PlayScene
@@ -18,10 +18,11 @@ MAX_DIFFERENT = 0.005  # share of pixels allowed beyond that tolerance
 
 def render_dealt_table(app) -> pygame.Surface:
     """The table of a fresh game, on the `app` fixture (960x540, instant animations)."""
+    pilot = Pilot(app)
     seats = (SeatConfig("You", HUMAN), SeatConfig("Robin", COMPUTER, "normal"), SeatConfig("Sasha", COMPUTER, "normal"))
     config = MatchConfig("voyage", seats, seed=42)
     play = app.stack.push(PlayScene(app, config, config.new_game()))
-    run_frames(app, 3)
+    pilot.advance(3)
     assert not play.anim.busy and play.acting_human() == 0
     return app.screen.copy()
 

@@ -57,7 +57,7 @@ def expected_handoffs(actors, humans):
     return count
 
 
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [1, pytest.param(2, marks=pytest.mark.slow)])  # (a second game: slow)
 def test_two_humans_and_a_computer_get_a_handoff_exactly_when_the_human_changes(app, seed):
     seats = [SeatConfig("Ann", HUMAN), SeatConfig("Bot", COMPUTER, "easy"), SeatConfig("Cy", HUMAN)]
     play, seen, actors = play_game(app, seats, seed, rounds=2)
@@ -109,75 +109,71 @@ def test_a_hot_seat_game_of_two_humans_plays_to_the_winner(app):
     assert play.state.winners == [seat for seat, total in enumerate(play.state.totals) if total == best]
 
 
-def _at_the_handoff(app):
+def _at_the_handoff(pilot):
     """A hot-seat game of two humans: Ann makes her opening flips, then the "Pass to Cy"
     screen covers the table."""
-    from helpers import run_until
-
+    app = pilot.app
     seats = [SeatConfig("Ann", HUMAN), SeatConfig("Cy", HUMAN)]
     config = MatchConfig("voyage", tuple(seats), seed=6)
     app.stack.push(MenuScene(app))
     play = app.stack.push(PlayScene(app, config, config.new_game()))
-    assert run_until(app, lambda: app.stack.top.name == "handoff")
+    assert pilot.wait_until(lambda: pilot.scene == "handoff")
     app.stack.top.press("ready")
     first = play.acting_human()
 
     def next_handoff() -> bool:
         if app.stack.top is play and play.acting_human() == first:
             play.activate(sorted(play.legal_targets())[0])
-        return app.stack.top.name == "handoff"
+        return pilot.scene == "handoff"
 
-    assert run_until(app, next_handoff)
+    assert pilot.wait_until(next_handoff)
     return play, app.stack.top
 
 
-def test_escape_on_the_handoff_opens_the_pause_menu_and_the_table_stays_hidden(app):
+def test_escape_on_the_handoff_opens_the_pause_menu_and_the_table_stays_hidden(app, pilot):
     import pygame
-    from helpers import key
 
-    play, handoff = _at_the_handoff(app)
-    key(app, pygame.K_ESCAPE)
-    assert app.stack.top.name == "pause" and app.stack.scenes[-2] is handoff
+    play, handoff = _at_the_handoff(pilot)
+    pilot.press(pygame.K_ESCAPE)
+    assert pilot.scene == "pause" and app.stack.scenes[-2] is handoff
     drawn = []
     play.draw = lambda surface: drawn.append("table")
     app.stack.draw(app.screen)
     del play.draw
     assert drawn == []  # the pause menu lies over the hand-off screen, not over the table
-    key(app, pygame.K_ESCAPE)  # Esc again: back to "Pass to ...", still waiting for the player
+    pilot.press(pygame.K_ESCAPE)  # Esc again: back to "Pass to ...", still waiting for the player
     assert app.stack.top is handoff
-    key(app, pygame.K_ESCAPE)
+    pilot.press(pygame.K_ESCAPE)
     app.stack.top.press("menu")  # save and go to the menu
     app.frame(1 / 60)
-    assert app.stack.top.name == "menu" and app.store.saves.summary() is not None
+    assert pilot.scene == "menu" and app.store.saves.summary() is not None
 
 
-def test_s_on_the_handoff_shows_the_score_sheet_then_any_key_returns_to_it(app):
+def test_s_on_the_handoff_shows_the_score_sheet_then_any_key_returns_to_it(app, pilot):
     import pygame
-    from helpers import key
 
-    play, handoff = _at_the_handoff(app)
-    key(app, pygame.K_s)
-    assert app.stack.top.name == "scores" and app.stack.scenes[-2] is handoff
-    key(app, pygame.K_SPACE)  # any key closes the sheet: back to the hand-off, not past it
+    play, handoff = _at_the_handoff(pilot)
+    pilot.press(pygame.K_s)
+    assert pilot.scene == "scores" and app.stack.scenes[-2] is handoff
+    pilot.press(pygame.K_SPACE)  # any key closes the sheet: back to the hand-off, not past it
     assert app.stack.top is handoff and play.viewer == 0  # the table still faces Ann
-    key(app, pygame.K_RETURN)
+    pilot.press(pygame.K_RETURN)
     assert app.stack.top is play and play.viewer == 1  # turned to Cy once ready
 
 
-def test_turning_the_pass_screen_off_while_on_it_takes_effect_at_once(app):
+def test_turning_the_pass_screen_off_while_on_it_takes_effect_at_once(app, pilot):
     """Issue 40 item 9: Esc, Settings, Pass screen off, then back: the table turns to the player,
     with what the others did beside it, instead of "Pass to ..." waiting on."""
     import pygame
-    from helpers import key
 
-    play, handoff = _at_the_handoff(app)
+    play, handoff = _at_the_handoff(pilot)
     recap, player = list(handoff.recap), handoff.player
-    key(app, pygame.K_ESCAPE)
+    pilot.press(pygame.K_ESCAPE)
     app.stack.top.press("settings")
     settings = app.stack.top
     assert settings.name == "settings" and settings.press("pass")
     assert not app.settings.pass_screen
-    key(app, pygame.K_ESCAPE)  # leaves the settings
-    key(app, pygame.K_ESCAPE)  # and the pause menu
+    pilot.press(pygame.K_ESCAPE)  # leaves the settings
+    pilot.press(pygame.K_ESCAPE)  # and the pause menu
     assert app.stack.top is play and handoff not in app.stack.scenes
     assert play.names[play.view.viewer] == player and play.recap == recap

@@ -2,7 +2,6 @@
 in test_input_queue.py), prompts that say what may be done, the pause overlay over the table."""
 
 import pygame
-from helpers import click, key, run_until
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.rules import check_consistency
@@ -22,52 +21,51 @@ def start(app, seats, seed=5, edition="voyage"):
 ONE_HUMAN = [SeatConfig("Ann", HUMAN), SeatConfig("Bot", COMPUTER, "easy")]
 
 
-def test_keyboard_alone_plays_opening_and_a_whole_turn(app):
+def test_keyboard_alone_plays_opening_and_a_whole_turn(app, pilot):
     play = start(app, ONE_HUMAN)
-    assert run_until(app, lambda: play.acting_human() == 0)
+    assert pilot.wait_until(lambda: play.acting_human() == 0)
     assert "flip two" in play.prompt()
     assert play.input.cursor == Target.cell(0, 0, 0)  # the opening starts on the grid's first card
-    key(app, pygame.K_RETURN)
+    pilot.press(pygame.K_RETURN)
     assert play.state.face_up[0][0]
     assert "flip one more" in play.prompt()
-    key(app, pygame.K_RIGHT)
-    key(app, pygame.K_RETURN)
+    pilot.press(pygame.K_RIGHT)
+    pilot.press(pygame.K_RETURN)
     assert play.state.face_up[0][1]
-    assert run_until(app, lambda: play.acting_human() == 0 and play.state.phase == "turn")
+    assert pilot.wait_until(lambda: play.acting_human() == 0 and play.state.phase == "turn")
     assert "take the discard" in play.prompt()
     for code in (pygame.K_UP, pygame.K_LEFT, pygame.K_RETURN):  # back to the draw pile; draw
-        key(app, code)
+        pilot.press(code)
     assert play.state.holding is not None and play.state.source == "draw"
     held = play.state.holding
     assert f"place the {held}" in play.prompt()
-    key(app, pygame.K_RIGHT)  # to the discard pile: discard the drawn card ...
-    key(app, pygame.K_RETURN)
+    pilot.press(pygame.K_RIGHT)  # to the discard pile: discard the drawn card ...
+    pilot.press(pygame.K_RETURN)
     assert play.input.discard_mode and "reveal" in play.prompt()
-    key(app, pygame.K_DOWN)
-    key(app, pygame.K_RIGHT)  # (3, 0) is still face-down
-    key(app, pygame.K_RETURN)
+    pilot.press(pygame.K_DOWN)
+    pilot.press(pygame.K_RIGHT)  # (3, 0) is still face-down
+    pilot.press(pygame.K_RETURN)
     assert play.state.discard_pile[-1] == held or play.state.removed  # discarded (a column may follow)
     assert play.state.face_up[0][3]
     check_consistency(play.state)
 
 
-def test_a_click_during_an_animation_skips_it_and_is_played_once_if_legal(app):
+def test_a_click_during_an_animation_skips_it_and_is_played_once_if_legal(app, pilot):
     app.speed_override = 1.0
     play = start(app, ONE_HUMAN)
     app.frame(1 / 60)
     assert play.anim.busy  # dealing
-    cell = play.view.viewport.rect(play.view.cell_box(0, 0)).center
-    click(app, cell)  # skips the deal, then flips the card once the board shows the deal
+    pilot.click(Target.cell(0, 0, 0))  # skips the deal, then flips the card once the board shows the deal
     assert play.state.face_up[0][0] and sum(play.state.face_up[0]) == 1
     assert play.anim.busy  # the flip animates
-    click(app, cell)  # skips the flip; flipping that card again is not legal: dropped, silently
+    pilot.click(Target.cell(0, 0, 0))  # skips the flip; flipping that card again is not legal: dropped, silently
     assert not play.anim.busy
     assert sum(play.state.face_up[0]) == 1 and play.notice.line == ""
 
 
-def test_illegal_targets_are_refused_and_said(app):
+def test_illegal_targets_are_refused_and_said(app, pilot):
     play = start(app, ONE_HUMAN)
-    assert run_until(app, lambda: play.acting_human() == 0)
+    assert pilot.wait_until(lambda: play.acting_human() == 0)
     play.activate(Target.cell(1, 0, 0))  # the opponent's card
     play.activate(DRAW_TARGET)  # drawing during the opening flips
     assert not any(play.state.face_up[0]) and not any(play.state.face_up[1])
@@ -78,7 +76,7 @@ def test_illegal_targets_are_refused_and_said(app):
     assert play.notice.line == "That card cannot be chosen now." and sum(play.state.face_up[0]) == 1
 
 
-def test_computer_turns_play_at_a_watchable_pace(app):
+def test_computer_turns_play_at_a_watchable_pace(app, pilot):
     app.speed_override = 1.0
     seats = [SeatConfig("A", COMPUTER, "easy"), SeatConfig("B", COMPUTER, "easy")]
     play = start(app, seats)
@@ -87,12 +85,12 @@ def test_computer_turns_play_at_a_watchable_pace(app):
     for _ in range(10):  # a sixth of a second
         app.frame(1 / 60)
     assert sum(map(sum, play.state.face_up)) == before  # nobody played in a blink
-    assert run_until(app, lambda: sum(map(sum, play.state.face_up)) > before, frames=300)
+    assert pilot.wait_until(lambda: sum(map(sum, play.state.face_up)) > before, frames=300)
 
 
-def test_escape_opens_pause_over_the_table_and_resume_returns(app):
+def test_escape_opens_pause_over_the_table_and_resume_returns(app, pilot):
     play = start(app, ONE_HUMAN)
-    key(app, pygame.K_ESCAPE)
+    pilot.press(pygame.K_ESCAPE)
     pause = app.stack.top
     assert pause.name == "pause" and pause.overlay
     drawn = []
@@ -100,30 +98,30 @@ def test_escape_opens_pause_over_the_table_and_resume_returns(app):
     play.draw = lambda surface: drawn.append("table") or original(surface)
     app.frame(1 / 60)
     assert drawn == ["table"]  # the table stays visible beneath the pause menu
-    key(app, pygame.K_ESCAPE)
+    pilot.press(pygame.K_ESCAPE)
     assert app.stack.top is play
 
 
-def test_abandon_needs_confirmation_and_deletes_the_save(app):
+def test_abandon_needs_confirmation_and_deletes_the_save(app, pilot):
     play = start(app, ONE_HUMAN)
-    assert run_until(app, lambda: play.acting_human() == 0)
+    assert pilot.wait_until(lambda: play.acting_human() == 0)
     play.activate(Target.cell(0, 0, 0))
     app.store.saves.flush()
     assert app.store.saves.has_game()
-    key(app, pygame.K_ESCAPE)
+    pilot.press(pygame.K_ESCAPE)
     pause = app.stack.top
     pause.press("abandon")
     assert app.stack.top is pause and app.store.saves.has_game()
     pause.press("abandon")
     app.store.saves.flush()
-    assert app.stack.top.name == "menu" and not app.store.saves.has_game()
+    assert pilot.scene == "menu" and not app.store.saves.has_game()
 
 
-def test_a_computer_player_that_cannot_start_is_replaced_and_said(app):
+def test_a_computer_player_that_cannot_start_is_replaced_and_said(app, pilot):
     seats = [SeatConfig("Ann", COMPUTER, "cmd:/nonexistent/bot --x"), SeatConfig("Bob", COMPUTER, "easy")]
     play = start(app, seats)
     said = []
-    assert run_until(app, lambda: said.append(play.notice.line) or play.state.phase == "turn")
+    assert pilot.wait_until(lambda: said.append(play.notice.line) or play.state.phase == "turn")
     assert any(m.startswith("Ann's computer player") for m in said)  # told, in plain words
     assert sum(play.state.face_up[0]) == 2  # and Ann's seat still played its opening
     check_consistency(play.state)

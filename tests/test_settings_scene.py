@@ -5,7 +5,6 @@ import json
 
 import pygame
 import pytest
-from helpers import key
 
 from game import i18n
 from game.store import Settings, Store
@@ -67,31 +66,31 @@ def test_choices_cycle_back_to_the_start(app):
     assert app.settings.language == "en" and i18n.current_language() == "en"
 
 
-def test_keyboard_alone_with_a_visible_focus(app):
+def test_keyboard_alone_with_a_visible_focus(app, pilot):
     scene = open_settings(app)
     assert scene.buttons.focus == 0  # the focus ring shows from the start
-    key(app, pygame.K_RETURN)  # language
+    pilot.press(pygame.K_RETURN)  # language
     assert i18n.current_language() == "fr"
     assert scene.buttons.named("language").label == "Langue : Français"
     for _ in range(5):
-        key(app, pygame.K_DOWN)
+        pilot.press(pygame.K_DOWN)
     assert scene.buttons.buttons[scene.buttons.focus].name == "contrast"
-    key(app, pygame.K_SPACE)
+    pilot.press(pygame.K_SPACE)
     assert app.settings.high_contrast is True
-    key(app, pygame.K_TAB)
-    key(app, pygame.K_TAB)
+    pilot.press(pygame.K_TAB)
+    pilot.press(pygame.K_TAB)
     assert scene.buttons.buttons[scene.buttons.focus].name == "pass"
     if scene.buttons.named("menu_entry") is not None:  # where the desktop has an applications menu
-        key(app, pygame.K_TAB)
+        pilot.press(pygame.K_TAB)
         assert scene.buttons.buttons[scene.buttons.focus].name == "menu_entry"
-    key(app, pygame.K_TAB)
+    pilot.press(pygame.K_TAB)
     assert scene.buttons.buttons[scene.buttons.focus].name == "back"
-    key(app, pygame.K_ESCAPE)
+    pilot.press(pygame.K_ESCAPE)
     assert isinstance(app.stack.top, MenuScene)
     assert app.stack.top.buttons.named("settings").label == "Réglages"  # the menu relabels on return
 
 
-def test_pause_menu_opens_settings_over_the_table(app):
+def test_pause_menu_opens_settings_over_the_table(app, pilot):
     from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
     from scenes.pause import PauseScene
     from scenes.play import PlayScene
@@ -105,7 +104,7 @@ def test_pause_menu_opens_settings_over_the_table(app):
     settings = app.stack.top
     assert isinstance(settings, SettingsScene) and settings.modal
     settings.press("motion")
-    key(app, pygame.K_ESCAPE)
+    pilot.press(pygame.K_ESCAPE)
     assert app.stack.top is pause
     pause.close()
     app.frame(1 / 60)

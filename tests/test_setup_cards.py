@@ -4,7 +4,7 @@ language beside a swatch of it)."""
 
 from __future__ import annotations
 
-from helpers import run_frames
+from pilot import Pilot
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.ui.avatars import colour_of
@@ -17,13 +17,14 @@ def open_setup(make_app, players: int, language: str = "en", scale: int = 100):
     from scenes.setup import SetupScene
 
     app = make_app(size=(1280, 720))
+    pilot = Pilot(app)
     app.settings.language, app.settings.ui_scale = language, scale
     app.apply_settings()
     set_language(language)
     seats = tuple(SeatConfig(name, HUMAN if seat % 3 == 0 else COMPUTER, "expert")
                   for seat, name in enumerate(NAMES[:players]))
     setup = app.stack.push(SetupScene(app, MatchConfig("classic", seats)))
-    run_frames(app, 2)
+    pilot.advance(2)
     return app, setup
 
 

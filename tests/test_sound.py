@@ -10,7 +10,6 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from helpers import run_frames
 
 from game.resources import asset_path
 from game.rules import GameState
@@ -152,7 +151,7 @@ def test_animator_plays_a_sound_per_event(seed: int) -> None:
     assert heard == []  # skipping is silent
 
 
-def test_a_game_runs_silently_when_the_mixer_cannot_open(app) -> None:
+def test_a_game_runs_silently_when_the_mixer_cannot_open(app, pilot) -> None:
     from game.match import COMPUTER, MatchConfig, SeatConfig
     from scenes.play import PlayScene
 
@@ -161,6 +160,6 @@ def test_a_game_runs_silently_when_the_mixer_cannot_open(app) -> None:
     app.sound._mixer = mixer
     config = MatchConfig("voyage", (SeatConfig("A", COMPUTER, "easy"), SeatConfig("B", COMPUTER, "easy")), seed=2)
     play = app.stack.push(PlayScene(app, config, config.new_game()))
-    run_frames(app, 600, dt=1 / 30)
+    pilot.advance(600, dt=1 / 30)
     assert len(play.state.log[-1]["actions"]) > 6  # the game went on
     assert mixer.inits == 1 and app.sound.available is False

@@ -6,8 +6,9 @@ line."""
 from __future__ import annotations
 
 import pytest
-from helpers import journal_inks, key_event, read_in
+from helpers import journal_inks, key_event
 from i18n_gallery import STAT_NAMES, statistics_data
+from pilot import Pilot
 
 from game.ui.ink import PANEL, TEXT, collisions
 
@@ -23,9 +24,10 @@ def open_statistics(make_app, tmp_path, players: int, size=(1280, 720), language
     folder.mkdir()
     statistics_data(folder, players)
     app = make_app(size=size, data_dir=folder)
+    pilot = Pilot(app)
     app.settings.language, app.settings.ui_scale = language, scale
     app.apply_settings()
-    scene = read_in(app, app.stack.push((scene_class or StatisticsScene)(app)))
+    scene = pilot.read_in(app.stack.push((scene_class or StatisticsScene)(app)))
     return app, scene
 
 

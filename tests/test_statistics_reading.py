@@ -14,7 +14,8 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import FRAME, click_button, finished_game, journal_inks
+from helpers import finished_game, journal_inks
+from pilot import FRAME, Pilot
 from test_stats_trend import write_trend
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
@@ -90,15 +91,16 @@ def test_the_statistics_read_the_review_shelf_once_for_all_seven_rows(make_app, 
     write_trend(tmp_path, {name: [0.5 + number / 10] for number, name in enumerate(NAMES)})
     shelf = SlowFile(monkeypatch, "game.store.reviews", REVIEWS_FILE)
     app = make_app(size=(1280, 720))
+    pilot = Pilot(app)
     app.stack.push(MENU)
-    click_button(app, "statistics")
+    pilot.click("Statistics")
     scene = app.stack.top
     wait_until_read(app, scene)
     assert [name for name, _entry in scene.players] == sorted(NAMES)
     words = [ink.words for ink in journal_inks(app, [scene])]
     assert sum(word.startswith("last game: ") for word in words) == 7  # every row shows its trend...
     assert shelf.reads == 1  # ...from one read of reviews.json (it was one read per row: 7)
-    click_button(app, "review")  # Review a game, and back: the trend is read again, once
+    pilot.click("Review a game")  # Review a game, and back: the trend is read again, once
     app.stack.top.close()
     wait_until_read(app, scene)
     assert shelf.reads == 2
@@ -110,9 +112,10 @@ def test_the_statistics_screen_keeps_drawing_while_the_review_shelf_is_read(make
     shelf = SlowFile(monkeypatch, "game.store.reviews", REVIEWS_FILE)
     shelf.hold()
     app = make_app(size=(1280, 720))
+    pilot = Pilot(app)
     app.stack.push(MENU)
     try:
-        click_button(app, "statistics")  # (before: the click's frame waited for the whole read)
+        pilot.click("Statistics")  # (before: the click's frame waited for the whole read)
         drawn, words = frames_while_held(app, shelf)
         assert shelf.thread is not threading.current_thread()  # read off the frame loop...
         assert drawn == 5 and "Reading the statistics…" in words  # ...which draws meanwhile

@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers import finished_game, journal_inks, key_event, read_in
+from helpers import finished_game, journal_inks, key_event
+from pilot import Pilot
 
 from game.store import Store
 from game.store.reviews import FORMAT, REVIEWS_FILE
@@ -95,7 +96,7 @@ def test_a_reviewed_player_shows_their_trend_and_figures(stats_app, tmp_path):
     from scenes.statistics import StatisticsScene
 
     write_trend(tmp_path, {"Ann": [0.6, 0.45, 0.3], "Somebody else": [2.0]})
-    scene = read_in(stats_app, stats_app.stack.push(StatisticsScene(stats_app)))
+    scene = Pilot(stats_app).read_in(stats_app.stack.push(StatisticsScene(stats_app)))
     assert scene.trends == {"Ann": [0.6, 0.45, 0.3]}
     words = [ink.words for ink in journal_inks(stats_app, [scene])]
     assert "last game: 0.30 a decision" in words and "average 0.45 over 3 games" in words
@@ -108,7 +109,7 @@ def test_a_player_without_a_review_says_so_and_draws_no_line(stats_app, tmp_path
     from scenes.statistics import StatisticsScene
 
     write_trend(tmp_path, {"Bot": [0.5, 0.4]})  # (a computer's name: never a row here)
-    scene = read_in(stats_app, stats_app.stack.push(StatisticsScene(stats_app)))
+    scene = Pilot(stats_app).read_in(stats_app.stack.push(StatisticsScene(stats_app)))
     assert scene.trends == {"Ann": []}
     words = [ink.words for ink in journal_inks(stats_app, [scene])]
     assert "not reviewed yet" in words
@@ -119,20 +120,20 @@ def test_a_damaged_review_shelf_reads_as_no_review(stats_app, tmp_path):
     from scenes.statistics import StatisticsScene
 
     (tmp_path / REVIEWS_FILE).write_text('{"format": 2, "trend": {"Ann": [{"game": 1')
-    scene = read_in(stats_app, stats_app.stack.push(StatisticsScene(stats_app)))
+    scene = Pilot(stats_app).read_in(stats_app.stack.push(StatisticsScene(stats_app)))
     assert scene.trends == {"Ann": []} and not scene.message
 
 
 def test_review_a_game_opens_the_choice_and_a_new_review_shows_on_return(stats_app, tmp_path):
     from scenes.statistics import StatisticsScene
 
-    scene = read_in(stats_app, stats_app.stack.push(StatisticsScene(stats_app)))
+    scene = Pilot(stats_app).read_in(stats_app.stack.push(StatisticsScene(stats_app)))
     scene.handle_event(key_event(pygame.K_RIGHT))  # from Back to Review a game
     scene.handle_event(key_event(pygame.K_RETURN))
     assert stats_app.stack.top.name == "review_pick"
     write_trend(tmp_path, {"Ann": [0.2]})  # a review was made meanwhile
     stats_app.stack.top.close()
-    assert stats_app.stack.top is scene and read_in(stats_app, scene).trends == {"Ann": [0.2]}
+    assert stats_app.stack.top is scene and Pilot(stats_app).read_in(scene).trends == {"Ann": [0.2]}
     assert scene.buttons.buttons[scene.buttons.focus].name == "review"  # where the player left it
 
 
@@ -151,9 +152,10 @@ def test_the_table_with_trends_has_no_text_on_text(make_app, tmp_path, size, lan
         store.stats.record_game(MatchConfig(match.edition, seats, end_score=match.end_score, seed=match.seed), state)
     write_trend(tmp_path, {name: [1.25 * (number + 1), 0.5, 10.75][: number % 3 + 1] for number, name in enumerate(names)})
     app = make_app(size=size)
+    pilot = Pilot(app)
     app.settings.language, app.settings.ui_scale = language, 150
     app.apply_settings()
-    scene = read_in(app, app.stack.push(StatisticsScene(app)))
+    scene = pilot.read_in(app.stack.push(StatisticsScene(app)))
     assert len(scene.players) == len(names)
     shown = []
     for page in range(len(scene.pages())):  # (at 150 % text the seven cards take pages)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from helpers import finished_game, read_in
+from helpers import finished_game
 
 from game.store import Store
 
@@ -19,10 +19,10 @@ def app(make_app, tmp_path):
     return make_app()
 
 
-def test_shows_players_and_resets_after_confirmation(app, tmp_path):
+def test_shows_players_and_resets_after_confirmation(app, pilot, tmp_path):
     from scenes.statistics import StatisticsScene, card_figures
 
-    scene = read_in(app, app.stack.push(StatisticsScene(app)))
+    scene = pilot.read_in(app.stack.push(StatisticsScene(app)))
     assert [name for name, _ in scene.players] == ["Ann"]
     assert card_figures(scene.players[0][1])[0] == ("3", "Games")
     scene.draw(app.screen)
@@ -31,16 +31,16 @@ def test_shows_players_and_resets_after_confirmation(app, tmp_path):
     scene.draw(app.screen)
     assert scene.press("reset")
     assert not scene.confirming and Store(tmp_path).stats.load().players == {}
-    read_in(app, scene)  # (the figures are read again, off the frame loop)
+    pilot.read_in(scene)  # (the figures are read again, off the frame loop)
     assert scene.players == [] and "reset" in scene.message
     scene.draw(app.screen)
     assert not scene.buttons.named("reset").enabled
 
 
-def test_escape_cancels_the_confirmation_then_leaves(app):
+def test_escape_cancels_the_confirmation_then_leaves(app, pilot):
     from scenes.statistics import StatisticsScene
 
-    scene = read_in(app, app.stack.push(StatisticsScene(app)))
+    scene = pilot.read_in(app.stack.push(StatisticsScene(app)))
     scene.press("reset")
     escape = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE)
     scene.handle_event(escape)

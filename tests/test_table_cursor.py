@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pygame
-from helpers import key, run_until
+from pilot import Pilot
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.rules import GameState, seat_view
@@ -30,14 +30,15 @@ def ring_colours(app, play, target) -> list:
 
 def test_the_cursor_is_the_same_bright_ring_on_a_pile_and_on_your_grid(make_app):
     app = make_app(size=(1280, 720))
+    pilot = Pilot(app)
     app.speed_override = 0.0
     config = MatchConfig("voyage", (SeatConfig("Ann", HUMAN), SeatConfig("Bot", COMPUTER, "easy")), seed=5)
     play = app.stack.push(PlayScene(app, config, config.new_game()))
     for _flip in range(2):  # the opening: two cards of Ann's grid
-        assert run_until(app, lambda: play.acting_human() == 0 and not play.anim.busy)
-        key(app, pygame.K_RETURN)
-        key(app, pygame.K_RIGHT)
-    assert run_until(app, lambda: play.acting_human() == 0 and not play.anim.busy and DRAW_TARGET in play.view.marks.targets)
+        assert pilot.wait_until(lambda: play.acting_human() == 0 and not play.anim.busy)
+        pilot.press(pygame.K_RETURN)
+        pilot.press(pygame.K_RIGHT)
+    assert pilot.wait_until(lambda: play.acting_human() == 0 and not play.anim.busy and DRAW_TARGET in play.view.marks.targets)
     grid = Target.cell(0, 0, 0)
     assert grid not in play.view.marks.targets  # nothing to put on a card before one is drawn
     on_pile, on_grid = ring_colours(app, play, DRAW_TARGET), ring_colours(app, play, grid)

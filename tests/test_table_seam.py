@@ -10,7 +10,8 @@ import socket
 
 import pygame
 import pytest
-from helpers import key_event, run_frames
+from helpers import key_event
+from pilot import Pilot
 
 from game.match import HUMAN, REMOTE, MatchConfig, SeatConfig
 from game.net.client import NetClient, RemoteTable
@@ -45,21 +46,22 @@ class SayingTable(TableController):
 
 
 def table_screen(app) -> tuple[PlayScene, SayingTable]:
+    pilot = Pilot(app)
     config = MatchConfig("voyage", (SeatConfig("Ann", HUMAN), SeatConfig("Zoé", REMOTE)), seed=8)
     table = SayingTable(config)
     app.stack.push(MenuScene(app))
     play = app.stack.push(PlayScene(app, table=table))
-    run_frames(app, 3)
+    pilot.advance(3)
     return play, table
 
 
-def test_the_screen_says_who_lost_the_connection_and_who_came_back_as_the_table_says(app):
+def test_the_screen_says_who_lost_the_connection_and_who_came_back_as_the_table_says(app, pilot):
     play, table = table_screen(app)
     table.away = {1}
-    run_frames(app, 1)
+    pilot.advance(1)
     assert "Zoé lost the connection" in play.board.banner and play.notice.line == play.board.banner
     table.away = set()
-    run_frames(app, 1)
+    pilot.advance(1)
     assert play.board.banner == "Zoé is back."
 
 
@@ -72,11 +74,11 @@ def test_the_pause_menu_lets_a_computer_stand_in_at_a_table_that_serves_other_co
     assert table.standing_in and play.table.stand_in and pause.buttons.named("stand_in").label.endswith("on")
 
 
-def test_a_table_broken_for_good_leaves_for_the_menu_saying_why(app):
+def test_a_table_broken_for_good_leaves_for_the_menu_saying_why(app, pilot):
     play, table = table_screen(app)
     table.broken = "the host sent a bad message: a view of seat 3"
-    run_frames(app, 1)
-    assert app.stack.top.name == "menu" and not play.on_stack
+    pilot.advance(1)
+    assert pilot.scene == "menu" and not play.on_stack
     assert app.notices[-1] == "The network game stopped: the host sent a bad message: a view of seat 3"
 
 

@@ -10,7 +10,7 @@ import socket
 from pathlib import Path
 
 import pygame
-from helpers import click, key, run_until
+from pilot import Pilot
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.net.client import RemoteTable
@@ -147,60 +147,58 @@ def test_a_seat_at_a_table_hosted_elsewhere_cannot_take_back() -> None:
 # ---------------------------------------------------------------- at the table screen
 def turn_of_the_human(app) -> PlayScene:
     """The table screen at the human's first turn (the opening flipped, animations done)."""
+    pilot = Pilot(app)
     app.stack.push("menu")
     state = HUMAN_AND_BOT.new_game()
     play = app.stack.push(PlayScene(app, HUMAN_AND_BOT, state))
-    assert run_until(app, lambda: play.acting_human() == 0 and play.state.phase == OPENING)
+    assert pilot.wait_until(lambda: play.acting_human() == 0 and play.state.phase == OPENING)
     for target in sorted(play.legal_targets(), key=lambda t: (t.row or 0, t.col or 0))[:2]:
         play.activate(target)
-        assert run_until(app, lambda: not play.anim.busy)
-    assert run_until(app, lambda: play.acting_human() == 0 and play.state.phase != OPENING, frames=4000)
+        assert pilot.wait_until(lambda: not play.anim.busy)
+    assert pilot.wait_until(lambda: play.acting_human() == 0 and play.state.phase != OPENING, frames=4000)
     return play
 
 
-def discard_pile_centre(play: PlayScene) -> tuple[int, int]:
-    return play.view.viewport.rect(play.view.target_box(DISCARD_TARGET)).center
-
-
 def took_the_discard(app, play: PlayScene) -> tuple[str, int]:
+    pilot = Pilot(app)
     before, top = str(play.state), play.state.discard_pile[-1]
-    click(app, discard_pile_centre(play))
+    pilot.click(DISCARD_TARGET)
     assert play.state.holding == top and play.state.source == "discard"
-    assert run_until(app, lambda: not play.anim.busy)
+    assert pilot.wait_until(lambda: not play.anim.busy)
     return before, top
 
 
-def test_backspace_puts_the_taken_discard_back(app) -> None:
+def test_backspace_puts_the_taken_discard_back(app, pilot) -> None:
     play = turn_of_the_human(app)
     before, top = took_the_discard(app, play)
     assert "click the discard pile to put it back" in play.prompt()
     assert DISCARD_TARGET in play.legal_targets()  # the pile is lit as a choice
     heard: list[str] = []
     play.anim.on_sound = heard.append  # (each animation step's kind as it starts)
-    key(app, pygame.K_BACKSPACE)
+    pilot.press(pygame.K_BACKSPACE)
     assert str(play.state) == before  # the turn starts over
-    assert run_until(app, lambda: not play.anim.busy)
+    assert pilot.wait_until(lambda: not play.anim.busy)
     assert heard == ["card_discarded"]  # the card flew back...
     assert play.board.discard[-1] == top and play.board.holding is None  # ...and lies on the pile again
     assert play.prompt().startswith("You: take the discard")
 
 
-def test_a_click_on_the_discard_pile_puts_the_taken_discard_back(app) -> None:
+def test_a_click_on_the_discard_pile_puts_the_taken_discard_back(app, pilot) -> None:
     play = turn_of_the_human(app)
     before, _top = took_the_discard(app, play)
-    click(app, discard_pile_centre(play))
+    pilot.click(DISCARD_TARGET)
     assert str(play.state) == before
-    assert run_until(app, lambda: not play.anim.busy)
-    click(app, discard_pile_centre(play))  # and it may be taken again
+    assert pilot.wait_until(lambda: not play.anim.busy)
+    pilot.click(DISCARD_TARGET)  # and it may be taken again
     assert play.state.holding is not None and play.state.source == "discard"
 
 
-def test_backspace_after_a_draw_from_the_pile_changes_nothing_and_says_why(app) -> None:
+def test_backspace_after_a_draw_from_the_pile_changes_nothing_and_says_why(app, pilot) -> None:
     play = turn_of_the_human(app)
     play.activate(next(t for t in play.legal_targets() if t.kind == "draw"))
-    assert run_until(app, lambda: not play.anim.busy)
+    assert pilot.wait_until(lambda: not play.anim.busy)
     before = str(play.state)
-    key(app, pygame.K_BACKSPACE)
+    pilot.press(pygame.K_BACKSPACE)
     assert str(play.state) == before
     assert play.notice.line == "Only a card you have just taken from the discard pile can be put back."
     assert "put it back" not in play.prompt()

@@ -3,7 +3,7 @@ typing while they have the focus ring, however it got there (Tab, arrows, a clic
 moves the ring; typing over a name the game gave replaces it, over a name typed adds to it."""
 
 import pygame
-from helpers import FRAME, click, key
+from pilot import FRAME
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from scenes.join import JoinScene
@@ -33,20 +33,15 @@ def focused(scene):
     return scene.buttons.buttons[scene.buttons.focus].name
 
 
-def centre(app, scene, name):
-    app.frame(FRAME)  # drawn once: the buttons know where they are on screen
-    return scene.buttons.screen_rect(scene.buttons.named(name)).center
-
-
-def test_tab_to_each_join_field_then_type_fills_it(app):
+def test_tab_to_each_join_field_then_type_fills_it(app, pilot):
     join = open_join(app)
     assert focused(join) == "search"
-    key(app, pygame.K_TAB)
+    pilot.press(pygame.K_TAB)
     assert focused(join) == "address"
     type_text(app, "127.0.0.1:50123")
-    key(app, pygame.K_TAB)
+    pilot.press(pygame.K_TAB)
     type_text(app, "k7qx2m")
-    key(app, pygame.K_TAB)
+    pilot.press(pygame.K_TAB)
     type_text(app, "Ann Marie")  # (the space is typed, it does not press the field's button)
     assert join.fields["address"].value == "127.0.0.1:50123"
     assert join.fields["code"].value == "K7QX2M"
@@ -55,34 +50,34 @@ def test_tab_to_each_join_field_then_type_fills_it(app):
     assert join.buttons.named("address").label == "127.0.0.1:50123"
 
 
-def test_enter_in_a_join_field_goes_on_to_the_next_then_to_join(app):
+def test_enter_in_a_join_field_goes_on_to_the_next_then_to_join(app, pilot):
     join = open_join(app)
-    click(app, centre(app, join, "address"))
+    pilot.click("address")
     type_text(app, "127.0.0.1:1")
     for expected in ("code", "name", "join"):
-        key(app, pygame.K_RETURN)
+        pilot.press(pygame.K_RETURN)
         assert focused(join) == expected
     assert join.fields["address"].value == "127.0.0.1:1" and join.remote is None  # nothing pressed on the way
 
 
-def test_a_click_moves_the_focus_ring_and_the_typing_with_it(app):
+def test_a_click_moves_the_focus_ring_and_the_typing_with_it(app, pilot):
     join = open_join(app, url="10.0.0.2:5000")
-    click(app, centre(app, join, "code"))
+    pilot.click("code")
     assert focused(join) == "code"
     type_text(app, "ab")
-    click(app, centre(app, join, "address"))
+    pilot.click("address")
     assert focused(join) == "address"
     type_text(app, "1")
-    click(app, centre(app, join, "seat"))  # a button that is not a field: the ring goes there, typing goes nowhere
+    pilot.click("seat")  # a button that is not a field: the ring goes there, typing goes nowhere
     assert focused(join) == "seat"
     type_text(app, "zz")
     assert join.fields["code"].value == "AB" and join.fields["address"].value == "10.0.0.2:50001"
     assert join.fields["name"].value == ""
 
 
-def test_join_name_that_is_a_default_is_replaced_by_typing(app):
+def test_join_name_that_is_a_default_is_replaced_by_typing(app, pilot):
     join = open_join(app, player="Player 2")
-    click(app, centre(app, join, "name"))
+    pilot.click("name")
     type_text(app, "Zoé")
     assert join.fields["name"].value == "Zoé"
 
@@ -94,46 +89,46 @@ def open_setup(app, *seats):
     return setup
 
 
-def test_typing_over_a_default_name_replaces_it_and_then_adds_to_what_was_typed(app):
+def test_typing_over_a_default_name_replaces_it_and_then_adds_to_what_was_typed(app, pilot):
     setup = open_setup(app, SeatConfig("Player 1", HUMAN), SeatConfig("Player 2", HUMAN),
                        SeatConfig("Robin", COMPUTER, "easy"))
-    click(app, centre(app, setup, "name0"))
+    pilot.click("name0")
     type_text(app, "An")
     type_text(app, "n")
     assert setup.config.seats[0].name == "Ann"  # not "Player 1Ann"
-    click(app, centre(app, setup, "name2"))  # a computer's given name is a default too
+    pilot.click("name2")  # a computer's given name is a default too
     type_text(app, "Max")
     assert setup.config.seats[2].name == "Max"
-    click(app, centre(app, setup, "name0"))  # back to a name typed here: typing adds to it
+    pilot.click("name0")  # back to a name typed here: typing adds to it
     type_text(app, "e")
     assert setup.config.seats[0].name == "Anne"
     assert setup.config.seats[1].name == "Player 2"  # untouched
 
 
-def test_a_name_started_with_a_space_still_replaces_the_default(app):
+def test_a_name_started_with_a_space_still_replaces_the_default(app, pilot):
     setup = open_setup(app, SeatConfig("Player 1", HUMAN), SeatConfig("Player 2", HUMAN))
-    click(app, centre(app, setup, "name1"))
+    pilot.click("name1")
     type_text(app, " Jo")
     assert setup.config.seats[1].name == " Jo"  # (Start trims it)
 
 
-def test_typing_into_a_name_the_player_typed_before_adds_to_it(app):
+def test_typing_into_a_name_the_player_typed_before_adds_to_it(app, pilot):
     setup = open_setup(app, SeatConfig("Zoé", HUMAN), SeatConfig("Bob", HUMAN))
-    click(app, centre(app, setup, "name1"))
+    pilot.click("name1")
     type_text(app, "by")
     assert setup.config.seats[1].name == "Bobby"
 
 
-def test_tab_to_a_seat_name_then_type_fills_it(app):
+def test_tab_to_a_seat_name_then_type_fills_it(app, pilot):
     setup = open_setup(app, SeatConfig("Player 1", HUMAN), SeatConfig("Player 2", HUMAN))
     for _ in range(len(setup.buttons.buttons)):  # Tab walks the buttons: the name's field is among them
         if focused(setup) == "name1":
             break
-        key(app, pygame.K_TAB)
+        pilot.press(pygame.K_TAB)
     assert focused(setup) == "name1"
     type_text(app, "Cy Li")
     assert setup.config.seats[1].name == "Cy Li"
     assert setup.buttons.named("name1").label == "Cy Li_"
-    key(app, pygame.K_TAB)  # the ring leaves the name: the cursor goes with it, and typing no longer lands
+    pilot.press(pygame.K_TAB)  # the ring leaves the name: the cursor goes with it, and typing no longer lands
     type_text(app, "x")
     assert setup.config.seats[1].name == "Cy Li" and setup.buttons.named("name1").label == "Cy Li"

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from helpers import click_button, journal_inks, key, run_until
+from helpers import journal_inks
+from pilot import Pilot
 
 from game import version
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
@@ -18,6 +19,9 @@ from game.ui.title import CARD_H, CARD_W, LETTER_VALUES, LOGO_H, LOGO_W
 from scenes.menu import LOGO_Y
 
 RISE_FRAMES = 600  # 10 s at 60 frames a second: far more than the rise takes at normal speed (about 3.3 s)
+# The rise watched frame by frame: counted in frames and compared in pixels, which any window
+# size shows; a small one has a quarter of full HD's pixels to fill in each of its hundreds of frames
+SMALL = (960, 540)
 
 
 def open_menu(make_app, size=(1920, 1080), speed=1.0, reduced=False, saved=False):
@@ -57,14 +61,15 @@ def test_the_menu_shows_the_version_in_its_bottom_right_corner(make_app):
 
 
 def test_the_cards_rise_behind_the_menu_when_it_opens_and_then_the_menu_is_still(make_app):
-    app, _menu = open_menu(make_app)
+    app, _menu = open_menu(make_app, size=SMALL)
+    pilot = Pilot(app)
     assert app.stack.wants_frames(), "the cards rise: the menu draws frames"
     app.frame(1 / 60)
     early = pixels(app)
     for _ in range(20):
         app.frame(1 / 60)
     assert pixels(app) != early, "something moved on the title screen"
-    assert run_until(app, lambda: not app.stack.wants_frames(), RISE_FRAMES), "the cards never came to rest"
+    assert pilot.wait_until(lambda: not app.stack.wants_frames(), RISE_FRAMES), "the cards never came to rest"
     settled = pixels(app)
     app.frame(1 / 60)
     assert pixels(app) == settled
@@ -73,7 +78,8 @@ def test_the_cards_rise_behind_the_menu_when_it_opens_and_then_the_menu_is_still
 
 
 def test_with_reduced_motion_the_cards_are_in_place_from_the_first_frame(make_app):
-    app, menu = open_menu(make_app, reduced=True)
+    app, menu = open_menu(make_app, size=SMALL, reduced=True)
+    pilot = Pilot(app)
     assert not app.stack.wants_frames()
     still = pixels(app)
     # the same picture as the one a normal opening comes to rest on
@@ -81,7 +87,7 @@ def test_with_reduced_motion_the_cards_are_in_place_from_the_first_frame(make_ap
     app.stack.reset("menu")
     app.frame(1 / 60)
     assert app.stack.wants_frames()
-    assert run_until(app, lambda: not app.stack.wants_frames(), RISE_FRAMES)
+    assert pilot.wait_until(lambda: not app.stack.wants_frames(), RISE_FRAMES)
     assert pixels(app) == still
     # and cards are there: the middle of each resting card is not the bare cloth
     cloth = app.screen.get_at(menu.viewport.point(960, 1040))[:3]
@@ -92,7 +98,7 @@ def test_with_reduced_motion_the_cards_are_in_place_from_the_first_frame(make_ap
 @pytest.mark.parametrize("speed", [0.6, 2.5])
 def test_the_rise_follows_the_animation_speed(make_app, speed):
     """Slow plays it longer, fast shorter (counted in frames, never timed)."""
-    app, _menu = open_menu(make_app)
+    app, _menu = open_menu(make_app, size=SMALL)
 
     def rise() -> int:
         frames = 0
@@ -112,15 +118,17 @@ def test_the_rise_follows_the_animation_speed(make_app, speed):
 
 def test_a_click_while_the_cards_rise_sets_them_down_and_presses_the_button(make_app):
     app, menu = open_menu(make_app)
+    pilot = Pilot(app)
     assert menu.cards.moving
-    click_button(app, "new")
-    assert app.stack.top.name == "setup"
+    pilot.click("New game")
+    assert pilot.scene == "setup"
     assert not menu.cards.moving and all(card.at_rest for card in menu.cards.cards)
 
 
 def test_a_key_while_the_cards_rise_sets_them_down_and_moves_the_focus(make_app):
     app, menu = open_menu(make_app)
-    key(app, pygame.K_TAB)
+    pilot = Pilot(app)
+    pilot.press(pygame.K_TAB)
     assert not app.stack.wants_frames()
     assert menu.buttons.buttons[menu.buttons.focus].name == "join"
 

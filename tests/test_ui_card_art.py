@@ -197,18 +197,16 @@ def test_the_back_is_a_picture_that_no_face_resembles(w: int, h: int) -> None:
         assert sum(abs(a - b) for a, b in zip(face, upright, strict=True)) / len(upright) > 20, value
 
 
-def test_art_is_drawn_once_per_size_then_only_blitted(app) -> None:
+def test_art_is_drawn_once_per_size_then_only_blitted(app, pilot) -> None:
     """A table in play draws no new card picture frame after frame: the sizes are made when
     the table is laid out, and every frame blits them."""
-    from helpers import run_frames
-
     from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
     from scenes.play import PlayScene
 
     seats = (SeatConfig("Ann", HUMAN), SeatConfig("Robin", COMPUTER, "easy"), SeatConfig("Li", COMPUTER, "easy"))
     config = MatchConfig("voyage", seats, seed=4)
     app.stack.push(PlayScene(app, config, config.new_game()))
-    run_frames(app, 5)
+    pilot.advance(5)
     made = dict(CardArt._cache)
-    run_frames(app, 30)
+    pilot.advance(30)
     assert {key: surface for key, surface in CardArt._cache.items() if key not in made} == {}

@@ -7,7 +7,8 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from helpers import journal_inks, run_frames
+from helpers import journal_inks
+from pilot import Pilot
 from test_accessibility import contrast
 
 from game.ui.ink import PANEL, TEXT
@@ -151,11 +152,12 @@ def test_the_game_over_screen_draws_the_chart_of_the_whole_game(make_app):
     from scenes.game_over import GameOverScene
 
     app = make_app(size=(1280, 720))
+    pilot = Pilot(app)
     seats = (SeatConfig("Ann", HUMAN), SeatConfig("Robin", COMPUTER, "easy"), SeatConfig("Li", COMPUTER, "easy"))
     config = MatchConfig("voyage", seats, seed=5)
     state = play_out(config, lambda s: s.is_terminal)
     app.stack.reset(GameOverScene(app, config, state))
-    run_frames(app, 2)
+    pilot.advance(2)
     assert_chart_drawn(chart_inks(app), ["Ann", "Robin", "Li"])
 
 
@@ -167,13 +169,14 @@ def test_the_score_sheet_over_the_table_draws_the_chart_once_a_round_is_scored(m
     from scenes.score_overlay import ScoreOverlayScene
 
     app = make_app(size=(1280, 720))
+    pilot = Pilot(app)
     seats = (SeatConfig("Ann", HUMAN), SeatConfig("Robin", COMPUTER, "easy"))
     config = MatchConfig("voyage", seats, seed=5)
     state = play_out(config, lambda s: s.phase == "round_over" and s.round == 2)
     play = app.stack.reset(PlayScene(app, config, state, resumed=True))
-    run_frames(app, 2)
+    pilot.advance(2)
     app.stack.push(ScoreOverlayScene(app, play.table))
-    run_frames(app, 1)
+    pilot.advance(1)
     assert_chart_drawn(chart_inks(app), ["Ann", "Robin"])
 
 
@@ -188,15 +191,16 @@ def test_the_chart_is_drawn_once_then_blitted_and_looks_the_same_as_drawn_direct
     from scenes.game_over import CHART, GameOverScene
 
     app = make_app(size=(1280, 720))
+    pilot = Pilot(app)
     seats = (SeatConfig("Ann", HUMAN), SeatConfig("Robin", COMPUTER, "easy"), SeatConfig("Li", COMPUTER, "easy"))
     config = MatchConfig("voyage", seats, seed=5)
     over = app.stack.reset(GameOverScene(app, config, play_out(config, lambda s: s.is_terminal)))
     over.confetti.update(60)  # a still screen: nothing falls over the chart
-    run_frames(app, 1)
+    pilot.advance(1)
     drawings = []
     real = score_chart.draw_chart
     monkeypatch.setattr(score_chart, "draw_chart", lambda *args, **kwargs: drawings.append(1) or real(*args, **kwargs))
-    run_frames(app, 3)
+    pilot.advance(3)
     assert drawings == []  # blitted, not drawn again
     panel = over.viewport.rect(CHART)
     blitted = pygame.image.tobytes(app.screen.subsurface(panel), "RGB")
