@@ -8,15 +8,18 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from game.sentences import Template
 
-from .documents import Loaded
+from .documents import Kind, Loaded, load_document
 from .files import atomic_write, backup_path, describe_os_error, quarantine
 from .notices import FILE_NOT_SAVED, StoreNotice, notice
 
+T = TypeVar("T")
+N = TypeVar("N")
 FileKey = tuple[int, int, int]  # (modified ns, size, inode): whether a file changed since it was read
 
 
@@ -109,3 +112,19 @@ class DataFolder:
             self.notices.add(told)
         if loaded.value is not None:
             self.loaded.add(path)
+
+    def read_setting_right(self, path: Path, decode: Callable[[bytes], tuple[T, list[N]]],
+                           kind: Kind) -> tuple[T | None, list[N]]:
+        """Read `path` (or its backup) through `decode`, which returns the value and what it set
+        right on the way (a field reset, an entry dropped): both, for the part to tell in its
+        words. None when neither file gave a value (the notices say why)."""
+        set_right: list[N] = []
+
+        def whole(raw: bytes) -> T:
+            value, notes = decode(raw)
+            set_right[:] = notes  # (the backup's notes replace the file's, if the file was bad)
+            return value
+
+        loaded = load_document(path, whole, kind)
+        self.note_loaded(path, loaded)
+        return loaded.value, set_right

@@ -22,7 +22,7 @@ from msgspec import Meta
 from game.match import GUIDED_MAX, MatchConfig, is_showable_name
 from game.motion import SPEEDS
 
-from .documents import check_format, load_document, parse_json
+from .documents import check_format, parse_json
 from .files import backup_path
 from .folder import DataFolder
 from .notices import SETTINGS_KIND, SETTINGS_NOT_SAVED, SETTINGS_RESET, notice
@@ -174,18 +174,10 @@ class SettingsFile:
         return copy.deepcopy(self._settings)
 
     def _read(self) -> Settings:
-        reset: list[str] = []
-
-        def decode(raw: bytes) -> Settings:
-            settings, bad = decode_settings(raw)
-            reset[:] = bad
-            return settings
-
-        loaded = load_document(self.path, decode, SETTINGS_KIND)
-        self._folder.note_loaded(self.path, loaded)
+        settings, reset = self._folder.read_setting_right(self.path, decode_settings, SETTINGS_KIND)
         if reset:
             self._folder.notices.add(notice(SETTINGS_RESET, path=str(self.path), names=", ".join(reset)))
-        return loaded.value or Settings()
+        return settings or Settings()
 
     def save(self, settings: Settings) -> bool:
         """Keep `settings`; False if they could not be written (a notice says why)."""

@@ -11,10 +11,8 @@ import copy
 
 from game.match import MatchConfig
 from game.rules import GameState
-from game.sentences import Sentence
 
 from . import stats as counting
-from .documents import load_document
 from .folder import DataFolder, FileKey, file_key
 from .notices import STATS_IN, STATS_KIND, STATS_NOT_SAVED, StoreNotice, said
 from .paths import STATS_FILE
@@ -39,18 +37,10 @@ class Statistics:
 
     def _loaded(self) -> Stats:
         if self._stats is None:
-            cleaned: list[Sentence] = []
-
-            def decode(raw: bytes) -> Stats:
-                stats, notes = decode_stats_checked(raw)
-                cleaned[:] = notes
-                return stats
-
-            loaded = load_document(self.path, decode, STATS_KIND)
-            self._folder.note_loaded(self.path, loaded)
+            stats, cleaned = self._folder.read_setting_right(self.path, decode_stats_checked, STATS_KIND)
             for note in cleaned:
                 self._folder.notices.add(StoreNotice((said(STATS_IN, path=str(self.path)), note)))
-            self._stats = loaded.value or Stats()
+            self._stats = stats or Stats()
             self._key = file_key(self.path)
         return self._stats
 
