@@ -57,6 +57,14 @@ class SlowWrite:
         atomic_write(path, data, keep_backup=keep_backup)
 
 
+def drawn_off_the_frame_loop(app, write, shown: str) -> None:
+    """While `write` is held, the write runs on a thread of its own and the frames go on (five of
+    them), `shown` among the words they draw."""
+    drawn, words = frames_while_held(app, write)
+    assert write.thread is not threading.current_thread()
+    assert drawn == 5 and shown in words
+
+
 @pytest.fixture(scope="module")
 def played():
     """A finished game of Ann (human) against an Easy computer, and its review at little work."""
@@ -109,9 +117,7 @@ def test_the_review_screen_keeps_drawing_while_a_finished_review_is_kept(make_ap
         while not write.started.is_set() and time.monotonic() < deadline:
             app.frame(FRAME)  # (before: the frame that took the result kept it, and waited)
             time.sleep(0.001)
-        drawn, words = frames_while_held(app, write)
-        assert write.thread is not threading.current_thread()  # kept off the frame loop...
-        assert drawn == 5 and "Expert is judging each of your decisions from what you could see then." in words
+        drawn_off_the_frame_loop(app, write, "Expert is judging each of your decisions from what you could see then.")
     finally:
         write.released.set()
     assert wait_until(lambda: scene.job is None or not scene.job.running, WAIT)
@@ -130,9 +136,7 @@ def test_the_game_over_screen_keeps_drawing_while_the_game_is_kept(make_app, tmp
     app = make_app(size=(1280, 720))
     try:
         over = app.stack.reset(GameOverScene(app, match, state))  # (before: entering waited for the write)
-        drawn, words = frames_while_held(app, write)
-        assert write.thread is not threading.current_thread()
-        assert drawn == 5 and "Game over" in words
+        drawn_off_the_frame_loop(app, write, "Game over")
     finally:
         write.released.set()
     assert over.keeping is not None and over.keeping.wait(WAIT)
@@ -149,9 +153,7 @@ def test_the_game_over_screen_keeps_drawing_while_the_game_log_is_exported(make_
     over = app.stack.reset(GameOverScene(app, match, state))
     try:
         pilot.click("Export game log")  # (before: the click's frame waited for the write)
-        drawn, words = frames_while_held(app, write)
-        assert write.thread is not threading.current_thread()
-        assert drawn == 5 and "Saving the game log…" in words
+        drawn_off_the_frame_loop(app, write, "Saving the game log…")
     finally:
         write.released.set()
     assert over.exporting is not None and over.exporting.wait(WAIT)
