@@ -87,7 +87,8 @@ def screens(app: Any) -> Iterator[str]:  # one short block per screen
         yield "replace_game"
     for players in (2, 4, 8):  # the player cards in one row, a full row, two rows
         names = ("Ann", "Robin", "Sasha", "Anne-Charlotte", "Bob", "Maximilien", "Bérénice", "Li")[:players]
-        seats = tuple(SeatConfig(name, HUMAN if seat % 3 == 0 else COMPUTER, "expert") for seat, name in enumerate(names))
+        seats = tuple(SeatConfig(name, HUMAN if seat % 3 == 0 else COMPUTER, "expert")
+                      for seat, name in enumerate(names))
         app.stack.reset(MenuScene(app))
         app.stack.push(SetupScene(app, MatchConfig("classic", seats)))
         settle(app)
@@ -286,7 +287,8 @@ def statistics_data(folder: Any, players: int) -> None:
     for number, name in enumerate(STAT_NAMES[:players]):
         games = (12, 123456, 3, 47, 8, 1, 25, 5)[number]
         entries[name] = {
-            "games": games, "wins": games // (number + 2), "rounds": games * 4, "round_total": games * 4 * (20 + number),
+            "games": games, "wins": games // (number + 2), "rounds": games * 4,
+            "round_total": games * 4 * (20 + number),
             "best_round": (-7, -12, 4, 0, 2, 31, -3, 9)[number], "columns_removed": games // 3, "doubled": games // 5,
             "by_edition": {"voyage": {"games": games, "wins": games // (number + 2)}} if number != 1 else
             {"voyage": {"games": 5, "wins": 2}, "classic": {"games": games - 5, "wins": games // 3 - 2}},
@@ -370,7 +372,8 @@ def round_scores(app: Any, config: MatchConfig) -> Iterator[str]:
     from scenes.round_score import RoundScoreScene, round_breakdown
 
     def doubled(state: Any) -> bool:
-        return state.is_terminal or (state.phase == "round_over" and any(row["doubled"] for row in round_breakdown(score_view(state))))
+        return state.is_terminal or (
+            state.phase == "round_over" and any(row["doubled"] for row in round_breakdown(score_view(state))))
 
     for seed in range(3, 40):
         state = play_out(config, doubled, seed=seed)

@@ -37,7 +37,8 @@ def art():
 
 
 def pixels(surface, rect):
-    return [tuple(surface.get_at((x, y)))[:3] for y in range(rect.top, rect.bottom) for x in range(rect.left, rect.right)]
+    return [tuple(surface.get_at((x, y)))[:3]
+            for y in range(rect.top, rect.bottom) for x in range(rect.left, rect.right)]
 
 
 @pytest.mark.parametrize("value", VALUES)

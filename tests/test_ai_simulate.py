@@ -19,7 +19,8 @@ def skyjo(*args: str, stdin: str | None = None, timeout: float = 120) -> subproc
 
 
 def test_the_example_protocol_bot_plays_full_games_through_simulate():
-    result = skyjo("simulate", "--bots", f"cmd:{sys.executable} {EXAMPLE},easy", "--games", "2", "--seed", "3", "--json")
+    bots = f"cmd:{sys.executable} {EXAMPLE},easy"
+    result = skyjo("simulate", "--bots", bots, "--games", "2", "--seed", "3", "--json")
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
     assert report["games"] == 2 and report["rounds"] >= 2

@@ -23,7 +23,8 @@ def test_new_game_then_start_is_two_clicks_with_the_defaults(app, pilot):
     assert play.name == "play"
     assert play.config.edition == "voyage"
     # a new game's computers play at the person's level (issue 42)
-    assert [(s.kind, s.level) for s in play.config.seats] == [(HUMAN, "normal"), (COMPUTER, "adaptive"), (COMPUTER, "adaptive")]
+    assert [(s.kind, s.level) for s in play.config.seats] == [
+        (HUMAN, "normal"), (COMPUTER, "adaptive"), (COMPUTER, "adaptive")]
 
 
 def test_setup_follows_the_edition_limits(app, pilot):

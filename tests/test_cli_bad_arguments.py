@@ -171,7 +171,8 @@ def test_relog_names_the_file_it_could_not_read(
         tournament.main(["--relog", str(table)])
     err = capsys.readouterr().err
     assert refused.value.code == 2 and err.count("\n") == 1, err
-    assert err.startswith(f"tournament: error: --relog: cannot read {tmp_path / 'gone' / 'expert-experiments.md'}: "), err
+    gone = tmp_path / "gone" / "expert-experiments.md"
+    assert err.startswith(f"tournament: error: --relog: cannot read {gone}: "), err
     assert table.read_bytes() == before
 
 

@@ -110,7 +110,8 @@ def test_clicking_start_new_game_replaces_the_save(tmp_path):
         app.frame(1 / 60)
         pilot.click("Start new game")
         play = app.stack.top
-        assert play.name == "play" and play.config.seats == MatchConfig().with_identities().seats  # (setup writes each seat's look out)
+        # (setup writes each seat's look out)
+        assert play.name == "play" and play.config.seats == MatchConfig().with_identities().seats
         assert [scene.name for scene in app.stack.scenes] == ["menu", "play"]
     finally:
         app.close()

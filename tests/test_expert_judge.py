@@ -94,7 +94,8 @@ def test_a_reveal_is_worth_its_bonus_while_a_later_turn_can_replace_what_it_show
             checked["bonus" if later else "none"] += 1
         # keeping the card is valued as before: only the reveal gains
         cells = [i for i, cell in enumerate(hard.grid) if cell is not None]
-        assert [bonus.replace_value(view.holding, i) for i in cells] == [hard.replace_value(view.holding, i) for i in cells]
+        expected = [hard.replace_value(view.holding, i) for i in cells]
+        assert [bonus.replace_value(view.holding, i) for i in cells] == expected
     assert checked["bonus"] > 50 and checked["none"] > 0, "positions of both kinds were seen"
 
 

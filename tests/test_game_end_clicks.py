@@ -72,7 +72,8 @@ class ClickedEnd:
         self.seen = ("play", None)  # the screen the player sees now: the last one drawn
         self.pressed: tuple[tuple[int, int], tuple[str, str | None]] | None = None  # where, and seeing what
         self.releasing: tuple[tuple[int, int], tuple[str, str | None]] | None = None  # the press let go this frame
-        self.game_over_from: tuple[str, str | None] | None = None  # what the player saw pressing the click that ended it
+        # what the player saw pressing the click that ended it
+        self.game_over_from: tuple[str, str | None] | None = None
         self.play.table.subscribe(self._heard)
         self.app.frame(FRAME)  # drawn once: the table knows where everything is on the screen
 

@@ -127,8 +127,9 @@ def test_every_store_notice_is_worded_in_french_and_stays_english_in_english(tmp
         assert french != english, f"{name}: not translated: {french}"
         assert not UNFILLED.search(french) and not UNFILLED.search(english), f"{name}: {french}"
     # the English is the very text of before, character for character
-    moved = [path for path in corrupt_files(tmp_path / "damaged save and backup, lost") if path.name.startswith("save.json.corrupt")]
-    moved_bak = [path for path in corrupt_files(tmp_path / "damaged save and backup, lost") if path.name.startswith("save.json.bak")]
+    lost = corrupt_files(tmp_path / "damaged save and backup, lost")
+    moved = [path for path in lost if path.name.startswith("save.json.corrupt")]
+    moved_bak = [path for path in lost if path.name.startswith("save.json.bak")]
     assert in_language("en", said["damaged save and backup, lost"]) == (
         f"Your saved game was damaged: the file is empty. It was moved to {moved[0]}. The backup of your saved "
         f"game was damaged: it is cut short (incomplete JSON). It was moved to {moved_bak[0]}. "

@@ -50,8 +50,9 @@ def translated_plurals() -> set[str]:
         return {message.id[1] for message in read_po(po) if isinstance(message.id, tuple) and all(message.string)}
 
 
-SAME_IN_FRENCH = {"Score", "Total", "Normal", "Expert", "Skyjo Voyage", "Voyage", "Tom", "{points} pts", "{points} point", "{points} points",
-                  "Scores (S)", "Page {page} of {count}", "{day} {month}", "Version {version}"}
+SAME_IN_FRENCH = {"Score", "Total", "Normal", "Expert", "Skyjo Voyage", "Voyage", "Tom",
+                  "{points} pts", "{points} point", "{points} points", "Scores (S)",
+                  "Page {page} of {count}", "{day} {month}", "Version {version}"}
 
 
 def record_texts(monkeypatch):

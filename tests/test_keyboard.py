@@ -58,8 +58,8 @@ def ring_pixels(screen, rect) -> int:
     def bright(x: int, y: int) -> bool:
         return all(abs(a - b) <= 40 for a, b in zip(screen.get_at((x, y))[:3], ACCENT, strict=False))
 
-    return sum(1 for x in range(rect.left + 10, rect.right - 10, 4) for side in (range(rect.top - 10, rect.top - 1),
-                                                                                range(rect.bottom + 1, rect.bottom + 10))
+    sides = (range(rect.top - 10, rect.top - 1), range(rect.bottom + 1, rect.bottom + 10))
+    return sum(1 for x in range(rect.left + 10, rect.right - 10, 4) for side in sides
                if any(bright(x, y) for y in side))
 
 

@@ -41,7 +41,8 @@ def lint_imports(root: Path, *contracts: str) -> subprocess.CompletedProcess[str
 
 def test_the_import_contracts_hold() -> None:
     done = lint_imports(ROOT)
-    assert done.returncode == 0, f"imports against the layering (pyproject.toml [tool.importlinter]):\n{done.stdout}{done.stderr}"
+    assert done.returncode == 0, (
+        f"imports against the layering (pyproject.toml [tool.importlinter]):\n{done.stdout}{done.stderr}")
     assert "broken" in done.stdout and " 0 broken" in done.stdout, done.stdout  # it ran the contracts
 
 

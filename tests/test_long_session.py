@@ -96,7 +96,9 @@ def test_games_in_a_row_through_main_menu_leave_nothing_behind() -> None:
 
 
 @pytest.mark.parametrize("games", ["0", "1001", "-3"])
-def test_soak_refuses_a_number_of_games_out_of_range_in_one_line(games: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_soak_refuses_a_number_of_games_out_of_range_in_one_line(
+    games: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     from skyjo.cli import main
 
     assert main(["bench", "soak", "--games", games, "--json"]) == 2

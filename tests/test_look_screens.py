@@ -232,7 +232,8 @@ def test_a_two_player_podium_stands_centred_where_three_steps_would(app, pilot, 
     pilot.advance(1)
     assert len(steps) == 2
     xs = [x for x, _height in game_over.PODIUM_STEPS]
-    three = over.viewport.rect(Box(min(xs) - game_over.PODIUM_WIDTH / 2, 0, max(xs) - min(xs) + game_over.PODIUM_WIDTH, 1))
+    width = game_over.PODIUM_WIDTH
+    three = over.viewport.rect(Box(min(xs) - width / 2, 0, max(xs) - min(xs) + width, 1))
     two = steps[0].union(steps[1])
     assert abs(two.centerx - three.centerx) <= 1
     winner, second = steps

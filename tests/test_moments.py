@@ -62,7 +62,8 @@ def read_screen(app, screen) -> dict:
     sheet = {}
     for name in names:
         head = next(ink for ink in inks if ink.words == name and ink.rect.top >= round_label.rect.top - 4)
-        column = [ink for ink in inks if ink.rect.top > head.rect.bottom and abs(ink.rect.centerx - head.rect.centerx) < 40
+        column = [ink for ink in inks
+                  if ink.rect.top > head.rect.bottom and abs(ink.rect.centerx - head.rect.centerx) < 40
                   and ink.rect.top <= total_label.rect.bottom]
         column.sort(key=lambda ink: ink.rect.top)
         sheet[name] = [None if ink.words == "-" else int(ink.words) for ink in column]

@@ -346,7 +346,8 @@ def test_a_notice_naming_a_folder_never_reaches_a_remote_player():
 
 def test_paths_are_taken_out_of_a_sentence():
     home = os.path.expanduser("~")
-    assert "/" not in without_paths("could not write /tmp/x/y.json: denied") and "denied" in without_paths("a /b denied")
+    assert "/" not in without_paths("could not write /tmp/x/y.json: denied")
+    assert "denied" in without_paths("a /b denied")
     assert "\\" not in without_paths(r"could not write C:\Users\Ann\AppData\skyjo\save.json")
     assert home not in without_paths(f"in {home} now") or len(home) <= 1
     assert without_paths("Ann's computer player failed; Normal plays for it.") == \

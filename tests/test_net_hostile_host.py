@@ -47,7 +47,8 @@ HOSTILE = {  # what a host sends, in order: each breaks the game the client was 
     "a negative seat to act": [welcome(), view_with(to_act=-1)],
     "a total of 10**30": [welcome(), view_with(totals=[10**30, 0])],
     "an event at seat 5 of 2": [welcome(), _with_event(TurnStarted(5, False).to_dict())],
-    "waiting for a negative seat": [welcome(), table(), {"type": "waiting", "seat": -1, "name": "Bo", "why": "joining"}],
+    "waiting for a negative seat": [
+        welcome(), table(), {"type": "waiting", "seat": -1, "name": "Bo", "why": "joining"}],
     "waiting for seat 7 of 2": [welcome(), table(), {"type": "waiting", "seat": 7, "name": "Bo", "why": "joining"}],
     "a lobby of 4 seats at a 2-player table": [welcome(), {"type": "lobby", "seats": [
         {"name": f"P{n}", "kind": "remote", "taken": False} for n in range(4)]}],

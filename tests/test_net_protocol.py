@@ -116,7 +116,8 @@ def test_a_table_message_is_sent_byte_for_byte_as_the_dict_it_replaced():
     ('{"type": "notice", "key": "no_such_sentence", "args": {}}', "unknown sentence"),
     ('{"type": "notice", "key": "bot_failed", "args": {"name": "Ann"}}', "takes name, problem"),
     ('{"type": "notice", "key": "bot_failed", "args": {"name": "Ann", "problem": "a\\u0007b"}}', "printable"),
-    ('{"type": "welcome", "seat": 0, "token": "t", "names": ["A"], "config": {"seats": []}}', "length >= 2 - at `\\$.config.seats`"),
+    ('{"type": "welcome", "seat": 0, "token": "t", "names": ["A"], "config": {"seats": []}}',
+     "length >= 2 - at `\\$.config.seats`"),
     ('{"type": "welcome", "seat": 0, "token": "t", "names": ["A", "B"], "config": {"seats": [{"name": "A", '
      '"kind": "remote"}, {"name": "B", "kind": "computer", "level": "cmd:rm -rf ~"}]}}', "welcome: a computer seat"),
     ('{"type": "welcome", "seat": 0, "token": "t", "names": ["A", "B"], "config": {"seats": [{"name": "A", '

@@ -172,8 +172,8 @@ def sets(cls: ast.ClassDef) -> set[str]:
     for code in own_code(cls):
         if isinstance(code, ast.Attribute) and is_self(code.value) and isinstance(code.ctx, ast.Store | ast.Del):
             names.add(code.attr)
-        elif isinstance(code, ast.Call) and name_of(code.func) == "setattr" and len(code.args) > 1 and is_self(code.args[0]) \
-                and isinstance(code.args[1], ast.Constant):
+        elif isinstance(code, ast.Call) and name_of(code.func) == "setattr" and len(code.args) > 1 \
+                and is_self(code.args[0]) and isinstance(code.args[1], ast.Constant):
             names.add(str(code.args[1].value))
     return names
 

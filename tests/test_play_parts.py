@@ -54,7 +54,8 @@ def test_the_screens_helpers_and_overlays_write_nothing_into_it() -> None:
         chains = map(root, assigned(ast.parse((SCENES / name).read_bytes())))
         # the screen's own attributes or its parts' (`play.x`, `self.play.x`, `play.board.x`)
         into = [".".join(chain) for chain in chains
-                if (chain[:1] and chain[0] in SCREEN and len(chain) > 1) or (chain[:1] == ["self"] and len(chain) > 2 and chain[1] in SCREEN)]
+                if (chain[:1] and chain[0] in SCREEN and len(chain) > 1)
+                or (chain[:1] == ["self"] and len(chain) > 2 and chain[1] in SCREEN)]
         into = [chain for chain in into if chain not in ALLOWED]
         if into:
             written[name] = into

@@ -211,7 +211,7 @@ def test_release_files_carry_the_version(tmp_path: Path) -> None:
     assert os.access(single, os.X_OK) or sys.platform == "win32"
 
 
-# ------------------------------------------------------------------ the release workflow (fast, when the linters are here)
+# ------------------------------------------------------------------ the release workflow (fast, when linters are here)
 WORKFLOWS = sorted((ROOT / ".github" / "workflows").glob("*.yml"))
 
 

@@ -115,7 +115,8 @@ def test_the_keyboard_chooses_and_escape_goes_back(make_app, tmp_path, exports):
                                      "[" * 5000 + "]" * 5000, b"\xff\xfe not text"])
 def test_a_damaged_log_says_why_in_one_line_and_opens_nothing(make_app, exports, content):
     export(exports, 2, 5)
-    exports.joinpath("skyjo-20991231-235959.json").write_bytes(content if isinstance(content, bytes) else content.encode())
+    damaged = content if isinstance(content, bytes) else content.encode()
+    exports.joinpath("skyjo-20991231-235959.json").write_bytes(damaged)
     app, scene, recorder = open_pick(make_app)
     assert scene.choices[0].game is None and scene.choices[0].label.endswith("— cannot be reviewed")
     assert scene.choices[1].game is not None  # the good log is still offered

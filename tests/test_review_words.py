@@ -103,7 +103,8 @@ def test_a_decision_says_which_of_the_players_turns_it_was(language):
     made = msgspec.structs.replace(ten_on_a_zero(), round=2, turn=5)
     assert decision_line(made) == "Round 2, your 5th turn: you chose to put the 10 on your 0 in column 1, top"
     language("fr")
-    assert plain(decision_line(made)).startswith("Manche 2, votre 5e tour : vous avez choisi de poser le 10 sur votre 0")
+    assert plain(decision_line(made)).startswith(
+        "Manche 2, votre 5e tour : vous avez choisi de poser le 10 sur votre 0")
 
 
 def test_a_reason_says_the_points_a_move_adds(language):
@@ -153,7 +154,8 @@ def test_hot_seat_names_given_by_default_follow_the_language(app, language):
     language("fr")
     scene = app.stack.reset(ReviewScene(app, game))
     scene.stop()
-    assert [button.label for button in scene.buttons.buttons if button.name.startswith("seat")] == ["Joueur 1", "Joueur 2"]
+    seats = [button.label for button in scene.buttons.buttons if button.name.startswith("seat")]
+    assert seats == ["Joueur 1", "Joueur 2"]
 
 
 def test_the_spread_is_only_in_the_details(app):
@@ -201,8 +203,8 @@ def test_the_step_screen_says_the_decision_and_keeps_each_key_whole(make_app, la
     assert scene.step == step
     words = [ink.words for ink in drawn(app, scene)]
     assert "Vous piochez une carte" not in words and scene.view.marks.prompt.startswith("Votre décision")
-    keys = [plain(line) for line in words if any(key in plain(line) for key in ("Droite/Espace :", "Gauche :", "Début/B :",
-                                                                                   "A : auto", "Échap :"))]
+    shown = ("Droite/Espace :", "Gauche :", "Début/B :", "A : auto", "Échap :")
+    keys = [plain(line) for line in words if any(key in plain(line) for key in shown)]
     legend = " ".join(keys)
     for pair in ("Droite/Espace : continuer", "Gauche : retour", "Début/B : la décision", "A : auto (non)",
                  "Échap : quitter"):

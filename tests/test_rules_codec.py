@@ -288,7 +288,8 @@ def test_a_field_added_by_a_later_format_gets_its_default(monkeypatch) -> None:
 @pytest.mark.parametrize("number", [STATE_FORMAT + 1, 10**6])
 def test_a_newer_state_format_is_refused_plainly(number: int) -> None:
     data = {**state_to_dict(mid_turn()), "format": number}
-    with pytest.raises(NewerStateFormat, match=f"newer version \\(state format {number}; this version reads up to {STATE_FORMAT}\\)"):
+    refused = f"newer version \\(state format {number}; this version reads up to {STATE_FORMAT}\\)"
+    with pytest.raises(NewerStateFormat, match=refused):
         state_from_dict(data)
 
 

@@ -35,7 +35,8 @@ def cards_drawn(app, scene) -> dict[str, list]:
     """Each card drawn (a panel named after its player) with the texts inside it."""
     inks = journal_inks(app, [scene])
     panels = {ink.words: ink.rect for ink in inks if ink.kind == PANEL}
-    return {name: [ink for ink in inks if ink.kind == TEXT and rect.contains(ink.rect)] for name, rect in panels.items()}
+    return {name: [ink for ink in inks if ink.kind == TEXT and rect.contains(ink.rect)]
+            for name, rect in panels.items()}
 
 
 def all_pages(app, scene) -> dict[str, list]:

@@ -150,7 +150,8 @@ def test_the_table_with_trends_has_no_text_on_text(make_app, tmp_path, size, lan
         match, state = finished_game(number)
         seats = (SeatConfig(name, HUMAN), SeatConfig("Bot", COMPUTER, "hard"))
         store.stats.record_game(MatchConfig(match.edition, seats, end_score=match.end_score, seed=match.seed), state)
-    write_trend(tmp_path, {name: [1.25 * (number + 1), 0.5, 10.75][: number % 3 + 1] for number, name in enumerate(names)})
+    trend = {name: [1.25 * (number + 1), 0.5, 10.75][: number % 3 + 1] for number, name in enumerate(names)}
+    write_trend(tmp_path, trend)
     app = make_app(size=size)
     pilot = Pilot(app)
     app.settings.language, app.settings.ui_scale = language, 150

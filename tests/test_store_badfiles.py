@@ -20,7 +20,8 @@ from game.rules import state_to_dict
 from game.store import Store
 from game.store.migrations import SAVE_FORMAT
 
-MATCH = MatchConfig("voyage", (SeatConfig("Ann", HUMAN), SeatConfig("Bo", COMPUTER, "easy"), SeatConfig("Cy", HUMAN)), seed=8)
+MATCH = MatchConfig(
+    "voyage", (SeatConfig("Ann", HUMAN), SeatConfig("Bo", COMPUTER, "easy"), SeatConfig("Cy", HUMAN)), seed=8)
 
 
 def two_states():
@@ -61,7 +62,8 @@ def set_card(doc):
 
 
 def five_seats(doc):
-    doc["match"]["seats"] = doc["match"]["seats"] + [{"name": f"X{i}", "kind": "human", "level": "normal"} for i in range(2)]
+    extra = [{"name": f"X{i}", "kind": "human", "level": "normal"} for i in range(2)]
+    doc["match"]["seats"] = doc["match"]["seats"] + extra
 
 
 def too_many_players(doc):
@@ -77,7 +79,8 @@ BAD_SAVES = {  # case: (how to damage save.json, what the notice must say)
     "json list": (lambda p: p.write_text("[1, 2, 3]"), "not a save"),
     "deeply nested": (lambda p: p.write_text("[" * 100_000 + "]" * 100_000), "nested too deeply"),
     "newer format": (with_doc(lambda d: d.update(format=SAVE_FORMAT + 1)), "newer version of Skyjo"),
-    "newer state format": (with_doc(lambda d: d["state"].update(format=99)), "newer version of Skyjo (game state format 99"),
+    "newer state format": (with_doc(lambda d: d["state"].update(format=99)),
+                           "newer version of Skyjo (game state format 99"),
     "no format": (with_doc(lambda d: d.pop("format")), "no valid format number"),
     "format as text": (with_doc(lambda d: d.update(format="2")), "no valid format number"),
     "no game record": (with_doc(lambda d: d["state"].pop("log")), "no 'log'"),
@@ -92,7 +95,8 @@ BAD_SAVES = {  # case: (how to damage save.json, what the notice must say)
     "state seat count out of range": (with_doc(too_many_players), "for 2 to 4 players, not 9"),
     "match seat count out of range": (with_doc(five_seats), "for 2 to 4 players, not 5"),
     "match seats differ from state": (with_doc(lambda d: d["match"]["seats"].pop()), "lists 2 players for a game of 3"),
-    "edition differs": (with_doc(lambda d: d["match"].update(edition="classic")), "says classic but the game is voyage"),
+    "edition differs": (with_doc(lambda d: d["match"].update(edition="classic")),
+                        "says classic but the game is voyage"),
     "options differ": (with_doc(lambda d: d["match"].update(end_score=50)), "options differ"),
     "bad seat name": (with_doc(lambda d: d["match"]["seats"][0].update(name="")), "name must be 1 to 16"),
     "unknown level": (with_doc(lambda d: d["match"]["seats"][1].update(level="godlike")), "unknown computer level"),
@@ -192,7 +196,8 @@ def test_unreadable_save_that_cannot_be_moved(saved, monkeypatch):
     monkeypatch.setattr(os, "replace", no_replace)
     store = Store(folder)
     assert state_to_dict(store.saves.load()[1]) == state_to_dict(old)
-    assert "could not be moved aside" in store.notices[0].worded() and str(folder / "save.json") in store.notices[0].worded()
+    worded = store.notices[0].worded()
+    assert "could not be moved aside" in worded and str(folder / "save.json") in worded
 
 
 def test_read_only_save_file_loads_and_is_replaced(saved):

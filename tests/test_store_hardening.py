@@ -22,7 +22,8 @@ from game.store.export import export_game
 from game.store.files import FileProblem, read_bytes
 from game.store.saves import decode_save, encode_save
 
-MATCH = MatchConfig("voyage", (SeatConfig("Ann", HUMAN), SeatConfig("Bo", COMPUTER, "easy"), SeatConfig("Cy", HUMAN)), seed=8)
+MATCH = MatchConfig(
+    "voyage", (SeatConfig("Ann", HUMAN), SeatConfig("Bo", COMPUTER, "easy"), SeatConfig("Cy", HUMAN)), seed=8)
 EXAMPLES = Path(__file__).parent / "data" / "saves"
 PLANTED = "planted"
 
@@ -72,7 +73,8 @@ def test_a_link_at_the_temporary_name_never_redirects_a_save(tmp_path, outside, 
     store.saves.save(MATCH, second)
     assert store.notices == [] and store.last_failure is None
     assert outside.read_text() == "not yours", "the planted link was followed"
-    assert all(link.is_symlink() and link.resolve() == outside for link in links), "someone else's entries are left alone"
+    assert all(link.is_symlink() and link.resolve() == outside for link in links), (
+        "someone else's entries are left alone")
     save, backup = folder / "save.json", folder / "save.json.bak"
     assert not save.is_symlink() and not backup.is_symlink()
     assert state_to_dict(decode_save(save.read_bytes()).state) == state_to_dict(second)
@@ -252,7 +254,8 @@ def test_every_cut_of_a_save_reads_as_cut_short():
 
 @pytest.mark.parametrize(
     "text",
-    ["this is not a save", '{"format": 3,, "x": 1}', '{"a": [1, 2} ', '{"a": tru, "b": 1}', "[1] [2]", '{"a": 1 "b": 2'],
+    ["this is not a save", '{"format": 3,, "x": 1}', '{"a": [1, 2} ', '{"a": tru, "b": 1}', "[1] [2]",
+     '{"a": 1 "b": 2'],
 )
 def test_damage_before_the_end_is_not_called_cut_short(text):
     with pytest.raises(FileProblem, match=r"not valid JSON \(line 1, column \d+\)"):

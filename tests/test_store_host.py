@@ -157,7 +157,8 @@ def test_tokens_that_are_not_plain_text_are_refused_on_load_and_never_kept(tmp_p
     assert store.tokens.keep("join ws://h:2 ABC", "\ud800") is False  # not kept, no exception
     assert store.tokens.keep("join ws://h:2 ABC", "bell\a") is False
     assert store.tokens.keep("host code", "K7QX2M") is True  # the file is still written after them
-    assert Store(tmp_path).tokens.get("host code") == "K7QX2M" and Store(tmp_path).tokens.get("join ws://h:2 ABC") is None
+    assert Store(tmp_path).tokens.get("host code") == "K7QX2M"
+    assert Store(tmp_path).tokens.get("join ws://h:2 ABC") is None
 
 
 # ---------------------------------------------------------------- 13. a data folder that is a file

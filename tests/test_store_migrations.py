@@ -269,5 +269,6 @@ def test_stats_example_loads(tmp_path):
     raw = json.loads((EXAMPLES / "stats-format1.json").read_text())
     assert store.notices == []
     ada = stats.players["Ada"]
-    assert (ada.games, ada.wins, ada.doubled) == (raw["players"]["Ada"]["games"], raw["players"]["Ada"]["wins"], raw["players"]["Ada"]["doubled"])
+    raw_ada = raw["players"]["Ada"]
+    assert (ada.games, ada.wins, ada.doubled) == (raw_ada["games"], raw_ada["wins"], raw_ada["doubled"])
     assert ada.by_level["hard"].games == raw["players"]["Ada"]["by_level"]["hard"]["games"]

@@ -70,7 +70,8 @@ def test_resetting_or_deleting_the_statistics_resets_the_profiles(tmp_path):
     assert store.stats.profiles.table_strength(["Ann"]) != DEFAULT_STRENGTH
     (tmp_path / "stats.json").unlink()
     (tmp_path / "stats.json.bak").unlink(missing_ok=True)
-    assert Store(tmp_path).stats.profiles.table_strength(["Ann"]) == DEFAULT_STRENGTH  # the statistics no longer know Ann
+    # the statistics no longer know Ann
+    assert Store(tmp_path).stats.profiles.table_strength(["Ann"]) == DEFAULT_STRENGTH
     store = Store(tmp_path)
     store.stats.record_game(match, finished(match, 1, person_wins=True))
     store.stats.reset()

@@ -147,7 +147,8 @@ def test_real_bot_threads_play_a_game_without_pygame_or_the_screen() -> None:
                 time.sleep(0.0005)
         table.close()
         assert table.state.is_terminal
-        loaded = sorted(name for name in sys.modules if name == "pygame" or name.startswith(("pygame.", "game.ui", "scenes")))
+        loaded = sorted(name for name in sys.modules
+                        if name == "pygame" or name.startswith(("pygame.", "game.ui", "scenes")))
         assert not loaded, loaded
         print("ok", table.state.round)
     """)
@@ -337,7 +338,8 @@ def test_store_failures_become_notices_and_the_game_goes_on() -> None:
     store.fail, store.last_failure = "", notice(GAME_NOT_SAVED, folder="/x", reason="the disk is full")
     assert table.play(table.view(0).legal[0]) is None
     assert messages[-1] == Notice(GAME_NOT_SAVED.say(folder="/x", reason="the disk is full"))
-    assert messages[-1].sentence.worded() == "The game could not be saved in /x: the disk is full. The previous save is kept."
+    assert messages[-1].sentence.worded() == (
+        "The game could not be saved in /x: the disk is full. The previous save is kept.")
 
 
 def test_a_failing_disk_is_told_once_per_run_of_failures_in_the_reader_s_language() -> None:

@@ -38,7 +38,8 @@ def test_the_cursor_is_the_same_bright_ring_on_a_pile_and_on_your_grid(make_app)
         assert pilot.wait_until(lambda: play.acting_human() == 0 and not play.anim.busy)
         pilot.press(pygame.K_RETURN)
         pilot.press(pygame.K_RIGHT)
-    assert pilot.wait_until(lambda: play.acting_human() == 0 and not play.anim.busy and DRAW_TARGET in play.view.marks.targets)
+    assert pilot.wait_until(
+        lambda: play.acting_human() == 0 and not play.anim.busy and DRAW_TARGET in play.view.marks.targets)
     grid = Target.cell(0, 0, 0)
     assert grid not in play.view.marks.targets  # nothing to put on a card before one is drawn
     on_pile, on_grid = ring_colours(app, play, DRAW_TARGET), ring_colours(app, play, grid)

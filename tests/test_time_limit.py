@@ -28,8 +28,9 @@ def test_every_test_has_a_generous_time_limit() -> None:
 def test_a_hanging_test_fails_by_the_time_limit(tmp_path: Path) -> None:
     shutil.copy(ROOT / "pyproject.toml", tmp_path)  # the project's settings, with only the limit cut below
     (tmp_path / "test_hangs.py").write_text(HANGS, encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "pytest", "test_hangs.py", "-o", "timeout=2", "-p", "no:cacheprovider"],
-                          cwd=tmp_path, capture_output=True, text=True, timeout=120)  # without a limit: never ends
+    command = [sys.executable, "-m", "pytest", "test_hangs.py", "-o", "timeout=2", "-p", "no:cacheprovider"]
+    # without a limit: never ends
+    done = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=120)
     output = done.stdout + done.stderr
     assert done.returncode != 0, output
     assert "Timeout" in output and "test_waits_for_ever" in output and "threading.Event().wait()" in output, output

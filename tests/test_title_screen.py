@@ -43,7 +43,8 @@ def test_the_title_letters_stand_on_cards_of_the_five_colour_bands(make_app):
     app, menu = open_menu(make_app, speed=0.0)
     vp = menu.viewport
     area = vp.rect(Box(960 - LOGO_W / 2, LOGO_Y - LOGO_H / 2, LOGO_W, LOGO_H))
-    seen = [app.screen.get_at((x, y))[:3] for x in range(area.left, area.right, 3) for y in range(area.top, area.bottom, 3)]
+    seen = [app.screen.get_at((x, y))[:3]
+            for x in range(area.left, area.right, 3) for y in range(area.top, area.bottom, 3)]
     for value in LETTER_VALUES:
         fill = _STANDARD_FILL[value]
         assert any(all(abs(a - b) <= 16 for a, b in zip(colour, fill, strict=True)) for colour in seen), (

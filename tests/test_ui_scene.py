@@ -193,7 +193,8 @@ def test_the_typed_scene_names_are_the_registered_names_of_the_classes_they_type
             for alias in node.names}
     typed = {}
     for node in tree.body:
-        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and getattr(node.value.func, "id", "") == "named":
+        if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
+                and getattr(node.value.func, "id", "") == "named"):
             name, lambda_ = node.value.args
             constant = node.targets[0].id
             assert getattr(names, constant) == name.value  # the constant is the name at run time

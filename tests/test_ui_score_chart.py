@@ -207,5 +207,6 @@ def test_the_chart_is_drawn_once_then_blitted_and_looks_the_same_as_drawn_direct
     chart_inks(app)  # with the journal on: drawn directly onto the screen
     direct = pygame.image.tobytes(app.screen.subsurface(panel), "RGB")
     assert drawings == [1]
-    differing = sum(1 for i in range(0, len(direct), 3) if max(abs(direct[i + k] - blitted[i + k]) for k in range(3)) > 24)
+    differing = sum(1 for i in range(0, len(direct), 3)
+                    if max(abs(direct[i + k] - blitted[i + k]) for k in range(3)) > 24)
     assert differing / (len(direct) // 3) < 0.01

@@ -54,7 +54,8 @@ SENTENCES = [
      ("You turned over a 5", "Robin turned over a 5"),
      ("Vous avez retourné un 5", "Robin a retourné un 5")),
     ("recap_take_replace", {"card": 3, "old": 10},
-     ("You took the 3 from the discard pile and replaced a 10", "Robin took the 3 from the discard pile and replaced a 10"),
+     ("You took the 3 from the discard pile and replaced a 10",
+      "Robin took the 3 from the discard pile and replaced a 10"),
      ("Vous avez pris le 3 de la défausse et remplacé un 10", "Robin a pris le 3 de la défausse et remplacé un 10")),
     ("recap_draw_replace", {"card": 1, "old": 9},
      ("You drew a 1 and replaced a 9", "Robin drew a 1 and replaced a 9"),
@@ -75,7 +76,8 @@ GROUP_SENTENCES = [
                    "Tie for the start: Robin and Sasha each flip one more card"),
      ("Égalité pour commencer : vous et Robin retournez chacun une carte de plus",
       "Égalité pour commencer : Robin et Sasha retournent chacun une carte de plus")),
-    ("tiebreak_round", ("Tiebreak round: you and Robin play for the win", "Tiebreak round: Robin and Sasha play for the win"),
+    ("tiebreak_round", ("Tiebreak round: you and Robin play for the win",
+                        "Tiebreak round: Robin and Sasha play for the win"),
      ("Manche décisive : vous et Robin jouez la victoire", "Manche décisive : Robin et Sasha jouent la victoire")),
     ("tiebreak_next", ("Tie for the lowest total: you and Robin play a tiebreak round.",
                        "Tie for the lowest total: Robin and Sasha play a tiebreak round."),
@@ -129,14 +131,16 @@ def test_the_game_over_line_speaks_to_the_viewer_who_won(language):
     class Won:
         winners = [0]
 
-    config = MatchConfig("voyage", (SeatConfig("Alice", HUMAN), SeatConfig("Robin", COMPUTER), SeatConfig("Sasha", COMPUTER)))
+    config = MatchConfig(
+        "voyage", (SeatConfig("Alice", HUMAN), SeatConfig("Robin", COMPUTER), SeatConfig("Sasha", COMPUTER)))
     assert winners_line(Won(), NAMES, addressee(config)) == "You win!"
     Won.winners = [1]
     assert winners_line(Won(), NAMES, addressee(config)) == "Robin wins!"
     language("fr")
     Won.winners = [0]
     assert winners_line(Won(), NAMES, addressee(config)) == "Vous gagnez !"
-    hotseat = MatchConfig("voyage", (SeatConfig("Alice", HUMAN), SeatConfig("Robin", HUMAN), SeatConfig("Sasha", COMPUTER)))
+    hotseat = MatchConfig(
+        "voyage", (SeatConfig("Alice", HUMAN), SeatConfig("Robin", HUMAN), SeatConfig("Sasha", COMPUTER)))
     assert addressee(hotseat) is None
     assert winners_line(Won(), NAMES, addressee(hotseat)) == "Alice gagne !"
 
@@ -203,7 +207,8 @@ def test_one_human_is_you_and_several_are_numbered_players(app, language):
 def test_typed_names_are_kept(app):
     from scenes.setup import SetupScene
 
-    config = MatchConfig("voyage", (SeatConfig("Zoé", HUMAN), SeatConfig("Robin", COMPUTER), SeatConfig("Sasha", COMPUTER)))
+    config = MatchConfig(
+        "voyage", (SeatConfig("Zoé", HUMAN), SeatConfig("Robin", COMPUTER), SeatConfig("Sasha", COMPUTER)))
     setup = app.stack.push(SetupScene(app, config))
     make_kind(setup, 2, HUMAN)
     assert seat_names(setup) == ["Zoé", "Robin", "Player 3"]
@@ -219,7 +224,8 @@ def test_hot_seat_lines_name_the_acting_player(app):
     assert play.addressee is None and play.view.addressee is None
     play._set_viewer(1)
     assert play.view.addressee is None  # the screen shows Player 2's cards, the lines still name them
-    assert sentence("column", 1, play.view.addressee, play.names, value=5) == "Player 2 completes a column of 5s: it is removed"
+    line = sentence("column", 1, play.view.addressee, play.names, value=5)
+    assert line == "Player 2 completes a column of 5s: it is removed"
 
     single = MatchConfig(seed=3)
     play = app.stack.push(PlayScene(app, single, single.new_game()))
