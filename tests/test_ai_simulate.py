@@ -92,6 +92,7 @@ def test_bad_arguments_give_one_line_and_status_2(args, words):
     ("import sys; sys.exit(4)", "has stopped"),
     ("import time; time.sleep(30)", "no answer within"),
 ])
+@pytest.mark.slow  # (a whole process, a deadline or a bench: the whole suite runs it)
 def test_a_failing_protocol_bot_is_named_and_stops_the_run(tmp_path, program, words):
     script = tmp_path / "bad_bot.py"
     script.write_text(program)

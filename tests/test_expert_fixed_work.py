@@ -76,6 +76,7 @@ def test_fixed_work_decisions_do_not_depend_on_the_clock(monkeypatch: pytest.Mon
     assert timed.samples_taken == expert_module.MIN_SAMPLES * len(views)
 
 
+@pytest.mark.slow  # (a whole process, a deadline or a bench: the whole suite runs it)
 def test_seeded_runs_with_expert_repeat_exactly() -> None:
     runs = [simulate(["expert", "hard"], "voyage", 2, seed=11, expert_samples=SAMPLES)[0] for _ in range(2)]
     one, two = runs

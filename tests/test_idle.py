@@ -223,6 +223,7 @@ def test_wait_for_events_returns_what_arrives_or_nothing_after_the_timeout(app) 
     assert [event.type for event in events] == [pygame.KEYDOWN]
 
 
+@pytest.mark.slow  # (a whole process, a deadline or a bench: the whole suite runs it)
 def test_the_idle_bench_measures_each_screen() -> None:
     from skyjo.bench_idle import bench_idle
 

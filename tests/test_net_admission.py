@@ -118,6 +118,7 @@ def _close_all(items: list) -> None:
 
 
 # ------------------------------------------------------------------ item 5: room for seated players
+@pytest.mark.slow  # (a whole process, a deadline or a bench: the whole suite runs it)
 @loopback_aliases
 def test_strangers_from_many_addresses_cannot_keep_a_seated_player_out():
     hosted = _host(hello_timeout=60)  # the strangers' connections stay as long as the test
@@ -141,6 +142,7 @@ def test_strangers_from_many_addresses_cannot_keep_a_seated_player_out():
         hosted.finish(timeout=0)
 
 
+@pytest.mark.slow  # (a whole process, a deadline or a bench: the whole suite runs it)
 @loopback_aliases
 def test_strangers_from_the_players_own_address_are_capped_and_time_out():
     hosted = _host(hello_timeout=1.0)

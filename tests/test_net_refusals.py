@@ -149,6 +149,7 @@ def test_a_frame_over_the_transport_cap_closes_only_that_connection():
         hosted.finish(timeout=0)
 
 
+@pytest.mark.slow  # (a whole process, a deadline or a bench: the whole suite runs it)
 def test_a_flood_is_throttled_with_one_refusal_and_nothing_breaks():
     hosted = _host(rate=40.0, burst=10)
     try:
@@ -173,6 +174,7 @@ def test_a_flood_is_throttled_with_one_refusal_and_nothing_breaks():
         hosted.finish(timeout=0)
 
 
+@pytest.mark.slow  # (a whole process, a deadline or a bench: the whole suite runs it)
 def test_a_client_that_stops_reading_is_dropped_and_the_host_goes_on():
     hosted = _host(ping_interval=0.2, ping_timeout=0.3)
     try:

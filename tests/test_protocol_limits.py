@@ -96,6 +96,7 @@ def dies_within(pid: int, seconds: float) -> bool:
 
 
 # ---------------------------------------------------------------- item 9: one deadline, EOF at once
+@pytest.mark.slow  # (a whole process, a deadline or a bench: the whole suite runs it)
 def test_blank_lines_do_not_put_off_the_deadline(tmp_path):
     """A bot printing a blank line every 0.1 s used to keep the app's "thinking..." forever."""
     bot = CommandBot(bot_command(tmp_path, "for m in questions():\n    while True:\n"

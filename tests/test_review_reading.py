@@ -166,6 +166,7 @@ def test_the_game_over_screen_keeps_drawing_while_the_game_log_is_exported(make_
     assert json.loads(exported.read_text())["rounds"] == state.record()["rounds"]
 
 
+@pytest.mark.slow  # (a whole process, a deadline or a bench: the whole suite runs it)
 def test_two_reviews_kept_at_once_are_both_kept(tmp_path, monkeypatch, played):
     """Kept off the frame loop, two reviews may be kept at the same moment (a player who
     switches seats in hot-seat): neither write may lose the other's review or trend point."""

@@ -10,6 +10,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 HANGS = """\
 import threading
@@ -25,6 +27,7 @@ def test_every_test_has_a_generous_time_limit() -> None:
     assert 60 <= float(options["timeout"]) <= 900 and options["timeout_method"] == "thread"
 
 
+@pytest.mark.slow  # (a whole process, a deadline or a bench: the whole suite runs it)
 def test_a_hanging_test_fails_by_the_time_limit(tmp_path: Path) -> None:
     shutil.copy(ROOT / "pyproject.toml", tmp_path)  # the project's settings, with only the limit cut below
     (tmp_path / "test_hangs.py").write_text(HANGS, encoding="utf-8")

@@ -9,6 +9,7 @@ from game.ai.hard import Judge
 from tools.tune import Trial, compare, main, parse_figure
 
 
+@pytest.mark.slow  # (a whole process, a deadline or a bench: the whole suite runs it)
 def test_a_trial_without_changes_is_an_even_match_deal_by_deal() -> None:
     # each deal is played twice with the seats swapped: Hard against Hard cancels exactly
     result = compare(Trial("hard", ()), "voyage", 2, deals=2, seed=11)
@@ -25,6 +26,7 @@ def test_a_trial_sets_only_the_figures_it_names() -> None:
     assert Trial("expert", ()).judge_class().tempo_rate == ExpertJudge.tempo_rate
 
 
+@pytest.mark.slow  # (a whole process, a deadline or a bench: the whole suite runs it)
 def test_hards_figures_set_to_experts_play_as_expert_judge() -> None:
     experts = tuple((name, getattr(ExpertJudge, name)) for name in Judge.FIGURES
                     if getattr(ExpertJudge, name) != getattr(Judge, name))
@@ -46,6 +48,7 @@ def test_a_bad_figure_is_refused_with_its_reason(text: str, capsys: pytest.Captu
     assert text.split("=")[0] in error and "Traceback" not in error
 
 
+@pytest.mark.slow  # (a whole process, a deadline or a bench: the whole suite runs it)
 def test_the_command_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tempo_rate=0", "--deals", "1", "--workers", "1"]) == 0
     line = capsys.readouterr().out.strip()
