@@ -56,7 +56,7 @@ def play_here(app, play, seed: int = 5) -> None:
                 assert play.apply(bot.decide(play.table.view(seat)))
         return top.name == "gameover"
 
-    assert pilot.wait_until(over, seconds=120), f"stuck on {pilot.scene}"
+    assert pilot.wait_on_clock(over, seconds=120), f"stuck on {pilot.scene}"
 
 
 def test_setup_offers_a_seat_for_another_computer_and_start_opens_the_lobby(app, loopback):
@@ -91,7 +91,7 @@ def test_a_game_hosted_from_the_lobby_is_played_to_the_end_with_a_joined_player(
     app.frame(FRAME)
     guest = BotPlayer(f"ws://{LOOPBACK}:{lobby.host.port}", "normal", seed=3, name="Zoé", code=lobby.host.code)
     try:
-        assert pilot.wait_until(lambda: lobby.buttons.named("start").enabled)
+        assert pilot.wait_on_clock(lambda: lobby.buttons.named("start").enabled)
         assert "Zoé (on another computer)" in lobby.seat_line(1)[0]
         lobby.press("start")
         play = app.stack.top
@@ -112,7 +112,7 @@ def test_waiting_for_a_player_on_another_computer_lets_the_app_sleep(app, pilot,
     app.frame(FRAME)
     guest = BotPlayer(f"ws://{LOOPBACK}:{lobby.host.port}", "normal", seed=1, name="Zoé", code=lobby.host.code)
     try:
-        assert pilot.wait_until(lambda: lobby.buttons.named("start").enabled)
+        assert pilot.wait_on_clock(lambda: lobby.buttons.named("start").enabled)
         guest.stop.set()  # the guest stops playing (but stays connected)
         lobby.press("start")
         play = app.stack.top
@@ -120,7 +120,7 @@ def test_waiting_for_a_player_on_another_computer_lets_the_app_sleep(app, pilot,
         def remote_to_act() -> bool:
             return not play.anim.busy and play.table.waits_for_network
 
-        assert pilot.wait_until(remote_to_act)
+        assert pilot.wait_on_clock(remote_to_act)
         app.frame(FRAME)  # (draws what changed)
         assert not play.wants_frames()  # nothing moves until the guest's move arrives
     finally:
@@ -139,7 +139,7 @@ def test_joining_from_the_menu_plays_a_whole_game_and_keeps_the_local_save(app, 
         join.fields["code"].value = host.host.code
         join.fields["name"].value = "Zoé"
         join.press("join")
-        assert pilot.wait_until(lambda: pilot.scene == "play"), join.error
+        assert pilot.wait_on_clock(lambda: pilot.scene == "play"), join.error
         play = app.stack.top
         assert play.viewer == 0 and play.names[0] == "Zoé"
         assert play.table.record is None  # the engine is on the host: the screen has seat views only
@@ -193,12 +193,12 @@ def test_a_player_who_lost_the_connection_is_said_and_a_computer_may_play_for_th
     lobby = app.stack.push("lobby", config=config, state=config.new_game())
     app.frame(FRAME)
     guest = BotPlayer(f"ws://{LOOPBACK}:{lobby.host.port}", "normal", seed=2, name="Zoé", code=lobby.host.code)
-    assert pilot.wait_until(lambda: lobby.buttons.named("start").enabled)
+    assert pilot.wait_on_clock(lambda: lobby.buttons.named("start").enabled)
     lobby.press("start")
     play = app.stack.top
     guest.stop.set()
     guest.remote.close()  # Zoé's computer goes away mid-game
-    assert pilot.wait_until(lambda: 1 in play.table.away_seats)
+    assert pilot.wait_on_clock(lambda: 1 in play.table.away_seats)
     app.frame(FRAME)
     assert "Zoé lost the connection" in play.board.banner
     play.handle_event(key_event(pygame.K_ESCAPE))
@@ -217,7 +217,7 @@ def test_a_joined_player_leaves_the_table_without_deleting_anything(app, pilot, 
     try:
         join = app.stack.push("join", url=f"{LOOPBACK}:{host.host.port}", code=host.host.code, player="Zoé")
         join.press("join")
-        assert pilot.wait_until(lambda: pilot.scene == "play"), join.error
+        assert pilot.wait_on_clock(lambda: pilot.scene == "play"), join.error
         play = app.stack.top
         play.handle_event(key_event(pygame.K_ESCAPE))
         pause = app.stack.top
@@ -242,9 +242,9 @@ def test_a_player_may_ask_for_a_seat(app, pilot, loopback):
         assert join.seat == 1 and join.buttons.named("seat").label == "Seat 2"
         join.press("join")
         other = BotPlayer(host.url, "easy", seed=4, name="Bob")  # takes the first open seat: seat 1
-        assert pilot.wait_until(lambda: pilot.scene == "play"), join.error
+        assert pilot.wait_on_clock(lambda: pilot.scene == "play"), join.error
         play = app.stack.top
-        assert pilot.wait_until(lambda: play.names[0] == "Bob")  # (the host's word on who joined comes in order)
+        assert pilot.wait_on_clock(lambda: play.names[0] == "Bob")  # (the host's word on who joined comes in order)
         assert play.viewer == 1 and play.names[1] == "Zoé"
     finally:
         host.stop.set()
@@ -261,7 +261,7 @@ def test_asking_for_a_seat_that_is_not_open_is_said_in_one_line(app, pilot, loop
         join.press("seat")
         join.press("seat")  # seat 2: a computer's
         join.press("join")
-        assert pilot.wait_until(lambda: join.remote is None and bool(join.error))
+        assert pilot.wait_on_clock(lambda: join.remote is None and bool(join.error))
         assert "seat 1 is not a seat for a player on another computer" in join.error and "\n" not in join.error
         assert app.stack.top is join
     finally:
