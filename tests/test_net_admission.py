@@ -232,13 +232,20 @@ runpy.run_module("game", run_name="__main__")
 """
 
 
+def _sigint_as_in_a_terminal() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _start_host(arguments: list[str], limit: int | None = None) -> tuple[subprocess.Popen, str, str]:
     """`python -m game host ...` (under a file limit: the same through a small script), its
     URL and join code from the first JSON line."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     command = ([sys.executable, "-c", HOST_UNDER_A_FILE_LIMIT.format(limit=limit), *arguments] if limit
                else [sys.executable, "-m", "game", "host", *arguments])
-    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # Ctrl+C as in a terminal: a suite started in the background (`cmd &` in a script) hands its
+    # children SIGINT ignored, and the host would never hear the test's SIGINT
+    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=_sigint_as_in_a_terminal if os.name == "posix" else None)
     line = process.stdout.readline() if process.stdout else ""
     if not line:
         process.kill()
