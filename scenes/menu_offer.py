@@ -14,12 +14,13 @@ import sys
 
 import pygame
 
-from game.desktop import MenuEntry, MenuEntryError, supported
+from game.desktop import MenuEntry, MenuEntryError, NotOursError, supported
 from game.i18n import _
 from game.store import Settings
 from game.ui.layout import Box
 from game.ui.widgets import ACCENT, BODY_SIZE, BUTTON_SIZE, INK, SMALL_SIZE, TITLE_SIZE, draw_panel
 from scenes.base import AppScene, paint_backdrop
+from scenes.settings import left_sentence, not_ours_sentence
 
 ASK_VARIABLE = "SKYJO_OFFER_MENU_ENTRY"  # "1": ask even when run from source (to try the question)
 PANEL = Box(240, 300, 1440, 480)
@@ -53,18 +54,29 @@ class MenuOfferScene(AppScene):
 
     def add(self) -> None:
         try:
-            written = MenuEntry().add()
-        except MenuEntryError as error:  # said here; the question is not asked again, Settings can retry
-            log.warning("applications menu: could not add the entry: %s", error)
-            self.problem = _("Skyjo could not be added to the applications menu: {reason}").format(reason=error)
-            self.buttons.clear()
-            self.button(960 - 200, 600, 400, 90, _("Back"), self.close, "back", BUTTON_SIZE)
-            self.buttons.focus = 0
-            self._answered()
+            change = MenuEntry().add()
+        except NotOursError as error:  # said here; the question is not asked again, Settings can retry
+            log.warning("applications menu: not added, %s is not Skyjo's", error.path)
+            self._tell(not_ours_sentence(error.path))
             return
-        log.info("applications menu: added %s", ", ".join(str(path) for path in written))
+        except MenuEntryError as error:
+            log.warning("applications menu: could not add the entry: %s", error)
+            self._tell(_("Skyjo could not be added to the applications menu: {reason}").format(reason=error))
+            return
+        log.info("applications menu: added %s", ", ".join(str(path) for path in change.done))
+        if change.left:  # added, but a file that is not ours was left: the player hears which
+            self._tell(left_sentence(change.left))
+            return
         self._answered()
         self.close()
+
+    def _tell(self, sentence: str) -> None:
+        """Show `sentence` with one Back button; the question counts as answered."""
+        self.problem = sentence
+        self.buttons.clear()
+        self.button(960 - 200, 600, 400, 90, _("Back"), self.close, "back", BUTTON_SIZE)
+        self.buttons.focus = 0
+        self._answered()
 
     def decline(self) -> None:
         self._answered()
