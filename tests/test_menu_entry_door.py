@@ -261,3 +261,15 @@ def test_glibs_launcher_starts_a_program_whose_path_holds_a_percent(xdg, tmp_pat
             break
         threading.Event().wait(0.1)
     assert marker.read_text(encoding="utf-8") == "-m skyjo\n"
+
+
+def test_the_player_is_told_in_french_too(make_app, tmp_path, xdg):
+    entry = MenuEntry()
+    entry.path.parent.mkdir(parents=True)
+    entry.path.write_text("[Desktop Entry]\nName=Mine\n", encoding="utf-8")
+    app, scene = open_settings(make_app, tmp_path)
+    app.settings.language = "fr"
+    app.apply_settings()
+    assert scene.press("menu_entry")
+    assert scene.problem == (f"Skyjo n'a pas été ajouté au menu des applications : {entry.path} est le fichier d'un "
+                             "autre programme, laissé tel quel.")
