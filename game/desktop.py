@@ -34,6 +34,8 @@ ICON_CAP = 1 << 20  # the largest shipped icon is under 100 KiB
 # GLib (2.74) looks the Exec line's program up before it undoes the `%%` escape, so a program
 # whose path holds a % is started by the shell instead: the program comes as the shell's $0.
 SHELL_START = ("/bin/sh", "-c", 'exec "$0" "$@"')
+ENV = "/usr/bin/env"
+ONE_FILE_UNPACK = "_MEI"  # the one-file program's unpack folder in the temporary folder: _MEIxxxxxx
 # The Desktop Entry Specification's reserved characters: an argument holding one must be quoted
 # (we quote every argument, which the specification allows); inside the quotes these four take a backslash.
 QUOTED_ESCAPES = ('\\', '"', '`', '$')
@@ -79,16 +81,30 @@ def exec_value(command: Sequence[str]) -> str:
     return " ".join(quoted).replace("\\", "\\\\")
 
 
-def exec_line(command: Sequence[str]) -> str:
-    """`Exec=`'s value for `command`, started by the shell when its program's path holds a %
-    (SHELL_START: GLib would otherwise look for the program under its escaped name and refuse
-    the entry)."""
+def unpack_environment(environ: dict[str, str] | os._Environ[str] = os.environ) -> tuple[str, ...]:
+    """("TMPDIR=<folder>",) when this is the one-file program started with an absolute $TMPDIR,
+    else (). The one file unpacks itself into the temporary folder at every start, and cannot start
+    where that folder forbids running programs (noexec) or is full; a player who chose another
+    folder to start it keeps that folder in the menu entry, which sets it before the unpack."""
+    bundle = getattr(sys, "_MEIPASS", "")
+    one_file = getattr(sys, "frozen", False) and os.path.basename(str(bundle)).startswith(ONE_FILE_UNPACK)
+    value = environ.get("TMPDIR", "")
+    return (f"TMPDIR={value}",) if one_file and os.path.isabs(value) else ()
+
+
+def exec_line(command: Sequence[str], environment: Sequence[str] = ()) -> str:
+    """`Exec=`'s value for `command` run with `environment` (NAME=value settings): through env
+    and the shell when there are settings (env would take a path holding = for one), and through
+    the shell alone when the program's path holds a % (SHELL_START: GLib would otherwise look for
+    the program under its escaped name and refuse the entry)."""
+    if environment:
+        return exec_value((ENV, *environment, *SHELL_START, *command))
     return exec_value(SHELL_START + tuple(command) if "%" in command[0] else command)
 
 
-def entry_text(command: Sequence[str], made_folders: Sequence[str] = ()) -> str:
-    """The whole desktop entry for `command` (no placeholder: every value is final), recording
-    `made_folders` (relative to the data folder) for `remove`."""
+def entry_text(command: Sequence[str], made_folders: Sequence[str] = (), environment: Sequence[str] = ()) -> str:
+    """The whole desktop entry for `command` (no placeholder: every value is final), run with
+    `environment`, recording `made_folders` (relative to the data folder) for `remove`."""
     try_exec = command[0].replace("\\", "\\\\")  # TryExec: the menu hides the entry once the program is gone
     record = [f"{MADE_KEY}={';'.join(made_folders)};"] if made_folders else []
     return "\n".join([
@@ -101,7 +117,7 @@ def entry_text(command: Sequence[str], made_folders: Sequence[str] = ()) -> str:
         "Comment=Play Skyjo against the computer or friends on one screen",
         "Comment[fr]=Jouez au Skyjo contre l'ordinateur ou entre amis sur un même écran",
         f"TryExec={try_exec}",
-        f"Exec={exec_line(command)}",
+        f"Exec={exec_line(command, environment)}",
         f"Icon={ICON_NAME}",
         "Terminal=false",
         "Categories=Game;CardGame;",
@@ -142,6 +158,7 @@ class MenuEntry:
 
     home: Path = field(default_factory=data_home)
     command: tuple[str, ...] = field(default_factory=launcher)
+    environment: tuple[str, ...] = field(default_factory=unpack_environment)
 
     @property
     def path(self) -> Path:
@@ -173,7 +190,7 @@ class MenuEntry:
                 except NotOurs as error:
                     change.left.append(error.path)
             made.update(self._make_folders(self.path.parent))
-            text = entry_text(self.command, sorted(made))
+            text = entry_text(self.command, sorted(made), self.environment)
             change.done.append(write_ours(self.path, text.encode("utf-8"), _entry_is_ours, ENTRY_CAP))
         except NotOurs as error:  # planted between the check and the write: still left as it is
             raise NotOursError(error.path) from None

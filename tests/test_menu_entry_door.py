@@ -239,28 +239,78 @@ def test_the_menu_question_tells_which_file_was_left(make_app, xdg, monkeypatch)
     assert theirs.read_bytes() == b"not ours"
 
 
-# ---------------------------------------------------------------- item 11: a % in the program's path
+# ---------------------------------------------------------------- items 10 and 11: how the entry starts the program
+
+NO_GIO = pytest.mark.skipif(shutil.which("gio") is None,
+                            reason="gio is not installed (GLib's launcher: apt-get install libglib2.0-bin)")
 
 
-@pytest.mark.skipif(shutil.which("gio") is None, reason="gio is not installed (GLib's launcher: apt-get install "
-                    "libglib2.0-bin)")
-def test_glibs_launcher_starts_a_program_whose_path_holds_a_percent(xdg, tmp_path):
-    folder = tmp_path / "100% games"
-    folder.mkdir()
-    marker = tmp_path / "started"
+def stand_in_program(folder: Path, marker: Path) -> Path:
+    """A program that writes its $TMPDIR and its arguments to `marker`."""
+    folder.mkdir(parents=True, exist_ok=True)
     program = folder / "skyjo"
-    program.write_text(f'#!/bin/sh\necho "$@" > "{marker}"\n', encoding="utf-8")
+    program.write_text(f'#!/bin/sh\necho "$TMPDIR|$*" > "{marker}"\n', encoding="utf-8")
     program.chmod(0o755)
-    entry = MenuEntry(xdg, (str(program), "-m", "skyjo"))
-    entry.add()
+    return program
+
+
+def launched_by_glib(entry: MenuEntry, marker: Path) -> str:
+    """What the program the entry names wrote, started by GLib's launcher as a menu does."""
+    environ = {name: value for name, value in os.environ.items() if name != "TMPDIR"}
     done = subprocess.run(["gio", "launch", str(entry.path)], capture_output=True, text=True, timeout=HANG_GUARD,
-                          env={**os.environ, "XDG_DATA_HOME": str(xdg)})
+                          env=environ)
     assert done.returncode == 0, done.stderr
     for _ in range(int(HANG_GUARD * 10)):  # gio launch returns once the program is spawned
-        if marker.is_file() and marker.read_text(encoding="utf-8"):
+        if marker.is_file() and marker.read_text(encoding="utf-8").endswith("\n"):
             break
         threading.Event().wait(0.1)
-    assert marker.read_text(encoding="utf-8") == "-m skyjo\n"
+    return marker.read_text(encoding="utf-8")
+
+
+@NO_GIO
+def test_glibs_launcher_starts_a_program_whose_path_holds_a_percent(xdg, tmp_path):
+    marker = tmp_path / "started"
+    program = stand_in_program(tmp_path / "100% games", marker)
+    entry = MenuEntry(xdg, (str(program), "-m", "skyjo"))
+    entry.add()
+    assert launched_by_glib(entry, marker) == "|-m skyjo\n"
+
+
+@pytest.fixture
+def one_file(tmp_path, monkeypatch):
+    """This process dressed as the one-file program, unpacked in `folder` (its $TMPDIR)."""
+    folder = tmp_path / "my temp, 100% = mine"
+    marker = tmp_path / "started"
+    program = stand_in_program(tmp_path / "Downloads", marker)
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "_MEIPASS", str(folder / "_MEI12345abcde"), raising=False)
+    monkeypatch.setattr(sys, "executable", str(program))
+    monkeypatch.delenv("APPIMAGE", raising=False)
+    monkeypatch.setenv("TMPDIR", str(folder))
+    return folder, marker
+
+
+@NO_GIO
+def test_the_one_file_program_started_with_its_own_temporary_folder_keeps_it_in_the_menu(xdg, one_file):
+    """(Item 10) where the system's temporary folder forbids programs or is full, the player starts
+    the one file once with TMPDIR=<another folder>; the menu entry then sets it before the unpack."""
+    folder, marker = one_file
+    entry = MenuEntry(xdg)
+    entry.add()
+    assert launched_by_glib(entry, marker) == f"{folder}|\n"
+
+
+def test_only_the_one_file_program_carries_its_temporary_folder(xdg, one_file, monkeypatch):
+    folder, _marker = one_file
+    assert desktop.unpack_environment() == (f"TMPDIR={folder}",)
+    monkeypatch.setattr(sys, "_MEIPASS", "/opt/skyjo/_internal")  # the one-folder app unpacks nothing
+    assert desktop.unpack_environment() == ()
+    monkeypatch.setattr(sys, "frozen", False)
+    monkeypatch.setattr(sys, "_MEIPASS", str(folder / "_MEI12345abcde"))
+    assert desktop.unpack_environment() == ()  # from source
+    monkeypatch.setattr(sys, "frozen", True)
+    monkeypatch.setenv("TMPDIR", "relative/tmp")
+    assert desktop.unpack_environment() == ()
 
 
 def test_the_player_is_told_in_french_too(make_app, tmp_path, xdg):
