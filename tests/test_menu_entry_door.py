@@ -54,7 +54,7 @@ def finishes(action, fifos=()):
     def run():
         try:
             outcome["result"] = action()
-        except BaseException as error:  # handed to the test below
+        except BaseException as error:  # noqa: BLE001 - raised again in the test's own thread, below
             outcome["error"] = error
 
     worker = threading.Thread(target=run, daemon=True)
