@@ -10,7 +10,12 @@ on a line that no longer matches an open, so the list never keeps a stale excuse
 from __future__ import annotations
 
 import ast
+import os
 from pathlib import Path
+
+import pytest
+
+from game.store.files import FileProblem, NotOurs, read_bytes, remove_ours, write_ours
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("game", "scenes", "skyjo")
@@ -135,3 +140,56 @@ def harmless(p):
 '''
     found = opens_in(source)
     assert [function for function, _line, _call in found] == ["reads"] * 6 + ["writes"] * 3 + ["Screen.load"] * 5
+
+
+# ---------------------------------------------------------------- the door's own promises
+
+
+def ours(data: bytes) -> bool:
+    return data.startswith(b"ours")
+
+
+def test_write_ours_replaces_only_the_games_own_file(tmp_path):
+    victim = tmp_path / "victim"
+    victim.write_bytes(b"the player's")
+    theirs = tmp_path / "theirs"
+    theirs.write_bytes(b"the player's own")
+    link = tmp_path / "link"
+    link.symlink_to(victim)
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for place in (theirs, link, fifo):
+        with pytest.raises(NotOurs):
+            write_ours(place, b"ours, new", ours, 1024)  # a FIFO is refused at once, never waited on
+    assert theirs.read_bytes() == b"the player's own" and victim.read_bytes() == b"the player's"
+    assert link.is_symlink() and fifo.exists() and not fifo.is_file()
+    mine = tmp_path / "mine"
+    write_ours(mine, b"ours, old", ours, 1024)
+    write_ours(mine, b"ours, new", ours, 1024)
+    assert mine.read_bytes() == b"ours, new"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["fifo", "link", "mine", "theirs", "victim"]
+
+
+def test_remove_ours_deletes_only_the_games_own_file(tmp_path):
+    theirs = tmp_path / "theirs"
+    theirs.write_bytes(b"the player's own")
+    mine = tmp_path / "mine"
+    mine.write_bytes(b"ours")
+    link = tmp_path / "link to ours"
+    link.symlink_to(mine)  # ours at the end of the link, but the link is someone else's
+    for place in (theirs, link):
+        with pytest.raises(NotOurs):
+            remove_ours(place, ours, 1024)
+    assert remove_ours(tmp_path / "missing", ours, 1024) is False
+    assert remove_ours(mine, ours, 1024) is True
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["link to ours", "theirs"]
+
+
+def test_a_read_that_must_not_follow_links_refuses_one(tmp_path):
+    real = tmp_path / "real"
+    real.write_bytes(b"data")
+    link = tmp_path / "link"
+    link.symlink_to(real)
+    assert read_bytes(link, 16) == b"data"  # a player may name a link to their file
+    with pytest.raises(FileProblem, match="a link is in its place"):
+        read_bytes(link, 16, follow_links=False)
