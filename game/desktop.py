@@ -4,11 +4,14 @@ the file manager.
 The menu entry (freedesktop.org desktops: Linux and the BSDs) is written by the app itself, so
 nobody types a command: `MenuEntry().add()` writes `applications/skyjo.desktop` and the icon
 at each size shipped, `icons/hicolor/<n>x<n>/apps/skyjo.png`, inside the user's XDG data folder
-($XDG_DATA_HOME, by default ~/.local/share), and nothing anywhere else. `remove()` deletes
-exactly what `add()` wrote: the entry only if it carries our mark, an icon only if it holds our
-bytes, then the folders `add()` made if they are left empty. `Exec=` is the running program
-itself (the AppImage, the frozen app, or this Python with `-m skyjo`), quoted as the Desktop
-Entry Specification says, so the entry works from any folder whatever its name.
+($XDG_DATA_HOME, by default ~/.local/share), and nothing anywhere else, through the store's
+careful door (game/store/files.py): a file that is not ours (a link, a FIFO, another program's
+or the player's own) is never read past a cap, waited on, replaced or deleted. Ours is known by
+its content: the entry carries our mark, an icon holds our bytes. `remove()` deletes exactly
+what `add()` wrote, then the folders the entry records that `add()` made, if they are left
+empty. `Exec=` is the running program itself (the AppImage, the frozen app, or this Python with
+`-m skyjo`), quoted as the Desktop Entry Specification says, so the entry works from any folder
+whatever its name (and GLib's launcher accepts it: see `exec_line`).
 """
 
 from __future__ import annotations
