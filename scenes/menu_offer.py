@@ -42,6 +42,7 @@ class MenuOfferScene(AppScene):
 
     def enter(self) -> None:
         self.problem = ""
+        self.added = False  # added, with a file that is not ours left: the title says it is done
         self.buttons.clear()
         width = 520 * self.app.ui_scale
         self.button(960 - width - 10, 600, width, 90, _("Add it"), self.add, "add", BUTTON_SIZE)
@@ -65,6 +66,7 @@ class MenuOfferScene(AppScene):
             return
         log.info("applications menu: added %s", ", ".join(str(path) for path in change.done))
         if change.left:  # added, but a file that is not ours was left: the player hears which
+            self.added = True
             self._tell(left_sentence(change.left))
             return
         self._answered()
@@ -94,8 +96,8 @@ class MenuOfferScene(AppScene):
         paint_backdrop(surface)
         buttons = [self.viewport.rect(button.box) for button in self.buttons.buttons]
         draw_panel(surface, self.viewport.rect(PANEL).unionall(buttons).inflate(60, 60), SOLID_PANEL)
-        self.text(surface, _("Add Skyjo to the applications menu?"), TITLE_SIZE, 960, 370, max_width=1400, color=ACCENT,
-                  bold=True)
+        title = _("Skyjo is in the applications menu.") if self.added else _("Add Skyjo to the applications menu?")
+        self.text(surface, title, TITLE_SIZE, 960, 370, max_width=1400, color=ACCENT, bold=True)
         self.text(surface, _("Then it starts from the menu like any other program."), BODY_SIZE, 960, 460,
                   max_width=1400, color=INK)
         self.text(surface, _("Settings can add or remove it at any time."), BODY_SIZE, 960, 520, max_width=1400,

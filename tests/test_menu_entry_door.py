@@ -235,6 +235,7 @@ def test_the_menu_question_tells_which_file_was_left(make_app, xdg, monkeypatch)
     assert offer.press("add")
     app.frame(1 / 60)
     assert app.stack.top is offer and offer.problem == f"Not Skyjo's, so left as they are: {theirs}"
+    assert offer.added  # the title says it is done, not the question again
     assert MenuEntry().installed() and app.settings.menu_entry_offered
     assert theirs.read_bytes() == b"not ours"
 
