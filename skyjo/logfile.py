@@ -148,3 +148,15 @@ class StderrLines(logging.StreamHandler):
             self._failed(error)
         else:
             super().handleError(record)
+
+
+def log_to_stderr(prefix: str, level: int) -> None:
+    """A command's log lines on standard error, each `prefix: message` (the headless host's); like
+    `logging.basicConfig`, nothing is added when the process logs somewhere already."""
+    root = logging.getLogger()
+    if root.handlers:
+        return
+    handler = StderrLines()
+    handler.setFormatter(logging.Formatter(f"{prefix}: %(message)s"))
+    root.addHandler(handler)
+    root.setLevel(level)
