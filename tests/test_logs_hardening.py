@@ -12,7 +12,6 @@ import logging
 import os
 import platform
 import subprocess
-import sys
 import threading
 from pathlib import Path
 
@@ -112,6 +111,21 @@ def test_a_link_at_the_log_leaves_its_target_unchanged(tmp_path, capfd):
     assert target.read_bytes() == before
     assert log_path(tmp_path).is_symlink()
     assert "a link is in its place" in capfd.readouterr().err
+
+
+@posix_only
+def test_a_hard_link_at_the_log_leaves_the_other_file_unchanged(tmp_path, capfd):
+    target = tmp_path / "precious.txt"
+    target.write_bytes(b"the player's own file\n")
+    log_path(tmp_path).parent.mkdir(parents=True)
+    os.link(target, log_path(tmp_path))
+    try:
+        start_logging(tmp_path)
+        logging.getLogger("skyjo.table").warning("a line that must stay in the data folder")
+    finally:
+        stop_logging()
+    assert target.read_bytes() == b"the player's own file\n"
+    assert "other names" in capfd.readouterr().err
 
 
 @posix_only

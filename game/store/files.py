@@ -257,8 +257,11 @@ def _open_for_append(name: str, flags: int) -> int:
 def open_appending(path: str | Path) -> BinaryIO:
     """`path` opened to append (created when missing); FileProblem when what is there is not an
     ordinary file of its own (a FIFO, a device, a file with other names: a hard link would carry
-    the lines to another file), OSError when it cannot be opened (a link at `path`: ELOOP). Every
-    file a log is appended to is opened through here; the handle is unbuffered (one write, one line)."""
+    the lines to another file, a link: FileProblem too), OSError when it cannot be opened (no room,
+    no permission). Every file a log is appended to is opened through here; the handle is unbuffered
+    (one write, one line)."""
+    if not _NO_FOLLOW and os.path.islink(path):  # Windows: no O_NOFOLLOW; looked at first, at least
+        raise FileProblem("a link is in its place")
     try:
         handle = open(path, "ab", buffering=0, opener=_open_for_append)  # noqa: SIM115 - the caller's to close
     except OSError as error:
@@ -277,7 +280,7 @@ def open_appending(path: str | Path) -> BinaryIO:
     except BaseException:
         handle.close()
         raise
-    return handle  # type: ignore[return-value] - a raw FileIO, which reads and writes as a BinaryIO does
+    return handle
 
 
 def _blocking(fd: int) -> None:
