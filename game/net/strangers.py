@@ -18,8 +18,8 @@ from collections import OrderedDict
 from collections.abc import Callable
 
 SHOWN_LIMIT = 300  # characters of a stranger's text in one log line, escapes included
-LINES_PER_ADDRESS = 10  # log lines a minute about one address's connections...
-LINES_IN_ALL = 60  # ... and about every address's together
+LINES_PER_ADDRESS = 20  # log lines a minute about one address's connections (a seated player's too)...
+LINES_IN_ALL = 100  # ... and about every address's together
 WINDOW = 60.0  # seconds
 ADDRESSES = 1000  # addresses counted at once; the oldest is forgotten (its count kept in the total)
 
