@@ -75,6 +75,7 @@ class LogFile(logging.Handler):
         self._size = os.fstat(self.stream.fileno()).st_size
         self._head = Head(size=min(HEAD_BYTES, limit // 4))
         self._failed = SaidOnce("the log")
+        self._lost = False  # a rotation could not open the new file: no log for the rest of the run
 
     def emit(self, record: logging.LogRecord) -> None:
         try:
@@ -82,13 +83,15 @@ class LogFile(logging.Handler):
         except Exception:  # noqa: BLE001 - a caller's bad format string: logging's own report
             self.handleError(record)
             return
-        self._head.keep(line)
+        if self._lost:
+            return
         try:
             if self._size and self._size + len(line) > self.limit:
                 self._rotate()
             self._write(line)
-        except (OSError, ValueError, FileProblem) as error:  # ValueError: a file a failed rotation closed
+        except (OSError, FileProblem) as error:
             self._failed(error)
+        self._head.keep(line)  # (after: a line that starts a new file is not written twice)
 
     def _write(self, data: bytes) -> None:
         self.stream.write(data)
@@ -104,20 +107,24 @@ class LogFile(logging.Handler):
             rename_ordinary(backup_path(self.path, number), backup_path(self.path, number + 1))
         self.stream.close()  # (Windows renames no open file)
         moved = ours and self.backups > 0 and rename_ordinary(self.path, backup_path(self.path, 1))
+        self._lost = True
         self.stream = open_appending(self.path)
+        self._lost = False
         if not moved:
             os.ftruncate(self.stream.fileno(), 0)
         self._size = 0
         head = self._head.text
         if head:
             self._write(head)
-            self._write(self._note(f"the log went on in {self.path.name}.1; the lines above began this run"))
+            between = (f"are in {self.path.name}.1 and older" if moved
+                       else "were dropped (no ordinary file where the older logs go)")
+            self._write(self._note(f"the lines above began this run; those between them and the next {between}"))
 
     def _still_ours(self) -> bool:
         """Whether the name still holds the file this handler writes (not a link put in its place)."""
         try:
             here, mine = os.lstat(self.path), os.fstat(self.stream.fileno())
-        except (OSError, ValueError):
+        except OSError:
             return False
         return (here.st_dev, here.st_ino) == (mine.st_dev, mine.st_ino)
 

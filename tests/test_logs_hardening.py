@@ -203,7 +203,7 @@ def test_a_full_disk_is_said_in_one_line_once_and_the_game_goes_on(tmp_path, cap
     start_logging(tmp_path)
     try:
         handler = logs._handlers[0]
-        handler.stream = FullDisk()  # type: ignore[attr-defined]
+        handler.stream = FullDisk()
         capfd.readouterr()
         for number in range(20):
             logging.getLogger("skyjo.table").warning("line %d after the disk filled up", number)
@@ -217,7 +217,7 @@ def test_a_full_disk_under_the_headless_host_is_one_line_once(capfd):
     from skyjo.logfile import StderrLines
 
     handler = StderrLines()
-    handler.setStream(FullDisk())  # type: ignore[arg-type]
+    handler.setStream(FullDisk())
     told = logging.getLogger("skyjo.test.fulldisk")
     told.addHandler(handler)
     told.propagate = False
