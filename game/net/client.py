@@ -53,6 +53,7 @@ from .connection import (
 )
 from .protocol import HostMessage
 from .sight import MoveOnItsWay, SeatSight
+from .strangers import shown
 
 log = logging.getLogger("skyjo.net.client")
 
@@ -246,7 +247,7 @@ class RemoteTable(NobodyToStandIn):
                 self.last_refusal = reason
                 if kind == "play":  # a refused move: nothing moved, our seat may try again
                     self.move.lost()
-                log.warning("the host refused: %s", reason)
+                log.warning("the host refused: %s", shown(reason))  # the host may be anybody
         return False
 
     def _on_status(self, message: Status) -> None:

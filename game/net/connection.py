@@ -25,6 +25,7 @@ from game.wire.closing import CLOSE_FINAL, CLOSE_POLICY, STOP_CODES
 from . import protocol as wire
 from .inbox import Inbox
 from .protocol import MAX_FRAME, HostMessage, ProtocolError, decode_host, encode, hello
+from .strangers import shown
 
 log = logging.getLogger("skyjo.net.client")
 
@@ -274,7 +275,7 @@ class NetClient:
                     message = decode_host(raw)
                     self._check_agrees(message)
                 except ProtocolError as error:  # a host that breaks the protocol: nothing it says is trusted
-                    log.warning("the host sent a bad message: %s", error)
+                    log.warning("the host sent a bad message: %s", shown(error))  # anybody's text, escaped
                     ws.close(CLOSE_BAD_HOST, "bad message")
                     return f"the host sent a bad message: {error}", welcomed, refusal
                 match message:

@@ -40,6 +40,7 @@ from .listener import MAX_CONNECTIONS, Arrival, Client, Gone, Refusal, Server, l
 from .notices import for_players, is_save_failure
 from .protocol import Hello, Play, Ready, notice, one_line, refused
 from .served import ServedTable
+from .strangers import shown
 
 log = logging.getLogger("skyjo.net.host")
 
@@ -256,7 +257,7 @@ class NetHost(Generic[T]):
         self.server.seat(client, seat)
         if self.table.stood_in(seat):
             self.table.substitute(seat, None)  # its player is back: the computer stops
-        log.info("%s seated as %s", client, self.table.names[seat])
+        log.info("%s seated as %s", client, shown(self.table.names[seat]))
         match = convert(public_config(self.table.config), wire.Match)
         self._send(client, wire.Welcome(seat, self.tokens[seat], list(self.table.names), match))
         self._send_lobby()
@@ -325,7 +326,7 @@ class NetHost(Generic[T]):
         return None
 
     def _refuse(self, client: Client, reason: str, kind: wire.RefusalKind = "message") -> None:
-        log.warning("%s refused: %s", client, one_line(reason))
+        self.server.lines.warning(client.address, "%s refused: %s", client, shown(one_line(reason)))
         self._send(client, refused(reason, kind))
 
     # ------------------------------------------------------------------ table thread: the table

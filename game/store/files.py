@@ -20,6 +20,7 @@ game's is never replaced or deleted: `write_ours` and `remove_ours` ask its cont
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import secrets
 import stat
@@ -308,3 +309,81 @@ def describe_os_error(error: OSError) -> str:
     if error.errno == errno.EROFS:
         return N_("the disk is read-only")
     return error.strerror or str(error)
+
+
+# ------------------------------------------------------------------ the logs: appended to, replaced whole
+
+APPEND_MODE = 0o600  # a log may name the player's folders: theirs alone to read
+
+
+def _open_for_append(name: str, flags: int) -> int:
+    """An `open` opener: append, create if missing, never through a link, never waiting on a FIFO
+    (with no reader, O_NONBLOCK makes the open of a FIFO fail at once instead of blocking)."""
+    return os.open(name, flags | os.O_APPEND | os.O_CREAT | _NO_FOLLOW | _NO_WAIT, APPEND_MODE)
+
+
+def open_appending(path: str | Path) -> BinaryIO:
+    """`path` opened to append (created when missing); FileProblem when what is there is not an
+    ordinary file of its own (a FIFO, a device, a file with other names: a hard link would carry
+    the lines to another file, a link: FileProblem too), OSError when it cannot be opened (no room,
+    no permission). Every file a log is appended to is opened through here; the handle is unbuffered
+    (one write, one line)."""
+    if not _NO_FOLLOW and os.path.islink(path):  # Windows: no O_NOFOLLOW; looked at first, at least
+        raise FileProblem("a link is in its place")
+    try:
+        handle = open(path, "ab", buffering=0, opener=_open_for_append)  # noqa: SIM115 - the caller's to close
+    except OSError as error:
+        if error.errno == errno.ELOOP:  # O_NOFOLLOW met a link
+            raise FileProblem("a link is in its place") from None  # (the log's reasons: stderr, English)
+        if error.errno == errno.ENXIO:  # a FIFO nobody reads
+            raise FileProblem(N_("it is not an ordinary file")) from None
+        raise
+    try:
+        info = os.fstat(handle.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise FileProblem(N_("it is not an ordinary file"))
+        if info.st_nlink > 1:
+            raise FileProblem("it has other names (hard links)")  # (said on stderr only: English)
+        _blocking(handle.fileno())
+    except BaseException:
+        handle.close()
+        raise
+    return handle
+
+
+def _blocking(fd: int) -> None:
+    """Writes to an ordinary file never wait anyway; O_NONBLOCK was for the open alone."""
+    if _NO_WAIT and hasattr(os, "set_blocking"):
+        os.set_blocking(fd, True)
+
+
+def is_ordinary_or_missing(path: Path) -> bool:
+    """Whether `path` names an ordinary file or nothing (looked at itself, never through a link)."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+
+
+def rename_ordinary(source: Path, target: Path) -> bool:
+    """Rename the ordinary file `source` to `target`, replacing `target` only when it is an ordinary
+    file or missing; False (nothing moved) when either is a link, a FIFO, a folder... A planted link
+    is never renamed, nor replaced, nor written through."""
+    try:
+        if not stat.S_ISREG(os.lstat(source).st_mode) or not is_ordinary_or_missing(target):
+            return False
+        os.replace(source, target)
+    except OSError:
+        return False
+    return True
+
+
+def replace_whole(path: Path, data: bytes) -> None:
+    """`path` holds `data` from now on, written beside it and renamed over it (atomic_write with no
+    backup); FileProblem, nothing written, when what is at `path` is not an ordinary file (a link
+    is left alone, and so is its target; a FIFO is never opened). For a report written once."""
+    if not is_ordinary_or_missing(path):
+        raise FileProblem(N_("it is not an ordinary file"))
+    atomic_write(path, data, keep_backup=False)

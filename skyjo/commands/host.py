@@ -53,6 +53,7 @@ def _run(args: argparse.Namespace) -> int:
     from game.net.headless import host_games
     from game.net.host import NetHost, new_code, stored_port
     from game.table import TableController
+    from skyjo.logfile import log_to_stderr
 
     try:
         config = _config(args)
@@ -67,7 +68,8 @@ def _run(args: argparse.Namespace) -> int:
         code = store.tokens.get("host code") or code
         port = args.port or stored_port(store.tokens.get("host port"))
     table = TableController(config, state or config.new_game(), store, resumed=state is not None, speed=0)
-    logging.basicConfig(level=logging.WARNING, format="skyjo host: %(message)s")
+    # one line once, then quiet, when stderr cannot be written (a file on a full disk)
+    log_to_stderr("skyjo host", logging.WARNING)
     try:
         host = NetHost(table, code, args.bind, port, store=store, resume=state is not None)
     except OSError as error:
