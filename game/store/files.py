@@ -13,8 +13,9 @@ without following links: a link planted in the folder can never redirect a write
 Reads are bounded: a file larger than its kind's cap is refused before it is read, and never
 wait: a FIFO or a device in a file's place is refused, not read.
 
-Outside the game's own folder (the applications menu, game/desktop.py) a file that is not the
-game's is never replaced or deleted: `write_ours` and `remove_ours` ask its content first.
+The logs append through `open_appending` (no link, no FIFO waited on). Outside the game's own
+folder (the applications menu, game/desktop.py) a file that is not the game's is never replaced
+or deleted: `write_ours` and `remove_ours` ask its content first.
 """
 
 from __future__ import annotations
