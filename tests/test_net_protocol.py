@@ -156,8 +156,7 @@ def test_the_welcome_carries_every_seats_colour_and_avatar():
 @pytest.mark.parametrize("broken", [KeyError("key"), IndexError("index"), ZeroDivisionError("division"),
                                     RecursionError("depth")])
 def test_whatever_a_messages_check_raises_is_a_one_line_refusal(monkeypatch, broken):
-    """msgspec turns only ValueError and TypeError raised while it builds a message into its
-    own error: anything else a check raises is still one line naming the message, no traceback."""
+    """Whatever a message's check raises as it is read is one line naming the message, no traceback."""
     import game.net.protocol as protocol
 
     def checked(key, args):
@@ -167,6 +166,20 @@ def test_whatever_a_messages_check_raises_is_a_one_line_refusal(monkeypatch, bro
     with pytest.raises(ProtocolError) as refusal:
         decode_host('{"type": "notice", "key": "player_back", "args": {"name": "Ann"}}')
     assert str(refusal.value) == f"notice: {broken}"
+
+
+def test_the_host_builds_a_table_message_without_checking_it_and_the_client_checks_it(monkeypatch):
+    """A message is checked where it arrives, not where it is made (issue 47: checking was 91%
+    of building the host's table message): building one runs no check, decoding it does."""
+    from game.net import protocol
+
+    checked: list[str] = []
+    monkeypatch.setattr(protocol.Table, "check", lambda message: checked.append("table"))
+    steps, _ = _game(3, "voyage", 2)
+    text = encode(table_message(seat_view(steps[5][0], 0), 0, steps[5][1]))
+    assert checked == []
+    decode_host(text)
+    assert checked == ["table"]
 
 
 def test_a_view_no_game_could_show_is_refused():
