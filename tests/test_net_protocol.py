@@ -19,7 +19,7 @@ from game.rules.events import CardDrawn
 from game.store import Store
 from game.wire.bots import TO_BOT, read_line, view_of
 from game.wire.bots import Hello as BotHello
-from game.wire.pieces import Scores, View, event_from_builtins, scores_from, scores_to_wire
+from game.wire.pieces import Scores, View, event_from_builtins, fields_from_seat_view, scores_from, scores_to_wire
 
 
 def _game(seed: int, edition: str = "classic", players: int = 3):
@@ -69,12 +69,15 @@ def test_a_malformed_event_is_refused(data, words):
 
 
 def test_a_seat_sees_on_the_other_side_the_very_view_it_was_sent():
-    """The wire's view is derived from the rules' declaration: every fact a SeatView holds
-    travels and comes back as it was (the network's table message and the bot protocol's
-    decide alike), so a fact added to the view needs no second declaration to reach a player."""
+    """The wire's view is the rules' declaration: every fact a SeatView holds travels and comes
+    back as it was (the network's table message and the bot protocol's decide alike); View
+    declares SeatView's fields, each of the type and default the declaration implies."""
     steps, _ = _game(5, "classic", 4)
     declared = {item.name for item in dataclasses.fields(SeatView)} - {"legal"}
     assert declared - {"removed"} <= set(View.__struct_fields__)  # (the columns: `removed_columns`)
+    written = [(item.name, item.type, item.default if item.default_factory is msgspec.NODEFAULT
+                else item.default_factory()) for item in msgspec.structs.fields(View)]
+    assert written == fields_from_seat_view()
     for state, events in steps[:150]:
         for seat in range(state.players):
             view = seat_view(state, seat)
