@@ -333,6 +333,21 @@ class GameState(RoundEnd):
             ],
         }
 
+    # ------------------------------------------------------------------ taking back
+    def undo_take(self) -> int:
+        """Take back the take of the discard just played (python-chess's `pop`, for the one move
+        that shows nothing hidden): the card goes back on the discard pile, nobody holds it, and
+        the game's record forgets the move; the game is as it was before it, its events aside
+        (they were told). Returns the card; IllegalActionError unless the last move was a take."""
+        held = self.holding
+        if held is None or self.source != SOURCE_DISCARD:
+            raise IllegalActionError("no card taken from the discard pile to put back")
+        self.discard_pile.append(held)
+        self.holding = self.source = None
+        if self.log is not None:
+            self.log[-1]["actions"].pop()
+        return held
+
     # ------------------------------------------------------------------ text form
     def __str__(self) -> str:
         from .text import state_text
