@@ -19,6 +19,7 @@ from . import events as ev
 from .actions import CELLS, COLS, COLUMN_CELLS, DRAW, REPLACE, REVEAL, TAKE, Action
 from .editions import Edition, edition_named
 from .errors import IllegalActionError
+from .legality import Legality
 from .options import Options
 from .position import (
     DEALT_AFRESH,
@@ -44,8 +45,10 @@ __all__ = [
 ]
 
 
-class GameState(RoundEnd):
-    """A whole game: rounds, totals and the round in play."""
+class GameState(Legality, RoundEnd):
+    """A whole game: rounds, totals and the round in play. Its parts, each over the facts
+    (position.py's Position), none over another: what may be played (legality.py), how a round
+    ends (round_end.py), and here the moves."""
 
     # ------------------------------------------------------------------ creation
     def __init__(self, edition: str | type[Edition] = "voyage", players: int = 2, seed: int | None = None,
