@@ -23,7 +23,7 @@ import logging
 import queue
 import secrets
 from collections.abc import Callable
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from game.match import MatchConfig
 from game.rules import Action, SeatView
@@ -76,7 +76,7 @@ def table_message(view: SeatView, seat: int, events: tuple[Event, ...] = (),
     return wire.table(view, seat, events, action)
 
 
-def public_config(config: MatchConfig) -> dict:
+def public_config(config: MatchConfig) -> dict[str, Any]:
     """The match as a joiner may know it (MatchConfig.public: no seed, no program's command line)."""
     return config.public().to_dict()
 

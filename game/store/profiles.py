@@ -26,13 +26,13 @@ from game.rules import GameState, brief
 from .documents import PROFILES_FILE, check_format, load_document, parse_json
 from .files import FileProblem
 from .folder import DataFolder
-from .migrations import upgrade
+from .migrations import Steps, upgrade
 from .notices import PROFILES_KIND
 from .reviews import ReviewShelf
 from .stats import Stats
 
 PROFILES_FORMAT = 1
-PROFILES_STEPS: dict = {}  # format N -> N + 1, when a format 2 comes (see migrations.py)
+PROFILES_STEPS: Steps = {}  # format N -> N + 1, when a format 2 comes (see migrations.py)
 MAX_PLAYERS = 64
 
 
