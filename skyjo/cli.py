@@ -29,7 +29,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command:
-        return args.handler(args)
+        status: int = args.handler(args)
+        return status
     # before pygame is first imported (by the app): its greeting would clutter the terminal
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from skyjo.app import run_app
