@@ -17,7 +17,6 @@ from __future__ import annotations
 import logging
 import queue
 from collections.abc import Callable
-from typing import Any
 
 from game.i18n import N_
 from game.match import MatchConfig
@@ -52,6 +51,7 @@ from .connection import (
     parse_address,
 )
 from .protocol import HostMessage
+from .seat_tokens import KeepsSeatTokens
 from .sight import MoveOnItsWay, SeatSight
 from .strangers import shown
 
@@ -80,7 +80,7 @@ class RemoteTable(NobodyToStandIn):
     hotseat = False
     handoff_due = False
 
-    def __init__(self, url: str | NetClient, code: str = "", name: str = "", *, store: Any = None,
+    def __init__(self, url: str | NetClient, code: str = "", name: str = "", *, store: KeepsSeatTokens | None = None,
                  speed: float = 1.0, token: str | None = None) -> None:
         """`RemoteTable(url, code, name, store=app.store)` connects at once (its NetClient
         keeps the seat token in `store`); `RemoteTable(client)` drives a NetClient made apart."""

@@ -22,6 +22,7 @@ it while the players join, and hands the same object to the table screen.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
+from typing import Protocol
 
 from game.ai.players import make_worker as make_bot_worker
 from game.match import MatchConfig
@@ -30,8 +31,14 @@ from game.table import TableController
 from game.table.needs import TableStore, WorkerFactory
 
 from .host import NetHost
+from .seat_tokens import KeepsSeatTokens
 
 STAND_IN_LEVEL = "normal"  # plays for a player on another computer who lost the connection, if asked
+
+
+class HostedStore(TableStore, KeepsSeatTokens, Protocol):
+    """A hosted table's store: the table's game and statistics, and the host's seat tokens
+    (game.store.Store is one)."""
 
 
 class HostedTable(TableController):
@@ -42,7 +49,7 @@ class HostedTable(TableController):
 
     hosting = True
 
-    def __init__(self, config: MatchConfig, state: GameState, store: TableStore | None = None, *, code: str,
+    def __init__(self, config: MatchConfig, state: GameState, store: HostedStore | None = None, *, code: str,
                  bind: str = "0.0.0.0", port: int = 0, resumed: bool = False,
                  make_worker: WorkerFactory = make_bot_worker, speed: float = 1.0) -> None:
         super().__init__(config, state, store, resumed=resumed, make_worker=make_worker, speed=speed)
