@@ -162,7 +162,7 @@ class TableHints:
 
     def _say(self, line: str) -> None:
         self.shown = line
-        self.notice.say(line)  # cleared by the next action, like every table notice
+        self.notice.say(line, hint=True)  # cleared by the next action, like every table notice
 
     def close(self) -> None:
         if self.asker is not None:

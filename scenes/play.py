@@ -51,9 +51,9 @@ from scenes.away import AwaySeats
 from scenes.base import AppScene, wake_the_app
 from scenes.context import AppContext
 from scenes.hints import TableHints
-from scenes.names import GAMEOVER, HANDOFF, MENU, ROUND
+from scenes.names import GAMEOVER, HANDOFF, MENU, PAUSE, ROUND, SCORES
 from scenes.score_overlay import draw_scores_button, scores_button_box
-from scenes.table_input import TableInput
+from scenes.table_input import Command, Hover, Intent, Play, Say, TableInput
 from scenes.table_news import TableNews
 from scenes.table_notice import NoticeLine
 from scenes.table_prompt import table_prompt
@@ -104,14 +104,15 @@ class PlayScene(AppScene):
         self.addressee: int | None = viewer if not table.hotseat else None
         self.view.speaks_to_viewer = not table.hotseat
         self.board = Board.from_view(self.table.view(viewer))
-        self.anim = Animator(self.board, self.view, app.speed)
-        self.anim.viewer = viewer
-        self.anim.on_idle = self.resync
+        self.anim = Animator(self.board, self.view, app.speed)  # (it sees through the view's eyes)
+        self.anim.on_idle = self._resync
         self.anim.on_sound = app.sound.play_event
         self.notice = NoticeLine(self.board)  # a save failure, a bot problem, a refusal, a hint
         self.news = TableNews(table)  # what the table said: the moves so far, its views now
         self.pace = Pace()
-        self.input = TableInput(self)  # what a click or a key means, the cursor, the discard choice
+        # what a click or a key means, the cursor, the discard choice (it reads this screen, and
+        # returns what to do: `_carry_out`)
+        self.input = TableInput(self, lambda pos: self.view.target_at(pos, self.board))
         self.hints = TableHints(self, self.notice, self.input.point_at)  # H: what Hard would do, and why
         self.guide = Guide(app.settings, app.save_settings)  # first game: explain each decision once
         # a new game explains to each of its people new to the guide (none new: the pause menu says it is off)
@@ -124,7 +125,7 @@ class PlayScene(AppScene):
         self.table.subscribe(self._on_table)
         self.table.start()  # a new game's deal is animated; a resumed game shows as it is
         if resumed:
-            self.resync()
+            self._resync()
 
     @property
     def config(self) -> MatchConfig:
@@ -170,7 +171,7 @@ class PlayScene(AppScene):
     def resume(self) -> None:
         self.anim.speed = self.app.speed
 
-    def resync(self) -> None:
+    def _resync(self) -> None:
         """The queue ran dry: the board shows exactly the engine's state for the viewer."""
         self.board.sync(self.table.view(self.viewer))
         self.notice.show()
@@ -191,7 +192,7 @@ class PlayScene(AppScene):
         self.anim.update(dt)
         self.pace.tick(dt, self.anim.busy, speed)
         if not self.anim.busy:
-            self.input.play_pending()
+            self._carry_out(self.input.play_pending())
             self.hints.update()
             self.guide.watch(self.position(), self.acting_human(), watching=self.viewer is not None,
                              player=self._at_screen())
@@ -240,7 +241,7 @@ class PlayScene(AppScene):
                     self.notice.clear()  # an action clears the last notice
                 self.anim.add_events(list(events))
                 if not events and action is None:  # where the game stands (a rejoined network seat)
-                    self.resync()
+                    self._resync()
             case TakenBack(seat=seat, card=card):
                 self._taken_back(seat, card)
             case Notice(sentence=said):
@@ -273,10 +274,9 @@ class PlayScene(AppScene):
         return "" if seat is None else self.names[seat]
 
     def _set_viewer(self, seat: int) -> None:
-        self.view.viewer = seat
-        self.anim.viewer = seat
+        self.view.viewer = seat  # (the animations see through the view's eyes)
         self.input.forget()
-        self.resync()
+        self._resync()
 
     def apply(self, action: Action) -> bool:
         """Play an action through the table (a table run here autosaves; its events come back
@@ -301,15 +301,53 @@ class PlayScene(AppScene):
         """The seat whose human may act now (none while an animation plays)."""
         return None if self.anim.busy else self.table.acting_human()
 
+    @property
+    def busy(self) -> bool:
+        """An animation plays (the table waits; a click or a key skips it)."""
+        return self.anim.busy
+
     def activate(self, target: Target | None) -> None:
         """A click or Enter on `target`."""
-        self.input.activate(target)
+        self._carry_out(self.input.activate(target))
 
     def legal_targets(self) -> set[Target]:
         return self.input.legal_targets()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        return self.input.handle_event(event)
+        if self.guide.handle_event(event, self.input.passes_tip):
+            return True  # the key or click that dismisses a tip does nothing else, unless it means something
+        intents = self.input.read(event)
+        if intents is None:
+            return False
+        self._carry_out(intents)
+        return True
+
+    def _carry_out(self, intents: tuple[Intent, ...]) -> None:
+        """Do what the input asks (scenes/table_input.py reads the keys and clicks; this screen acts)."""
+        for intent in intents:
+            match intent:
+                case Play(action=action):
+                    self.apply(action)
+                case Say(line=line):
+                    self.notice.say(line)
+                case Hover(pos=pos):
+                    self.view.point_at(pos, self.board)
+                case Command.SKIP:
+                    self.anim.skip()
+                case Command.TAKE_BACK:
+                    self._take_back()
+                case Command.PAUSE:
+                    self.stack.push(PAUSE, table=self.table, guide=self.guide)
+                case Command.SCORES:
+                    self.stack.push(SCORES, table=self.table)
+                case Command.HINT:
+                    self.hints.ask()
+
+    def _take_back(self) -> None:
+        """Put the discard just taken back on its pile; a refusal is said in the notice line."""
+        reason = self.table.take_back()
+        if reason is not None:
+            self.notice.say(word_refusal(reason))  # the player's language
 
     # ------------------------------------------------------------------ words and drawing
     def _set_prompt(self) -> None:
@@ -325,7 +363,7 @@ class PlayScene(AppScene):
         self.news.changed = False
         # a tip, the recap and a notice share the table's free corner (a tip first, then the recap)
         # (a hint asked for with H takes the corner from the recap until the move: it was asked for)
-        hinting = bool(self.notice.line) and self.notice.line == self.hints.shown
+        hinting = self.notice.hinting
         recap = self.recap and not hinting
         # the corner's owner and the cursor (the input's) as they are now, even under an overlay
         self.view.marks = replace(self.view.marks, notice_shown=self.guide.current is None and not recap,

@@ -13,7 +13,7 @@ from game.match import Identity
 from game.replay import play_scenario
 from game.rules import GAME_OVER, ROUND_OVER, Action, GameState, seat_view
 from game.ui.note import draw_note
-from game.ui.table_anim import Animator
+from game.ui.table_anim import Animator, Onlooker
 from game.ui.table_view import Board, TableMarks, TableView
 from game.ui.widgets import BODY_SIZE, SMALL_SIZE
 from game.ui.wording import sentence
@@ -91,7 +91,8 @@ class RoundReplayScene(AppScene):
         self.view = TableView(self.state.players, self.names, self.app.art, self.app.text, self.identities)
         self.view.viewer = self.viewer
         self.board = Board.from_view(seat_view(self.state, viewer))
-        self.anim = Animator(self.board, self.view, self.app.speed)
+        self.drawer = Onlooker()  # the animations' eyes: each step's player's (the view keeps `viewer`'s)
+        self.anim = Animator(self.board, self.view, self.app.speed, eyes=self.drawer)
         self.anim.on_idle = self._resync
         if animate:
             self.anim.add_events(events)
@@ -111,7 +112,7 @@ class RoundReplayScene(AppScene):
         if self.step >= len(self.actions):
             return
         action = self.actions[self.step]
-        self.anim.viewer = action.seat  # the drawer's own card is shown: the round is over, nothing is secret
+        self.drawer.viewer = action.seat  # the drawer's own card is shown: the round is over, nothing is secret
         self.state.apply(action)
         self.step += 1
         self.anim.add_events(self.state.take_events())

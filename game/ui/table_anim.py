@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
 
 from game.rules import events as ev
 from game.ui.card_sprite import FLIGHT_LIFT, CardSprite, Place
@@ -21,23 +23,41 @@ from game.ui.tween import Ease, Tweener
 __all__ = [
     "ARC", "CUE_SECONDS", "DEAL_FLIGHT", "DEAL_SECONDS", "FADE", "FLIGHT_LIFT", "FLIP_HALF", "FLIP_LIFT", "SLIDE",
     "Animator",
-    "CardSprite", "Place", "Step",
+    "CardSprite", "Eyes", "Onlooker", "Place", "Step",
 ]
 
 FADE = 0.15  # reduced motion: a card appears where it lands, fading in over this many seconds
 CUE_SECONDS = 2.0  # how long "Robin took the 5 from the discard" stays by a seat's label (at speed 1)
 
 
+class Eyes(Protocol):
+    """Whose eyes the animations show the events to: a card another seat draws stays face down,
+    and where it came from is told by that seat's label."""
+
+    @property
+    def viewer(self) -> int | None: ...
+
+
+@dataclass
+class Onlooker:
+    """Eyes apart from the view's: the round's replay shows each drawer's card to the drawer's
+    eyes while its table keeps the seat it was opened for."""
+
+    viewer: int | None = None
+
+
 class Animator:
-    def __init__(self, board: Board, view: TableView, speed: float = 1.0) -> None:
+    def __init__(self, board: Board, view: TableView, speed: float = 1.0, eyes: Eyes | None = None) -> None:
+        """Plays on `board`, in `view`; the events are seen through `eyes` (by default the view's:
+        the animations show what the table shows)."""
         self.board = board
         self.view = view
+        self.eyes: Eyes = view if eyes is None else eyes
         self.speed = speed
         self.queue: deque[Step] = deque()
         self.current: Step | None = None
         self.tweener = Tweener()
         self.sprites: list[CardSprite] = []
-        self.viewer: int | None = None
         self.on_idle: Callable[[], None] | None = None  # called when the queue runs dry
         self.on_sound: Callable[[str], object] | None = None  # given an event kind as its step starts
         self.reduced_motion = False  # accessibility: fades replace flights, flips and lifts
@@ -45,6 +65,11 @@ class Animator:
         self.cue_time: dict[int, float] = {}  # seat -> seconds its cue (board.cues) still shows
         self.held_cues: dict[int, str] = {}  # seat -> its cue, waiting for the card in hand to be played
         self.steps = EventSteps(board, view)  # the step that shows each event
+
+    @property
+    def viewer(self) -> int | None:
+        """Whose eyes the events are shown to (read from `eyes`, never kept here)."""
+        return self.eyes.viewer
 
     @property
     def cueing(self) -> bool:
