@@ -19,7 +19,7 @@ class NoticeLine:
     def say(self, line: str, hint: bool = False) -> None:
         """Show `line` now, in place of the last notice (`hint`: a hint's line)."""
         self.line = line
-        self.hinting = hint
+        self.hinting = hint and bool(line)  # (an empty line shows nothing: it takes no corner)
         self.board.banner = line
 
     def clear(self) -> None:

@@ -4,7 +4,10 @@ given (the view's, or the round replay's own)."""
 
 from __future__ import annotations
 
+import ast
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pygame
 import pytest
@@ -13,8 +16,10 @@ from game.rules import FLIP, HIDDEN, Action, GameState, PublicView, SeatView, se
 from game.rules import events as ev
 from game.ui.board import Board
 from game.ui.card_art import CardArt
+from game.ui.card_sprite import CardSprite
 from game.ui.layout import Viewport, fit, load_layout
 from game.ui.table_anim import Animator, Onlooker
+from game.ui.table_steps import EventSteps
 from game.ui.table_view import TableView
 from game.ui.targets import DRAW_TARGET, Target
 from game.ui.text import TextCache
@@ -116,6 +121,8 @@ def test_a_notice_is_a_hint_because_the_hint_said_it_not_because_of_its_words() 
     notice.say("Hint: draw", hint=True)
     notice.clear()
     assert not notice.hinting
+    notice.say("", hint=True)  # an empty line shows nothing: it takes the corner from nobody
+    assert not notice.hinting
 
 
 def drawn_by_seat_1(eyes: Onlooker | None, view_viewer: int | None) -> tuple[Board, Animator, TableView]:
@@ -139,3 +146,58 @@ def test_the_animations_see_through_the_views_eyes() -> None:
 def test_the_replays_eyes_are_its_own_and_leave_the_views_seat() -> None:
     board, anim, view = drawn_by_seat_1(Onlooker(1), view_viewer=0)
     assert board.holding == 7 and view.viewer == 0 and anim.viewer == 1
+
+
+STEPS = Path(__file__).resolve().parents[1] / "game" / "ui" / "table_steps.py"
+# the Animator's own state: its sprites, its tweener, the seats' cues and the banner a step shows
+ANIMATORS = {"sprites", "tweener", "held_cues", "cue_time", "cues", "banner"}
+
+
+def test_the_steps_name_none_of_the_animators_state() -> None:
+    named = {node.attr for node in ast.walk(ast.parse(STEPS.read_bytes())) if isinstance(node, ast.Attribute)}
+    assert named & ANIMATORS == set(), "a step returns what it puts on the table (Staging): the Animator sets it"
+
+
+@dataclass
+class Stage:
+    """A stage that records what a step asks of it."""
+
+    viewer: int | None = 0
+    moved: list[CardSprite] = field(default_factory=list)
+
+    def motion(self, sprite: CardSprite, *args: object, **ends: object) -> None:
+        self.moved.append(sprite)
+
+    def arc(self, sprite: CardSprite, *args: object) -> None:
+        self.moved.append(sprite)
+
+    def light(self, sprite: CardSprite, *args: object, **ends: object) -> None:
+        self.moved.append(sprite)
+
+    def later(self, seconds: float, then: Callable[[], None]) -> None:
+        raise AssertionError("not asked for by these steps")
+
+    def enter(self, sprite: CardSprite) -> None:
+        raise AssertionError("not asked for by these steps")
+
+    def leave(self, sprite: CardSprite) -> None:
+        raise AssertionError("not asked for by these steps")
+
+
+def test_a_step_returns_its_banner_its_cue_and_its_cards_and_writes_none_of_them() -> None:
+    state = GameState.new_game("voyage", 2, seed=3)
+    view = TableView(2, ["Ann", "Bob"], CardArt("standard"), TextCache())
+    view.viewer = 0
+    board = Board.from_view(seat_view(state, 0))
+    board.banner = "A notice"
+    steps = EventSteps(board, view)
+    stage = Stage()
+    last_turn = steps.for_event(ev.EndTriggered(seat=1))
+    assert last_turn is not None
+    staging = last_turn.begin(stage)
+    assert staging.banner and "Bob" in staging.banner and staging.wait > 0 and board.banner == "A notice"
+    drawn = steps.for_event(ev.CardDrawn(seat=1, value=None))  # another seat's card: its cue waits
+    assert drawn is not None
+    staging = drawn.begin(stage)
+    assert staging.hold_cue == (1, "Bob drew a card") and staging.sprites == (stage.moved[0],)
+    assert staging.banner is None and board.banner == "A notice" and not board.cues
