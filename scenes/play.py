@@ -42,7 +42,7 @@ from game.table import (
 )
 from game.ui.guide import Guide
 from game.ui.ink import inside, note_button
-from game.ui.recap import RecapMemory, by_player, draw_recap
+from game.ui.recap import by_player, draw_recap
 from game.ui.refusals import word_refusal
 from game.ui.table_anim import Animator
 from game.ui.table_view import Board, TableView
@@ -57,6 +57,7 @@ from scenes.table_input import Command, Hover, Intent, Play, Say, TableInput
 from scenes.table_news import TableNews
 from scenes.table_notice import NoticeLine
 from scenes.table_prompt import table_prompt
+from scenes.table_recap import TableRecap
 
 HANDOFF_PAUSE = 0.8  # seconds (at speed 1) the result of a move stays visible before "Pass to ..." covers it
 # Without the pass screen (settings.pass_screen off) the table turns to the next player and the
@@ -118,8 +119,7 @@ class PlayScene(AppScene):
         # a new game explains to each of its people new to the guide (none new: the pause menu says it is off)
         self.guide.enabled = app.guide_next and any(self.guide.explains_to(self.names[seat]) for seat in humans)
         app.guide_next = False
-        self._memory = RecapMemory(humans if resumed else ())  # what each hand-off's recap tells
-        self.recap: list[str] = []  # (no pass screen) the recap beside the table, until the next move
+        self.recap = TableRecap(humans if resumed else ())  # what each hand-off tells, or the table beside it
         self._away = AwaySeats()  # (hosting) remote seats whose player lost the connection, as last said
         self.table.wake_with(wake_the_app)  # a message from another computer wakes a sleeping app
         self.table.subscribe(self._on_table)
@@ -232,40 +232,49 @@ class PlayScene(AppScene):
         self.news.heard()
         match message:
             case TableEvents(events=events, action=action):
-                self.news.moved()  # a pending target chosen before this is stale now
-                self.pace.moved()
-                self._memory.heard(events)
-                if action is not None:
-                    self.recap = []  # the player moved: what happened before is history
-                    self.input.moved()
-                    self.notice.clear()  # an action clears the last notice
-                self.anim.add_events(list(events))
-                if not events and action is None:  # where the game stands (a rejoined network seat)
-                    self._resync()
+                self._moved(events, action)
             case TakenBack(seat=seat, card=card):
                 self._taken_back(seat, card)
             case Notice(sentence=said):
                 self.notice.say(said.worded())
             case HandoffDue(seat=seat):
-                recap = self._memory.recap_for(seat, self.names)
-                if self.app.settings.pass_screen:
-                    self.stack.push(HANDOFF, player=self.names[seat], recap=recap, identity=self.config.identity(seat),
-                                    on_done=lambda: self._set_viewer(seat))
-                else:  # Skyjo hides no hand: the table turns to them at once, the recap beside it
-                    self._set_viewer(seat)
-                    self.recap = recap
+                self._hand_off(seat)
             case RoundOver():
                 self.stack.push(ROUND, table=self.table, addressee=self.addressee)
             case GameOver():
-                if self.guide.enabled:  # one guided game is enough for each of its players
-                    self.guide.finish([self.names[seat] for seat in range(self.config.players)
-                                       if self.table.is_human(seat)])
-                # the record where the game was played here, else its public scores (with the
-                # names of those who joined since)
-                seats = tuple(replace(seat, name=name)
-                              for seat, name in zip(self.config.seats, self.names, strict=True))
-                self.stack.replace(GAMEOVER, config=replace(self.config, seats=seats), state=self.table.record,
-                                   scores=self.table.score_view(), viewer=self.addressee)
+                self._game_over()
+
+    def _moved(self, events: tuple[ev.Event, ...], action: Action | None) -> None:
+        """Engine events to animate (`action`: a player's move; none: the table's own, a deal)."""
+        self.news.moved()  # a pending target chosen before this is stale now
+        self.pace.moved()
+        self.recap.heard(events)
+        if action is not None:
+            self.recap.moved()
+            self.input.moved()
+            self.notice.clear()  # an action clears the last notice
+        self.anim.add_events(list(events))
+        if not events and action is None:  # where the game stands (a rejoined network seat)
+            self._resync()
+
+    def _hand_off(self, seat: int) -> None:
+        """The next human at this screen is `seat`'s player: "Pass to ...", or the table turns at once."""
+        recap = self.recap.handed_to(seat, self.names)
+        if self.app.settings.pass_screen:
+            self.stack.push(HANDOFF, player=self.names[seat], recap=recap, identity=self.config.identity(seat),
+                            on_done=lambda: self._set_viewer(seat))
+        else:  # Skyjo hides no hand: the table turns to them at once, the recap beside it
+            self._set_viewer(seat)
+            self.recap.beside(recap)
+
+    def _game_over(self) -> None:
+        if self.guide.enabled:  # one guided game is enough for each of its players
+            self.guide.finish([self.names[seat] for seat in range(self.config.players) if self.table.is_human(seat)])
+        # the record where the game was played here, else its public scores (with the names of
+        # those who joined since)
+        seats = tuple(replace(seat, name=name) for seat, name in zip(self.config.seats, self.names, strict=True))
+        self.stack.replace(GAMEOVER, config=replace(self.config, seats=seats), state=self.table.record,
+                           scores=self.table.score_view(), viewer=self.addressee)
 
     def _at_screen(self) -> str:
         """The name of the person at the screen (the acting human's, else the viewer's): whom the guide speaks to."""
@@ -291,7 +300,7 @@ class PlayScene(AppScene):
         the take (the game record never held it)."""
         self.news.moved()  # a pending target chosen while holding the card is stale now
         self.pace.moved()
-        self._memory.forget_take()
+        self.recap.taken_back()
         self.input.moved()
         self.notice.clear()
         self.anim.add_events([ev.CardDiscarded(seat, card)])
@@ -364,7 +373,7 @@ class PlayScene(AppScene):
         # a tip, the recap and a notice share the table's free corner (a tip first, then the recap)
         # (a hint asked for with H takes the corner from the recap until the move: it was asked for)
         hinting = self.notice.hinting
-        recap = self.recap and not hinting
+        recap = self.recap.shown and not hinting
         # the corner's owner and the cursor (the input's) as they are now, even under an overlay
         self.view.marks = replace(self.view.marks, notice_shown=self.guide.current is None and not recap,
                                   cursor=self.input.cursor)
@@ -373,7 +382,7 @@ class PlayScene(AppScene):
         if recap and self.guide.current is None:
             draw_recap(surface, self.app.text, self.viewport.rect(self.view.layout.tip),
                        self.viewport.scale * self.app.ui_scale, _("Since your last turn:"),
-                       by_player(self.recap, self.names))
+                       by_player(self.recap.shown, self.names))
         with inside(scores := self.viewport.rect(scores_button_box())):  # its label must stay on it
             draw_scores_button(self, surface)
         note_button(scores, "Scores (S)")
