@@ -121,7 +121,7 @@ class PlayScene(AppScene):
         app.guide_next = False
         self.recap = TableRecap(humans if resumed else ())  # what each hand-off tells, or the table beside it
         self._away = AwaySeats()  # (hosting) remote seats whose player lost the connection, as last said
-        self.table.wake_with(wake_the_app)  # a message from another computer wakes a sleeping app
+        self.table.link.wake_with(wake_the_app)  # a message from another computer wakes a sleeping app
         self.table.subscribe(self._on_table)
         self.table.start()  # a new game's deal is animated; a resumed game shows as it is
         if resumed:
@@ -165,7 +165,7 @@ class PlayScene(AppScene):
 
     def exit(self) -> None:
         self.hints.close()
-        self.table.wake_with(None)
+        self.table.link.wake_with(None)
         self.table.close()  # (a finished game's players on other computers stop; of an unfinished one, wait to rejoin)
 
     def resume(self) -> None:
@@ -182,9 +182,9 @@ class PlayScene(AppScene):
         self.anim.speed = self.table.speed = speed
         self.anim.reduced_motion = self.app.reduced_motion
         self.view.ui_scale = self.app.ui_scale
-        self.table.receive()  # the actions of players on other computers, played on this thread
+        self.table.link.receive()  # the actions of players on other computers, played on this thread
         self._watch_absent()
-        broken = self.table.broken
+        broken = self.table.link.broken
         if broken:  # a host that broke the protocol: nothing it said can be shown; say why at the menu
             self.app.notices.append(_("The network game stopped: {reason}").format(reason=broken))
             self.stack.reset(MENU)
@@ -208,7 +208,7 @@ class PlayScene(AppScene):
 
     def _watch_absent(self) -> None:
         """Say when a player on another computer loses the connection or comes back."""
-        line = self._away.news(self.table.away_seats, self.names)
+        line = self._away.news(self.table.link.away_seats, self.names)
         if line is not None:
             self.notice.say(line)
             self.news.changed = True  # (a frame to show it)

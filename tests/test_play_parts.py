@@ -16,7 +16,7 @@ HELPERS = ("table_input.py", "table_prompt.py", "hints.py", "score_overlay.py", 
 SCREEN = {"play", "screen", "table"}
 # what a helper may set on a part: the table's own switch, which the table answers for (the
 # pointer's place is the view's: the input tells it where the pointer went, `view.point_at`)
-ALLOWED = {"self.table.stand_in"}
+ALLOWED = {"self.table.link.stand_in"}
 
 
 def assigned(tree: ast.AST) -> list[ast.expr]:

@@ -201,3 +201,22 @@ def test_a_step_returns_its_banner_its_cue_and_its_cards_and_writes_none_of_them
     staging = drawn.begin(stage)
     assert staging.hold_cue == (1, "Bob drew a card") and staging.sprites == (stage.moved[0],)
     assert staging.banner is None and board.banner == "A notice" and not board.cues
+
+
+LINK_WORDS = {"hosting", "away_seats", "stand_in", "offline", "broken", "receive", "wake_with"}
+
+
+def test_a_table_run_here_speaks_none_of_the_networks_words_its_link_does() -> None:
+    from game.match import MatchConfig
+    from game.net.client import RemoteTable
+    from game.table import ALONE, Table, TableController, TableLink
+
+    assert LINK_WORDS <= set(vars(TableLink)) and not LINK_WORDS & set(vars(Table))
+    for kind in (TableController, RemoteTable):
+        assert not LINK_WORDS & set(vars(kind)), kind
+    config = MatchConfig()
+    table = TableController(config, config.new_game())
+    link = table.link
+    assert link is ALONE and not link.hosting and not link.offline and link.broken is None and not link.away_seats
+    link.stand_in = True  # nobody to stand in for
+    assert not link.stand_in
