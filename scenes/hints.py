@@ -54,7 +54,7 @@ class HintBot:
         self.advice = HardBot(self.seed).advise(view)  # a fresh bot: the same answer for the same view
         return self.advice.action
 
-    def notify(self, message: dict) -> None:
+    def notify(self, message: dict[str, object]) -> None:
         """Each question is a position of its own: nothing to remember."""
 
     def close(self) -> None:

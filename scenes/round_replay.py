@@ -6,6 +6,8 @@ Right, Space or Enter: next step; Left: previous step; A: play on by itself; Esc
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game.i18n import _
@@ -30,7 +32,7 @@ def last_finished_round(state: GameState) -> int | None:
     return index if index >= 0 else None
 
 
-def round_start(record: dict, index: int) -> tuple[GameState, list[Action]]:
+def round_start(record: dict[str, Any], index: int) -> tuple[GameState, list[Action]]:
     """A fresh state with the rounds before `index` played and round `index` just dealt,
     and the actions of that round."""
     rounds = record["rounds"]
@@ -66,7 +68,7 @@ class RoundReplayScene(AppScene):
             raise ValueError("no round has been played to its end yet")
         self.watch(state.record(), index, names, viewer, identities=identities)
 
-    def watch(self, record: dict, index: int, names: list[str], viewer: int | None, step: int | None = None,
+    def watch(self, record: dict[str, Any], index: int, names: list[str], viewer: int | None, step: int | None = None,
               identities: list[Identity] | None = None) -> None:
         """Show round `index` of `record`: its deal animated (no `step`), or its first `step`
         actions played and laid out at once (the review's step screen, scenes/review_step.py,
