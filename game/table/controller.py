@@ -21,7 +21,6 @@ animations are done, which is what holds a computer's next move until the last o
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 
 from game.ai.players import make_worker as make_bot_worker
@@ -46,10 +45,10 @@ from .autosave import Autosave
 from .computers import ComputerSeats
 from .messages import GameOver, HandoffDue, Observer, Observers, RoundOver, TableEvents, TakenBack
 from .needs import TableStore, WorkerFactory
-from .shape import NOTHING_TO_TAKE_BACK, NobodyToStandIn
+from .shape import ALONE, NOTHING_TO_TAKE_BACK, TableLink
 
 
-class TableController(NobodyToStandIn):
+class TableController:
     """Runs one table: `update(dt)` and `next_round()` move the game on, `play(action)` takes
     a player's action in, and every observer hears what happened (see messages.py).
 
@@ -160,17 +159,11 @@ class TableController(NobodyToStandIn):
         return self.computers.stands_in_for(seat)
 
     # ------------------------------------------------------------------ other computers (none by itself)
-    # A table run here alone serves nobody (and nobody is away: NobodyToStandIn); game.net's
-    # HostedTable, this controller with a network host of its own, answers these from its host.
-    hosting = False
-    broken: str | None = None
-    offline = False  # (the table runs here: no connection to lose)
-
-    def receive(self) -> None:
-        """Nothing arrives from another computer."""
-
-    def wake_with(self, hook: Callable[[], object] | None) -> None:
-        """Nothing arrives from another computer: nothing to wake a screen for."""
+    @property
+    def link(self) -> TableLink:
+        """A table run here alone is tied to no other computer (game.net's HostedTable, this
+        controller with a network host of its own, answers with its host's link)."""
+        return ALONE
 
     # ------------------------------------------------------------------ the flow
     def update(self, dt: float) -> None:
