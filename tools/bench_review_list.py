@@ -9,6 +9,11 @@ and how much the process's peak memory grew; then the seconds to read and check 
 whole, as choosing it does (`read_export`). The logs are written a piece at a time, so that
 making them does not set the peak.
 
+With `--visits N`, the screen itself instead, headless, in the real app: N visits to "Review a
+game" from the statistics, one after another, each left at once (the screen's first frame), then
+frames drawn until every read has ended: the reading threads alive after the visits, the
+resident memory then and at its peak, the longest frame, the seconds until all was read.
+
 The same file measures an older tree, whose `exported_games` read every log whole, from that
 tree's folder: `PYTHONPATH=. python /path/to/this/file.py`.
 """
@@ -17,9 +22,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -91,16 +98,72 @@ def measure(logs: int, mib: float) -> dict[str, Any]:
     return figures
 
 
+def resident_mib() -> float:
+    """This process's resident memory now (Linux), else its peak."""
+    try:
+        return int(Path("/proc/self/statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE") / (1 << 20)
+    except (OSError, ValueError, IndexError):
+        return peak_mib()
+
+
+def reading_threads() -> int:
+    return sum(thread.name.startswith("reading") for thread in threading.enumerate())
+
+
+def measure_visits(logs: int, mib: float, visits: int) -> dict[str, Any]:
+    for name in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER"):
+        os.environ.setdefault(name, "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from scenes.names import REVIEW_PICK, STATISTICS
+    from skyjo.app import App
+
+    frame = 1 / 60
+    with tempfile.TemporaryDirectory() as folder:
+        exports = Path(folder) / "exports"
+        exports.mkdir()
+        for number in range(logs):
+            write_log(exports / f"skyjo-20261207-1200{number:02d}.json", mib)
+        app = App(folder, size=(1280, 720))
+        statistics = app.stack.push(STATISTICS)
+        while getattr(statistics, "reading", None) is not None:
+            app.frame(frame)
+        before, peak, started, longest = resident_mib(), peak_mib(), time.perf_counter(), 0.0
+
+        def timed_frame() -> None:
+            nonlocal longest
+            drawn = time.perf_counter()
+            app.frame(frame)
+            longest = max(longest, time.perf_counter() - drawn)
+
+        for _ in range(visits):
+            app.stack.push(REVIEW_PICK)
+            timed_frame()
+            app.stack.pop()
+            timed_frame()
+        figures: dict[str, Any] = {"visits": visits, "reading_threads": reading_threads(),
+                                   "resident_mib_before": round(before, 1)}
+        while reading_threads() and time.perf_counter() - started < 900:
+            timed_frame()
+            time.sleep(0.005)
+        figures |= {"resident_mib_read": round(resident_mib(), 1), "peak_growth_mib": round(peak_mib() - peak, 1),
+                    "longest_frame_seconds": round(longest, 3),
+                    "seconds_to_settle": round(time.perf_counter() - started, 2)}
+        app.close()
+    return figures
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.bench_review_list", description=__doc__.split("\n")[0])
     parser.add_argument("--logs", type=int, default=6, help="logs in the folder (default 6: the list's length)")
     parser.add_argument("--mib", type=float, default=9.3, help="MiB of each log (default 9.3)")
+    parser.add_argument("--visits", type=int, default=0, help="visits to the screen in the app instead (1-100)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
-    if not (0 < args.logs <= 20 and 0 < args.mib <= 16):
-        print("bench_review_list: error: --logs 1 to 20, --mib above 0 and at most 16", file=sys.stderr)
+    if not (0 < args.logs <= 20 and 0 < args.mib <= 16 and 0 <= args.visits <= 100):
+        print("bench_review_list: error: --logs 1 to 20, --mib above 0 and at most 16, --visits 0 to 100",
+              file=sys.stderr)
         return 2
-    figures = measure(args.logs, args.mib)
+    figures = measure_visits(args.logs, args.mib, args.visits) if args.visits else measure(args.logs, args.mib)
     print(json.dumps(figures) if args.json else "\n".join(f"{key}: {value}" for key, value in figures.items()))
     return 0
 
