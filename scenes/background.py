@@ -14,9 +14,9 @@ the screen words the result where it shows it (in the language of that moment).
 A screen's reads go through its `Lane` (issue 46 item 4): at most one read of a kind runs at a
 time, whatever the player does. A screen left and entered again twenty times in a second (the
 thread of each visit reading every exported game: twenty threads and gigabytes) meets its
-read still running and takes it over (`key`: the same read); a read of another key waits for it,
-and only the newest one waits: a screen that leaves `cancel`s its read, which is then never run,
-or, already under way, runs to its end with nobody to take its result.
+read still under way and takes it over (`key`: the same read); another read waits its turn. A
+screen that leaves `cancel`s its read, which is then never run, or, already under way, runs to
+its end with nobody to take its result.
 
     READS = Lane("games")
     reading = READS.read(partial(read_games, store), key=str(store.data_dir))
@@ -26,6 +26,7 @@ or, already under way, runs to its end with nobody to take its result.
 from __future__ import annotations
 
 import threading
+from collections import deque
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
@@ -75,20 +76,21 @@ class Background(Generic[T]):
 
 class Lane:
     """One kind of read (a screen's): at most one runs at a time, on a thread of its own that
-    ends when nothing is left to read, and at most one more waits, the newest asked for."""
+    ends when nothing is left to read; the others wait their turn, and one cancelled before its
+    turn is never run."""
 
     def __init__(self, name: str) -> None:
         self.name = name
         self._lock = threading.Lock()
         self._running: Background[Any] | None = None  # with its thread alive
-        self._waiting: Background[Any] | None = None
+        self._waiting: deque[Background[Any]] = deque()
 
     def read(self, work: Callable[[], T], key: object = None, wake: Callable[[], None] = wake_the_app) -> Background[T]:
-        """The read of `work`: the one running or waiting if it has this `key` (not None), taken
-        over as it is; else a new one, started at once if none runs, else waiting its turn in
-        place of any other waiting (that one is dropped: nobody can want it any more)."""
+        """The read of `work`: the one under way if it has this `key` (not None), taken over as
+        it is (cancelled or not); else a new one, started at once if none runs, else after the
+        ones waiting (those cancelled meanwhile are let go of now: they end at once, unread)."""
         with self._lock:
-            for under_way in (self._running, self._waiting):
+            for under_way in (self._running, *self._waiting):
                 if key is not None and under_way is not None and under_way.key == key and not under_way.done:
                     under_way.cancelled = False
                     return under_way
@@ -97,10 +99,10 @@ class Lane:
                 self._running = reading
                 threading.Thread(target=self._serve, name=f"reading {self.name}", daemon=True).start()
             else:
-                if self._waiting is not None:
-                    self._waiting.cancel()
-                    self._waiting.run()  # (dropped: it ends at once, done with no result)
-                self._waiting = reading
+                for dropped in [waiting for waiting in self._waiting if waiting.cancelled]:
+                    self._waiting.remove(dropped)
+                    dropped.run()  # (it ends at once, done with no result)
+                self._waiting.append(reading)
             return reading
 
     def _serve(self) -> None:
@@ -111,7 +113,7 @@ class Lane:
                 return
             reading.run()
             with self._lock:
-                self._running, self._waiting = self._waiting, None
+                self._running = self._waiting.popleft() if self._waiting else None
 
 
 def settle(reading: Background[T] | None) -> tuple[Background[T] | None, Background[T] | None]:
