@@ -12,7 +12,8 @@ making them does not set the peak.
 With `--visits N`, the screen itself instead, headless, in the real app: N visits to "Review a
 game" from the statistics, one after another, each left at once (the screen's first frame), then
 frames drawn until every read has ended: the reading threads alive after the visits, the
-resident memory then and at its peak, the longest frame, the seconds until all was read.
+resident memory then and at its peak, the longest frame, the seconds until all was read; then
+the newest log chosen: the seconds and the longest frame until its review would open.
 
 The same file measures an older tree, whose `exported_games` read every log whole, from that
 tree's folder: `PYTHONPATH=. python /path/to/this/file.py`.
@@ -28,6 +29,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -148,8 +150,37 @@ def measure_visits(logs: int, mib: float, visits: int) -> dict[str, Any]:
         figures |= {"resident_mib_read": round(resident_mib(), 1), "peak_growth_mib": round(peak_mib() - peak, 1),
                     "longest_frame_seconds": round(longest, 3),
                     "seconds_to_settle": round(time.perf_counter() - started, 2)}
+        figures |= _choose_one(app, timed_frame)
         app.close()
     return figures
+
+
+def _choose_one(app: Any, timed_frame: Callable[[], None]) -> dict[str, Any]:
+    """The newest log chosen once the list is read: the seconds and the longest frame until the
+    review would open (a stand-in for the review screen: no Expert is started)."""
+    from game.ui.scene import Scene
+    from scenes.names import REVIEW_PICK
+
+    opened: list[Scene] = []
+
+    def stand_in(*_args: object, **_kwargs: object) -> Scene:
+        opened.append(Scene())
+        return opened[-1]
+
+    app.stack.registry.register("review", stand_in)
+    pick = app.stack.push(REVIEW_PICK)
+    while getattr(pick, "reading", None) is not None:
+        timed_frame()
+    longest, started = 0.0, time.perf_counter()
+    pick.press("game0")
+    while not opened and getattr(pick, "opening", None) is not None and time.perf_counter() - started < 300:
+        drawn = time.perf_counter()
+        timed_frame()
+        longest = max(longest, time.perf_counter() - drawn)
+        time.sleep(0.005)
+    timed_frame()
+    return {"choose_seconds": round(time.perf_counter() - started, 3), "choose_opened": bool(opened),
+            "choose_longest_frame_seconds": round(longest, 3)}
 
 
 def main(argv: list[str] | None = None) -> int:
