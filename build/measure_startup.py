@@ -219,17 +219,22 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     names = args.program + ([" ".join(args.command)] if args.command else [])
     results: list[list[tuple[float, float, float, bool]]] = [[] for _ in programs]
+    failed = [0 for _ in programs]  # runs that never drew (each said in its line), left out of the medians
     print(f"load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     for run in range(1, args.runs + 1):
         for number, (command, extra_env) in enumerate(programs):
             try:
                 window_s, frame_s, cpu_s, exact = one_run(command, extra_env)
             except (RuntimeError, OSError, subprocess.TimeoutExpired) as error:
-                print(f"measure_startup: {names[number]}: {error}", file=sys.stderr)
-                return 1
+                print(f"run {run}: {names[number]}: failed: {error}")
+                failed[number] += 1
+                continue
             results[number].append((window_s, frame_s, cpu_s, exact))
             print(f"run {run}: {names[number]}: window {window_s * 1000:.0f} ms, first frame {frame_s * 1000:.0f} ms, "
                   f"CPU {cpu_s:.3f} s{'' if exact else ' (read after the frame: not logged)'}")
+    if not all(results):
+        print("measure_startup: a program never drew its first frame", file=sys.stderr)
+        return 1
     first_frame = statistics.median(run[1] for run in results[0])
     first_cpu = statistics.median(run[2] for run in results[0])
     for number, runs in enumerate(results):
@@ -238,7 +243,7 @@ def main(argv: list[str] | None = None) -> int:
         ratios = f" ({frame / first_frame:.2f}x, CPU {cpu / first_cpu:.2f}x the first)" if number else ""
         print(f"median of {names[number]}: window {statistics.median(run[0] for run in runs) * 1000:.0f} ms, "
               f"first frame {frame * 1000:.0f} ms (max {max(run[1] for run in runs) * 1000:.0f} ms), "
-              f"CPU {cpu:.3f} s{ratios}")
+              f"CPU {cpu:.3f} s{ratios}{f'; {failed[number]} runs failed' if failed[number] else ''}")
     print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0
 
