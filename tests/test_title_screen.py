@@ -201,3 +201,17 @@ def test_a_card_s_reach_holds_its_whole_picture_at_any_tilt(make_app, size):
             card.angle = angle
             image = menu.cards._image(card, menu.viewport.scale, app.art)
             assert max(image.get_width(), image.get_height()) / 2 <= REACH * menu.viewport.scale
+
+
+def test_the_logo_turns_each_letter_card_once_its_shadow_taken_from_it(make_app, monkeypatch):
+    """Issue 47: the logo is part of the first frame; its shadows are the turned cards in translucent
+    black (the same outline), not five more turned shapes."""
+    from game.ui import title
+
+    turned = []
+    real = pygame.transform.rotozoom
+    monkeypatch.setattr(title.pygame.transform, "rotozoom", lambda *args: turned.append(args[1]) or real(*args))
+    app = make_app(size=SMALL)
+    title._LOGOS.clear()
+    title.logo(0.5, app.text)
+    assert len(turned) == len(title.LETTERS)

@@ -163,8 +163,8 @@ def _paint_logo(scale: float, text: TextCache) -> pygame.Surface:
         card = _letter_card(letter, _STANDARD_FILL[LETTER_VALUES[number]], k, text)
         tilted = pygame.transform.rotozoom(card, -offset * 5.0, 1.0)
         centre = (round((LOGO_W / 2 + offset * 168) * k), round((128 + offset * offset * 5) * k))
-        shade = pygame.transform.rotozoom(_rounded((card.get_width(), card.get_height()), (0, 0, 0, 90), 16 * k),
-                                          -offset * 5.0, 1.0)
+        shade = tilted.copy()  # the card's own outline in a translucent black: no second turn
+        shade.fill((0, 0, 0, 90), special_flags=pygame.BLEND_RGBA_MULT)
         big.blit(shade, shade.get_rect(center=(centre[0] + round(6 * k), centre[1] + round(10 * k))))
         big.blit(tilted, tilted.get_rect(center=centre))
     size = (max(1, round(LOGO_W * scale)), max(1, round(LOGO_H * scale)))
@@ -225,7 +225,9 @@ def _rounded(size: tuple[int, int], colour: tuple[int, int, int, int], radius: f
 
 
 def _gradient(size: tuple[int, int], top: RGB, bottom: RGB) -> pygame.Surface:
+    """Top to bottom: one column blended smoothly, then widened (each row is one colour)."""
     seed = pygame.Surface((1, 2), pygame.SRCALPHA)
     seed.set_at((0, 0), (*top, 255))
     seed.set_at((0, 1), (*bottom, 255))
-    return pygame.transform.smoothscale(seed, (max(1, size[0]), max(2, size[1])))
+    column = pygame.transform.smoothscale(seed, (1, max(2, size[1])))
+    return pygame.transform.scale(column, (max(1, size[0]), column.get_height()))
