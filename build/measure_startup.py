@@ -153,11 +153,11 @@ def frame_cpu(pid: int, data: str) -> tuple[float, bool]:
 def one_run(command: list[str], extra_env: dict[str, str]) -> tuple[float, float, float, bool]:
     """Seconds from launch to a visible window and to its first drawn frame, and the CPU seconds
     used by then (see frame_cpu)."""
-    with tempfile.TemporaryDirectory() as data:
+    with tempfile.TemporaryDirectory() as data, tempfile.TemporaryFile() as errors:
         env = dict(os.environ, SKYJO_DATA_DIR=data, **extra_env)
         env.pop("SDL_VIDEODRIVER", None)
         started = time.perf_counter()
-        process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=errors)
         try:
             window = wait_for(lambda: find_window(WINDOW_TITLE), process)
             shown = time.perf_counter() - started
@@ -165,6 +165,10 @@ def one_run(command: list[str], extra_env: dict[str, str]) -> tuple[float, float
             drawn = time.perf_counter() - started
             time.sleep(0.2)  # the line is written just after the flip that was seen
             return (shown, drawn, *frame_cpu(process.pid, data))
+        except RuntimeError as error:  # with what the program said last, in its words
+            errors.seek(0)
+            said = [line for line in errors.read(1 << 16).decode("utf-8", "replace").splitlines() if line.strip()]
+            raise RuntimeError(f"{error}{f' ({said[-1].strip()[:200]})' if said else ''}") from None
         finally:
             stop(process)
 
