@@ -139,15 +139,15 @@ def logged_first_frame(data: str) -> tuple[float, int] | None:
     return None
 
 
-def frame_cpu(pid: int, data: str) -> tuple[float, bool]:
+def frame_cpu(pid: int, data: str, cpu=cpu_seconds) -> tuple[float, bool]:  # type: ignore[no-untyped-def]
     """CPU seconds used by the program when its first frame was flipped, and whether that is exact:
     the logged figure plus what the processes around it used (the one-file program's unpacking
     parent); without a logged line, the whole tree's time now (a few frames of drawing too)."""
-    total = cpu_seconds(pid)
+    total = cpu(pid)
     logged = logged_first_frame(data)
     if logged is None:
         return total, False
-    return total - cpu_seconds(logged[1], with_children=False) + logged[0], True
+    return total - cpu(logged[1], with_children=False) + logged[0], True
 
 
 def one_run(command: list[str], extra_env: dict[str, str]) -> tuple[float, float, float, bool]:

@@ -33,14 +33,21 @@ def test_the_logged_figure_replaces_the_process_s_own_time_and_keeps_its_parents
     """The one-file program's unpacking parent counts; the app's frames after the first do not."""
     module = measure_startup()
     (tmp_path / "logs").mkdir()
-    (tmp_path / "logs" / "first_frame.log").write_text(FIRST_FRAME_LINE % (0.25, os.getpid()) + "\n",
-                                                       encoding="ascii")
-    cpu, exact = module.frame_cpu(os.getpid(), str(tmp_path))
-    assert exact
-    children = module.cpu_seconds(os.getpid()) - module.cpu_seconds(os.getpid(), with_children=False)
-    assert abs(cpu - (0.25 + children)) < 0.05
-    cpu, exact = module.frame_cpu(os.getpid(), str(tmp_path / "nothing logged"))
-    assert not exact and cpu >= module.cpu_seconds(os.getpid(), with_children=False) > 0
+    (tmp_path / "logs" / "first_frame.log").write_text(FIRST_FRAME_LINE % (0.25, 4321) + "\n", encoding="ascii")
+    used = {(1000, True): 1.0, (4321, False): 0.7}  # the parent 1000 (0.3 s) and the app 4321 (0.7 s so far)
+
+    def cpu(pid, with_children=True):
+        return used[(pid, with_children)]
+
+    assert module.frame_cpu(1000, str(tmp_path), cpu) == (0.3 + 0.25, True)
+    assert module.frame_cpu(1000, str(tmp_path / "nothing logged"), cpu) == (1.0, False)
+
+
+def test_the_cpu_of_a_process_counts_its_children(tmp_path):
+    module = measure_startup()
+    alone = module.cpu_seconds(os.getpid(), with_children=False)  # read first: the time only grows
+    assert module.cpu_seconds(os.getpid()) >= alone > 0
+    assert module.cpu_seconds(2**22 + 12345) == 0.0  # no such process
 
 
 def test_programs_are_a_command_line_the_bare_window_or_a_checkout_from_source(tmp_path):
