@@ -170,3 +170,48 @@ def test_the_resting_cards_keep_clear_of_the_logo_and_every_button(make_app, sav
         for box in [logo] + [button.box for button in menu.buttons.buttons]:
             assert not spot.colliderect(pygame.Rect(round(box.x), round(box.y), round(box.w), round(box.h))), (
                 card.value, box)
+
+
+def test_the_menu_s_first_frame_paints_no_card_while_every_card_waits_below_the_window(make_app, monkeypatch):
+    """Issue 47: the first frame is the start-up's; the cards below the window are painted as they rise into
+    view, each once, and the rise ends on the same picture."""
+    from game.ui import title
+
+    painted = []
+    real = title._card_with_shadow
+    monkeypatch.setattr(title, "_card_with_shadow", lambda value, *rest: painted.append(value) or real(value, *rest))
+    app, menu = open_menu(make_app, size=SMALL)
+    assert menu.cards.moving and painted == [], "no card is in view on the first frame: none is painted"
+    assert Pilot(app).wait_until(lambda: not app.stack.wants_frames(), RISE_FRAMES)
+    assert sorted(map(str, painted)) == sorted(str(card.value) for card in menu.cards.cards)
+    cloth = app.screen.get_at(menu.viewport.point(960, 1040))[:3]
+    for card in menu.cards.cards:
+        assert app.screen.get_at(menu.viewport.point(card.x, card.y))[:3] != cloth
+
+
+@pytest.mark.parametrize("size", [SMALL, (1920, 1080)])
+def test_a_card_s_reach_holds_its_whole_picture_at_any_tilt(make_app, size):
+    """The reach that decides whether a card can show holds its tilted picture and shadow (else a card
+    rising into view would appear late, cut at the window's edge)."""
+    from game.ui.title import REACH
+
+    app, menu = open_menu(make_app, size=size, speed=0.0)
+    for card in menu.cards.cards:
+        for angle in (card.angle, 45.0, 45.0 + menu.cards.cards.index(card)):
+            card.angle = angle
+            image = menu.cards._image(card, menu.viewport.scale, app.art)
+            assert max(image.get_width(), image.get_height()) / 2 <= REACH * menu.viewport.scale
+
+
+def test_the_logo_turns_each_letter_card_once_its_shadow_taken_from_it(make_app, monkeypatch):
+    """Issue 47: the logo is part of the first frame; its shadows are the turned cards in translucent
+    black (the same outline), not five more turned shapes."""
+    from game.ui import title
+
+    turned = []
+    real = pygame.transform.rotozoom
+    monkeypatch.setattr(title.pygame.transform, "rotozoom", lambda *args: turned.append(args[1]) or real(*args))
+    app = make_app(size=SMALL)
+    title._LOGOS.clear()
+    title.logo(0.5, app.text)
+    assert len(turned) == len(title.LETTERS)
