@@ -170,7 +170,7 @@ def test_the_scores_wait_for_the_last_turn_tip_which_never_comes_back_over_the_n
     assert pilot.wait_until(lambda: play.state.phase in (ROUND_OVER, GAME_OVER) and not play.anim.busy)
     pilot.advance(120)  # the player reads on (nobody clicks): the round's end waits beneath the tip
     assert app.stack.top is play and play.guide.current == "last_turn"
-    pilot.click_at(play.view.viewport.rect(play.view.layout.tip).center)  # read: the scores open
+    pilot.click_at(play.view.viewport.rect(play.view.layout.tip).center, anywhere=True)  # read: the scores open
     assert pilot.wait_until(lambda: pilot.scene == "round", 30)
     assert play.guide.current is None
     app.stack.top.press("continue")  # the next round is dealt: its table carries no tip of the last one

@@ -139,7 +139,7 @@ def test_right_plays_the_move_played_and_left_or_home_come_back_to_the_decision(
     pilot.press(pygame.K_LEFT)
     assert scene.step == at and scene.at_decision and scene.board == Board.from_view(decision("place").view)
     pilot.press(pygame.K_SPACE)
-    pilot.click_at((10, 10))  # a click plays on too
+    pilot.click_at((10, 10), anywhere=True)  # a click plays on too
     assert scene.step == at + 2
     for code in (pygame.K_HOME, pygame.K_b):
         pilot.press(pygame.K_RIGHT)
