@@ -13,11 +13,11 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
 
 import pygame
 
 from game.i18n import N_, _, ngettext
+from game.store import Store
 from game.store.export import ExportedGame, ExportProblem, check_game, exported_games, exports_dir
 from game.store.last_game import last_game
 from game.ui.widgets import BODY_SIZE, BUTTON_SIZE, CAPTION_SIZE, DIM, INK, TITLE_SIZE
@@ -91,7 +91,7 @@ class Games:
     logs: list[ExportedGame]
 
 
-def read_games(store: Any) -> Games:
+def read_games(store: Store) -> Games:
     """Every game to offer, each file read and checked once; never raises for a bad file."""
     last, problem = last_game(store.data_dir), None
     if last is not None:

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
 
 import pygame
 
 from game.adapt import about_level
 from game.i18n import N_, _, ngettext
 from game.match import ADAPTIVE, HUMAN, LEVEL_WORDS, Identity
+from game.store import Store
 from game.store.reviews import ReviewShelf
 from game.store.stats import CUSTOM_LEVEL, PlayerStats
 from game.ui.layout import Box
@@ -60,7 +60,7 @@ class Figures:
     problem: str = ""  # why the statistics could not be read (worded where shown)
 
 
-def read_figures(store: Any) -> Figures:
+def read_figures(store: Store) -> Figures:
     """The statistics and the review shelf, each read once (in a thread: either file may be
     large); never raises for a bad file."""
     try:

@@ -104,7 +104,7 @@ class Pilot:
                 if group.screen_rect(button).collidepoint(pos):
                     return f"the button {button.label!r}" + ("" if button.enabled else " (disabled)")
         if isinstance(self.top, PlayScene):
-            if scores_button_hit(self.top, pos):
+            if scores_button_hit(self.top.viewport, pos):
                 return "the table's Scores button"
             target = self.top.view.target_at(pos, self.top.board)
             if target is not None:

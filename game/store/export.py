@@ -9,7 +9,7 @@ import json
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from game.replay import ScenarioError, play_scenario
 from game.wire.finished import MOST_SEATS, FinishedGame
@@ -21,9 +21,16 @@ EXPORTS = "exports"
 STAMP = "%Y%m%d-%H%M%S"  # in a log's name: when it was exported, local time
 
 
-def exports_dir(store: Any) -> Path:
+class WithDataDir(Protocol):
+    """A store, for its data folder (game.store.Store is one)."""
+
+    @property
+    def data_dir(self) -> Path: ...
+
+
+def exports_dir(store: WithDataDir | None) -> Path:
     """<data folder>/exports (the store's folder: --data-dir, $SKYJO_DATA_DIR or the OS's)."""
-    if store is not None and getattr(store, "data_dir", None) is not None:
+    if store is not None:
         return Path(store.data_dir) / EXPORTS
     from .paths import resolve_data_dir
 
@@ -50,7 +57,7 @@ def export_game(state: Any, folder: Path, when: float | None = None) -> Path:
     return path
 
 
-def export_for_player(store: Any, state: Any) -> tuple[bool, str]:
+def export_for_player(store: WithDataDir | None, state: Any) -> tuple[bool, str]:
     """(True, path) or (False, why): never raises into the frame loop."""
     try:
         return True, str(export_game(state, exports_dir(store)))
