@@ -31,7 +31,7 @@ def open_menu(make_app, size=(1920, 1080), speed=1.0, reduced=False, saved=False
         config = MatchConfig("voyage", (SeatConfig("Ann", HUMAN), SeatConfig("Bot", COMPUTER, "easy")), seed=2)
         app.store.saves.save(config, config.new_game())
     menu = app.stack.push("menu")
-    app.frame(1 / 60)
+    Pilot(app).advance()
     return app, menu
 
 
@@ -65,16 +65,17 @@ def test_the_cards_rise_behind_the_menu_when_it_opens_and_then_the_menu_is_still
     app, _menu = open_menu(make_app, size=SMALL)
     pilot = Pilot(app)
     assert app.stack.wants_frames(), "the cards rise: the menu draws frames"
-    app.frame(1 / 60)
+    pilot.advance()
     early = pixels(app)
     for _ in range(20):
-        app.frame(1 / 60)
+        pilot.advance()
     assert pixels(app) != early, "something moved on the title screen"
     assert pilot.wait_until(lambda: not app.stack.wants_frames(), RISE_FRAMES), "the cards never came to rest"
     settled = pixels(app)
-    app.frame(1 / 60)
+    pilot.advance()
     assert pixels(app) == settled
-    # once arrived, an idle tick draws nothing: the app sleeps on the title screen
+    # once arrived, an idle tick draws nothing: the app sleeps on the title screen (App.frame's own
+    # answer is what is tested, so it is called directly)
     assert not app.frame(1 / 60, draw=False)
 
 
@@ -86,7 +87,7 @@ def test_with_reduced_motion_the_cards_are_in_place_from_the_first_frame(make_ap
     # the same picture as the one a normal opening comes to rest on
     app.settings.reduced_motion = False
     app.stack.reset("menu")
-    app.frame(1 / 60)
+    pilot.advance()
     assert app.stack.wants_frames()
     assert pilot.wait_until(lambda: not app.stack.wants_frames(), RISE_FRAMES)
     assert pixels(app) == still
@@ -100,18 +101,19 @@ def test_with_reduced_motion_the_cards_are_in_place_from_the_first_frame(make_ap
 def test_the_rise_follows_the_animation_speed(make_app, speed):
     """Slow plays it longer, fast shorter (counted in frames, never timed)."""
     app, _menu = open_menu(make_app, size=SMALL)
+    pilot = Pilot(app)
 
     def rise() -> int:
         frames = 0
         while app.stack.wants_frames() and frames < RISE_FRAMES:
-            app.frame(1 / 60)
+            pilot.advance()
             frames += 1
         return frames
 
     normal_frames = rise()
     app.speed_override = speed
     app.stack.reset("menu")
-    app.frame(1 / 60)
+    pilot.advance()
     frames = rise()
     assert 0 < normal_frames < RISE_FRAMES and 0 < frames < RISE_FRAMES
     assert (frames > normal_frames) if speed < 1 else (frames < normal_frames)
@@ -136,11 +138,12 @@ def test_a_key_while_the_cards_rise_sets_them_down_and_moves_the_focus(make_app)
 
 def test_back_from_another_screen_the_cards_stay_where_they_rest(make_app):
     app, menu = open_menu(make_app, speed=0.0)
+    pilot = Pilot(app)
     app.speed_override = 1.0
     assert menu.press("settings")
-    app.frame(1 / 60)
+    pilot.advance()
     app.stack.pop()
-    app.frame(1 / 60)
+    pilot.advance()
     assert not app.stack.wants_frames()
 
 
@@ -161,7 +164,7 @@ def test_the_resting_cards_keep_clear_of_the_logo_and_every_button(make_app, sav
         config = MatchConfig("voyage", (SeatConfig("Ann", HUMAN), SeatConfig("Bot", COMPUTER, "easy")), seed=2)
         app.store.saves.save(config, config.new_game())
     menu = app.stack.push("menu")
-    app.frame(1 / 60)
+    Pilot(app).advance()
     logo = Box(960 - LOGO_W / 2, LOGO_Y - LOGO_H / 2, LOGO_W, LOGO_H)
     for card in menu.cards.cards:
         reach = (CARD_W ** 2 + CARD_H ** 2) ** 0.5  # tilted, a card stays within its diagonal
