@@ -39,7 +39,6 @@ BUTTON_SIZE = 32  # every button's label (made smaller only when a label would n
 HEADING_SIZE = 40  # a line under a title
 TITLE_SIZE = 64  # a page's or an overlay's title
 DISPLAY_SIZE = 100  # one big line: the winner, the player to pass the screen to
-LOGO_SIZE = 150  # the game's name on the menu
 
 
 def screen_viewport(width: int, height: int) -> Viewport:
