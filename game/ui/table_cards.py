@@ -63,6 +63,7 @@ class RestingCards:
         self._background_key: tuple = ()
         self._layer: pygame.Surface | None = None
         self._layer_source: pygame.Surface | None = None
+        self.version = 0  # counts the changes to the picture returned by `resting` (its readers' cache key)
 
     def forget(self) -> None:
         """The seats moved (the table turned to another viewer): paint it all again."""
@@ -100,6 +101,7 @@ class RestingCards:
         if self._layer is None or self._layer_source is not background:
             self._layer, self._layer_source = background.copy(), background
             self.drawn = {}
+            self.version += 1
             layout, viewport = self.words.layout, self.words.viewport
             rects = self.words.rects = {(seat, index): viewport.rect(cell_box(layout, seat, index))
                                         for seat in range(board.players) for index in range(CELLS)}
@@ -116,6 +118,8 @@ class RestingCards:
             drawn[place] = wanted[place]
         for place in changed:
             self._repaint(background, rects[place])
+        if changed:
+            self.version += 1
         return self._layer
 
     def _repaint(self, background: pygame.Surface, rect: pygame.Rect) -> None:

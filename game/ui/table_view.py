@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 
 import pygame
 
+from game.i18n import current_language
 from game.match import Identity
 from game.rules import CELLS, COLS, SOURCE_DISCARD
 from game.ui.board import Board, Cell
@@ -29,6 +30,7 @@ from game.ui.table_captions import PileCaptions
 from game.ui.table_cards import STACK_MOST, RestingCards, blit_shadow, card_surface, cell_box, stack_step
 from game.ui.table_cues import TableCues
 from game.ui.table_labels import ACTIVE_RING, LABEL_CLEARANCE, RING_MARGIN, SeatLabels
+from game.ui.table_still import Placed, StillFrame
 from game.ui.table_text import TableText
 from game.ui.targets import DISCARD_PILE, DRAW_PILE, HAND, PILES, Target
 from game.ui.text import TextCache
@@ -68,6 +70,7 @@ class TableView:
         self.captions = PileCaptions(self.words)
         self.cues = TableCues(self.words)
         self.cards = RestingCards(self.words, art)  # the felt and the cards lying still on it
+        self.still = StillFrame()  # those cards with the words over them, composed once per change
         self.identities = identities or seat_identities(players)  # each seat's colour and avatar
         self.marker = TurnMarker()  # the ring around the grid of the seat to act, gliding between seats
         self.reduced_motion = False
@@ -169,18 +172,20 @@ class TableView:
     def draw(self, surface: pygame.Surface, board: Board, sprites: list) -> None:
         self.resize(*surface.get_size())
         self.words.text_rects.clear()
-        surface.blit(self.cards.resting(surface, board), (0, 0))
-        if JOURNAL.on:
-            for place, value in self.cards.drawn.items():
-                if value is not None:
-                    note_card(self.words.rects[place])
-        self._draw_marker(surface, board)
-        for seat in board.participants:
-            self.labels.draw_label(surface, board, seat, self.identities[seat])
-        self.captions.draw_pile_captions(surface, board)
-        self.cues.draw_cues(surface, board)
-        self._draw_hand(surface, board)
-        self.labels.draw_scores(surface, board)
+        resting = self.cards.resting(surface, board)
+        self._aim_marker(board)
+        if JOURNAL.on or self.marker.moving:  # (the journal notes each piece as it is drawn)
+            surface.blit(resting, (0, 0))
+            if JOURNAL.on:
+                for place, value in self.cards.drawn.items():
+                    if value is not None:
+                        note_card(self.words.rects[place])
+            self._draw_still(surface, board)
+        else:
+            image, placed = self.still.frame(self._still_key(board), resting,
+                                             lambda target: self._paint_still(target, board))
+            surface.blit(image, (0, 0))
+            self.words.text_rects[:] = placed
         for sprite in sprites:
             sprite.draw_glow(surface, self)  # (under every card: a column's glows make one light)
         for sprite in sprites:
@@ -188,12 +193,37 @@ class TableView:
         self._draw_marks(surface)
         self.captions.draw_prompt(surface, board, self.marks.prompt, self.marks.busy, self.marks.notice_shown)
 
-    def _draw_marker(self, surface: pygame.Surface, board: Board) -> None:
+    def _aim_marker(self, board: Board) -> None:
         """The ring around the grid of the seat to act: aimed there, it glides from the last one."""
         seat = board.to_act if board.to_act in board.participants else None
         ring = None if seat is None else self.layout.seats[seat].grid.inflate(2 * RING_MARGIN)
         self.marker.aim(seat, ring, self.reduced_motion)
+
+    def _draw_still(self, surface: pygame.Surface, board: Board) -> None:
+        """Over the resting cards, what changes only with the board: the turn marker, the seats'
+        plates, the pile captions, the cues, the card in hand and the round's box."""
         self.marker.draw(surface, self.viewport, ACTIVE_RING)
+        for seat in board.participants:
+            self.labels.draw_label(surface, board, seat, self.identities[seat])
+        self.captions.draw_pile_captions(surface, board)
+        self.cues.draw_cues(surface, board)
+        self._draw_hand(surface, board)
+        self.labels.draw_scores(surface, board)
+
+    def _paint_still(self, surface: pygame.Surface, board: Board) -> list[Placed]:
+        self.words.text_rects.clear()
+        self._draw_still(surface, board)
+        return list(self.words.text_rects)
+
+    def _still_key(self, board: Board) -> tuple:
+        """Everything `_draw_still` reads: when it is as in the last frame, so is the picture."""
+        marker = self.marker
+        return (self.cards.version, self.art.theme, self.words.layout, self.words.viewport, self.words.ui_scale,
+                current_language(), tuple(self.words.names), tuple(self.identities), self.addressee,
+                (marker.seat, marker.x, marker.y, marker.w, marker.h, marker.alpha),
+                board.to_act, board.trigger, board.round, board.draw_count, board.participants, tuple(board.totals),
+                tuple(tuple(grid) for grid in board.grids), board.holding, board.holder, board.source,
+                tuple(board.cues.items()))
 
     def card_surface(self, value: Cell, width: int, height: int) -> pygame.Surface:
         return card_surface(self.art, value, width, height)
