@@ -26,6 +26,7 @@ from game.ui.card_art import CardArt
 from game.ui.ink import JOURNAL, note_card
 from game.ui.layout import Box, TableLayout, Viewport, fit, load_layout, turned
 from game.ui.plates import TurnMarker, seat_identities
+from game.ui.surface_cache import forget_table_pictures
 from game.ui.table_captions import PileCaptions
 from game.ui.table_cards import STACK_MOST, RestingCards, blit_shadow, card_surface, cell_box, stack_step
 from game.ui.table_cues import TableCues
@@ -227,6 +228,13 @@ class TableView:
 
     def card_surface(self, value: Cell, width: int, height: int) -> pygame.Surface:
         return card_surface(self.art, value, width, height)
+
+    def close(self) -> None:
+        """The table goes: its still picture, its resting cards and the pictures every table draws
+        (the felt, the card faces at its sizes, the veils...) go with it."""
+        self.still.forget()
+        self.cards.forget()
+        forget_table_pictures()
 
     def prepare(self, surface: pygame.Surface, board: Board) -> None:
         """Loading: card art, the table background and the resting cards for this window."""
