@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.match import Identity
 from game.rules import GameState, seat_view
 from game.ui.card_art import CardArt
 from game.ui.table_labels import SeatLabels
@@ -30,9 +31,9 @@ def counted_labels(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     drawn: list[int] = []
     original = SeatLabels.draw_label
 
-    def draw_label(self: SeatLabels, surface: pygame.Surface, board: Board, seat: int, identity: object) -> None:
+    def draw_label(self: SeatLabels, surface: pygame.Surface, board: Board, seat: int, identity: Identity) -> list:
         drawn.append(seat)
-        original(self, surface, board, seat, identity)  # type: ignore[arg-type]
+        return original(self, surface, board, seat, identity)
 
     monkeypatch.setattr(SeatLabels, "draw_label", draw_label)
     return drawn

@@ -13,7 +13,7 @@ from collections.abc import Callable, Hashable
 
 import pygame
 
-Placed = tuple[str, pygame.Rect]  # a text drawn and where it went
+from game.ui.table_text import Placed
 
 
 class StillFrame:

@@ -31,8 +31,8 @@ from game.ui.table_captions import PileCaptions
 from game.ui.table_cards import STACK_MOST, RestingCards, blit_shadow, card_surface, cell_box, stack_step
 from game.ui.table_cues import TableCues
 from game.ui.table_labels import ACTIVE_RING, LABEL_CLEARANCE, RING_MARGIN, SeatLabels
-from game.ui.table_still import Placed, StillFrame
-from game.ui.table_text import TableText
+from game.ui.table_still import StillFrame
+from game.ui.table_text import Placed, TableText
 from game.ui.targets import DISCARD_PILE, DRAW_PILE, HAND, PILES, Target
 from game.ui.text import TextCache
 from game.ui.widgets import ACCENT, FOCUS_GAP, font_px
@@ -172,7 +172,6 @@ class TableView:
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, board: Board, sprites: list) -> None:
         self.resize(*surface.get_size())
-        self.words.text_rects.clear()
         resting = self.cards.resting(surface, board)
         self._aim_marker(board)
         if JOURNAL.on or self.marker.moving:  # (the journal notes each piece as it is drawn)
@@ -180,19 +179,20 @@ class TableView:
             if JOURNAL.on:
                 for place, value in self.cards.drawn.items():
                     if value is not None:
-                        note_card(self.words.rects[place])
-            self._draw_still(surface, board)
+                        note_card(self.cards.places[place])
+            placed = self._draw_still(surface, board)
         else:
             image, placed = self.still.frame(self._still_key(board), resting,
-                                             lambda target: self._paint_still(target, board))
+                                             lambda target: self._draw_still(target, board))
             surface.blit(image, (0, 0))
-            self.words.text_rects[:] = placed
+        self.words.text_rects = list(placed)
         for sprite in sprites:
             sprite.draw_glow(surface, self)  # (under every card: a column's glows make one light)
         for sprite in sprites:
             sprite.draw(surface, self)
         self._draw_marks(surface)
-        self.captions.draw_prompt(surface, board, self.marks.prompt, self.marks.busy, self.marks.notice_shown)
+        self.words.text_rects += self.captions.draw_prompt(surface, board, self.marks.prompt, self.marks.busy,
+                                                           self.marks.notice_shown)
 
     def _aim_marker(self, board: Board) -> None:
         """The ring around the grid of the seat to act: aimed there, it glides from the last one."""
@@ -200,21 +200,19 @@ class TableView:
         ring = None if seat is None else self.layout.seats[seat].grid.inflate(2 * RING_MARGIN)
         self.marker.aim(seat, ring, self.reduced_motion)
 
-    def _draw_still(self, surface: pygame.Surface, board: Board) -> None:
+    def _draw_still(self, surface: pygame.Surface, board: Board) -> list[Placed]:
         """Over the resting cards, what changes only with the board: the turn marker, the seats'
-        plates, the pile captions, the cues, the card in hand and the round's box."""
+        plates, the pile captions, the cues, the card in hand and the round's box; returns the
+        texts drawn and where (each painter returns its own)."""
         self.marker.draw(surface, self.viewport, ACTIVE_RING)
+        placed: list[Placed] = []
         for seat in board.participants:
-            self.labels.draw_label(surface, board, seat, self.identities[seat])
-        self.captions.draw_pile_captions(surface, board)
-        self.cues.draw_cues(surface, board)
-        self._draw_hand(surface, board)
-        self.labels.draw_scores(surface, board)
-
-    def _paint_still(self, surface: pygame.Surface, board: Board) -> list[Placed]:
-        self.words.text_rects.clear()
-        self._draw_still(surface, board)
-        return list(self.words.text_rects)
+            placed += self.labels.draw_label(surface, board, seat, self.identities[seat])
+        piles = self.cards.piles()
+        placed += self.captions.draw_pile_captions(surface, board, piles)
+        placed += self.cues.draw_cues(surface, board, piles.draw, placed)
+        placed += self._draw_hand(surface, board)
+        return placed + self.labels.draw_scores(surface, board)
 
     def _still_key(self, board: Board) -> tuple:
         """Everything `_draw_still` reads: when it is as in the last frame, so is the picture."""
@@ -245,9 +243,9 @@ class TableView:
         """The soft shadow of a card lying (or lifted `lift` px) at `card`."""
         blit_shadow(self.art, surface, card, lift)
 
-    def _draw_hand(self, surface: pygame.Surface, board: Board) -> None:
+    def _draw_hand(self, surface: pygame.Surface, board: Board) -> list[Placed]:
         if board.holding is None or board.holder is None:
-            return
+            return []
         rect = self.viewport.rect(self.layout.hand)
         self.blit_shadow(surface, rect, lift=6 * self.viewport.scale)  # a card in hand is held above the cloth
         surface.blit(self.card_surface(board.holding, rect.w, rect.h), rect)
@@ -263,15 +261,15 @@ class TableView:
         room = rect.top - 6 - self._ceiling(rect)
         size = self.words.fit_px(words, wanted, height=room, bold=True, floor=base)
         if size < wanted:
-            self._hand_caption_aside(surface, rect, words, wanted)
-            return
+            return self._hand_caption_aside(surface, rect, words, wanted)
         band = self.viewport.rect(self.layout.prompt)  # the caption keeps to the middle band's width
         room = 2 * min(rect.centerx - band.left, band.right - rect.centerx)
         size = self.words.fit_px(words, size, width=room, bold=True)
         image = self.words.text.render(words, size, ACCENT, True)
-        self.words.blit_text(surface, image, image.get_rect(midbottom=(rect.centerx, rect.top - 6)), words)
+        return [self.words.blit_text(surface, image, image.get_rect(midbottom=(rect.centerx, rect.top - 6)), words)]
 
-    def _hand_caption_aside(self, surface: pygame.Surface, hand: pygame.Rect, words: str, size: int) -> None:
+    def _hand_caption_aside(self, surface: pygame.Surface, hand: pygame.Rect, words: str,
+                            size: int) -> list[Placed]:
         """No room above the card for the caption at this text size: it goes beside the card,
         on up to three lines, in the free felt up to the prompt band's right edge."""
         band = self.viewport.rect(self.layout.prompt)
@@ -284,11 +282,12 @@ class TableView:
                              all(self.words.text.font(size, True).size(line)[0] <= width for line in lines)):
                 break
             size -= 1
-        y = hand.centery - tall // 2
+        y, placed = hand.centery - tall // 2, []
         for line in lines:
             image = self.words.text.render(line, size, ACCENT, True)
-            self.words.blit_text(surface, image, image.get_rect(topleft=(left, y)), line)
+            placed.append(self.words.blit_text(surface, image, image.get_rect(topleft=(left, y)), line))
             y += self.words.text.font(size, True).get_linesize()
+        return placed
 
     def _ceiling(self, hand: pygame.Rect) -> int:
         """The lowest edge of a seat panel above the card in hand (its caption stays below it)."""
