@@ -227,7 +227,7 @@ class PlayScene(AppScene):
         # move wakes the app)
         return self.acting_human() is None and not self.table.waits_for_network
 
-    def _on_table(self, message: TableMessage) -> None:
+    def _on_table(self, message: TableMessage) -> None:  # noqa: C901 - one case per table message, in the order they come
         """What the controller tells the screen, in the order it happens."""
         self.news.heard()
         match message:
