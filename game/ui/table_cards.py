@@ -111,31 +111,42 @@ class RestingCards:
         """The background with every card at rest. Kept between frames: only the places
         whose card changed are repainted, so a frame costs one blit however many cards."""
         background = self._static(surface, board)
-        rects = self.places
         if self._layer is None or self._layer_source is not background:
-            self._layer, self._layer_source = background.copy(), background
-            self.drawn = {}
+            self._new_layer(background, board.players)
+        wanted = self._wanted(board)
+        drawn = self.drawn
+        changed = [place for place, value in wanted.items() if drawn.get(place, _UNSET) != value]
+        for place in changed:
+            drawn[place] = wanted[place]
+        for place in changed:
+            self._repaint(background, self.places[place])
+        if changed:
             self.version += 1
-            layout, viewport = self.words.layout, self.words.viewport
-            rects = self.places = {(seat, index): viewport.rect(cell_box(layout, seat, index))
-                                        for seat in range(board.players) for index in range(CELLS)}
-            rects[DRAW_PILE] = viewport.rect(layout.draw_pile)
-            rects[DISCARD_PILE] = viewport.rect(layout.discard_pile)
+        assert self._layer is not None
+        return self._layer
+
+    def _new_layer(self, background: pygame.Surface, players: int) -> None:
+        """A fresh copy of the background, nothing on it yet, and each card place's rect."""
+        self._layer, self._layer_source = background.copy(), background
+        self.drawn = {}
+        self.version += 1
+        layout, viewport = self.words.layout, self.words.viewport
+        self.places = {(seat, index): viewport.rect(cell_box(layout, seat, index))
+                       for seat in range(players) for index in range(CELLS)}
+        self.places[DRAW_PILE] = viewport.rect(layout.draw_pile)
+        self.places[DISCARD_PILE] = viewport.rect(layout.discard_pile)
+
+    @staticmethod
+    def _wanted(board: Board) -> dict[Place, Cell | int | None]:
+        """What should lie at each place now: the stack's edges, the discard's top, each card
+        (None: nothing, or a card a sprite draws instead)."""
         wanted: dict[Place, Cell | int | None] = {DRAW_PILE: stack_layers(board.draw_count) or None,
                                                   DISCARD_PILE: board.discard_top}
         for seat in board.participants:
             grid = board.grids[seat]
             for index in range(CELLS):
                 wanted[seat, index] = None if (seat, index) in board.hidden else grid[index]
-        drawn = self.drawn
-        changed = [place for place, value in wanted.items() if drawn.get(place, _UNSET) != value]
-        for place in changed:
-            drawn[place] = wanted[place]
-        for place in changed:
-            self._repaint(background, rects[place])
-        if changed:
-            self.version += 1
-        return self._layer
+        return wanted
 
     def _repaint(self, background: pygame.Surface, rect: pygame.Rect) -> None:
         """Repaint the place at `rect` and its shadow's reach: the cloth, then the shadows and the
