@@ -352,10 +352,10 @@ def table_extras(app: Any, play: Any) -> Iterator[str]:
     yield "hint"
     play.hints._say("")
     # (no pass screen) the recap beside the table: a turn's move of each other seat, the longest words
-    play.recap = long_recap(play.names[1:] + play.names[:1], play.state.players - 1)
+    play.recap.shown = long_recap(play.names[1:] + play.names[:1], play.state.players - 1)
     settle(app, 1)
     yield "recap"
-    play.recap = []
+    play.recap.shown = []
     # what the others just took, the longest name first: the cues in the felt left of the piles
     from game.ui.wording import sentence
 

@@ -58,15 +58,15 @@ def test_without_the_pass_screen_the_table_turns_and_the_recap_shows_beside_it_u
         if seat is None:
             continue
         assert play.viewer == seat  # the table turned to whoever is to play
-        if play.state.phase == TURN and seat == 1 and play.recap:
+        if play.state.phase == TURN and seat == 1 and play.recap.shown:
             words = drawn_text(app)
             said = " ".join(words)  # (the note wraps and joins a player's moves: each move's words are in it)
-            assert HEADING in words and all(line.split(" ", 1)[1] in said for line in play.recap)
-            assert all(line.startswith("Ann ") for line in play.recap)
+            assert HEADING in words and all(line.split(" ", 1)[1] in said for line in play.recap.shown)
+            assert all(line.startswith("Ann ") for line in play.recap.shown)
             saw_recap = True
             play.activate(rng.choice(sorted(play.legal_targets())))
             app.frame(1 / 60)
-            assert play.recap == [] and HEADING not in drawn_text(app)  # Bob moved: it is history
+            assert play.recap.shown == [] and HEADING not in drawn_text(app)  # Bob moved: it is history
             break
         play.activate(rng.choice(sorted(play.legal_targets())))
     assert saw_recap and play.table.handoffs >= 2
@@ -187,11 +187,11 @@ def test_h_shows_its_reason_while_the_recap_is_beside_the_table(app, pilot):
     rng = random.Random(5)
     for _ in range(4000):
         app.frame(1 / 60)
-        if play.acting_human() == 1 and play.state.phase == TURN and play.recap:
+        if play.acting_human() == 1 and play.state.phase == TURN and play.recap.shown:
             break
         if play.acting_human() is not None:
             play.activate(rng.choice(sorted(play.legal_targets())))
-    assert play.recap and HEADING in drawn_text(app)
+    assert play.recap.shown and HEADING in drawn_text(app)
     pilot.press(pygame.K_h)
     deadline = time.monotonic() + 20  # the hint is thought in a thread: real time, not a frame count
     while time.monotonic() < deadline and ("thinking" in play.hints.shown or not play.hints.shown):

@@ -79,7 +79,7 @@ def test_a_cue_still_showing_wants_frames_until_it_fades(app, pilot) -> None:
     play = _table(app, HUMAN, COMPUTER)
     play.anim.skip()
     assert pilot.wait_until(lambda: play.acting_human() is not None)
-    play.anim.cue(1, "Bot drew a card")
+    play.anim.cues.show(1, "Bot drew a card")
     assert not play.anim.busy and app.stack.wants_frames()
     assert pilot.wait_until(lambda: not app.stack.wants_frames(), frames=400)
     assert 1 not in play.board.cues

@@ -96,7 +96,9 @@ def test_warnings_of_every_part_reach_the_log_and_it_stays_bounded(tmp_path):
     assert len(files) == 1 + LOG_BACKUPS
     assert all(file.stat().st_size <= LOG_BYTES for file in files)
     oldest = (path.parent / f"skyjo.log.{LOG_BACKUPS}").read_text(encoding="utf-8")
-    assert "a player's connection dropped" not in path.read_text(encoding="utf-8")  # rotated out of the newest...
+    newest = path.read_text(encoding="utf-8")
+    assert "line 000100 " not in newest and "line 000100 " not in oldest  # rotated out of every file...
+    assert "a player's connection dropped" in newest  # ... but the run's first lines stay on top (issue 46)
     assert "line" in oldest
 
 

@@ -123,7 +123,7 @@ def table_under_scores(app, seed: int) -> tuple[pygame.Surface, PlayScene]:
     pilot.advance(3)
     for seat in range(state.players):  # every card face up, so numbers lie under the panel
         state.face_up[seat] = [True] * len(state.face_up[seat])
-    play.resync()
+    play.board.sync(play.table.view(play.viewer))  # the board shows them at once
     pilot.advance(1)
     beneath = app.screen.copy()
     app.stack.push(ScoreOverlayScene(app, play.table))

@@ -106,7 +106,8 @@ def test_removal_leaves_another_programs_entry_and_icons_alone(xdg):
     other_icon.parent.mkdir(parents=True)
     other_icon.write_bytes(b"another program's icon")
     assert not entry.installed()
-    assert entry.remove() == []
+    change = entry.remove()
+    assert change.done == [] and change.left == [entry.path, other_icon]
     assert entry.path.read_text(encoding="utf-8") == theirs
     assert other_icon.read_bytes() == b"another program's icon"
 

@@ -92,7 +92,7 @@ def test_a_hostile_host_closes_the_remote_table_with_the_reason(name):
         finally:
             remote.close()
     assert remote.client.status_reason.startswith("the host sent a bad message: "), remote.client.status_reason
-    assert remote.broken == remote.client.status_reason
+    assert remote.link.broken == remote.client.status_reason
     assert host.connections == 1  # a host that breaks the protocol is not asked again
 
 

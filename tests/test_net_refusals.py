@@ -210,6 +210,7 @@ def test_a_full_send_queue_drops_the_client(caplog):
             queue = asyncio.Queue(2)
             gone = False
             seat = 0
+            address = "127.0.0.1"  # (what the log's lines are counted by)
             ws = Deaf()
 
         host: NetHost = hosted.host

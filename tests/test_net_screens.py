@@ -95,7 +95,7 @@ def test_a_game_hosted_from_the_lobby_is_played_to_the_end_with_a_joined_player(
         assert "Zoé (on another computer)" in lobby.seat_line(1)[0]
         lobby.press("start")
         play = app.stack.top
-        assert play.name == "play" and play.table.hosting  # one table: the game here, served to the other computer
+        assert play.name == "play" and play.table.link.hosting  # one table: the game here, served to the other computer
         assert play.names[1] == "Zoé"
         play_here(app, play)
         over = app.stack.top
@@ -198,7 +198,7 @@ def test_a_player_who_lost_the_connection_is_said_and_a_computer_may_play_for_th
     play = app.stack.top
     guest.stop.set()
     guest.remote.close()  # Zoé's computer goes away mid-game
-    assert pilot.wait_on_clock(lambda: 1 in play.table.away_seats)
+    assert pilot.wait_on_clock(lambda: 1 in play.table.link.away_seats)
     app.frame(FRAME)
     assert "Zoé lost the connection" in play.board.banner
     play.handle_event(key_event(pygame.K_ESCAPE))
@@ -206,7 +206,7 @@ def test_a_player_who_lost_the_connection_is_said_and_a_computer_may_play_for_th
     assert pause.name == "pause"
     assert pause.buttons.named("stand_in").label.endswith("off")
     pause.press("stand_in")
-    assert play.table.stand_in and pause.buttons.named("stand_in").label.endswith("on")
+    assert play.table.link.stand_in and pause.buttons.named("stand_in").label.endswith("on")
     pause.close()
     play_here(app, play)  # a computer plays Zoé's seat: the game reaches its end
     assert app.stack.top.state.phase == GAME_OVER

@@ -176,4 +176,4 @@ def test_turning_the_pass_screen_off_while_on_it_takes_effect_at_once(app, pilot
     pilot.press(pygame.K_ESCAPE)  # leaves the settings
     pilot.press(pygame.K_ESCAPE)  # and the pause menu
     assert app.stack.top is play and handoff not in app.stack.scenes
-    assert play.names[play.view.viewer] == player and play.recap == recap
+    assert play.names[play.view.viewer] == player and play.recap.shown == recap

@@ -146,7 +146,7 @@ def test_a_table_of_computers_shows_the_public_view_with_drawn_cards_face_down(a
 def test_the_skip_hint_waits_for_a_long_animation_and_the_prompt_stays_meanwhile(app):
     """A short animation (the deal, a flip) keeps the prompt saying what comes next; only an
     unbroken run longer than SKIP_HINT_AFTER offers to skip it."""
-    from game.ui.table_anim import Step
+    from game.ui.table_anim import Staging, Step
     from scenes.table_prompt import SKIP_HINT_AFTER
 
     skip = "Click or press Space to skip the animation"
@@ -161,7 +161,7 @@ def test_the_skip_hint_waits_for_a_long_animation_and_the_prompt_stays_meanwhile
     app.frame(1 / 60)
     assert play.anim.busy and play.view.marks.prompt == "You: flip one more card"  # during the flip
     play.anim.skip()
-    play.anim.queue.append(Step(lambda a: a.wait(SKIP_HINT_AFTER + 1.0)))  # a long run (as a final reveal)
+    play.anim.queue.append(Step(lambda stage: Staging(wait=SKIP_HINT_AFTER + 1.0)))  # a long run (as a final reveal)
     frames = 0
     while play.view.marks.prompt != skip and frames < round(SKIP_HINT_AFTER * 60) + 2:
         app.frame(1 / 60)
