@@ -63,7 +63,7 @@ def test_how_to_play_explains_a_third_edition_registered_once(app, third_edition
         app.frame(1 / 60)
     finally:
         i18n.set_recorder(None)
-    assert {"Skyjo Voyage", "Skyjo (classic)", "Skyjo Travel", "the Voyage deck", "2 to 3", "2 to 8"} <= set(seen)
+    assert {"Skyjo Voyage", "Skyjo", "Skyjo Travel", "the Voyage deck", "2 to 3", "2 to 8"} <= set(seen)
     howto.switch_edition()
     assert howto.edition is Voyage
 
