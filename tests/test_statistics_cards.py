@@ -60,9 +60,9 @@ def test_each_player_has_a_card_with_every_figure_and_their_trend(make_app, tmp_
     cards = cards_drawn(app, scene)
     assert sorted(cards) == ["Ann", "Anne-Charlotte", "Bob"]
     ann = [ink.words for ink in cards["Ann"]]  # 12 games, 6 won, 48 rounds of 20 on average, best -7
-    for words in ("Ann", "12", "Games", "6 (50%)", "Won", "20.0", "Average", "-7", "Best", "4", "Columns", "2",
-                  "Doubled", "48 rounds played", "won/played: Voyage 6/12 · vs Easy 6/12",
-                  "last game: 0.40 a decision", "average 0.77 over 10 games"):
+    for words in ("Ann", "12", "Games", "6 (50%)", "Won", "20.0", "Average round", "-7", "Best round", "4",
+                  "Columns", "2", "Doubled", "48 rounds played", "Games won: 6 of 12 at Voyage · 6 of 12 against Easy",
+                  "last reviewed game: 0.40 a decision", "average 0.77 over 10 games"):
         assert words in ann, f"{words!r} is not on Ann's card: {ann}"
     assert "not reviewed yet" in [ink.words for ink in cards["Bob"]]
     chart = scene.viewport.rect(dict(scene.cards())["Ann"].chart)
@@ -97,7 +97,7 @@ def test_the_text_grows_at_150_percent(make_app, tmp_path):
     normal = text_heights(app, scene)
     app, scene = open_statistics(make_app, tmp_path, 1, scale=150)
     large = text_heights(app, scene)
-    for words in ("Ann", "12", "Games", "last game: 0.40 a decision"):
+    for words in ("Ann", "12", "Games", "last reviewed game: 0.40 a decision"):
         assert large[words] >= 1.35 * normal[words], f"{words!r}: {normal[words]} px at 100 %, {large[words]} at 150 %"
 
 

@@ -85,9 +85,8 @@ def drawn_sizes(make_app, tmp_path, scale: int) -> Sizes:
 @pytest.fixture(scope="module")
 def both(tmp_path_factory) -> tuple[Sizes, Sizes]:
     """The sizes at 100 % and at 150 % (each gallery drawn once for the module's tests)."""
-    from skyjo.app import App
-
     from game import i18n
+    from skyjo.app import App
 
     built = []
 
