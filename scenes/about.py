@@ -27,6 +27,8 @@ LIBRARIES = ("pygame-ce", "msgspec", "websockets", "zeroconf", "platformdirs", "
 COLUMN = Box(260, 250, 1400, 500)  # logical px: the paragraphs from the top, made smaller together until they fit
 LICENCE_COLUMN = Box(160, 180, 1600, 580)  # the licence's longer text: wider, from higher up
 BUTTONS_GAP = 50  # logical px between the paragraphs' last line and the buttons (no empty band between)
+BUTTON_H, PROBLEM_ROOM = 86, 100  # logical px: the buttons' height, the room of a failure's line under them
+CONTENT_BOTTOM = 1000  # logical px: the text and the buttons end above it (the "Esc goes back" line)
 LICENCE_LIMIT = 64 * 1024  # bytes of the licence file read: the MIT text is about 1 KB
 PROBLEM = (255, 170, 150)  # the menu notices' colour
 log = logging.getLogger("skyjo.about")
@@ -56,7 +58,7 @@ class AboutScene(AppScene):
         x = 960 - (sum(widths) + 40) / 2
         for width, name in zip(widths, ("open", "licence", "back"), strict=True):
             action = {"open": self.open_data_folder, "licence": self.switch_licence, "back": self.close}[name]
-            self.button(x, 790, width, 86, "", action, name, BUTTON_SIZE)
+            self.button(x, 790, width, BUTTON_H, "", action, name, BUTTON_SIZE)
             x += width + 20
         self._label_buttons()
 
@@ -118,7 +120,8 @@ class AboutScene(AppScene):
         for button in self.buttons.buttons:  # just under the text, not below an empty band
             button.box = Box(button.box.x, bottom + BUTTONS_GAP, button.box.w, button.box.h)
         if self.problem:
-            self.text(surface, self.problem, SMALL_SIZE, 960, bottom + BUTTONS_GAP + 86 + 60, color=PROBLEM)
+            self.text(surface, self.problem, SMALL_SIZE, 960, bottom + BUTTONS_GAP + BUTTON_H + PROBLEM_ROOM / 2,
+                      color=PROBLEM)
         self.text(surface, _("Esc goes back"), SMALL_SIZE, 960, 1050, color=DIM)
         self.buttons.draw(surface, self.viewport)
 
@@ -135,10 +138,14 @@ class AboutScene(AppScene):
         path = not self.licence  # the folder's path stands out, just under its sentence
         colours = [ACCENT if path and number == last else INK for number in range(len(blocks))]
         gaps = [gap if number < last - 1 or not path else 0 for number in range(len(blocks))]
-        draw_paragraphs(surface, text, blocks, px, room, colours, gaps)
         lines = sum(len(block) for block in blocks)
-        tall = text.font(px).get_linesize() * lines + sum(gaps[:-1])
-        return column.y + min(column.h, tall / self.viewport.scale)
+        tall = min(column.h, (text.font(px).get_linesize() * lines + sum(gaps[:-1])) / self.viewport.scale)
+        # the text and the buttons under it, together in the middle of the room the page has for them
+        below = BUTTONS_GAP + BUTTON_H + (PROBLEM_ROOM if self.problem else 0)
+        top = column.y + max(0.0, (CONTENT_BOTTOM - column.y - tall - below) / 2)
+        draw_paragraphs(surface, text, blocks, px, self.viewport.rect(Box(column.x, top, column.w, column.h)),
+                        colours, gaps)
+        return top + tall
 
 
 def read_licence() -> list[str]:
