@@ -65,7 +65,8 @@ class HowToPlayScene(AppScene):
         self.button(110, 960, 300, 80, "", self.previous, "previous", BUTTON_SIZE)
         self.button(1510, 960, 300, 80, "", self.next, "next", BUTTON_SIZE)
         self.button(810, 960, 300, 80, "", self.close, "back", BUTTON_SIZE)
-        self.button(1420, 40, 400, 70, "", self.switch_edition, "edition", BUTTON_SIZE)
+        width = min(640, 420 * self.app.ui_scale)  # its label grows with the text, as its neighbours' do
+        self.button(1820 - width, 40, width, 70, "", self.switch_edition, "edition", BUTTON_SIZE)
         self.buttons.focus = 1
 
     # ------------------------------------------------------------------ navigation

@@ -20,6 +20,7 @@ from i18n_gallery import game_overs, screens, settle, tables
 from game.ui.text import TextCache
 
 SMALLEST = 10  # px, at 1280x720
+ALIKE = 0.85  # the least share of its neighbours' size a button's label is drawn at
 ROOT = Path(__file__).resolve().parents[1]
 # the painters of the table's text (the other helper's, issue 48 item 3): plates, pile captions, the
 # corner tip, the round's score tables; the card art draws card faces, not text
@@ -77,6 +78,10 @@ def drawn_sizes(make_app, tmp_path, scale: int) -> Sizes:
             drawing[:] = [name]
             settle(app, 1)  # one frame of the screen as it stands
             drawing.clear()
+            group = getattr(app.stack.top, "buttons", None)
+            for button in group.buttons if group is not None else ():  # a label's size as its button draws it
+                key = (name, f"button {button.size}", button.label)
+                sizes[key] = group.label_px(button, button.label)
     finally:
         TextCache.render = original  # type: ignore[method-assign]
     return sizes
@@ -126,6 +131,28 @@ def problems(both: tuple[Sizes, Sizes], who: str) -> list[str]:
 def test_the_screens_text_grows_with_the_text_size_and_stays_readable(both) -> None:
     assert len({screen for screen, who, _words in both[1] if who == "screen"}) > 40  # the gallery was drawn
     found = problems(both, "screen")
+    assert not found, "\n".join(found)
+
+
+def unequal_buttons(sizes: Sizes) -> list[str]:
+    """The screens whose buttons of one size draw their labels at different sizes (a long label
+    squeezed smaller than its neighbours: "Reset statistics", "Explain as we play")."""
+    found = []
+    by_screen: dict[tuple[str, str], dict[str, int]] = defaultdict(dict)
+    for (screen, kind, words), px in sizes.items():
+        if kind.startswith("button ") and words:
+            by_screen[(screen, kind)][words] = px
+    for (screen, kind), labels in sorted(by_screen.items()):
+        largest = max(labels.values())
+        # (a fitted label may lose a pixel or two; a cross "x" is a glyph in a small square)
+        if any(px < ALIKE * largest for words, px in labels.items() if len(words.strip()) > 2):
+            found.append(f"{screen}: {kind} px labels drawn at {labels}")
+    return found
+
+
+@pytest.mark.slow
+def test_the_buttons_of_a_screen_draw_their_labels_alike(both) -> None:
+    found = unequal_buttons(both[0]) + unequal_buttons(both[1])
     assert not found, "\n".join(found)
 
 
