@@ -178,3 +178,21 @@ def test_the_mark_beside_the_name_is_drawn_from_the_players_name(make_app, tmp_p
     assert sorted(name for name, _box in marked) == sorted(parts)
     for name, box in marked:
         assert box == parts[name].mark and box.right <= parts[name].name.x and box.w >= 40
+
+
+@pytest.mark.parametrize("players", [3, 8])
+def test_the_figures_names_of_a_card_are_drawn_alike_in_french_at_150(make_app, tmp_path, players):
+    """ "Meilleure manche" squeezed to its tile beside "Parties" at full size read as a different
+    kind of text (issue 48): the names of a card's figures share one size."""
+    app, scene = open_statistics(make_app, tmp_path, players, language="fr", scale=150)
+    sizes = {}
+    original = app.text.render
+
+    def render(words, px, *args, **style):  # the size each text is drawn at, its fitting done
+        sizes[words] = px
+        return original(words, px, *args, **style)
+
+    app.text.render = render
+    app.frame(1 / 60)
+    names = ("Parties", "Gagnées", "Manche moyenne", "Meilleure manche", "Colonnes", "Doublées")
+    assert all(name in sizes for name in names) and len({sizes[name] for name in names}) == 1, sizes

@@ -242,10 +242,15 @@ def draw_card(surface: pygame.Surface, viewport: Viewport, parts: CardParts, wor
             row = Box(parts.detail.x, parts.detail.y + number * parts.detail.h / lines, parts.detail.w,
                       parts.detail.h / lines)
             _line(surface, write, line, SMALL_SIZE, row, INK)  # (a sentence to read, not a grey footnote)
+        # the figures' names at one size, the size the longest fits ("Average round" beside "Games")
+        named = [(tile.w - 8, label) for tile, (_value, label) in zip(parts.tiles, words.figures) if label]
+        names_size = min([SMALL_SIZE] + [SMALL_SIZE * room / measure(label, SMALL_SIZE) for room, label in named])
+        while names_size > 8 and any(measure(label, names_size) > room for room, label in named):
+            names_size -= 0.5  # (the font's whole pixels: a width does not scale exactly with the size)
         for tile, (value, label) in zip(parts.tiles, words.figures):
             top = Box(tile.x, tile.y, tile.w, tile.h * 0.58)
             write(surface, value, BODY_SIZE, top.center[0], top.center[1], max_width=tile.w - 8, color=INK, bold=True)
-            write(surface, label, SMALL_SIZE, tile.center[0], tile.y + tile.h * 0.8, max_width=tile.w - 8, color=DIM)
+            write(surface, label, names_size, tile.center[0], tile.y + tile.h * 0.8, max_width=tile.w - 8, color=DIM)
         if words.trend:
             _trend_with_scale(surface, viewport, words.trend, parts.chart.inflate(-8), write, measure)
         for line, box, colour in zip(words.trend_lines, parts.trend_lines, (INK, DIM)):
