@@ -184,7 +184,7 @@ def test_the_mark_beside_the_name_is_drawn_from_the_players_name(make_app, tmp_p
 def test_the_figures_names_of_a_card_are_drawn_alike_in_french_at_150(make_app, tmp_path, players):
     """ "Meilleure manche" squeezed to its tile beside "Parties" at full size read as a different
     kind of text (issue 48): the names of a card's figures share one size."""
-    app, scene = open_statistics(make_app, tmp_path, players, language="fr", scale=150)
+    app, _scene = open_statistics(make_app, tmp_path, players, language="fr", scale=150)
     sizes = {}
     original = app.text.render
 
