@@ -275,8 +275,9 @@ class StatisticsScene(AppScene):
             lines = (_("not reviewed yet"), "")
         rounds = ngettext("{count} round played", "{count} rounds played", entry.rounds).format(count=entry.rounds)
         kept = Identity(entry.colour, entry.avatar) if entry.colour and entry.avatar else None
+        lone = _("The line starts with a second reviewed game") if len(values) == 1 else ""
         return CardWords(name, rounds, tuple(breakdown_parts(entry)), tuple(card_figures(entry)), tuple(values), lines,
-                         self.note(name), kept)
+                         self.note(name), kept, lone)
 
     def note(self, name: str) -> str:
         """One more line on `name`'s card (its room is kept on every card)."""

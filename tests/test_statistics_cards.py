@@ -196,3 +196,12 @@ def test_the_figures_names_of_a_card_are_drawn_alike_in_french_at_150(make_app, 
     app.frame(1 / 60)
     names = ("Parties", "Gagnées", "Manche moyenne", "Meilleure manche", "Colonnes", "Doublées")
     assert all(name in sizes for name in names) and len({sizes[name] for name in names}) == 1, sizes
+
+
+def test_one_reviewed_game_says_when_its_line_begins(make_app, tmp_path):
+    """The trend of one reviewed game was a dot alone in an empty box (issue 48)."""
+    app, scene = open_statistics(make_app, tmp_path, 3)
+    cards = cards_drawn(app, scene)
+    lone = "The line starts with a second reviewed game"
+    assert lone in [ink.words for ink in cards["Anne-Charlotte"]]  # one reviewed game
+    assert lone not in [ink.words for ink in cards["Ann"]] + [ink.words for ink in cards["Bob"]]  # ten, none

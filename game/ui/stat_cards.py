@@ -198,6 +198,7 @@ class CardWords:
     trend_lines: tuple[str, str]
     note: str = ""
     identity: Identity | None = None  # the colour and avatar they last played with (None: their name's own)
+    chart_words: str = ""  # said in the chart's room while one reviewed game gives no line yet
 
 
 Write = Callable[..., pygame.Rect]  # the scene's text: (surface, words, size, x, y, max_width, **style)
@@ -253,6 +254,10 @@ def draw_card(surface: pygame.Surface, viewport: Viewport, parts: CardParts, wor
             write(surface, label, names_size, tile.center[0], tile.y + tile.h * 0.8, max_width=tile.w - 8, color=DIM)
         if words.trend:
             _trend_with_scale(surface, viewport, words.trend, parts.chart.inflate(-8), write, measure)
+        if words.chart_words and parts.chart.h >= TWO_LINES_H:  # (not a dot alone in an empty box)
+            chart = parts.chart
+            write(surface, words.chart_words, SMALL_SIZE, chart.center[0], chart.y + chart.h * 0.3,
+                  max_width=chart.w - 16, color=DIM)
         for line, box, colour in zip(words.trend_lines, parts.trend_lines, (INK, DIM)):
             _line(surface, write, line, SMALL_SIZE, box, colour)
         _line(surface, write, words.note, SMALL_SIZE, parts.note, ACCENT)
