@@ -42,7 +42,7 @@ from game.ui.widgets import (
     font_px,
 )
 from game.ui.wording import EDITION_WORDS, decimal
-from scenes.background import Background, settle
+from scenes.background import Background, Lane, settle
 from scenes.base import AppScene
 from scenes.context import AppContext
 from scenes.names import REVIEW_PICK
@@ -87,6 +87,9 @@ def read_figures(store: Store) -> Figures:
                              for name, points in trends.items()}, levels)
 
 
+READS = Lane("the statistics")  # one read of the figures at a time, whatever the player does
+
+
 class StatisticsScene(AppScene):
     """A card per player, as many as the page holds at the text size; more players turn the
     page (the Previous and Next buttons, Page Up and Page Down, the mouse wheel)."""
@@ -104,15 +107,25 @@ class StatisticsScene(AppScene):
         self.page = 0
 
     def enter(self) -> None:
-        self.reload()
+        self.reload(fresh=False)
 
-    def reload(self) -> None:
-        """Read the figures again, off the frame loop; `update` shows them once read."""
+    def exit(self) -> None:
+        if self.reading is not None:
+            self.reading.cancel()  # (nobody takes it: never begun, or its result let go of)
+            self.reading = None
+
+    def reload(self, fresh: bool = True) -> None:
+        """Read the figures again, off the frame loop; `update` shows them once read. Not `fresh`
+        (a visit): a read of the visit before still under way is taken over; fresh (after a
+        reset or a review), a read begins after it."""
         store = self.app.store
         if store is None:
             self.players = []
         else:
-            self.reading = Background(partial(read_figures, store))
+            if self.reading is not None:
+                self.reading.cancel()
+            key = None if fresh else str(store.data_dir)
+            self.reading = READS.read(partial(read_figures, store), key=key)
         self.build()
 
     def update(self, dt: float) -> None:

@@ -27,12 +27,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # before anything imports pygame (the app, a bench, a command's screens): its greeting on
+    # stdout would clutter the terminal and come before a command's --json document
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     args = build_parser().parse_args(argv)
     if args.command:
         status: int = args.handler(args)
         return status
-    # before pygame is first imported (by the app): its greeting would clutter the terminal
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from skyjo.app import run_app
 
     return run_app(args)

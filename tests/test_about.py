@@ -28,10 +28,8 @@ def about(make_app, tmp_path):
     app = make_app(size=(1280, 720), data_dir=tmp_path / "data")
     app.settings.language = "en"
     app.apply_settings()
-    menu = app.stack.push(MenuScene(app))
-    app.frame(1 / 60)
-    assert menu.press("about")
-    app.frame(1 / 60)
+    app.stack.push(MenuScene(app))
+    Pilot(app).click("About")
     assert isinstance(app.stack.top, AboutScene)
     return app, app.stack.top
 
@@ -67,7 +65,7 @@ def test_the_about_page_shows_the_version_licence_credits_and_data_folder(about,
 
     i18n.set_recorder(seen.add)
     try:
-        app.frame(1 / 60)
+        Pilot(app).advance()
     finally:
         i18n.set_recorder(None)
     assert "Version {version}" in seen and "About Skyjo" in seen
@@ -111,7 +109,7 @@ def test_no_file_manager_is_said_in_one_line_and_the_path_stays_shown(about, mon
     assert scene.problem == ("No file manager was found to open the folder: copy its path above. "
                              "Your games are safe.")
     assert str(scene.data_dir) in scene.paragraphs()  # the path to copy
-    app.frame(1 / 60)
+    pilot.advance()
     pilot.press(pygame.K_ESCAPE)
     assert isinstance(app.stack.top, MenuScene)
 
@@ -131,7 +129,7 @@ def test_the_licence_is_shown_in_the_app_with_what_it_is_built_with(about):
     """A one-file program has no LICENSE file beside it: the page shows the licence's own text."""
     app, scene = about
     assert scene.press("licence")
-    app.frame(1 / 60)
+    Pilot(app).advance()
     shown = " ".join(scene.paragraphs())
     assert "Permission is hereby granted, free of charge" in shown and "MIT License" in shown
     assert all(library in shown for library in LIBRARIES)
@@ -154,7 +152,7 @@ def test_the_buttons_follow_the_text_without_an_empty_band(about):
     from game.ui.ink import TEXT
 
     app, scene = about
-    app.frame(1 / 60)
+    Pilot(app).advance()
     texts = [ink.rect for ink in journal_inks(app, [scene]) if ink.kind == TEXT and ink.words == str(scene.data_dir)]
     button = scene.viewport.rect(scene.buttons.named("open").box)
     assert texts and 0 < button.top - texts[0].bottom <= 60 * scene.viewport.scale

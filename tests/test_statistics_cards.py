@@ -193,7 +193,7 @@ def test_the_figures_names_of_a_card_are_drawn_alike_in_french_at_150(make_app, 
         return original(words, px, *args, **style)
 
     app.text.render = render
-    app.frame(1 / 60)
+    Pilot(app).advance()
     names = ("Parties", "Gagnées", "Manche moyenne", "Meilleure manche", "Colonnes", "Doublées")
     assert all(name in sizes for name in names) and len({sizes[name] for name in names}) == 1, sizes
 
