@@ -16,8 +16,8 @@ from game.ui.text import TextCache
 from game.ui.widgets import ACCENT, BUTTON, INK, draw_panel
 from scenes.base import BACKDROP
 
-NOTE_SIZE = (720, 320)  # px: a note, not a game window
-TITLE_PX, BODY_PX, BUTTON_W, BUTTON_H, MARGIN = 40, 24, 180, 56, 40
+NOTE_SIZE = (760, 340)  # px: a note, not a game window
+TITLE_PX, BODY_PX, BUTTON_W, BUTTON_H, MARGIN = 48, 30, 180, 60, 36  # px: the game's sizes in a 1080p window
 DISMISS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE)
 
 
@@ -38,9 +38,11 @@ def paint_note(surface: pygame.Surface, text: TextCache) -> pygame.Rect:
     surface.blit(heading, heading.get_rect(midtop=(width // 2, MARGIN - 10)))
     button = pygame.Rect(0, 0, BUTTON_W, BUTTON_H)
     button.midbottom = (width // 2, height - MARGIN + 10)
-    top = MARGIN + heading.get_height()
-    px, lines = text.fit_lines(sentence, BODY_PX, width - 2 * MARGIN, button.top - top - 20)
+    room_top = MARGIN + heading.get_height()
+    room = button.top - room_top - 16
+    px, lines = text.fit_lines(sentence, BODY_PX, width - 2 * MARGIN, room)
     step = text.font(px).get_linesize()
+    top = room_top + max(0, (room - step * len(lines)) // 2)  # the sentence in the middle of its room
     for number, line in enumerate(lines):
         image = text.render(line, px, INK)
         surface.blit(image, image.get_rect(midtop=(width // 2, top + number * step)))
