@@ -77,9 +77,9 @@ def start_strength(reviewed: Sequence[float], games: int, wins: int) -> float:
 def after_game(strength: float, games: int, person_won: bool, person_round: float | None = None) -> float:
     """The profile's strength after one more game against the adaptive level: stronger after
     the person's win, weaker after a loss, by a step that shrinks as the profile grows. After
-    the first game (`games` 0), a beginner's mean round score (`person_round`) places the
-    profile at once (`strength_from_round`)."""
-    if games == 0 and person_round is not None and person_round > BEGINNER_ROUND:
+    a first game (`games` 0) the person lost, a beginner's mean round score (`person_round`)
+    places the profile at once (`strength_from_round`)."""
+    if games == 0 and not person_won and person_round is not None and person_round > BEGINNER_ROUND:
         return clamp(min(strength, strength_from_round(person_round)))
     step = LAST_STEP + (FIRST_STEP - LAST_STEP) / (1 + games / 4)
     if strength < 0.0:

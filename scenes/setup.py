@@ -13,6 +13,7 @@ import pygame
 
 from game.i18n import N_, _
 from game.match import (
+    ADAPTIVE,
     AVATARS,
     BOT_LEVELS,
     COLOUR_WORDS,
@@ -170,12 +171,13 @@ class SetupScene(AppScene):
         self.set_players(max(edition.min_players, len(seats)))
 
     def set_players(self, players: int, kind: str = COMPUTER) -> None:
-        """As many seats as `players` (within the edition's limits): new seats are `kind`."""
+        """As many seats as `players` (within the edition's limits): new seats are `kind`, a
+        computer at "Your level" like a new game's (issue 48)."""
         edition = edition_named(self.config.edition)
         players = max(edition.min_players, min(edition.max_players, players))
         seats = list(self.config.seats[:players])
         while len(seats) < players:
-            seats.append(SeatConfig(free_name(seats), COMPUTER, "normal") if kind == COMPUTER else
+            seats.append(SeatConfig(free_name(seats), COMPUTER, ADAPTIVE) if kind == COMPUTER else
                          SeatConfig(_(YOU), kind))  # (a person's default name follows: default_names)
         self.config = default_names(replace(self.config, seats=tuple(seats)))
         self.build()

@@ -56,11 +56,15 @@ def face_down_first(view: SeatView, card: int, rng: random.Random) -> list[Actio
 
 def onto_a_higher_card(view: SeatView, card: int) -> list[Action]:
     """The card onto the highest face-up card above it, then onto any face-up card, highest first."""
-    grid = view.grid()
-    shown = sorted((i for i, cell in enumerate(grid) if isinstance(cell, int)), key=lambda i: -grid[i])
-    higher = [i for i in shown if grid[i] > card]
-    rest = [i for i in shown if i not in higher]
+    shown = sorted(face_up_values(view).items(), key=lambda item: -item[1])
+    higher = [i for i, value in shown if value > card]
+    rest = [i for i, value in shown if value <= card]
     return [action_at(view, REPLACE, index) for index in (*higher, *rest)]
+
+
+def face_up_values(view: SeatView) -> dict[int, int]:
+    """The seat's face-up cards by grid position."""
+    return {i: cell for i, cell in enumerate(view.grid()) if isinstance(cell, int)}
 
 
 def child_moves(view: SeatView, rng: random.Random) -> list[Action]:
@@ -110,9 +114,8 @@ class CasualBot(EasyBot):
         """Behind with the round's end in reach: ended one time in two (a low or taken card kept
         on the last face-down slot, a high one thrown and the slot turned), else the highest
         face-up card replaced."""
-        grid = view.grid()
-        shown = [i for i, cell in enumerate(grid) if isinstance(cell, int)]
+        shown = face_up_values(view)
         if self.rng.random() < ENDS_BEHIND or not shown:
             keep = card <= LOW or view.source == SOURCE_DISCARD
             return min(ending, key=lambda action: (action.verb == REPLACE) != keep)
-        return action_at(view, REPLACE, max(shown, key=lambda i: grid[i]))
+        return action_at(view, REPLACE, max(shown, key=lambda i: shown[i]))
