@@ -159,8 +159,8 @@ def test_the_knob_below_0_gets_weaker_step_by_step():
 
 
 def test_a_beginners_first_game_places_the_profile_at_once():
-    assert after_game(DEFAULT_STRENGTH, 0, False, person_round=80.0) == MIN_STRENGTH  # a child's scores
-    assert -1 < after_game(DEFAULT_STRENGTH, 0, False, person_round=55.0) < 0  # between Easy and the child
+    assert after_game(DEFAULT_STRENGTH, 0, False, person_round=95.0) == MIN_STRENGTH  # a child's scores
+    assert -1 < after_game(DEFAULT_STRENGTH, 0, False, person_round=60.0) < 0  # between Easy and the child
     assert after_game(DEFAULT_STRENGTH, 0, False, person_round=30.0) == after_game(DEFAULT_STRENGTH, 0, False)
     assert after_game(DEFAULT_STRENGTH, 1, False, person_round=80.0) == after_game(DEFAULT_STRENGTH, 1, False)
     assert after_game(DEFAULT_STRENGTH, 0, True, person_round=80.0) > DEFAULT_STRENGTH  # a won game: up
