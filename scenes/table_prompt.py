@@ -22,7 +22,7 @@ def table_prompt(play: PlayScene) -> str:
         return _("Click or press Space to skip the animation")
     if seat is None:
         return _("The round is over")
-    if play.table.offline:  # whose turn it is may have moved on at the host meanwhile
+    if play.table.link.offline:  # whose turn it is may have moved on at the host meanwhile
         return _("Connection lost: reconnecting…")
     name = play.names[seat]
     last = _(" (last turn!)") if state.trigger is not None else ""

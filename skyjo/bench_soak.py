@@ -109,7 +109,7 @@ class SoakDriver:
                 setup.press(f"kind{seat}")  # Human -> Computer (the button a player clicks)
                 return  # one click a frame, as a player would
         if self.end_score is not None and setup.config.end_score != self.end_score:
-            setup.config = replace(setup.config, end_score=self.end_score)
+            setup.draft.config = replace(setup.config, end_score=self.end_score)
             setup.build()
         setup.press("start")
         self.started = True

@@ -19,10 +19,10 @@ import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import NoReturn
 
 from game.ai.expert import DEFAULT_SAMPLES
 from game.ai.simulate import MAX_EXPERT_SAMPLES, MAX_GAMES, Tally, simulate
+from game.arguments import OneLineParser
 from game.rules import EDITIONS
 
 # What each match should reach: (heads-up, four players). Expert's are issue 20's: 65% heads-up
@@ -189,14 +189,6 @@ def write_table(path: Path, text: str) -> None:
         fresh.unlink(missing_ok=True)
 
 
-class OneLineParser(argparse.ArgumentParser):
-    """A bad value gives one line, `tournament: error: ...`, and exit status 2, never the usage."""
-
-    def error(self, message: str) -> NoReturn:
-        sys.stderr.write(f"tournament: error: {' '.join(message.split())}\n")  # a quoted name may hold a newline
-        raise SystemExit(2)
-
-
 def count(high: int) -> Callable[[str], int]:
     """An argparse type: a whole number from 1 to `high`, or one line naming the range."""
     def parse(text: str) -> int:
@@ -225,7 +217,7 @@ def output_problem(out: str) -> str | None:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    parser = OneLineParser(prog=COMMAND, description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog=COMMAND, said_as="tournament", description=__doc__.splitlines()[0])
     game_count = count(MAX_GAMES)
     parser.add_argument("--games", type=game_count, default=2000,
                         help="games per row for easy/normal/hard (default 2000)")

@@ -39,6 +39,7 @@ from .admission import WRONG_CODES, same_secret
 from .listener import MAX_CONNECTIONS, Arrival, Client, Gone, Refusal, Server, lan_address
 from .notices import for_players, is_save_failure
 from .protocol import Hello, Play, Ready, notice, one_line, refused
+from .seat_tokens import KeepsSeatTokens
 from .served import ServedTable
 from .strangers import shown
 
@@ -76,7 +77,7 @@ def table_message(view: SeatView, seat: int, events: tuple[Event, ...] = (),
     return wire.table(view, seat, events, action)
 
 
-def public_config(config: MatchConfig) -> dict:
+def public_config(config: MatchConfig) -> dict[str, Any]:
     """The match as a joiner may know it (MatchConfig.public: no seed, no program's command line)."""
     return config.public().to_dict()
 
@@ -92,7 +93,7 @@ class NetHost(Generic[T]):
     port: int
 
     def __init__(self, table: T, code: str, bind: str = "0.0.0.0", port: int = 0, *,
-                 store: Any = None, resume: bool = False, hello_timeout: float = HELLO_TIMEOUT,
+                 store: KeepsSeatTokens | None = None, resume: bool = False, hello_timeout: float = HELLO_TIMEOUT,
                  rate: float = RATE, burst: int = BURST, send_queue: int = SEND_QUEUE,
                  ping_interval: float = PING_INTERVAL, ping_timeout: float = PING_TIMEOUT) -> None:
         self.table = table

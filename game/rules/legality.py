@@ -1,6 +1,6 @@
 """What may be played now: `legal_actions` and `why_illegal`, a function of the position alone.
 
-GameState inherits these; `apply` (state.py) asks `why_illegal` first and changes nothing
+A part of GameState (state.py), over the facts alone; `apply` (state.py) asks `why_illegal` first and changes nothing
 when it gets a reason, so every refusal names the rule it enforces.
 """
 

@@ -14,13 +14,15 @@ the view's own (it maps the point, and forgets it when the table turns to anothe
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.match import Identity
-from game.rules import CELLS, COLS, SOURCE_DISCARD
-from game.ui.board import Board, Cell
+from game.rules import CELLS, COLS, SOURCE_DISCARD, Cell
+from game.ui.board import Board
 from game.ui.card_art import CardArt
 from game.ui.ink import JOURNAL, note_card
 from game.ui.layout import Box, TableLayout, Viewport, fit, load_layout, turned
@@ -34,6 +36,9 @@ from game.ui.targets import DISCARD_PILE, DRAW_PILE, HAND, PILES, Target
 from game.ui.text import TextCache
 from game.ui.widgets import ACCENT, FOCUS_GAP, font_px
 from game.ui.wording import sentence
+
+if TYPE_CHECKING:
+    from game.ui.card_sprite import CardSprite
 
 FACES = range(-2, 13)  # every card value: each face is drawn ahead at every size the window uses
 
@@ -166,7 +171,7 @@ class TableView:
         return None
 
     # ------------------------------------------------------------------ drawing
-    def draw(self, surface: pygame.Surface, board: Board, sprites: list) -> None:
+    def draw(self, surface: pygame.Surface, board: Board, sprites: Sequence[CardSprite]) -> None:
         self.resize(*surface.get_size())
         self.words.text_rects.clear()
         surface.blit(self.cards.resting(surface, board), (0, 0))

@@ -19,13 +19,14 @@ import argparse
 import json
 import logging
 import sys
+from typing import Any
 
 from game.rules import EDITIONS
 
 MAX_GAMES = 10_000
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("host", help="host a table on the network, with no window (see docs/network.md)")
     parser.add_argument("--edition", default="voyage", help=f"{' or '.join(EDITIONS)} (default voyage)")
     parser.add_argument("--seats", default="remote,remote",
@@ -140,7 +141,7 @@ def _store(args: argparse.Namespace):  # -> (Store | str | None, (MatchConfig, G
     return store, saved
 
 
-def _say(args: argparse.Namespace, data: dict, text: str) -> None:
+def _say(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
     print(json.dumps(data) if args.json else text, flush=True)
 
 
