@@ -73,14 +73,16 @@ def test_plural_forms():
 
 
 @pytest.mark.parametrize("code, expected", [
-    ("fr_FR.UTF-8", "fr"), ("fr-CA", "fr"), ("FR", "fr"), ("en_GB", "en"), ("de", "en"), (None, "en"), ("", "en"),
+    ("fr_FR.UTF-8", "fr"), ("fr-CA", "fr"), ("FR", "fr"), ("en_GB", "en"), ("ja", "en"), ("de_AT.UTF-8", "de"), (None, "en"), ("", "en"),
 ])
 def test_unknown_languages_fall_back_to_english(code, expected):
     assert i18n.set_language(code) == expected
 
 
 def test_available_languages_name_themselves():
-    assert i18n.available_languages() == [("en", "English"), ("fr", "Français")]
+    offered = i18n.available_languages()
+    assert offered[:2] == [("en", "English"), ("fr", "Français")]
+    assert ("de", "Deutsch") in offered
 
 
 @pytest.mark.parametrize("environ, expected", [
@@ -88,9 +90,11 @@ def test_available_languages_name_themselves():
     ({"LANG": "fr_BE"}, "fr"),
     ({"LANG": "en_US.UTF-8"}, "en"),
     ({"LANG": "C.UTF-8"}, "en"),
-    ({"LC_ALL": "de_DE.UTF-8", "LANG": "fr_FR.UTF-8"}, "en"),  # LC_ALL overrides LANG
+    ({"LC_ALL": "ja_JP.UTF-8", "LANG": "fr_FR.UTF-8"}, "en"),  # LC_ALL overrides LANG
+    ({"LANG": "de_DE.UTF-8"}, "de"),
+    ({"LANG": "de_CH"}, "de"),
     ({"LC_MESSAGES": "fr_FR", "LANG": "en_US"}, "fr"),
-    ({"LANGUAGE": "de:fr", "LANG": "en_US"}, "fr"),  # gettext's priority list: first one offered
+    ({"LANGUAGE": "ja:fr", "LANG": "en_US"}, "fr"),  # gettext's priority list: first one offered
     ({}, "en"),
 ])
 def test_os_locale_detection(environ, expected):
@@ -102,6 +106,8 @@ def test_detection_without_environment_asks_the_c_library(monkeypatch):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setattr(i18n.locale, "getlocale", lambda: ("fr_FR", "UTF-8"))
     assert i18n.detect_language() == "fr"
+    monkeypatch.setattr(i18n.locale, "getlocale", lambda: ("de_DE", "cp1252"))  # Windows, German
+    assert i18n.detect_language() == "de"
     monkeypatch.setattr(i18n.locale, "getlocale", lambda: (None, None))
     assert i18n.detect_language() == "en"
 
