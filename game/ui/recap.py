@@ -63,9 +63,9 @@ def recap_lines(events: Iterable[ev.Event], reader: int, names: Sequence[str]) -
         match event:
             case ev.CardFlipped(seat=seat, value=value):
                 say("recap_flip", seat, value=value)
-            case ev.CardReplaced(seat=seat, value=value, old_value=old, source=source):
-                say("recap_take_replace" if source == SOURCE_DISCARD else "recap_draw_replace",
-                    seat, card=value, old=old)
+            case ev.CardReplaced(seat=seat, value=value, old_value=old, old_was_face_up=seen, source=source):
+                kind = "recap_take_replace" if source == SOURCE_DISCARD else "recap_draw_replace"
+                say(kind if seen else kind + "_hidden", seat, card=value, old=old)
             case ev.CardDiscarded(seat=seat, value=value):
                 discarded[seat] = value
             case ev.CardRevealed(seat=seat, value=value) if seat in discarded:
