@@ -10,6 +10,7 @@ from game.ai.beginner import ChildBot
 from game.match import HUMAN, MatchConfig, SeatConfig
 from game.rules import DRAW, FLIP, GAME_OVER, REPLACE, REVEAL, TAKE, SeatView
 from game.rules.doubling import doubling_warning
+from game.store.settings import Settings
 from game.ui.targets import DISCARD_TARGET, DRAW_TARGET, Target
 from scenes.doubling_question import NORMAL_STRENGTH, WarnedSeats
 from scenes.menu import MenuScene
@@ -19,6 +20,7 @@ SEATS = (SeatConfig("Ann", HUMAN), SeatConfig("Ben", HUMAN), SeatConfig("Cleo", 
 
 
 def start(app, seed=11):
+    app.settings.warn_doubling = True  # (the tests' apps have it off: conftest.py)
     app.settings.pass_screen = False  # hot-seat: the table turns to the next person at once
     config = MatchConfig("classic", SEATS, end_score=300, seed=seed)
     app.stack.push(MenuScene(app))
@@ -95,13 +97,16 @@ def test_a_beginner_is_warned_exactly_before_each_move_that_doubles_their_round(
 
 
 def test_with_the_setting_off_nobody_is_asked(app, pilot):
+    assert Settings().warn_doubling is True  # on by default
+    app.settings.warn_doubling = True
     app.stack.push(MenuScene(app))
     pilot.click("Settings")
-    assert pilot.button("Warn before a doubled round: on")  # on by default
+    assert pilot.button("Warn before a doubled round: on")
     pilot.click("Warn before a doubled round: on")
     assert pilot.button("Warn before a doubled round: off") and app.settings.warn_doubling is False
     pilot.press(pygame.K_ESCAPE)
     play = start(app)
+    app.settings.warn_doubling = False
     bots = {seat: ChildBot(seed=seat) for seat in range(len(SEATS))}
     doubled = 0
     for _ in range(4000):
