@@ -33,9 +33,9 @@ def small_display():
 @pytest.fixture
 def make_app(tmp_path):
     """`make_app(size=(960, 540), speed=0.0, data_dir=tmp_path)`: the real desktop app,
-    headless, without the warning before a doubled round. `speed` is its `speed_override`: 0 makes animations instant, None leaves the
-    settings' speed. Every app built is closed after the test and the language set back to
-    English (a test may switch it)."""
+    headless, without the warning before a doubled round. `speed` is its `speed_override`: 0
+    makes animations instant, None leaves the settings' speed. Every app built is closed after
+    the test and the language set back to English (a test may switch it)."""
     from skyjo.app import App  # imported here: conftest must not start pygame for engine tests
 
     built = []
