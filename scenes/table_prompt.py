@@ -1,4 +1,5 @@
-"""The play screen's prompt: what the player on screen may do now, in words."""
+"""The play screen's prompt: what the player on screen may do now, in words. It follows what the
+table shows: while a move still animates, it names no later turn than the plates do."""
 
 from __future__ import annotations
 
@@ -20,6 +21,10 @@ def table_prompt(play: PlayScene) -> str:
     seat = state.to_act
     if play.anim.busy and play.pace.animating >= SKIP_HINT_AFTER:  # a long run (a deal, the final reveal)
         return _("Click or press Space to skip the animation")
+    if play.anim.busy and play.board.to_act != seat:
+        # the table still shows the turn before (a card in the air, the plate saying "to play"):
+        # the words wait for it rather than run ahead ("Alex is thinking..." over Camille's move)
+        return play.view.marks.prompt
     if seat is None:
         return _("The round is over")
     if play.table.link.offline:  # whose turn it is may have moved on at the host meanwhile
