@@ -253,7 +253,7 @@ class Server:
             self.inbox.put((client, Gone(why)))
             writer.cancel()
 
-    async def _converse(self, client: Client) -> str:
+    async def _converse(self, client: Client) -> str:  # noqa: C901 - the hello, then each message, with their refusals
         ws = client.ws
         try:
             first = await asyncio.wait_for(ws.recv(), self.hello_timeout)
