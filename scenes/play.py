@@ -399,7 +399,7 @@ class PlayScene(AppScene):
         if recap and self.guide.current is None:
             draw_recap(surface, self.app.text, self.viewport.rect(self.view.layout.tip),
                        self.viewport.scale * self.app.ui_scale, _("Since your last turn:"),
-                       by_player(self.recap.shown, self.names))
+                       by_player(self.recap.shown, self.names), self.app.ui_scale)
         with inside(scores := self.viewport.rect(scores_button_box())):  # its label must stay on it
             draw_scores_button(self, surface)
         note_button(scores, "Scores (S)")
