@@ -38,11 +38,11 @@ def _painter() -> str | None:
     return None
 
 
-def table_sizes(make_app, tmp_path, scale: int, players: int) -> dict[tuple[str, str, str], int]:
+def table_sizes(make_app, tmp_path, scale: int, players: int, lang: str = "fr") -> dict[tuple[str, str, str], int]:
     """(screen, painter's line, words) -> the smallest px drawn, every frame of the gallery's
     table screens of `players` seats (the still table is drawn once per change: every frame counts)."""
-    app = make_app(size=(1280, 720), speed=None, data_dir=tmp_path / f"at{scale}x{players}")
-    app.settings.language, app.settings.ui_scale = "fr", scale
+    app = make_app(size=(1280, 720), speed=None, data_dir=tmp_path / f"at{scale}x{players}{lang}")
+    app.settings.language, app.settings.ui_scale = lang, scale
     app.apply_settings()
     sizes: dict[tuple[str, str, str], int] = {}
     frame: dict[tuple[str, str], int] = {}
@@ -106,3 +106,27 @@ def test_a_note_draws_its_words_no_smaller_at_150_than_at_100():
         draw_note(surface, text, room, 0.667 * scale, WORDS, heading="Comment jouer", text_size=scale)
         drawn[scale] = min(sizes)
     assert drawn[1.5] >= drawn[1.0]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_seat_to_play_has_the_plate_easiest_to_read_at_three_seats(make_app, tmp_path, monkeypatch, lang):
+    """Issue 48: "· to play" on the acting player's points line made it the smallest text of the
+    table (13 px against 15); on a plate of two lines it follows the name now. And your plate
+    beside your grid was a dark box with the avatar in its top corner: the avatar leads the name."""
+    from game.ui.table_labels import SeatLabels
+
+    places = []
+    original = SeatLabels._avatar_place
+
+    def avatar_place(box, words, badge):
+        placed = original(box, words, badge)
+        places.append((box.hug_grid, placed[1]))
+        return placed
+
+    monkeypatch.setattr(SeatLabels, "_avatar_place", staticmethod(avatar_place))
+    sizes = table_sizes(make_app, tmp_path, 100, 3, lang)
+    points = {words: px for (screen, where, words), px in sizes.items()
+              if screen == "table3_turn" and "table_labels" in where and "·" in words}
+    acting = [px for words, px in points.items() if "10 " in words]  # Ann's: "0 points · showing 10 pts"
+    assert acting and min(acting) >= max(points.values())  # no other plate's line is larger
+    assert (True, "name") in places and (True, "right") not in places
