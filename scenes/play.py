@@ -194,6 +194,10 @@ class PlayScene(AppScene):
             self.app.notices.append(_("The network game stopped: {reason}").format(reason=broken))
             self.stack.reset(MENU)
             return
+        if self.table.link.offline and self.board.cues:
+            # reconnecting: "Robin drew a card" is from before the connection broke, and stayed up
+            # (issue 48); the prompt says what is going on
+            self.anim.cues.forget()
         self.anim.update(dt)
         self.pace.tick(dt, self.anim.busy, speed)
         if not self.anim.busy:
