@@ -36,6 +36,7 @@ from .position import (
     fresh_facts,
 )
 from .round_end import RoundEnd, should_double
+from .shuffle import shuffle
 
 # for the modules that import these from here (the view, the bots, the replay command)
 __all__ = [
@@ -127,7 +128,7 @@ class GameState(RoundEnd):
             )
         if deck is None:
             deck = self.edition.deck()
-            self.chance("deal").shuffle(deck)
+            shuffle(self.chance("deal"), deck)
         else:
             self.edition.check_deck(deck)
         if self.log is not None:
@@ -312,7 +313,7 @@ class GameState(RoundEnd):
         top = self.discard_pile.pop()
         pile = self.discard_pile
         self.reshuffles += 1
-        self.chance("reshuffle", self.reshuffles).shuffle(pile)
+        shuffle(self.chance("reshuffle", self.reshuffles), pile)
         self.draw_pile = pile
         self.discard_pile = [top]
         self._emit(ev.PileReshuffled, len(pile), top)
