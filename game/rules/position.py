@@ -98,6 +98,17 @@ SOURCE_DRAW, SOURCE_DISCARD = Source.DRAW, Source.DISCARD
 
 OPENING_FLIPS = 2
 
+
+def as_member(names: type[StrEnum], value: Any) -> Any:
+    """The member of `names` that `value` names, or `value` itself when it names none (None,
+    or a wrong value that `check_consistency` refuses with its reason). The engine compares a
+    phase and a source by identity (`is TURN`), several times cheaper than `==` between an
+    enum's members, which CPython does not specialise; so every game holds members only."""
+    try:
+        return names._value2member_map_.get(value, value)
+    except TypeError:  # unhashable: no member's value
+        return value
+
 _seats = listed(a_seat, distinct=True, nonempty=True)
 _some_seats = listed(a_seat, distinct=True)  # possibly none
 _grids = listed(listed(maybe(a_card), length=CELLS), per_seat=True)

@@ -32,6 +32,9 @@ from .position import (
     SOURCE_DRAW,
     TURN,
     Identity,
+    Phase,
+    Source,
+    as_member,
     copy_facts,
     fresh_facts,
 )
@@ -82,7 +85,9 @@ class GameState(RoundEnd):
                       record_events: bool = True, **facts: Any) -> GameState:
         """A game at the position `facts` name (position.py), the others at their default; the
         one way to build a game in the middle (the codec and determinisation use it). The
-        values are taken, not copied, and not checked: `check_consistency` does that.
+        values are taken, not copied, and not checked: `check_consistency` does that. A phase
+        or source given as its plain string (a view's, from the wire) becomes its member: the
+        engine's hot loop tells them apart by identity.
         A game built here keeps an empty record; the codec gives it its own."""
         unknown = facts.keys() - FACT_NAMES
         if unknown:
@@ -90,6 +95,7 @@ class GameState(RoundEnd):
         state = cls(edition, players, seed, options, record_events)
         for name, value in facts.items():
             setattr(state, name, value)
+        state.phase, state.source = as_member(Phase, state.phase), as_member(Source, state.source)
         return state
 
     def clone(self, record_events: bool = False) -> GameState:
