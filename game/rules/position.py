@@ -325,10 +325,11 @@ def _position_copier() -> Callable[[Position, Position], None]:
     `setattr` would too, at several times the cost of these lines."""
     how = {COPY_LIST: "source.{0}.copy()", COPY_ROWS: "list(map(list.copy, source.{0}))",
            COPY_MAYBE: "None if source.{0} is None else source.{0}.copy()"}
-    lines = [f"    target.{field.name} = " + how.get(field.kind.copy, "source.{0}").format(field.name) for field in FIELDS]
+    lines = [f"    target.{field.name} = " + how.get(field.kind.copy, "source.{0}").format(field.name)
+             for field in FIELDS]
     code = "def copy_position(source, target):\n" + "\n".join(lines) + "\n"
     made: dict[str, Any] = {}
-    exec(compile(code, "<copy_position from position.FIELDS>", "exec"), made)  # noqa: S102 - our own text
+    exec(compile(code, "<copy_position from position.FIELDS>", "exec"), made)  # our own text, from the declarations
     copier: Callable[[Position, Position], None] = made["copy_position"]
     return copier
 
