@@ -10,7 +10,9 @@ per edition and seat count:
   machine the speed drifts, and a pair run within the same minute sees the same drift;
 - with `--instructions`, the instructions a round under valgrind's callgrind (the
   difference between a short and a long run, so start-up cancels out): the same on a
-  busy machine as on a quiet one, where CPU seconds are not.
+  busy machine as on a quiet one, where CPU seconds are not;
+- with `--expert N`, Expert's searched decisions per CPU second (N of them, 200 sampled
+  worlds each, in seeded Voyage games of 4 Experts), the trees alternated likewise.
 """
 
 from __future__ import annotations
@@ -37,6 +39,26 @@ after = resource.getrusage(resource.RUSAGE_SELF)
 cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
 print(json.dumps(rounds / cpu))
 """
+EXPERT = """
+import json, resource, sys
+sys.path.insert(0, {root!r})
+from game.ai.expert import ExpertBot
+from game.rules import GAME_OVER, ROUND_OVER, GameState, seat_view
+bot, searched, game = ExpertBot.fixed_work(1, samples=200), 0, 0
+before = resource.getrusage(resource.RUSAGE_SELF)
+while searched < {decisions}:
+    state = GameState.new_game("voyage", 4, seed=1000 + game, record_events=False)
+    game += 1
+    while state.phase != GAME_OVER and searched < {decisions}:
+        if state.phase == ROUND_OVER:
+            state.deal()
+            continue
+        taken = bot.samples_taken
+        state.apply(bot.decide(seat_view(state, state.to_act)))
+        searched += bot.samples_taken > taken  # decisions Expert searched (the rest it judges at once)
+after = resource.getrusage(resource.RUSAGE_SELF)
+print(json.dumps(searched / (after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)))
+"""
 COUNTED = """
 import sys
 sys.path.insert(0, {root!r})
@@ -52,6 +74,10 @@ def _python(code: str, tool: list[str] | None = None) -> subprocess.CompletedPro
 def rounds_per_cpu_second(root: Path, edition: str, players: int, rounds: int, path: str) -> float:
     code = TIMED.format(root=str(root), edition=edition, players=players, rounds=rounds, path=path)
     return float(json.loads(_python(code).stdout))
+
+
+def expert_decisions_per_cpu_second(root: Path, decisions: int) -> float:
+    return float(json.loads(_python(EXPERT.format(root=str(root), decisions=decisions)).stdout))
 
 
 def instructions_a_round(root: Path, edition: str, players: int, path: str) -> float:
@@ -82,6 +108,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="alternated pairs of timed runs per edition and path (default 5)")
     parser.add_argument("--path", choices=PATHS, default="checked", help="the checked apply (default) or the fast one")
     parser.add_argument("--instructions", action="store_true", help="also count instructions a round (valgrind)")
+    parser.add_argument("--expert", type=int, choices=range(1, 1001), metavar="1-1000",
+                        help="also time this many of Expert's searched decisions per tree, in the same pairs")
     args = parser.parse_args(argv)
     if args.instructions and shutil.which("valgrind") is None:
         parser.error("--instructions needs valgrind on the PATH")
@@ -99,7 +127,20 @@ def main(argv: list[str] | None = None) -> int:
             old, new = (instructions_a_round(root, edition, players, args.path) for root in (args.old, args.new))
             print(f"{edition} {players} {args.path}: {old / 1e6:.3f} M instructions a round old, {new / 1e6:.3f} M "
                   f"new, {old / new:.3f} times fewer", flush=True)
+    if args.expert:
+        _expert_pairs(args.old, args.new, args.pairs, args.expert)
     return 0
+
+
+def _expert_pairs(old: Path, new: Path, pairs: int, decisions: int) -> None:
+    ratios = []
+    for pair in range(pairs):
+        order = (old, new) if pair % 2 == 0 else (new, old)
+        speed = {root: expert_decisions_per_cpu_second(root, decisions) for root in order}
+        ratios.append(speed[new] / speed[old])
+        print(f"expert: old {speed[old]:.2f}, new {speed[new]:.2f} searched decisions per CPU second, "
+              f"ratio {ratios[-1]:.3f}", flush=True)
+    print(f"expert: median ratio {statistics.median(ratios):.3f} of {pairs} pairs", flush=True)
 
 
 if __name__ == "__main__":
