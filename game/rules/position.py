@@ -6,7 +6,8 @@ copies it, how it is written to JSON and loaded back) and what a saved value mus
 (facts.py). From these declarations alone:
 
 - `GameState.__init__` gives every fact its default (`fresh_facts`);
-- `GameState.clone` copies exactly the facts that play changes in place (`copy_facts`);
+- `GameState.clone` copies every fact, making new lists of those play changes in place
+  (`copy_position`, written from the declarations);
 - `GameState.from_position` builds a game at any position: the codec and determinisation
   (game/ai/determinize.py) use it;
 - the codec writes, reads and checks every fact (`FIELDS`, in this order: the JSON keys'),
@@ -302,9 +303,8 @@ def _defaults(players: int) -> dict[str, Any]:
 
 
 def copy_facts(values: dict[str, Any]) -> None:
-    """Make the facts that play changes in place new lists in `values`, the attributes of a
-    new object just copied from another's (GameState.clone); the rest stays shared: it is
-    immutable, or not a fact and the caller's to handle."""
+    """Make the facts that play changes in place new lists in `values` (a dict of facts, as
+    `fresh_facts` makes from the defaults); the rest stays shared: it is immutable."""
     for name in _LISTS:
         values[name] = values[name].copy()
     for name in _ROWS:
