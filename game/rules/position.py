@@ -107,8 +107,8 @@ def as_member(names: type[StrEnum], value: Any) -> Any:
     phase and a source by identity (`is TURN`), several times cheaper than `==` between an
     enum's members, which CPython does not specialise; so every game holds members only."""
     try:
-        return names._value2member_map_.get(value, value)
-    except TypeError:  # unhashable: no member's value
+        return names(value)
+    except ValueError:  # names no member (an unhashable value too)
         return value
 
 _seats = listed(a_seat, distinct=True, nonempty=True)
