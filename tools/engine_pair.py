@@ -5,9 +5,10 @@ Each tree plays random legal rounds through its own `game.bench_engine.play_rand
 (the loop of `python -m game bench engine`) in a fresh process, and two figures are printed
 per edition and seat count:
 
-- rounds per CPU second (user + system, from the process's own accounting), OLD and NEW
-  alternated pair by pair, with the ratio of each pair and their median: on a shared
-  machine the speed drifts, and a pair run within the same minute sees the same drift;
+- rounds per CPU second (user + system, from the process's own accounting), the best of five
+  runs in one process, OLD and NEW alternated pair by pair, with the ratio of each pair and
+  their median: on a shared machine the speed drifts, and a pair run within the same minute
+  sees the same drift;
 - with `--instructions`, the instructions a round under valgrind's callgrind (the
   difference between a short and a long run, so start-up cancels out): the same on a
   busy machine as on a quiet one, where CPU seconds are not;
@@ -33,11 +34,13 @@ import json, resource, sys
 sys.path.insert(0, {root!r})
 from game.bench_engine import play_random_rounds
 play_random_rounds({edition!r}, {players}, 50, 7, {path!r})  # caches warm, as the bench does
-before = resource.getrusage(resource.RUSAGE_SELF)
-rounds = play_random_rounds({edition!r}, {players}, {rounds}, 1, {path!r})
-after = resource.getrusage(resource.RUSAGE_SELF)
-cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
-print(json.dumps(rounds / cpu))
+best = 0.0
+for _ in range(5):  # the best of five: what other work on the machine took from a run is gone from the best
+    before = resource.getrusage(resource.RUSAGE_SELF)
+    rounds = play_random_rounds({edition!r}, {players}, {rounds} // 5, 1, {path!r})
+    after = resource.getrusage(resource.RUSAGE_SELF)
+    best = max(best, rounds / (after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime))
+print(json.dumps(best))
 """
 EXPERT = """
 import json, resource, sys
