@@ -24,17 +24,11 @@ import tempfile
 import time
 from pathlib import Path
 
+from game.arguments import OneLineParser  # (the project is installed before it is built)
+
 ROOT = Path(__file__).resolve().parents[1]
 ICON = ROOT / "assets" / "icons" / "skyjo.ico"
 EXE_SUFFIX = ".exe" if sys.platform == "win32" else ""
-
-
-class OneLineParser(argparse.ArgumentParser):
-    """A bad argument gives one clear line and exit status 2, not a usage dump."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        sys.stderr.write(f"{self.prog}: error: {message}\n")
-        raise SystemExit(2)
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:

@@ -1,6 +1,6 @@
 """The table's banner about players on other computers (hosting): who lost the connection,
-and who came back. The table says which seats are away (`Table.away_seats`); this remembers
-what the banner last said of them."""
+and who came back. The table's link says which seats are away (`TableLink.away_seats`,
+game/table/shape.py); this remembers what the banner last said of them."""
 
 from __future__ import annotations
 

@@ -60,7 +60,7 @@ class HandoffScene(AppScene):
             return
         table = self.stack.find(PLAY)
         if table is not None:
-            table.recap = self.recap
+            table.recap.beside(self.recap)
         self.done()
 
     def handle_event(self, event: pygame.event.Event) -> bool:

@@ -54,7 +54,7 @@ class HintBot:
         self.advice = HardBot(self.seed).advise(view)  # a fresh bot: the same answer for the same view
         return self.advice.action
 
-    def notify(self, message: dict) -> None:
+    def notify(self, message: dict[str, object]) -> None:
         """Each question is a position of its own: nothing to remember."""
 
     def close(self) -> None:
@@ -162,7 +162,7 @@ class TableHints:
 
     def _say(self, line: str) -> None:
         self.shown = line
-        self.notice.say(line)  # cleared by the next action, like every table notice
+        self.notice.say(line, hint=True)  # cleared by the next action, like every table notice
 
     def close(self) -> None:
         if self.asker is not None:

@@ -92,7 +92,7 @@ class LobbyScene(AppScene):
     def update(self, dt: float) -> None:
         if self.table is None:
             return
-        self.table.receive()  # (the game has not begun: the players' hellos and seats only)
+        self.table.link.receive()  # (the game has not begun: the players' hellos and seats only)
         joined = self.table.host.joined()
         if joined != self._joined:
             self._joined = dict(joined)
@@ -112,7 +112,7 @@ class LobbyScene(AppScene):
 
     def exit(self) -> None:
         if self.table is not None:
-            self.table.wake_with(None)
+            self.table.link.wake_with(None)
         for part in (self.advert, self.table):
             if part is not None:
                 part.close()

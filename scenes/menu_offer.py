@@ -14,12 +14,13 @@ import sys
 
 import pygame
 
-from game.desktop import MenuEntry, MenuEntryError, supported
+from game.desktop import MenuEntry, MenuEntryError, NotOursError, supported
 from game.i18n import _
 from game.store import Settings
 from game.ui.layout import Box
 from game.ui.widgets import ACCENT, BODY_SIZE, BUTTON_SIZE, INK, SMALL_SIZE, TITLE_SIZE, draw_panel
 from scenes.base import AppScene, paint_backdrop
+from scenes.settings import left_sentence, not_ours_sentence
 
 ASK_VARIABLE = "SKYJO_OFFER_MENU_ENTRY"  # "1": ask even when run from source (to try the question)
 PANEL = Box(240, 300, 1440, 480)
@@ -41,6 +42,7 @@ class MenuOfferScene(AppScene):
 
     def enter(self) -> None:
         self.problem = ""
+        self.added = False  # added, with a file that is not ours left: the title says it is done
         self.buttons.clear()
         width = 520 * self.app.ui_scale
         self.button(960 - width - 10, 600, width, 90, _("Add it"), self.add, "add", BUTTON_SIZE)
@@ -53,18 +55,30 @@ class MenuOfferScene(AppScene):
 
     def add(self) -> None:
         try:
-            written = MenuEntry().add()
-        except MenuEntryError as error:  # said here; the question is not asked again, Settings can retry
-            log.warning("applications menu: could not add the entry: %s", error)
-            self.problem = _("Skyjo could not be added to the applications menu: {reason}").format(reason=error)
-            self.buttons.clear()
-            self.button(960 - 200, 600, 400, 90, _("Back"), self.close, "back", BUTTON_SIZE)
-            self.buttons.focus = 0
-            self._answered()
+            change = MenuEntry().add()
+        except NotOursError as error:  # said here; the question is not asked again, Settings can retry
+            log.warning("applications menu: not added, %s is not Skyjo's", error.path)
+            self._tell(not_ours_sentence(error.path))
             return
-        log.info("applications menu: added %s", ", ".join(str(path) for path in written))
+        except MenuEntryError as error:
+            log.warning("applications menu: could not add the entry: %s", error)
+            self._tell(_("Skyjo could not be added to the applications menu: {reason}").format(reason=error))
+            return
+        log.info("applications menu: added %s", ", ".join(str(path) for path in change.done))
+        if change.left:  # added, but a file that is not ours was left: the player hears which
+            self.added = True
+            self._tell(left_sentence(change.left))
+            return
         self._answered()
         self.close()
+
+    def _tell(self, sentence: str) -> None:
+        """Show `sentence` with one Back button; the question counts as answered."""
+        self.problem = sentence
+        self.buttons.clear()
+        self.button(960 - 200, 600, 400, 90, _("Back"), self.close, "back", BUTTON_SIZE)
+        self.buttons.focus = 0
+        self._answered()
 
     def decline(self) -> None:
         self._answered()
@@ -82,8 +96,8 @@ class MenuOfferScene(AppScene):
         paint_backdrop(surface)
         buttons = [self.viewport.rect(button.box) for button in self.buttons.buttons]
         draw_panel(surface, self.viewport.rect(PANEL).unionall(buttons).inflate(60, 60), SOLID_PANEL)
-        self.text(surface, _("Add Skyjo to the applications menu?"), TITLE_SIZE, 960, 370, max_width=1400, color=ACCENT,
-                  bold=True)
+        title = _("Skyjo is in the applications menu.") if self.added else _("Add Skyjo to the applications menu?")
+        self.text(surface, title, TITLE_SIZE, 960, 370, max_width=1400, color=ACCENT, bold=True)
         self.text(surface, _("Then it starts from the menu like any other program."), BODY_SIZE, 960, 460,
                   max_width=1400, color=INK)
         self.text(surface, _("Settings can add or remove it at any time."), BODY_SIZE, 960, 520, max_width=1400,

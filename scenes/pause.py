@@ -45,8 +45,8 @@ class PauseScene(AppScene):
             (_("Resume"), self.close, "resume"),
             (_("Animation speed: {speed}").format(speed=_(SPEED_WORDS.get(speed, speed))), self.next_speed, "speed"),
         ]
-        if table.hosting:  # players on other computers: one who lost the connection may be played for
-            label = _("A computer plays for absent players: on") if table.stand_in else \
+        if table.link.hosting:  # players on other computers: one who lost the connection may be played for
+            label = _("A computer plays for absent players: on") if table.link.stand_in else \
                 _("A computer plays for absent players: off")
             items.append((label, self.toggle_stand_in, "stand_in"))
         if table.record is not None:  # the game is played here
@@ -80,7 +80,7 @@ class PauseScene(AppScene):
                    (_("Watch the last round"), self.watch_last_round, "watch", can_watch))
 
     def toggle_stand_in(self) -> None:
-        self.table.stand_in = not self.table.stand_in
+        self.table.link.stand_in = not self.table.link.stand_in
         self.build()
         self._focus("stand_in")
 
@@ -136,7 +136,7 @@ class PauseScene(AppScene):
         other computers lose the game too."""
         table = self.table
         joined = [table.names[seat] for seat, kind in enumerate(table.config.seats) if kind.kind == REMOTE]
-        if table.hosting and joined:
+        if table.link.hosting and joined:
             return ngettext("The saved game will be deleted, and {names}, who joined from another computer, is dropped "
                             "from the game.", "The saved game will be deleted, and {names}, who joined from other "
                             "computers, are dropped from the game.", len(joined)).format(names=_(" and ").join(joined))

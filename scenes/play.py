@@ -42,7 +42,7 @@ from game.table import (
 )
 from game.ui.guide import Guide
 from game.ui.ink import inside, note_button
-from game.ui.recap import RecapMemory, by_player, draw_recap
+from game.ui.recap import by_player, draw_recap
 from game.ui.refusals import word_refusal
 from game.ui.table_anim import Animator
 from game.ui.table_view import Board, TableView
@@ -51,12 +51,13 @@ from scenes.away import AwaySeats
 from scenes.base import AppScene, wake_the_app
 from scenes.context import AppContext
 from scenes.hints import TableHints
-from scenes.names import GAMEOVER, HANDOFF, MENU, ROUND
+from scenes.names import GAMEOVER, HANDOFF, MENU, PAUSE, ROUND, SCORES
 from scenes.score_overlay import draw_scores_button, scores_button_box
-from scenes.table_input import TableInput
+from scenes.table_input import Command, Hover, Intent, Play, Say, TableInput
 from scenes.table_news import TableNews
 from scenes.table_notice import NoticeLine
 from scenes.table_prompt import table_prompt
+from scenes.table_recap import TableRecap
 
 HANDOFF_PAUSE = 0.8  # seconds (at speed 1) the result of a move stays visible before "Pass to ..." covers it
 # Without the pass screen (settings.pass_screen off) the table turns to the next player and the
@@ -104,27 +105,27 @@ class PlayScene(AppScene):
         self.addressee: int | None = viewer if not table.hotseat else None
         self.view.speaks_to_viewer = not table.hotseat
         self.board = Board.from_view(self.table.view(viewer))
-        self.anim = Animator(self.board, self.view, app.speed)
-        self.anim.viewer = viewer
-        self.anim.on_idle = self.resync
+        self.anim = Animator(self.board, self.view, app.speed)  # (it sees through the view's eyes)
+        self.anim.on_idle = self._resync
         self.anim.on_sound = app.sound.play_event
         self.notice = NoticeLine(self.board)  # a save failure, a bot problem, a refusal, a hint
         self.news = TableNews(table)  # what the table said: the moves so far, its views now
         self.pace = Pace()
-        self.input = TableInput(self)  # what a click or a key means, the cursor, the discard choice
+        # what a click or a key means, the cursor, the discard choice (it reads this screen, and
+        # returns what to do: `_carry_out`)
+        self.input = TableInput(self, lambda pos: self.view.target_at(pos, self.board))
         self.hints = TableHints(self, self.notice, self.input.point_at)  # H: what Hard would do, and why
         self.guide = Guide(app.settings, app.save_settings)  # first game: explain each decision once
         # a new game explains to each of its people new to the guide (none new: the pause menu says it is off)
         self.guide.enabled = app.guide_next and any(self.guide.explains_to(self.names[seat]) for seat in humans)
         app.guide_next = False
-        self._memory = RecapMemory(humans if resumed else ())  # what each hand-off's recap tells
-        self.recap: list[str] = []  # (no pass screen) the recap beside the table, until the next move
+        self.recap = TableRecap(humans if resumed else ())  # what each hand-off tells, or the table beside it
         self._away = AwaySeats()  # (hosting) remote seats whose player lost the connection, as last said
-        self.table.wake_with(wake_the_app)  # a message from another computer wakes a sleeping app
+        self.table.link.wake_with(wake_the_app)  # a message from another computer wakes a sleeping app
         self.table.subscribe(self._on_table)
         self.table.start()  # a new game's deal is animated; a resumed game shows as it is
         if resumed:
-            self.resync()
+            self._resync()
 
     @property
     def config(self) -> MatchConfig:
@@ -164,13 +165,14 @@ class PlayScene(AppScene):
 
     def exit(self) -> None:
         self.hints.close()
-        self.table.wake_with(None)
+        self.table.link.wake_with(None)
         self.table.close()  # (a finished game's players on other computers stop; of an unfinished one, wait to rejoin)
+        self.view.close()  # the table's pictures go with it
 
     def resume(self) -> None:
         self.anim.speed = self.app.speed
 
-    def resync(self) -> None:
+    def _resync(self) -> None:
         """The queue ran dry: the board shows exactly the engine's state for the viewer."""
         self.board.sync(self.table.view(self.viewer))
         self.notice.show()
@@ -181,9 +183,9 @@ class PlayScene(AppScene):
         self.anim.speed = self.table.speed = speed
         self.anim.reduced_motion = self.app.reduced_motion
         self.view.ui_scale = self.app.ui_scale
-        self.table.receive()  # the actions of players on other computers, played on this thread
+        self.table.link.receive()  # the actions of players on other computers, played on this thread
         self._watch_absent()
-        broken = self.table.broken
+        broken = self.table.link.broken
         if broken:  # a host that broke the protocol: nothing it said can be shown; say why at the menu
             self.app.notices.append(_("The network game stopped: {reason}").format(reason=broken))
             self.stack.reset(MENU)
@@ -191,7 +193,7 @@ class PlayScene(AppScene):
         self.anim.update(dt)
         self.pace.tick(dt, self.anim.busy, speed)
         if not self.anim.busy:
-            self.input.play_pending()
+            self._carry_out(self.input.play_pending())
             self.hints.update()
             self.guide.watch(self.position(), self.acting_human(), watching=self.viewer is not None,
                              player=self._at_screen())
@@ -207,7 +209,7 @@ class PlayScene(AppScene):
 
     def _watch_absent(self) -> None:
         """Say when a player on another computer loses the connection or comes back."""
-        line = self._away.news(self.table.away_seats, self.names)
+        line = self._away.news(self.table.link.away_seats, self.names)
         if line is not None:
             self.notice.say(line)
             self.news.changed = True  # (a frame to show it)
@@ -231,40 +233,49 @@ class PlayScene(AppScene):
         self.news.heard()
         match message:
             case TableEvents(events=events, action=action):
-                self.news.moved()  # a pending target chosen before this is stale now
-                self.pace.moved()
-                self._memory.heard(events)
-                if action is not None:
-                    self.recap = []  # the player moved: what happened before is history
-                    self.input.moved()
-                    self.notice.clear()  # an action clears the last notice
-                self.anim.add_events(list(events))
-                if not events and action is None:  # where the game stands (a rejoined network seat)
-                    self.resync()
+                self._moved(events, action)
             case TakenBack(seat=seat, card=card):
                 self._taken_back(seat, card)
             case Notice(sentence=said):
                 self.notice.say(said.worded())
             case HandoffDue(seat=seat):
-                recap = self._memory.recap_for(seat, self.names)
-                if self.app.settings.pass_screen:
-                    self.stack.push(HANDOFF, player=self.names[seat], recap=recap, identity=self.config.identity(seat),
-                                    on_done=lambda: self._set_viewer(seat))
-                else:  # Skyjo hides no hand: the table turns to them at once, the recap beside it
-                    self._set_viewer(seat)
-                    self.recap = recap
+                self._hand_off(seat)
             case RoundOver():
                 self.stack.push(ROUND, table=self.table, addressee=self.addressee)
             case GameOver():
-                if self.guide.enabled:  # one guided game is enough for each of its players
-                    self.guide.finish([self.names[seat] for seat in range(self.config.players)
-                                       if self.table.is_human(seat)])
-                # the record where the game was played here, else its public scores (with the
-                # names of those who joined since)
-                seats = tuple(replace(seat, name=name)
-                              for seat, name in zip(self.config.seats, self.names, strict=True))
-                self.stack.replace(GAMEOVER, config=replace(self.config, seats=seats), state=self.table.record,
-                                   scores=self.table.score_view(), viewer=self.addressee)
+                self._game_over()
+
+    def _moved(self, events: tuple[ev.Event, ...], action: Action | None) -> None:
+        """Engine events to animate (`action`: a player's move; none: the table's own, a deal)."""
+        self.news.moved()  # a pending target chosen before this is stale now
+        self.pace.moved()
+        self.recap.heard(events)
+        if action is not None:
+            self.recap.moved()
+            self.input.moved()
+            self.notice.clear()  # an action clears the last notice
+        self.anim.add_events(list(events))
+        if not events and action is None:  # where the game stands (a rejoined network seat)
+            self._resync()
+
+    def _hand_off(self, seat: int) -> None:
+        """The next human at this screen is `seat`'s player: "Pass to ...", or the table turns at once."""
+        recap = self.recap.handed_to(seat, self.names)
+        if self.app.settings.pass_screen:
+            self.stack.push(HANDOFF, player=self.names[seat], recap=recap, identity=self.config.identity(seat),
+                            on_done=lambda: self._set_viewer(seat))
+        else:  # Skyjo hides no hand: the table turns to them at once, the recap beside it
+            self._set_viewer(seat)
+            self.recap.beside(recap)
+
+    def _game_over(self) -> None:
+        if self.guide.enabled:  # one guided game is enough for each of its players
+            self.guide.finish([self.names[seat] for seat in range(self.config.players) if self.table.is_human(seat)])
+        # the record where the game was played here, else its public scores (with the names of
+        # those who joined since)
+        seats = tuple(replace(seat, name=name) for seat, name in zip(self.config.seats, self.names, strict=True))
+        self.stack.replace(GAMEOVER, config=replace(self.config, seats=seats), state=self.table.record,
+                           scores=self.table.score_view(), viewer=self.addressee)
 
     def _at_screen(self) -> str:
         """The name of the person at the screen (the acting human's, else the viewer's): whom the guide speaks to."""
@@ -273,10 +284,9 @@ class PlayScene(AppScene):
         return "" if seat is None else self.names[seat]
 
     def _set_viewer(self, seat: int) -> None:
-        self.view.viewer = seat
-        self.anim.viewer = seat
+        self.view.viewer = seat  # (the animations see through the view's eyes)
         self.input.forget()
-        self.resync()
+        self._resync()
 
     def apply(self, action: Action) -> bool:
         """Play an action through the table (a table run here autosaves; its events come back
@@ -291,7 +301,7 @@ class PlayScene(AppScene):
         the take (the game record never held it)."""
         self.news.moved()  # a pending target chosen while holding the card is stale now
         self.pace.moved()
-        self._memory.forget_take()
+        self.recap.taken_back()
         self.input.moved()
         self.notice.clear()
         self.anim.add_events([ev.CardDiscarded(seat, card)])
@@ -301,15 +311,53 @@ class PlayScene(AppScene):
         """The seat whose human may act now (none while an animation plays)."""
         return None if self.anim.busy else self.table.acting_human()
 
+    @property
+    def busy(self) -> bool:
+        """An animation plays (the table waits; a click or a key skips it)."""
+        return self.anim.busy
+
     def activate(self, target: Target | None) -> None:
         """A click or Enter on `target`."""
-        self.input.activate(target)
+        self._carry_out(self.input.activate(target))
 
     def legal_targets(self) -> set[Target]:
         return self.input.legal_targets()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        return self.input.handle_event(event)
+        if self.guide.handle_event(event, self.input.passes_tip):
+            return True  # the key or click that dismisses a tip does nothing else, unless it means something
+        intents = self.input.read(event)
+        if intents is None:
+            return False
+        self._carry_out(intents)
+        return True
+
+    def _carry_out(self, intents: tuple[Intent, ...]) -> None:
+        """Do what the input asks (scenes/table_input.py reads the keys and clicks; this screen acts)."""
+        for intent in intents:
+            match intent:
+                case Play(action=action):
+                    self.apply(action)
+                case Say(line=line):
+                    self.notice.say(line)
+                case Hover(pos=pos):
+                    self.view.point_at(pos, self.board)
+                case Command.SKIP:
+                    self.anim.skip()
+                case Command.TAKE_BACK:
+                    self._take_back()
+                case Command.PAUSE:
+                    self.stack.push(PAUSE, table=self.table, guide=self.guide)
+                case Command.SCORES:
+                    self.stack.push(SCORES, table=self.table)
+                case Command.HINT:
+                    self.hints.ask()
+
+    def _take_back(self) -> None:
+        """Put the discard just taken back on its pile; a refusal is said in the notice line."""
+        reason = self.table.take_back()
+        if reason is not None:
+            self.notice.say(word_refusal(reason))  # the player's language
 
     # ------------------------------------------------------------------ words and drawing
     def _set_prompt(self) -> None:
@@ -325,8 +373,8 @@ class PlayScene(AppScene):
         self.news.changed = False
         # a tip, the recap and a notice share the table's free corner (a tip first, then the recap)
         # (a hint asked for with H takes the corner from the recap until the move: it was asked for)
-        hinting = bool(self.notice.line) and self.notice.line == self.hints.shown
-        recap = self.recap and not hinting
+        hinting = self.notice.hinting
+        recap = self.recap.shown and not hinting
         # the corner's owner and the cursor (the input's) as they are now, even under an overlay
         self.view.marks = replace(self.view.marks, notice_shown=self.guide.current is None and not recap,
                                   cursor=self.input.cursor)
@@ -335,7 +383,7 @@ class PlayScene(AppScene):
         if recap and self.guide.current is None:
             draw_recap(surface, self.app.text, self.viewport.rect(self.view.layout.tip),
                        self.viewport.scale * self.app.ui_scale, _("Since your last turn:"),
-                       by_player(self.recap, self.names))
+                       by_player(self.recap.shown, self.names))
         with inside(scores := self.viewport.rect(scores_button_box())):  # its label must stay on it
             draw_scores_button(self, surface)
         note_button(scores, "Scores (S)")

@@ -44,7 +44,7 @@ from game.ui.widgets import ACCENT, BODY_SIZE, CAPTION_SIZE, DIM, HEADING_SIZE, 
 from game.ui.wording import shown_name
 from game.wire.finished import FinishedGame
 from game.wire.review import Judged, ReviewData
-from scenes.background import Background
+from scenes.background import Background, Lane
 from scenes.base import AppScene, wake_the_app
 from scenes.context import AppContext
 from scenes.names import REVIEW_STEP
@@ -71,6 +71,11 @@ def keep_review(shelf: ReviewShelf, key: str, record: Any, seat: int, player: st
     """(On the review job's thread.) Keep `review` beside the statistics, and in the trend of
     `player` (None: a computer's seat, no trend)."""
     shelf.put(key, review, player=player, game=game_key(record, seat))
+
+
+LOOK_UPS = Lane("a kept review")  # one look-up of the review shelf at a time (scenes/background.py)
+
+
 HEADLINE_W = 1640  # the headline keeps a margin on either side (it shrinks to it)
 
 
@@ -103,11 +108,13 @@ class ReviewScene(AppScene):
         the background."""
         self.stop()
         self.problem, self.cancelled, self.review = "", False, None
-        self.reading = Background(partial(look_up, self._shelf(), self.game.record, self.seat, self.samples))
+        self.reading = LOOK_UPS.read(partial(look_up, self._shelf(), self.game.record, self.seat, self.samples))
         self.build()
 
     def stop(self) -> None:
-        self.reading = None  # a look-up under way is forgotten (its thread ends by itself)
+        if self.reading is not None:
+            self.reading.cancel()  # a look-up not begun never runs; one under way ends by itself, unheard
+        self.reading = None
         if self.job is not None:
             self.job.cancel()
             self.job = None

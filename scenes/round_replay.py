@@ -6,6 +6,8 @@ Right, Space or Enter: next step; Left: previous step; A: play on by itself; Esc
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game.i18n import _
@@ -13,7 +15,7 @@ from game.match import Identity
 from game.replay import play_scenario
 from game.rules import GAME_OVER, ROUND_OVER, Action, GameState, seat_view
 from game.ui.note import draw_note
-from game.ui.table_anim import Animator
+from game.ui.table_anim import Animator, Onlooker
 from game.ui.table_view import Board, TableMarks, TableView
 from game.ui.widgets import BODY_SIZE, SMALL_SIZE
 from game.ui.wording import sentence
@@ -30,7 +32,7 @@ def last_finished_round(state: GameState) -> int | None:
     return index if index >= 0 else None
 
 
-def round_start(record: dict, index: int) -> tuple[GameState, list[Action]]:
+def round_start(record: dict[str, Any], index: int) -> tuple[GameState, list[Action]]:
     """A fresh state with the rounds before `index` played and round `index` just dealt,
     and the actions of that round."""
     rounds = record["rounds"]
@@ -66,7 +68,7 @@ class RoundReplayScene(AppScene):
             raise ValueError("no round has been played to its end yet")
         self.watch(state.record(), index, names, viewer, identities=identities)
 
-    def watch(self, record: dict, index: int, names: list[str], viewer: int | None, step: int | None = None,
+    def watch(self, record: dict[str, Any], index: int, names: list[str], viewer: int | None, step: int | None = None,
               identities: list[Identity] | None = None) -> None:
         """Show round `index` of `record`: its deal animated (no `step`), or its first `step`
         actions played and laid out at once (the review's step screen, scenes/review_step.py,
@@ -91,7 +93,8 @@ class RoundReplayScene(AppScene):
         self.view = TableView(self.state.players, self.names, self.app.art, self.app.text, self.identities)
         self.view.viewer = self.viewer
         self.board = Board.from_view(seat_view(self.state, viewer))
-        self.anim = Animator(self.board, self.view, self.app.speed)
+        self.drawer = Onlooker()  # the animations' eyes: each step's player's (the view keeps `viewer`'s)
+        self.anim = Animator(self.board, self.view, self.app.speed, eyes=self.drawer)
         self.anim.on_idle = self._resync
         if animate:
             self.anim.add_events(events)
@@ -111,7 +114,7 @@ class RoundReplayScene(AppScene):
         if self.step >= len(self.actions):
             return
         action = self.actions[self.step]
-        self.anim.viewer = action.seat  # the drawer's own card is shown: the round is over, nothing is secret
+        self.drawer.viewer = action.seat  # the drawer's own card is shown: the round is over, nothing is secret
         self.state.apply(action)
         self.step += 1
         self.anim.add_events(self.state.take_events())

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _
-from game.ui.layout import Box
+from game.ui.layout import Box, Viewport
 from game.ui.score_chart import draw_score_chart
 from game.ui.widgets import (
     ACCENT,
@@ -96,6 +96,7 @@ def draw_scores_button(scene: AppScene, surface: pygame.Surface) -> None:
     scene.text(surface, _("Scores (S)"), SMALL_SIZE, x, y, color=INK, bold=True)
 
 
-def scores_button_hit(scene: AppScene, pos: tuple[int, int]) -> bool:
-    x, y = scene.viewport.to_logical(*pos)
+def scores_button_hit(viewport: Viewport, pos: tuple[int, int]) -> bool:
+    """Whether the window's point `pos` is on the Scores button (drawn through `viewport`)."""
+    x, y = viewport.to_logical(*pos)
     return SCORES_BUTTON.contains(x, y)

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 import pygame
 
-from game.desktop import MenuEntry, MenuEntryError, supported
+from game.desktop import MenuEntry, MenuEntryError, NotOursError, supported
 from game.i18n import _, available_languages, current_language
 from game.motion import SPEED_WORDS, next_speed
 from game.store.settings import UI_SCALES
@@ -35,6 +36,19 @@ log = logging.getLogger("skyjo.settings")
 def _next(choices: tuple[T, ...], current: Any) -> T:
     """The choice after `current` (the first one when `current` is not a choice)."""
     return choices[(choices.index(current) + 1) % len(choices)] if current in choices else choices[0]
+
+
+def not_ours_sentence(path: Path) -> str:
+    """Why nothing was added: another program's (or the player's own) entry is in the place of ours."""
+    return _("Skyjo was not added to the applications menu: {file} is another program's file, left as it is.").format(
+        file=path)
+
+
+def left_sentence(left: list[Path]) -> str:
+    """The files adding or removing left alone because they are not Skyjo's ("" when none)."""
+    if not left:
+        return ""
+    return _("Not Skyjo's, so left as they are: {files}").format(files=", ".join(str(path) for path in left))
 
 
 def _on_off(value: bool) -> str:
@@ -121,15 +135,18 @@ class SettingsScene(AppScene):
         entry = MenuEntry()
         adding = not entry.installed()
         try:
-            done = entry.add() if adding else entry.remove()
+            change = entry.add() if adding else entry.remove()
+        except NotOursError as error:
+            log.warning("applications menu: not added, %s is not Skyjo's", error.path)
+            self.problem = not_ours_sentence(error.path)
         except MenuEntryError as error:
             log.warning("applications menu: could not %s the entry: %s", "add" if adding else "remove", error)
             failed = (_("Skyjo could not be added to the applications menu: {reason}") if adding
                       else _("Skyjo could not be removed from the applications menu: {reason}"))
             self.problem = failed.format(reason=error)
         else:
-            log.info("applications menu: %s", ", ".join(str(path) for path in done) or "nothing to change")
-            self.problem = ""
+            log.info("applications menu: %s", ", ".join(str(path) for path in change.done) or "nothing to change")
+            self.problem = left_sentence(change.left)
         self.build()
 
     def toggle(self, field: str) -> Callable[[], None]:

@@ -6,68 +6,31 @@ level, "Your level", from your profile beside the statistics), Voyage.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Callable
 from functools import partial
 
 import pygame
 
 from game.i18n import N_, _
-from game.match import (
-    AVATARS,
-    BOT_LEVELS,
-    COLOUR_WORDS,
-    COLOURS,
-    COMPUTER,
-    HUMAN,
-    LEVEL_WORDS,
-    MAX_NAME,
-    REMOTE,
-    MatchConfig,
-    SeatConfig,
-)
-from game.rules import EDITIONS, FINAL_TIE_CHOICES, FinalTie, edition_named
+from game.match import COLOUR_WORDS, COMPUTER, HUMAN, LEVEL_WORDS, MAX_NAME, REMOTE, MatchConfig, SeatConfig
+from game.rules import FinalTie, edition_named
 from game.store.saves import GameSummary
 from game.ui.avatars import colour_of, draw_avatar
 from game.ui.widgets import BODY_SIZE, BUTTON_SIZE, CAPTION_SIZE, DIM, INK, TITLE_SIZE, draw_panel, font_px
-from game.ui.wording import EDITION_WORDS, PLAYER_NUMBER, YOU, default_human_name, is_default_human_name
+from game.ui.wording import EDITION_WORDS
 from scenes.base import AppScene
 from scenes.context import AppContext
 from scenes.fields import TextField
+from scenes.match_draft import COMPUTER_NAMES, END_SCORES, KINDS, MatchDraft, default_names, free_name
 from scenes.names import LOBBY, MENU, PLAY, REPLACE_GAME
 from scenes.seat_cards import CardPlaces, card_boxes, card_places
 
-END_SCORES = (50, 100, 150, 200, 300)
-COMPUTER_NAMES = ("Robin", "Sasha", "Camille", "Alex", "Charlie", "Morgan", "Dominique", "Noa")
+# (the match's own rules, what each change does to it, are match_draft.py's; tests import some from here)
+__all__ = ["COMPUTER_NAMES", "END_SCORES", "KINDS", "SetupScene", "default_names", "free_name", "initial_config"]
+
 TIE_WORDS: dict[str, str] = {FinalTie.SHARE: N_("shared win"), FinalTie.TIEBREAK: N_("tiebreak round")}
-KINDS = (HUMAN, COMPUTER, REMOTE)  # the order "Who plays" cycles through (the last with the network on)
 KIND_WORDS = {HUMAN: N_("Human"), COMPUTER: N_("Computer"), REMOTE: N_("Another computer")}
 CARD = (20, 40, 52)
-
-
-def free_name(seats: list[SeatConfig]) -> str:
-    """A computer's name no other seat has."""
-    taken = {seat.name for seat in seats}
-    return next((n for n in COMPUTER_NAMES if n not in taken), _(PLAYER_NUMBER).format(number=len(seats) + 1))
-
-
-def default_names(config: MatchConfig) -> MatchConfig:
-    """`config` with its default-named seats following their kind, the language and how many
-    humans play: the one human is "You" ("Vous"), several are "Player <seat number>"
-    ("Joueur 2"); a computer seat left with a human's default takes a computer's name.
-    A default is recognised in any language offered (game.ui.wording); typed names stay."""
-    # people who see each other's names: the humans here and the players on other computers
-    humans = len(config.human_seats) + sum(1 for seat in config.seats if seat.is_remote)
-    seats = list(config.seats)
-    for index, seat in enumerate(seats):
-        if is_default_human_name(seat.name):
-            if seat.is_human:
-                name = default_human_name(index, humans)
-            elif seat.kind == REMOTE:  # (the player who joins brings a name)
-                name = _(PLAYER_NUMBER).format(number=index + 1)
-            else:
-                name = free_name(seats)
-            seats[index] = replace(seat, name=name)
-    return replace(config, seats=tuple(seats))
 
 
 def initial_config(app: AppContext) -> MatchConfig:
@@ -80,10 +43,13 @@ class SetupScene(AppScene):
 
     def __init__(self, app: AppContext, config: MatchConfig | None = None) -> None:
         super().__init__(app)
-        self.config = default_names(config or initial_config(app))
-        self.typed: set[int] = set()  # seats whose name the player typed into here (typing then adds to it)
-        self._network = False  # "Play over the network" chosen (a seat played from another computer says it too)
+        self.draft = MatchDraft(config or initial_config(app))  # the match as the player changes it
         self.error = ""
+
+    @property
+    def config(self) -> MatchConfig:
+        """The match as set up so far."""
+        return self.draft.config
 
     @property
     def editing(self) -> int | None:
@@ -99,12 +65,12 @@ class SetupScene(AppScene):
         focus = self.buttons.focus
         opening = not self.buttons.buttons
         self.buttons.clear()
-        c = self.config
+        c, draft = self.config, self.draft
         edition = edition_named(c.edition)
         self.button(100, 130, 640, 64, _("Edition: {title}").format(title=_(EDITION_WORDS[edition.name].title)),
-                    self.next_edition, "edition", BUTTON_SIZE)
-        network = _("Play over the network: {state}").format(state=_("on") if self.network else _("off"))
-        self.button(760, 130, 640, 64, network, self.toggle_network, "network", BUTTON_SIZE)
+                    self._change(draft.next_edition), "edition", BUTTON_SIZE)
+        network = _("Play over the network: {state}").format(state=_("on") if draft.network else _("off"))
+        self.button(760, 130, 640, 64, network, self._toggle_network, "network", BUTTON_SIZE)
         boxes = card_boxes(c.players + (c.players < edition.max_players))
         for seat, player in enumerate(c.seats):
             rows = 3 if player.kind == COMPUTER else 2  # (a person has no level)
@@ -113,14 +79,15 @@ class SetupScene(AppScene):
             add = boxes[-1]
             half = min(100.0, (add.h - 3 * 14) / 2)
             top = add.y + (add.h - 2 * half - 14) / 2
-            self.button(add.x + 14, top, add.w - 28, half, _("+ Person"), partial(self.add_seat, HUMAN), "more_human")
+            self.button(add.x + 14, top, add.w - 28, half, _("+ Person"), partial(self._add_seat, HUMAN),
+                        "more_human")
             self.button(add.x + 14, top + half + 14, add.w - 28, half, _("+ Computer"),
-                        partial(self.add_seat, COMPUTER), "more")
-        self.button(100, 820, 840, 64, _("Game ends at {score} points").format(score=c.end_score), self.next_end_score,
-                    "end_score", BUTTON_SIZE)
+                        partial(self._add_seat, COMPUTER), "more")
+        self.button(100, 820, 840, 64, _("Game ends at {score} points").format(score=c.end_score),
+                    self._change(draft.next_end_score), "end_score", BUTTON_SIZE)
         tie = c.options.final_tie_for(edition)
-        self.button(980, 820, 840, 64, _("Tie at the end: {rule}").format(rule=_(TIE_WORDS[tie])), self.next_final_tie,
-                    "final_tie", BUTTON_SIZE)
+        self.button(980, 820, 840, 64, _("Tie at the end: {rule}").format(rule=_(TIE_WORDS[tie])),
+                    self._change(draft.next_final_tie), "final_tie", BUTTON_SIZE)
         self.button(560, 940, 360, 100, _("Back"), self.close, "back")
         self.button(1000, 940, 360, 100, _("Start"), self.start, "start")
         if opening or focus is None or focus >= len(self.buttons.buttons):
@@ -133,19 +100,19 @@ class SetupScene(AppScene):
         """A seat's card: its avatar (the next one on a click; a computer wears its level's), its
         name, its colour, who plays it and a computer's level, and a cross to remove it."""
         look = self.config.identity(seat)
-        add = self.buttons.add
-        add(places.avatar, "", partial(self.next_avatar, seat), player.kind != COMPUTER, name=f"avatar{seat}")
-        add(places.name, player.name, partial(self.edit_name, seat), name=f"name{seat}")
-        colour = add(places.colour, _(COLOUR_WORDS[look.colour]), partial(self.next_colour, seat), size=CAPTION_SIZE,
-                     name=f"colour{seat}")
+        add, draft = self.buttons.add, self.draft
+        add(places.avatar, "", self._change(draft.next_avatar, seat), player.kind != COMPUTER, name=f"avatar{seat}")
+        add(places.name, player.name, partial(self._focus, f"name{seat}"), name=f"name{seat}")  # (typing goes there)
+        colour = add(places.colour, _(COLOUR_WORDS[look.colour]), self._change(draft.next_colour, seat),
+                     size=CAPTION_SIZE, name=f"colour{seat}")
         colour.lead = places.colour.h  # a swatch of the colour leads its name (drawn with the avatars)
         who = _(KIND_WORDS.get(player.kind, player.kind))
-        add(places.kind, who, partial(self.toggle_kind, seat), name=f"kind{seat}")
+        add(places.kind, who, self._change(draft.toggle_kind, seat), name=f"kind{seat}")
         if player.kind == COMPUTER:
             level = _("Level: {level}").format(level=_(LEVEL_WORDS.get(player.level, player.level)))
-            add(places.level, level, partial(self.next_level, seat), name=f"level{seat}")
+            add(places.level, level, self._change(draft.next_level, seat), name=f"level{seat}")
         if removable:
-            add(places.remove, "x", partial(self.remove_seat, seat), name=f"remove{seat}")
+            add(places.remove, "x", self._change(draft.remove_seat, seat), name=f"remove{seat}")
 
     def _label_names(self) -> None:
         """The name field with the focus shows the typing cursor (the focus moves without a rebuild)."""
@@ -160,123 +127,33 @@ class SetupScene(AppScene):
                 reads = self.buttons.label_px(chip, name) * 4 >= font_px(self.viewport, chip.size) * 3
                 chip.label = name if reads else ""
 
-    # ------------------------------------------------------------------ changes
-    def next_edition(self) -> None:
-        names = tuple(EDITIONS)
-        name = names[(names.index(self.config.edition) + 1) % len(names)]
-        edition = edition_named(name)
-        seats = self.config.seats[: edition.max_players]
-        self.config = replace(self.config, edition=name, seats=seats, final_tie=None)
-        self.set_players(max(edition.min_players, len(seats)))
+    # ------------------------------------------------------------------ changes (match_draft.py's)
+    def _change(self, edit: Callable[..., object], *args: int) -> Callable[[], None]:
+        """A button's action: `edit` the draft, then show the match as it is now."""
+        def changed() -> None:
+            edit(*args)
+            self.build()
 
-    def set_players(self, players: int, kind: str = COMPUTER) -> None:
-        """As many seats as `players` (within the edition's limits): new seats are `kind`."""
-        edition = edition_named(self.config.edition)
-        players = max(edition.min_players, min(edition.max_players, players))
-        seats = list(self.config.seats[:players])
-        while len(seats) < players:
-            seats.append(SeatConfig(free_name(seats), COMPUTER, "normal") if kind == COMPUTER else
-                         SeatConfig(_(YOU), kind))  # (a person's default name follows: default_names)
-        self.config = default_names(replace(self.config, seats=tuple(seats)))
+        return changed
+
+    def _add_seat(self, kind: str) -> None:
+        """The add card: a person's new seat takes the typing; after a computer the focus stays on the card."""
+        self.draft.add_seat(kind)
         self.build()
-
-    def add_seat(self, kind: str) -> None:
-        """The add card: a person (here, or over the network when it is on) or a computer."""
-        self.set_players(self.config.players + 1, REMOTE if kind == HUMAN and self.network else kind)
         self._focus(f"name{self.config.players - 1}" if kind == HUMAN else "more")
 
-    def remove_seat(self, seat: int) -> None:
-        seats = self.config.seats[:seat] + self.config.seats[seat + 1:]
-        self.config = default_names(replace(self.config, seats=seats))
-        self.typed = {s - (s > seat) for s in self.typed if s != seat}
-        self.build()
-
-    @property
-    def network(self) -> bool:
-        return self._network or any(seat.is_remote for seat in self.config.seats)
-
-    def toggle_network(self) -> None:
-        """Play over the network: the people at other computers get their own seats; off, those
-        seats are people here again."""
-        turn_on = not self.network
-        self._network = turn_on
-        seats = list(self.config.seats)
-        for index, seat in enumerate(seats):
-            if turn_on and index > 0 and seat.kind == HUMAN or not turn_on and seat.is_remote:
-                seats[index] = replace(seat, kind=REMOTE if turn_on else HUMAN)
-        if turn_on and not any(seat.is_remote for seat in seats):  # a seat for the first friend to join
-            first = next((i for i, seat in enumerate(seats) if i > 0 and seat.kind == COMPUTER), None)
-            if first is None:
-                self.config = replace(self.config, seats=tuple(seats))
-                return self.add_seat(HUMAN)
-            seats[first] = replace(seats[first], kind=REMOTE, name=_(YOU), avatar="")
-        self.config = default_names(replace(self.config, seats=tuple(seats)))
-        self.build()
-
-    def toggle_kind(self, seat: int) -> None:
-        """Human -> Computer -> Human (with the network on, a person on another computer too)."""
-        player = self.config.seats[seat]
-        kinds = KINDS if self.network else (HUMAN, COMPUTER)
-        kind = kinds[(kinds.index(player.kind) + 1) % len(kinds)] if player.kind in kinds else HUMAN
-        if kind == COMPUTER:
-            player = replace(player, kind=COMPUTER, avatar="")  # (a computer wears its level's)
-        else:  # a computer's own name makes way for a person's default (a typed name stays)
-            player = replace(player, kind=kind, name=_(YOU) if player.name in COMPUTER_NAMES else player.name)
-        self.config = default_names(self.config.with_seat(seat, player))
-        self.build()
-
-    def next_level(self, seat: int) -> None:
-        player = self.config.seats[seat]
-        if player.level in BOT_LEVELS:  # the next level; after the last, the first again
-            level = BOT_LEVELS[(BOT_LEVELS.index(player.level) + 1) % len(BOT_LEVELS)]
+    def _toggle_network(self) -> None:
+        if self.draft.toggle_network():  # a seat added for the first friend to join: its name takes the typing
+            self.build()
+            self._focus(f"name{self.config.players - 1}")
         else:
-            level = "normal"
-        self.config = self.config.with_seat(seat, replace(player, level=level, avatar=""))
-        self.build()
-
-    def next_avatar(self, seat: int) -> None:
-        now = self.config.identity(seat).avatar
-        avatar = AVATARS[(AVATARS.index(now) + 1) % len(AVATARS)]
-        self.config = self.config.with_seat(seat, replace(self.config.seats[seat], avatar=avatar))
-        self.build()
-
-    def next_colour(self, seat: int) -> None:
-        """The next colour no other seat shows."""
-        taken = {look.colour for index, look in enumerate(self.config.identities()) if index != seat}
-        now = COLOURS.index(self.config.identity(seat).colour)
-        colour = next(c for step in range(1, len(COLOURS) + 1)
-                      if (c := COLOURS[(now + step) % len(COLOURS)]) not in taken or step == len(COLOURS))
-        self.config = self.config.with_seat(seat, replace(self.config.seats[seat], colour=colour))
-        self.build()
-
-    def next_end_score(self) -> None:
-        scores = END_SCORES if self.config.end_score in END_SCORES else (self.config.end_score, *END_SCORES)
-        score = scores[(scores.index(self.config.end_score) + 1) % len(scores)]
-        self.config = replace(self.config, end_score=score)
-        self.build()
-
-    def next_final_tie(self) -> None:
-        edition = edition_named(self.config.edition)
-        current = self.config.options.final_tie_for(edition)
-        choice = FINAL_TIE_CHOICES[(FINAL_TIE_CHOICES.index(current) + 1) % len(FINAL_TIE_CHOICES)]
-        self.config = replace(self.config, final_tie=None if choice == edition.default_final_tie else choice)
-        self.build()
-
-    def edit_name(self, seat: int) -> None:
-        """A name clicked (or pressed): the focus ring, and with it the typing, goes there."""
-        self._focus(f"name{seat}")
+            self.build()
 
     def _focus(self, name: str) -> None:
         button = self.buttons.named(name)
         if button is not None:
             self.buttons.focus = self.buttons.buttons.index(button)
         self._label_names()
-
-    def _shows_default(self, seat: int) -> bool:
-        """The seat's name is one the game gave ("Player 1", "You", a computer's), not one typed."""
-        player = self.config.seats[seat]
-        return seat not in self.typed and (is_default_human_name(player.name) or (
-            player.kind == COMPUTER and player.name in COMPUTER_NAMES))
 
     def _type(self, event: pygame.event.Event) -> bool:
         """Typing into the focused seat name (TEXTINPUT for letters, KEYDOWN for edits); Enter
@@ -286,25 +163,21 @@ class SetupScene(AppScene):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self._focus(f"name{seat + 1}" if seat + 1 < self.config.players else "start")
             return True
-        field = TextField(self.config.seats[seat].name, MAX_NAME, replaces=self._shows_default(seat))
+        field = TextField(self.config.seats[seat].name, MAX_NAME, replaces=self.draft.shows_default(seat))
         if not field.take(event):
             return False
         if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
             return True  # (the space itself comes as TEXTINPUT: a default it would follow is still replaced)
-        self.typed.add(seat)
-        self.config = self.config.with_seat(seat, replace(self.config.seats[seat], name=field.value))
+        self.draft.rename(seat, field.value)
         self.build()
         return True
 
     def start(self, replace_saved: bool = False) -> None:
         """Start the game set up here. A saved game is only replaced once the player says so
         (`replace_saved`): until then nothing is written, not even the remembered setup."""
-        names = [seat.name.strip() for seat in self.config.seats]
-        if any(not n for n in names):
+        if self.draft.settled() is None:
             self.error = _("Every seat needs a name.")
             return
-        seats = tuple(replace(seat, name=n) for seat, n in zip(self.config.seats, names))
-        self.config = replace(self.config, seats=seats).with_identities()  # (the faces shown here, kept)
         try:
             state = self.config.new_game()
         except ValueError as error:

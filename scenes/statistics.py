@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
 
 import pygame
 
 from game.adapt import about_level
 from game.i18n import N_, _, ngettext
 from game.match import ADAPTIVE, HUMAN, LEVEL_WORDS, Identity
+from game.store import Store
 from game.store.reviews import ReviewShelf
 from game.store.stats import CUSTOM_LEVEL, PlayerStats
 from game.ui.layout import Box
@@ -31,7 +31,7 @@ from game.ui.stat_cards import (
 from game.ui.trend_chart import average_words, per_decision_words, shown_games
 from game.ui.widgets import BODY_SIZE, BUTTON_SIZE, CAPTION_SIZE, DIM, INK, SMALL_SIZE, TITLE_SIZE, font_px
 from game.ui.wording import EDITION_WORDS, decimal
-from scenes.background import Background, settle
+from scenes.background import Background, Lane, settle
 from scenes.base import AppScene
 from scenes.context import AppContext
 from scenes.names import REVIEW_PICK
@@ -60,7 +60,7 @@ class Figures:
     problem: str = ""  # why the statistics could not be read (worded where shown)
 
 
-def read_figures(store: Any) -> Figures:
+def read_figures(store: Store) -> Figures:
     """The statistics and the review shelf, each read once (in a thread: either file may be
     large); never raises for a bad file."""
     try:
@@ -74,6 +74,9 @@ def read_figures(store: Any) -> Figures:
     levels = {name: about_level(strength) for name, strength in strengths.items()}
     return Figures(players, {name: shown_games([point.per_decision for point in points])
                              for name, points in trends.items()}, levels)
+
+
+READS = Lane("the statistics")  # one read of the figures at a time, whatever the player does
 
 
 class StatisticsScene(AppScene):
@@ -93,15 +96,25 @@ class StatisticsScene(AppScene):
         self.page = 0
 
     def enter(self) -> None:
-        self.reload()
+        self.reload(fresh=False)
 
-    def reload(self) -> None:
-        """Read the figures again, off the frame loop; `update` shows them once read."""
+    def exit(self) -> None:
+        if self.reading is not None:
+            self.reading.cancel()  # (nobody takes it: never begun, or its result let go of)
+            self.reading = None
+
+    def reload(self, fresh: bool = True) -> None:
+        """Read the figures again, off the frame loop; `update` shows them once read. Not `fresh`
+        (a visit): a read of the visit before still under way is taken over; fresh (after a
+        reset or a review), a read begins after it."""
         store = self.app.store
         if store is None:
             self.players = []
         else:
-            self.reading = Background(partial(read_figures, store))
+            if self.reading is not None:
+                self.reading.cancel()
+            key = None if fresh else str(store.data_dir)
+            self.reading = READS.read(partial(read_figures, store), key=key)
         self.build()
 
     def update(self, dt: float) -> None:

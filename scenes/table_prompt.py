@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 SKIP_HINT_AFTER = 1.5  # seconds of one unbroken run of animations before the prompt offers to skip them
 
 
-def table_prompt(play: PlayScene) -> str:
+def table_prompt(play: PlayScene) -> str:  # noqa: C901 - one sentence per moment of a turn, the first that applies
     """What the player on screen may do now, in words."""
     state = play.position()
     seat = state.to_act
@@ -22,7 +22,7 @@ def table_prompt(play: PlayScene) -> str:
         return _("Click or press Space to skip the animation")
     if seat is None:
         return _("The round is over")
-    if play.table.offline:  # whose turn it is may have moved on at the host meanwhile
+    if play.table.link.offline:  # whose turn it is may have moved on at the host meanwhile
         return _("Connection lost: reconnecting…")
     name = play.names[seat]
     last = _(" (last turn!)") if state.trigger is not None else ""

@@ -56,6 +56,7 @@ SHAPES: dict[str, Callable[[int], str]] = {
     "many two-letter strings": lambda room: "[" + _repeat('"ab",', room // 5 - 1) + '"ab"]',
     "many escapes in strings": lambda room: "[" + _repeat('"\\u00e9",', room // 9 - 1) + '""]',
     "one long key": lambda room: '{"' + _repeat("k", room - 6) + '":1}',
+    "an object of many short unique keys": lambda room: "{" + ",".join(f'"{n:x}":0' for n in range(room // 9)) + "}",
 }
 
 

@@ -5,20 +5,12 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
-import sys
 
 from game import __version__
+from game.arguments import OneLineParser
 
 # Each module adds one subcommand; they are imported only when the parser is built.
 COMMAND_MODULES = ("replay", "review", "bench", "simulate", "bot", "host", "join")
-
-
-class OneLineParser(argparse.ArgumentParser):
-    """Bad arguments give one clear line and exit status 2, never a usage dump."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        sys.stderr.write(f"{self.prog}: error: {message}\n")
-        raise SystemExit(2)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -35,11 +27,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # before anything imports pygame (the app, a bench, a command's screens): its greeting on
+    # stdout would clutter the terminal and come before a command's --json document
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     args = build_parser().parse_args(argv)
     if args.command:
-        return args.handler(args)
-    # before pygame is first imported (by the app): its greeting would clutter the terminal
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        status: int = args.handler(args)
+        return status
     from skyjo.app import run_app
 
     return run_app(args)

@@ -66,11 +66,14 @@ def _write_report(error: BaseException, argv: list[str]) -> Path | None:
     """The full traceback, in the user data folder beside the log (never beside the program),
     for a bug report; the last crash's report replaces the one before (the log keeps them all)."""
     try:
+        from game.store.files import replace_whole  # (here: a failing import must not hide the error either)
+
         path = _data_dir(argv) / CRASH_REPORT
-        path.parent.mkdir(parents=True, exist_ok=True)
         details = "".join(traceback.format_exception(error))
         header = f"{time.strftime('%Y-%m-%d %H:%M:%S')} skyjo {__version__} {sys.platform} argv={argv}\n"
-        path.write_text(header + details, encoding="utf-8")
+        # written beside it and renamed over it: a link there is left alone (never written through),
+        # a FIFO never opened (a crashing game would wait on it for ever): no report then
+        replace_whole(path, (header + details).encode("utf-8", "backslashreplace"))
         return path
     except Exception:  # noqa: BLE001 - a failing log must not hide the original error
         return None

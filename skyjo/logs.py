@@ -1,7 +1,9 @@
 """The desktop game's log: `logs/skyjo.log` in the data folder, with the standard `logging`
 module, rotated (LOG_BYTES per file, LOG_BACKUPS old files kept), the version and the platform
-at the top of each run. Every part of the app logs through `logging.getLogger("skyjo....")`
-(warnings and errors; `--verbose` adds the debug lines), and Python's warnings go there too.
+at the top of each run, and the run's first lines at the top of every file it rotates to
+(skyjo/logfile.py: opened through the store's careful door, never through a link or into a FIFO).
+Every part of the app logs through `logging.getLogger("skyjo....")` (warnings and errors;
+`--verbose` adds the debug lines), and Python's warnings go there too.
 A crash writes its report beside it (`logs/crash.log`, skyjo/entry.py).
 
 Only the desktop game keeps a log: the command-line tools print and never create the data folder.
@@ -11,12 +13,14 @@ The log is started once the data folder is locked, so two windows never rotate o
 from __future__ import annotations
 
 import logging
-import logging.handlers
 import platform
 import sys
 from pathlib import Path
 
 from game import version
+from game.store.files import FileProblem
+
+from .logfile import LogFile
 
 LOG_DIR = "logs"
 LOG_FILE = "skyjo.log"
@@ -42,10 +46,10 @@ def start_logging(data_dir: Path, verbose: bool = False) -> Path | None:
     path = log_path(data_dir)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handler = logging.handlers.RotatingFileHandler(path, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS,
-                                                       encoding="utf-8")
-    except OSError as error:
-        print(f"skyjo: no log file ({error})", file=sys.stderr)
+        handler = LogFile(path, LOG_BYTES, LOG_BACKUPS)
+    except (OSError, FileProblem) as error:  # a FIFO, a link, a device there: one line, and the game plays
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        print(f"skyjo: no log file at {path} ({reason})", file=sys.stderr)
         return None
     handler.setFormatter(logging.Formatter(FORMAT))
     stop_logging()

@@ -1,5 +1,6 @@
-"""Every screen of the app in a known state, for the language and accessibility tests (and for
-looking at them: `python tests/i18n_gallery.py OUT_DIR [fr] [150] [1920x1080]` saves one PNG per screen)."""
+"""Every screen of the app in a known state, for the language and accessibility tests, the
+snapshot set (tests/snapshot_tools.py keeps each screen as a small PNG under tests/snapshots/) and
+for looking at them: `python tests/i18n_gallery.py OUT_DIR [fr] [150] [1920x1080]` saves one PNG per screen."""
 
 from __future__ import annotations
 
@@ -352,10 +353,10 @@ def table_extras(app: Any, play: Any) -> Iterator[str]:
     yield "hint"
     play.hints._say("")
     # (no pass screen) the recap beside the table: a turn's move of each other seat, the longest words
-    play.recap = long_recap(play.names[1:] + play.names[:1], play.state.players - 1)
+    play.recap.shown = long_recap(play.names[1:] + play.names[:1], play.state.players - 1)
     settle(app, 1)
     yield "recap"
-    play.recap = []
+    play.recap.shown = []
     # what the others just took, the longest name first: the cues in the felt left of the piles
     from game.ui.wording import sentence
 

@@ -146,7 +146,7 @@ def table_animator(reduced: bool):
     view = TableView(2, ["Ann", "Bob"], CardArt("standard"), TextCache())
     board = Board.from_view(seat_view(state, 0))
     anim = Animator(board, view, 1.0)
-    anim.viewer = 0
+    view.viewer = 0
     anim.reduced_motion = reduced
     for action in state.legal_actions()[:1]:
         state.apply(action)

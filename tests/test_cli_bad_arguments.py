@@ -202,3 +202,31 @@ def test_relog_still_refreshes_a_strength_table(tmp_path: Path) -> None:
     assert text.startswith("# Strength of the computer players\n\n| a | table |\n\n" + LOG_MARKER)
     assert "an old log" not in text and text.rstrip().endswith(EXPERIMENTS.read_text(encoding="utf-8").rstrip())
     assert table.stat().st_mode & 0o777 == 0o640
+
+
+def test_one_parser_says_a_bad_argument_in_one_line() -> None:
+    """The game's command line, the build and the research tools share game.arguments' parser:
+    no other subclass of argparse.ArgumentParser in the source tree (issue 47)."""
+    import ast
+
+    others = []
+    for top in ("game", "scenes", "skyjo", "tools", "build"):
+        for path in sorted((ROOT / top).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.ClassDef) and any(ast.unparse(base).endswith("ArgumentParser")
+                                                          for base in node.bases):
+                    others.append(f"{path.relative_to(ROOT)}:{node.name}")
+    assert others == ["game/arguments.py:OneLineParser"]
+
+
+def test_the_parser_folds_a_message_to_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from game.arguments import OneLineParser
+
+    parser = OneLineParser(prog="python -m tools.x", said_as="x")
+    with pytest.raises(SystemExit) as stopped:
+        parser.error("--out: cannot write /tmp/a\nname:  denied")  # a file's name may hold a newline
+    assert stopped.value.code == 2
+    assert capsys.readouterr().err == "x: error: --out: cannot write /tmp/a name: denied\n"
+    with pytest.raises(SystemExit):
+        OneLineParser(prog="skyjo").parse_args(["--no-such-option"])
+    assert capsys.readouterr().err == "skyjo: error: unrecognized arguments: --no-such-option\n"

@@ -33,7 +33,6 @@ def table(players: int = 4, seed: int = 5, viewer: int = 0) -> tuple[GameState, 
     view.viewer = viewer
     board = Board.from_view(seat_view(state, viewer))
     anim = Animator(board, view)
-    anim.viewer = viewer
     return state, board, anim
 
 
@@ -150,7 +149,7 @@ def test_no_cue_for_the_viewers_own_take():
 
 def test_a_spectator_sees_every_seats_cue_and_a_new_round_clears_them():
     state, board, anim = table(viewer=0)
-    anim.viewer = anim.view.viewer = None  # an all-computer table
+    anim.view.viewer = None  # an all-computer table
     assert _turn(anim, ev.CardDrawn(seat=0, value=None)) == "Ann drew a card"
     state.apply(state.legal_actions()[0])
     for seat in range(state.players):

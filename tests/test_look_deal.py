@@ -28,7 +28,7 @@ def dealing(players: int, speed: float = 1.0) -> tuple[Board, Animator, TableVie
     board = Board.from_view(seat_view(state, 0))
     board.grids = [[None] * CELLS for _ in range(players)]  # the table before the deal: nothing on it
     anim = Animator(board, view, speed)
-    anim.viewer = view.viewer = 0
+    view.viewer = 0
     anim.add_events([dealt])
     return board, anim, view, dealt
 

@@ -123,7 +123,7 @@ def table_under_scores(app, seed: int) -> tuple[pygame.Surface, PlayScene]:
     pilot.advance(3)
     for seat in range(state.players):  # every card face up, so numbers lie under the panel
         state.face_up[seat] = [True] * len(state.face_up[seat])
-    play.resync()
+    play.board.sync(play.table.view(play.viewer))  # the board shows them at once
     pilot.advance(1)
     beneath = app.screen.copy()
     app.stack.push(ScoreOverlayScene(app, play.table))
@@ -179,9 +179,9 @@ def test_game_over_celebrates_the_winner_for_a_few_seconds_then_sleeps(app, pilo
     assert pixels(app.screen) != pixels(first)  # it moves
     over.update(CELEBRATION_SECONDS)
     assert not app.stack.wants_frames()  # still: the app may sleep
-    app.frame(1 / 60)
+    pilot.advance()
     still = app.screen.copy()
-    app.frame(1 / 60)
+    pilot.advance()
     assert pixels(app.screen) == pixels(still)
     assert {"again", "menu", "watch", "export"} <= {button.name for button in over.buttons.buttons}
 

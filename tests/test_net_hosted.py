@@ -43,11 +43,11 @@ def test_closing_a_hosted_table_tells_its_players_whether_the_game_is_over(finis
         config = match("voyage", "remote,easy", seed=3)
         state = config.new_game()
     hosted = HostedTable(config, state, code=CODE, bind="127.0.0.1", resumed=finished, speed=0)
-    raw = joined(hosted, hosted.receive if finished else lambda: hosted.update(0.0))
+    raw = joined(hosted, hosted.link.receive if finished else lambda: hosted.update(0.0))
     try:
-        assert hosted.names[0 if not finished else 1] == "Zoé" and hosted.hosting
+        assert hosted.names[0 if not finished else 1] == "Zoé" and hosted.link.hosting
         hosted.close()
-        assert raw.closed_within(5)
+        assert raw.closed_within()
         assert raw.ws.close_code == (CLOSE_FINAL if finished else GOING_AWAY)
     finally:
         raw.ws.close()
@@ -94,7 +94,7 @@ def test_a_table_taken_up_again_opens_elsewhere_when_the_port_it_listened_on_is_
         hosted = HostedTable(config, config.new_game(), code=CODE, bind="127.0.0.1", port=taken, speed=0)
         try:
             assert hosted.host.port != taken
-            raw = joined(hosted, hosted.receive)  # its players find it at the address it shows
+            raw = joined(hosted, hosted.link.receive)  # its players find it at the address it shows
             raw.ws.close()
         finally:
             hosted.close()

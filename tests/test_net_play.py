@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from net_tools import CODE, BotPlayer, HostThread, match
+from net_tools import CODE, WAIT, BotPlayer, HostThread, match
 
 from game.match import COMPUTER, REMOTE, MatchConfig, SeatConfig
 from game.rules import GAME_OVER
@@ -47,6 +47,29 @@ def test_whole_games_with_joined_clients(edition, seats, games):
         assert steps and remote.view().seat == remote.sight.seat
         # the client played its own seat: every action it sent came back in a table step
         assert len(remote.move.round_trips) > 10
+
+
+def test_every_message_a_hosted_game_sends_is_one_the_client_takes():
+    """The host does not check what it builds from its own engine (issue 47): every message it
+    sends in whole games, read by the client's decoder, is taken, and each kind is seen."""
+    from game.net.protocol import decode_host, encode
+
+    hosted = HostThread(match("classic", "remote,easy,remote", seed=5), games=2)
+    sent: list[str] = []
+    send = hosted.host.server.send
+
+    def send_and_keep(client, message):
+        sent.append(encode(message))
+        send(client, message)
+
+    hosted.host.server.send = send_and_keep  # type: ignore[method-assign]
+    hosted.start()
+    players = [BotPlayer(hosted.url, "normal", seed=n, name=f"Ann {n}") for n in range(2)]
+    assert [player.join() for player in players] == [True, True]
+    hosted.finish()
+    kinds = [type(decode_host(text)).__struct_config__.tag for text in sent]
+    assert {"welcome", "lobby", "table", "round_over", "game_over"} <= set(kinds), set(kinds)
+    assert kinds.count("table") > 100
 
 
 def test_a_remote_seat_is_never_played_here_unless_substituted():
@@ -171,7 +194,7 @@ def test_the_screens_api_a_lobby_and_a_joined_table(tmp_path):
     try:
         assert host.open_seats() == 1 and host.joined() == {} and host.address == host.url
         remote = RemoteTable(host.url, CODE, "Zoé", store=Store(tmp_path), speed=0.5)
-        deadline = time.monotonic() + 5
+        deadline = time.monotonic() + WAIT  # (only stops a test that would hang)
         while not host.joined() and time.monotonic() < deadline:
             host.pump(0.01)
         assert host.joined() == {0: "Zoé"} and host.open_seats() == 0

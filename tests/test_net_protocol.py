@@ -19,7 +19,7 @@ from game.rules.events import CardDrawn
 from game.store import Store
 from game.wire.bots import TO_BOT, read_line, view_of
 from game.wire.bots import Hello as BotHello
-from game.wire.pieces import Scores, View, event_from_builtins, scores_from, scores_to_wire
+from game.wire.pieces import Scores, View, event_from_builtins, fields_from_seat_view, scores_from, scores_to_wire
 
 
 def _game(seed: int, edition: str = "classic", players: int = 3):
@@ -69,12 +69,15 @@ def test_a_malformed_event_is_refused(data, words):
 
 
 def test_a_seat_sees_on_the_other_side_the_very_view_it_was_sent():
-    """The wire's view is derived from the rules' declaration: every fact a SeatView holds
-    travels and comes back as it was (the network's table message and the bot protocol's
-    decide alike), so a fact added to the view needs no second declaration to reach a player."""
+    """The wire's view is the rules' declaration: every fact a SeatView holds travels and comes
+    back as it was (the network's table message and the bot protocol's decide alike); View
+    declares SeatView's fields, each of the type and default the declaration implies."""
     steps, _ = _game(5, "classic", 4)
     declared = {item.name for item in dataclasses.fields(SeatView)} - {"legal"}
     assert declared - {"removed"} <= set(View.__struct_fields__)  # (the columns: `removed_columns`)
+    written = [(item.name, item.type, item.default if item.default_factory is msgspec.NODEFAULT
+                else item.default_factory()) for item in msgspec.structs.fields(View)]
+    assert written == fields_from_seat_view()
     for state, events in steps[:150]:
         for seat in range(state.players):
             view = seat_view(state, seat)
@@ -156,8 +159,7 @@ def test_the_welcome_carries_every_seats_colour_and_avatar():
 @pytest.mark.parametrize("broken", [KeyError("key"), IndexError("index"), ZeroDivisionError("division"),
                                     RecursionError("depth")])
 def test_whatever_a_messages_check_raises_is_a_one_line_refusal(monkeypatch, broken):
-    """msgspec turns only ValueError and TypeError raised while it builds a message into its
-    own error: anything else a check raises is still one line naming the message, no traceback."""
+    """Whatever a message's check raises as it is read is one line naming the message, no traceback."""
     import game.net.protocol as protocol
 
     def checked(key, args):
@@ -167,6 +169,20 @@ def test_whatever_a_messages_check_raises_is_a_one_line_refusal(monkeypatch, bro
     with pytest.raises(ProtocolError) as refusal:
         decode_host('{"type": "notice", "key": "player_back", "args": {"name": "Ann"}}')
     assert str(refusal.value) == f"notice: {broken}"
+
+
+def test_the_host_builds_a_table_message_without_checking_it_and_the_client_checks_it(monkeypatch):
+    """A message is checked where it arrives, not where it is made (issue 47: checking was 91%
+    of building the host's table message): building one runs no check, decoding it does."""
+    from game.net import protocol
+
+    checked: list[str] = []
+    monkeypatch.setattr(protocol.Table, "check", lambda message: checked.append("table"))
+    steps, _ = _game(3, "voyage", 2)
+    text = encode(table_message(seat_view(steps[5][0], 0), 0, steps[5][1]))
+    assert checked == []
+    decode_host(text)
+    assert checked == ["table"]
 
 
 def test_a_view_no_game_could_show_is_refused():

@@ -128,3 +128,15 @@ def test_constraints_pin_every_tool_the_project_names() -> None:
     assert all(line.count("==") == 1 for line in lines), lines
     assert wanted <= set(pinned), f"pin these too: {sorted(wanted - set(pinned))}"
     assert key(project["name"]) not in pinned
+
+
+def test_ci_and_the_release_workflow_install_the_pinned_versions() -> None:
+    """CI (.ci/run) and every leg of the release workflow install with constraints.txt (through
+    PIP_CONSTRAINT, which pip reads as it reads `-c`), the README's command left as it is."""
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    export = ci.index('export PIP_CONSTRAINT="$PWD/constraints.txt"')
+    assert export < ci.index("pip install -e '.[test,build]'")
+    workflow = (ROOT / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8")
+    job_env = workflow.index("    env:\n", workflow.index("  build:"))
+    assert workflow.index("PIP_CONSTRAINT: ${{ github.workspace }}/constraints.txt", job_env) \
+        < workflow.index("- name: Install the project")

@@ -11,11 +11,12 @@ from pathlib import Path
 SCENES = Path(__file__).resolve().parents[1] / "scenes"
 NOTICE = "table_notice.py"
 # the screen's helpers and the overlays over it, and the names they give the screen (or the table)
-HELPERS = ("table_input.py", "table_prompt.py", "hints.py", "score_overlay.py", "pause.py", "round_score.py")
+HELPERS = ("table_input.py", "table_prompt.py", "hints.py", "score_overlay.py", "pause.py", "round_score.py",
+           "handoff.py")
 SCREEN = {"play", "screen", "table"}
 # what a helper may set on a part: the table's own switch, which the table answers for (the
 # pointer's place is the view's: the input tells it where the pointer went, `view.point_at`)
-ALLOWED = {"self.table.stand_in"}
+ALLOWED = {"self.table.link.stand_in"}
 
 
 def assigned(tree: ast.AST) -> list[ast.expr]:

@@ -65,12 +65,13 @@ def test_abandoning_a_hosted_game_says_the_joined_players_are_dropped():
     from scenes.pause import PauseScene
 
     class Hosted:  # the table as the pause menu sees it: hosting, two players joined from elsewhere
-        hosting, local = True, True
+        link = type("Link", (), {"hosting": True})()
+        local = True
         names = ["Ann", "Zoé", "Bob"]
         config = MatchConfig("voyage", HOSTED)
 
     words = PauseScene.abandon_words(type("Pause", (), {"table": Hosted()})())
     assert words == "The saved game will be deleted, and Zoé and Bob, who joined from other computers, are dropped " \
                     "from the game."
-    Hosted.hosting = False
+    Hosted.link = type("Link", (), {"hosting": False})()
     assert PauseScene.abandon_words(type("Pause", (), {"table": Hosted()})()) == "The saved game will be deleted."

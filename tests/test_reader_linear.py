@@ -7,7 +7,8 @@ and full of escaped quotes, scanned to the end from every quote: 64 KiB took abo
 `skyjo bot`, `simulate` with a program's seat, the data files) with the worst shapes of
 `skyjo bench reader`, and bounds the time generously (seconds where the old reader took
 minutes), in a child process where the old reader could not be interrupted. Speed itself is
-measured by the bench, never asserted here.
+measured by the bench; the two tests that compare CPU times (the work grows with the text, not
+its square) run in the slow set, where the whole suite runs them.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from game.net.client import CONNECTION_LOST
 from game.net.protocol import MAX_MESSAGE, PROTOCOL_VERSION
 from game.table import Notice
 from game.wire.bots import MAX_MESSAGE_BYTES
-from game.wire.reading import MOST_DIGITS, bare, too_deep, too_long_number
+from game.wire.reading import MOST_DIGITS, bare, too_deep, too_long_number, too_many_keys
 from skyjo.bench_reader import SHAPES, text_of
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,6 +71,7 @@ print(json.dumps({shape: cpu(text_of(shape, 256 << 10), 5) / cpu(text_of(shape, 
 """
 
 
+@pytest.mark.slow  # (a measure of speed, CPU time in a process of its own: the whole suite runs it)
 def test_sixteen_times_the_text_costs_the_reader_about_sixteen_times_the_work():
     """Each worst shape at 16 KiB and 256 KiB: the work (CPU time, the fastest of several runs)
     grows about 16 times; 64 leaves room for a busy machine, where the old reader's square
@@ -280,6 +282,17 @@ def check_nesting_and_counts(value, ascii_only, compact):
     for most in range(8):
         assert too_deep(without_strings, most) == (nesting(value) > most), (text, most)
     assert too_long_number(without_strings) == has_long_integer(value), text
+    for most in range(4):
+        assert too_many_keys(without_strings, most) == (largest_object(value) > most), (text, most)
+
+
+def largest_object(value: object) -> int:
+    """The most keys any object in `value` holds."""
+    if isinstance(value, dict):
+        return max([len(value), *map(largest_object, value.values())])
+    if isinstance(value, list):
+        return max(map(largest_object, value), default=0)
+    return 0
 
 
 def _messages() -> list[str]:
@@ -337,6 +350,7 @@ def _cpu(action, repeats: int = 5) -> float:
     return max(best, 1e-6)
 
 
+@pytest.mark.slow  # (a measure of speed, CPU time: the whole suite runs it)
 def test_the_other_patterns_over_untrusted_text_are_linear_too():
     """A damaged file's end, told apart as cut short or not, and a notice's words looked over
     for paths: both patterns used to try a run of digits or letters once per character in it
@@ -377,3 +391,38 @@ def test_a_text_of_more_values_than_any_real_file_is_refused_before_it_is_decode
         read(too_many, Any, most_depth=8)
     assert str(refused.value) == f"more than {MOST_VALUES} values"
     assert len(read("[" + "0," * (MOST_VALUES - 1) + "0]", Any, most_depth=8)) == MOST_VALUES
+
+
+def keys(count: int, start: int = 0) -> str:
+    """An object of `count` short unique keys."""
+    return "{" + ",".join(f'"{number:x}":0' for number in range(start, start + count)) + "}"
+
+
+def test_an_object_of_more_keys_than_any_real_document_is_refused_by_every_reader_in_one_line(tmp_path):
+    """Issue 46 item 9: an object of a million short keys cost the readers 26 to 44 times the
+    work for 16 times the text (a dict larger than the processor's caches costs ever more per
+    key); an object of more than MOST_KEYS keys is refused in the linear checks, whoever reads
+    it, and one of MOST_KEYS keys, or many such objects, are read."""
+    from typing import Any
+
+    from game.store.documents import parse_json
+    from game.store.export import ExportProblem, read_export
+    from game.store.files import FileProblem
+    from game.wire.reading import MOST_KEYS, WireError, read
+
+    crowded = '{"rounds": [[1], ' + keys(MOST_KEYS + 1) + "]}"
+    with pytest.raises(WireError) as refused:
+        read(crowded, Any, most_depth=8)
+    assert str(refused.value) == f"an object of more than {MOST_KEYS} keys"
+    with pytest.raises(FileProblem) as refused_file:
+        parse_json(crowded.encode())
+    assert str(refused_file.value) == "it holds an object with too many keys"
+    log = tmp_path / "skyjo-20240101-120000.json"
+    log.write_text(crowded)
+    with pytest.raises(ExportProblem, match=f"^an object of more than {MOST_KEYS} keys$"):
+        read_export(log)
+    full = "[" + ",".join(keys(MOST_KEYS, start) for start in range(0, 3 * MOST_KEYS, MOST_KEYS)) + "]"
+    assert [len(item) for item in read(full, Any, most_depth=8)] == [MOST_KEYS] * 3
+    assert len(parse_json(keys(MOST_KEYS).encode())) == MOST_KEYS
+    nested = '{"a": [' + keys(2) + ', {"b": ' + keys(3) + "}]," + '"c": 0}'  # (colons of the objects inside)
+    assert not too_many_keys(bare(nested), 3) and too_many_keys(bare(nested), 2)

@@ -4,7 +4,9 @@ damaged log cannot be reviewed; `read_export` refuses what is not a game, in one
 
 from __future__ import annotations
 
+import builtins
 import json
+import threading
 import time
 from pathlib import Path
 
@@ -72,6 +74,16 @@ def open_pick(make_app, size=(960, 540)):
     return app, pilot.read_in(app.stack.push(ReviewPickScene(app))), recorder
 
 
+def opened(app, scene):
+    """Wait (bounded) until the game chosen is read off the frame loop, then draw the frame that
+    takes it: `scene`."""
+    if scene.opening is not None:
+        assert scene.opening.wait(60), "the game chosen was not read in 60 s"
+    Pilot(app).advance(1)
+    assert scene.opening is None
+    return scene
+
+
 def test_lists_the_last_game_then_the_exports_newest_first(make_app, tmp_path, exports):
     keep_last_game(tmp_path, last(1))
     older, newest, middle = export(exports, 2, 30), export(exports, 3, 1), export(exports, 4, 10)
@@ -80,7 +92,7 @@ def test_lists_the_last_game_then_the_exports_newest_first(make_app, tmp_path, e
     assert labels[0].startswith("Last game — ") and labels[0].endswith("Voyage — Ann, Bot")
     assert all(label.startswith("Game log — ") and label.endswith("Voyage, 2 players") for label in labels[1:])
     records = [json.loads(path.read_text()) for path in (newest, middle, older)]
-    assert [choice.game.record for choice in scene.choices[1:]] == records
+    assert [choice.load().record for choice in scene.choices[1:]] == records
     assert [button.name for button in scene.buttons.buttons] == ["game0", "game1", "game2", "game3", "back"]
 
 
@@ -90,9 +102,12 @@ def test_choosing_opens_the_review_of_that_game(make_app, tmp_path, exports):
     path = export(exports, 2, 3)
     app, scene, recorder = open_pick(make_app)
     assert scene.press("game0")
+    assert app.stack.top is scene and "Reading the game…" in [ink.words for ink in journal_inks(app, [scene])]
+    opened(app, scene)
     assert app.stack.top.name == "review" and recorder.games() == [kept]
     app.stack.top.close()
     assert scene.press("game1")
+    opened(app, scene)
     game = recorder.games()[1]
     assert game.record == json.loads(path.read_text()) and game.names == [] and game.humans == []
     assert game.seats() == [0, 1]  # nobody is named in a log: every seat may be reviewed
@@ -105,22 +120,26 @@ def test_the_keyboard_chooses_and_escape_goes_back(make_app, tmp_path, exports):
     assert scene.buttons.focus == 0
     scene.handle_event(key_event(pygame.K_DOWN))
     scene.handle_event(key_event(pygame.K_RETURN))
+    opened(app, scene)
     assert recorder.games()[0].record == json.loads(path.read_text())
     app.stack.top.close()
     scene.handle_event(key_event(pygame.K_ESCAPE))
     assert scene not in app.stack.scenes
 
 
-@pytest.mark.parametrize("content", ['{"edition": "voyage", "players": 2, "rou', '{"hello": 1}',
-                                     "[" * 5000 + "]" * 5000, b"\xff\xfe not text"])
-def test_a_damaged_log_says_why_in_one_line_and_opens_nothing(make_app, exports, content):
+# (a log whose head looks like a game's is found out when chosen: the list reads heads only)
+@pytest.mark.parametrize(("content", "head_shows_it"), [('{"edition": "voyage", "players": 2, "rou', False),
+                                                        ('{"hello": 1}', True), ("[" * 5000 + "]" * 5000, True),
+                                                        (b"\xff\xfe not text", True)])
+def test_a_damaged_log_says_why_in_one_line_and_opens_nothing(make_app, exports, content, head_shows_it):
     export(exports, 2, 5)
     damaged = content if isinstance(content, bytes) else content.encode()
     exports.joinpath("skyjo-20991231-235959.json").write_bytes(damaged)
     app, scene, recorder = open_pick(make_app)
-    assert scene.choices[0].game is None and scene.choices[0].label.endswith("— cannot be reviewed")
-    assert scene.choices[1].game is not None  # the good log is still offered
+    assert scene.choices[0].label.endswith("— cannot be reviewed") == head_shows_it
+    assert scene.choices[1].label.endswith("Voyage, 2 players")  # the good log is still offered
     assert scene.press("game0")
+    opened(app, scene)
     assert recorder.calls == [] and app.stack.top is scene
     assert scene.message.startswith("This game log cannot be reviewed: ") and "\n" not in scene.message
     assert len(scene.message) < 250
@@ -195,3 +214,114 @@ def test_the_choices_have_no_text_on_text_at_150_percent_in_french(make_app, tmp
     scene.message = "Ce journal de partie ne peut pas être revu : " + "x" * 150
     assert len(scene.choices) == NEWEST_EXPORTS + 1
     assert collisions(journal_inks(app, [scene]), app.screen.get_rect()) == []
+
+
+class HeldDisk:
+    """Stands in for the store's `open` (game/store/files.py: every file it reads is opened
+    there) for the files of one folder: counts the bytes read from them and, while `holding`,
+    keeps each opening waiting until `release` (a slow disk, never a timed sleep), noting the
+    threads that wait."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
+        self.folder = folder
+        self.bytes = 0
+        self.holding = False
+        self.waiting: set[threading.Thread] = set()
+        self.released = threading.Event()
+        self._lock = threading.Lock()
+        monkeypatch.setattr("game.store.files.open", self.open, raising=False)
+
+    def open(self, path, *args, **kwargs):
+        handle = builtins.open(path, *args, **kwargs)  # noqa: SIM115 - the caller closes it, as the store does
+        if Path(path).parent != self.folder:
+            return handle
+        if self.holding:
+            with self._lock:
+                self.waiting.add(threading.current_thread())
+            self.released.wait(60)
+            with self._lock:
+                self.waiting.discard(threading.current_thread())
+        return Counted(handle, self)
+
+    def count(self, data: bytes) -> bytes:
+        with self._lock:
+            self.bytes += len(data)
+        return data
+
+
+class Counted:
+    """A file whose reads a HeldDisk counts."""
+
+    def __init__(self, handle, disk: HeldDisk) -> None:
+        self.handle, self.disk = handle, disk
+
+    def read(self, size: int = -1) -> bytes:
+        return self.disk.count(self.handle.read(size))
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.handle.close()
+
+    def __getattr__(self, name: str):
+        return getattr(self.handle, name)
+
+
+def reading_threads() -> set[threading.Thread]:
+    return {thread for thread in threading.enumerate() if thread.name.startswith("reading")}
+
+
+def settled(condition, seconds: float = 60.0) -> bool:
+    """Whether `condition()` came true within `seconds` (the reading threads run on their own)."""
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return bool(condition())
+
+
+def test_twenty_quick_visits_read_one_list_at_a_time_and_only_the_heads_of_large_logs(
+        make_app, exports, monkeypatch):
+    """Issue 46 item 4: twenty visits to "Review a game" in a row, on a slow disk, start one read
+    of the list (before: one thread each, each reading every log whole), and the list reads the
+    heads of six logs of over a MiB each, not the logs."""
+    from scenes.names import STATISTICS
+
+    for days in range(NEWEST_EXPORTS):
+        with open(export(exports, 2 + days, days), "ab") as log:
+            log.write(b" " * (1 << 20))  # (white space after the game: a large log, and still JSON)
+    disk = HeldDisk(monkeypatch, exports)
+    app = make_app(size=(1280, 720))
+    pilot = Pilot(app)
+    pilot.read_in(app.stack.push(STATISTICS))
+    disk.holding = True
+    for _visit in range(20):
+        pilot.click("Review a game")
+        assert pilot.scene == "review_pick"
+        pilot.press(pygame.K_ESCAPE)
+        assert pilot.scene == "statistics"
+    try:  # every read still running waits on the disk (the statistics' own reads end by themselves)
+        assert settled(lambda: reading_threads() <= disk.waiting)
+        assert len(disk.waiting) == 1
+    finally:
+        disk.released.set()
+    assert settled(lambda: not reading_threads())
+    assert 0 < disk.bytes <= NEWEST_EXPORTS * (64 << 10)  # at most 64 KiB of each 1 MiB log
+    pilot.click("Review a game")
+    scene = pilot.read_in(pilot.top)
+    assert [choice.label.endswith("Voyage, 2 players") for choice in scene.choices] == [True] * NEWEST_EXPORTS
+
+
+def test_leaving_while_the_chosen_log_is_read_opens_nothing(make_app, exports, monkeypatch):
+    export(exports, 2, 1)
+    disk = HeldDisk(monkeypatch, exports)
+    app, scene, recorder = open_pick(make_app)
+    disk.holding = True
+    assert scene.press("game0")
+    assert settled(lambda: disk.waiting)
+    Pilot(app).press(pygame.K_ESCAPE)
+    assert scene not in app.stack.scenes
+    disk.released.set()
+    assert settled(lambda: not reading_threads())
+    Pilot(app).advance(2)
+    assert recorder.calls == []

@@ -8,6 +8,7 @@ releases it (never a timed sleep); every wait is bounded and generous."""
 
 from __future__ import annotations
 
+import importlib
 import os
 import threading
 import time
@@ -15,13 +16,12 @@ from pathlib import Path
 
 import pytest
 from helpers import finished_game, journal_inks
-from pilot import FRAME, Pilot
+from pilot import Pilot
 from test_stats_trend import write_trend
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.store import Store
 from game.store.export import export_game
-from game.store.files import read_bytes
 from game.store.last_game import LAST_GAME_FILE, keep_last_game
 from game.store.reviews import REVIEWS_FILE
 from game.wire.finished import FinishedGame
@@ -34,29 +34,31 @@ NAMES = ["Ann", "Bob", "Chloé", "Dan", "Eve", "Farid", "Gus"]  # seven players:
 
 
 class SlowFile:
-    """Stands in for `read_bytes` of one file: counts its reads, and (once `hold` is called)
-    keeps the next read waiting until `release`, noting the thread it runs on."""
+    """Stands in for `read_bytes` (or another `function` of the store that reads a file given
+    first) for one file: counts its reads, and (once `hold` is called) keeps the next read
+    waiting until `release`, noting the thread it runs on."""
 
-    def __init__(self, monkeypatch: pytest.MonkeyPatch, module: str, name: str) -> None:
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, module: str, name: str, function: str = "read_bytes") -> None:
         self.name = name
+        self.function = getattr(importlib.import_module(module), function)
         self.reads = 0
         self.holding = False
         self.started = threading.Event()  # a held read has begun (and waits)
         self.released = threading.Event()
         self.thread: threading.Thread | None = None
-        monkeypatch.setattr(f"{module}.read_bytes", self.read)
+        monkeypatch.setattr(f"{module}.{function}", self.read)
 
     def hold(self) -> None:
         self.holding = True
 
-    def read(self, path: Path, limit: int | None = None) -> bytes | None:
+    def read(self, path: Path, *args: object) -> object:
         if Path(path).name == self.name:
             self.reads += 1
             if self.holding:
                 self.thread = threading.current_thread()
                 self.started.set()
                 self.released.wait(WAIT)
-        return read_bytes(path, limit)
+        return self.function(path, *args)
 
 
 def record_games(folder: Path) -> None:
@@ -73,7 +75,7 @@ def frames_while_held(app, slow: SlowFile, frames: int = 5) -> tuple[int, list[s
     assert slow.started.wait(WAIT), "the read never began"
     before = app.frames_drawn
     for _ in range(frames):
-        app.frame(FRAME)
+        Pilot(app).advance()
     drawn = app.frames_drawn - before
     return drawn, [ink.words for ink in journal_inks(app, [app.stack.top])]
 
@@ -81,7 +83,7 @@ def frames_while_held(app, slow: SlowFile, frames: int = 5) -> tuple[int, list[s
 def wait_until_read(app, scene) -> None:
     deadline = time.monotonic() + WAIT
     while getattr(scene, "reading", None) is not None and time.monotonic() < deadline:
-        app.frame(FRAME)
+        Pilot(app).advance()
         time.sleep(0.001)
     assert getattr(scene, "reading", None) is None
 
@@ -136,7 +138,7 @@ def test_review_a_game_keeps_drawing_while_the_games_are_read(make_app, tmp_path
     if held == "last game":
         slow = SlowFile(monkeypatch, "game.store.last_game", LAST_GAME_FILE)
     else:
-        slow = SlowFile(monkeypatch, "game.store.export", "")
+        slow = SlowFile(monkeypatch, "game.store.export", "", "open_ordinary")  # (its head: what the list shows)
         slow.name = next((tmp_path / "exports").iterdir()).name
     slow.hold()
     app = make_app(size=(1280, 720))
@@ -163,4 +165,5 @@ def test_review_a_game_never_waits_on_a_fifo_in_place_of_a_game(make_app, tmp_pa
     scene = app.stack.push(REVIEW_PICK)
     assert scene.reading is not None and scene.reading.wait(WAIT)
     wait_until_read(app, scene)
-    assert [choice.label.startswith("Game log — ") and choice.game is not None for choice in scene.choices] == [True]
+    offered = [choice.label.endswith("Voyage, 2 players") and choice.load is not None for choice in scene.choices]
+    assert offered == [True]

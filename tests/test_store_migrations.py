@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import shutil
 from pathlib import Path
 
@@ -272,3 +273,15 @@ def test_stats_example_loads(tmp_path):
     raw_ada = raw["players"]["Ada"]
     assert (ada.games, ada.wins, ada.doubled) == (raw_ada["games"], raw_ada["wins"], raw_ada["doubled"])
     assert ada.by_level["hard"].games == raw["players"]["Ada"]["by_level"]["hard"]["games"]
+
+
+def test_the_saves_doc_names_the_format_the_code_writes() -> None:
+    """docs/saves.md calls current the save format the store writes, lists a row (and its stored
+    example) for every format the migrations read, and calls "newer" only what comes after it."""
+    doc = (Path(__file__).parents[1] / "docs" / "saves.md").read_text(encoding="utf-8")
+    rows = dict(re.findall(r"^\| save \| (\d+)( \(current\))? \|", doc, re.M))
+    assert sorted(map(int, rows)) == list(range(1, SAVE_FORMAT + 1))
+    assert [number for number, current in rows.items() if current] == [str(SAVE_FORMAT)]
+    assert all(f"save-format{number}.json" in doc for number in rows)
+    newer = re.findall(r'unknown newer format \(`"format": (\d+)`', doc)
+    assert newer == [str(SAVE_FORMAT + 1)]

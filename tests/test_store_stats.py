@@ -146,3 +146,49 @@ def test_stats_decoder_surprise_is_contained(tmp_path, monkeypatch):
     store = Store(tmp_path)
     assert store.stats.load().players == {}
     assert "something unexpected (RuntimeError)" in store.notices[0].worded()
+
+
+def test_the_desktop_game_counts_a_round_without_writing_on_the_frame_loop(tmp_path, monkeypatch):
+    """Issue 46: the statistics were written (and synced to the disk) on the frame loop once a
+    round; with the desktop game's store (background=True) the frame only counts, a helper thread
+    writes, and what the player keeps is the same: every round in stats.json once it is written,
+    another program's game still noticed afterwards."""
+    import threading
+
+    import game.store.files as files
+
+    frame = threading.current_thread()
+    writes: list[tuple[str, threading.Thread]] = []
+
+    def noted(path, data, keep_backup=True):
+        writes.append((path.name, threading.current_thread()))
+        return real_write(path, data, keep_backup)
+
+    real_write = files.atomic_write
+    for module in ("game.store.folder", "game.store.writer"):
+        monkeypatch.setattr(f"{module}.atomic_write", noted)
+    match = MatchConfig("voyage", SEATS, end_score=400, seed=3)
+    store = Store(tmp_path, background=True)
+    rounds = []
+
+    def count(state):
+        store.stats.record_round(match, state)
+        rounds.append(state.round)
+
+    state, _events = play(match, 3, on_round_over=count)
+    assert len(rounds) >= 2
+    store.stats.record_game(match, state)
+    assert (("stats.json", frame) not in writes), "the frame loop wrote the statistics"
+    assert store.stats.flush()
+    assert any(name == "stats.json" for name, _thread in writes) and ("stats.json", frame) not in writes
+    on_disk = Store(tmp_path).stats.load()
+    assert on_disk.players["Ann"].rounds == len(rounds) + 1 and on_disk.players["Ann"].games == 1
+    other = Store(tmp_path)  # another program counts a game of its own meanwhile
+    other.stats.record_game(*_finished(MatchConfig("voyage", SEATS, end_score=40, seed=9)))
+    store.stats.record_game(*_finished(MatchConfig("voyage", SEATS, end_score=40, seed=10)))
+    store.close()
+    assert Store(tmp_path).stats.load().players["Ann"].games == 3
+
+
+def _finished(match: MatchConfig):
+    return match, play(match, match.seed)[0]

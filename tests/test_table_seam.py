@@ -15,22 +15,27 @@ from pilot import Pilot
 
 from game.match import HUMAN, REMOTE, MatchConfig, SeatConfig
 from game.net.client import NetClient, RemoteTable
-from game.table import TableController
+from game.table import Alone, TableController
 from scenes.menu import MenuScene
 from scenes.play import PlayScene
 
 
-class SayingTable(TableController):
-    """A table run here that answers the presence members as a hosted table does, from
-    values the test sets (a hosted table reads them from its network host)."""
+class SayingLink(Alone):
+    """A link that answers as a hosted table's does, from values the test sets (a hosted
+    table's link reads them from its network host)."""
 
-    hosting = True
-
-    def __init__(self, config: MatchConfig) -> None:
-        super().__init__(config, config.new_game())
+    def __init__(self) -> None:
         self.away: set[int] = set()
         self.standing_in = False
-        self.broken: str | None = None
+        self.broke: str | None = None
+
+    @property
+    def hosting(self) -> bool:
+        return True
+
+    @property
+    def broken(self) -> str | None:
+        return self.broke
 
     @property
     def away_seats(self) -> set[int]:
@@ -45,6 +50,18 @@ class SayingTable(TableController):
         self.standing_in = on
 
 
+class SayingTable(TableController):
+    """A table run here whose link answers as a hosted table's does."""
+
+    def __init__(self, config: MatchConfig) -> None:
+        super().__init__(config, config.new_game())
+        self.said = SayingLink()
+
+    @property
+    def link(self) -> SayingLink:
+        return self.said
+
+
 def table_screen(app) -> tuple[PlayScene, SayingTable]:
     pilot = Pilot(app)
     config = MatchConfig("voyage", (SeatConfig("Ann", HUMAN), SeatConfig("Zoé", REMOTE)), seed=8)
@@ -57,10 +74,10 @@ def table_screen(app) -> tuple[PlayScene, SayingTable]:
 
 def test_the_screen_says_who_lost_the_connection_and_who_came_back_as_the_table_says(app, pilot):
     play, table = table_screen(app)
-    table.away = {1}
+    table.said.away = {1}
     pilot.advance(1)
     assert "Zoé lost the connection" in play.board.banner and play.notice.line == play.board.banner
-    table.away = set()
+    table.said.away = set()
     pilot.advance(1)
     assert play.board.banner == "Zoé is back."
 
@@ -71,12 +88,12 @@ def test_the_pause_menu_lets_a_computer_stand_in_at_a_table_that_serves_other_co
     pause = app.stack.top
     assert pause.name == "pause" and pause.buttons.named("stand_in").label.endswith("off")
     pause.press("stand_in")
-    assert table.standing_in and play.table.stand_in and pause.buttons.named("stand_in").label.endswith("on")
+    assert table.said.standing_in and play.table.link.stand_in and pause.buttons.named("stand_in").label.endswith("on")
 
 
 def test_a_table_broken_for_good_leaves_for_the_menu_saying_why(app, pilot):
     play, table = table_screen(app)
-    table.broken = "the host sent a bad message: a view of seat 3"
+    table.said.broke = "the host sent a bad message: a view of seat 3"
     pilot.advance(1)
     assert pilot.scene == "menu" and not play.on_stack
     assert app.notices[-1] == "The network game stopped: the host sent a bad message: a view of seat 3"

@@ -6,16 +6,29 @@ computer's take and a seat at a table hosted elsewhere cannot be taken back."""
 from __future__ import annotations
 
 import json
+import random
 import socket
 from pathlib import Path
 
 import pygame
+import pytest
 from pilot import Pilot
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.net.client import RemoteTable
 from game.net.connection import NetClient
-from game.rules import DRAW, OPENING, REPLACE, TAKE, Action, GameState
+from game.rules import (
+    DRAW,
+    OPENING,
+    REPLACE,
+    ROUND_OVER,
+    SOURCE_DRAW,
+    TAKE,
+    Action,
+    GameState,
+    IllegalActionError,
+    state_to_dict,
+)
 from game.store.export import export_game
 from game.store.saves import encode_save
 from game.table import NOTHING_TO_TAKE_BACK, TAKE_BACK_ELSEWHERE, TableController, TableMessage, TakenBack
@@ -75,6 +88,33 @@ def test_the_record_after_a_take_back_is_the_record_of_the_move_played(tmp_path:
     one = export_game(direct.state, tmp_path / "direct", when=0)
     other = export_game(undone.state, tmp_path / "undone", when=0)
     assert one.read_bytes() == other.read_bytes()  # the exported replay holds no trace of the take
+
+
+def test_the_engine_puts_a_take_back_as_the_game_was_before_it() -> None:
+    """GameState.undo_take (python-chess's `pop` for the one move): after any take of the
+    discard in seeded random games, the game is fact for fact and record for record the one
+    before the take; with nothing taken, it refuses and changes nothing."""
+    chooser, takes = random.Random(3), 0
+    for seed in range(6):
+        state = GameState.new_game("classic" if seed % 2 else "voyage", 2 + seed % 3, seed=seed)
+        while not state.is_terminal:
+            if state.phase == ROUND_OVER:
+                state.deal()
+                continue
+            legal = state.legal_actions()
+            if any(action.verb == TAKE for action in legal):
+                before = state.clone(record_events=True)
+                state.apply(next(action for action in legal if action.verb == TAKE))
+                assert state.undo_take() == before.discard_pile[-1]
+                assert state_to_dict(state) == state_to_dict(before) and state.record() == before.record()
+                takes += 1
+            elif state.holding is None or state.source == SOURCE_DRAW:  # nothing taken: nothing to put back
+                facts = state_to_dict(state)
+                with pytest.raises(IllegalActionError):
+                    state.undo_take()
+                assert state_to_dict(state) == facts
+            state.apply(chooser.choice(legal))
+    assert takes > 100
 
 
 def test_a_take_back_is_told_to_the_observers_and_saved() -> None:
@@ -153,7 +193,7 @@ def turn_of_the_human(app) -> PlayScene:
     play = app.stack.push(PlayScene(app, HUMAN_AND_BOT, state))
     assert pilot.wait_until(lambda: play.acting_human() == 0 and play.state.phase == OPENING)
     for target in sorted(play.legal_targets(), key=lambda t: (t.row or 0, t.col or 0))[:2]:
-        play.activate(target)
+        pilot.click(target)
         assert pilot.wait_until(lambda: not play.anim.busy)
     assert pilot.wait_until(lambda: play.acting_human() == 0 and play.state.phase != OPENING, frames=4000)
     return play
@@ -195,7 +235,7 @@ def test_a_click_on_the_discard_pile_puts_the_taken_discard_back(app, pilot) -> 
 
 def test_backspace_after_a_draw_from_the_pile_changes_nothing_and_says_why(app, pilot) -> None:
     play = turn_of_the_human(app)
-    play.activate(next(t for t in play.legal_targets() if t.kind == "draw"))
+    pilot.click(next(t for t in play.legal_targets() if t.kind == "draw"))
     assert pilot.wait_until(lambda: not play.anim.busy)
     before = str(play.state)
     pilot.press(pygame.K_BACKSPACE)

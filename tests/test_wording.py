@@ -170,12 +170,12 @@ def seat_names(setup):
 def make_kind(setup, seat: int, kind: str) -> None:
     """Click "Who plays" of `seat` until it says `kind` (it cycles Human, Computer, and Another
     computer once the network is on)."""
-    if kind == REMOTE and not setup.network:
-        setup.toggle_network()
+    if kind == REMOTE and not setup.draft.network:
+        setup.press("network")
     for _ in range(3):
         if setup.config.seats[seat].kind == kind:
             return
-        setup.toggle_kind(seat)
+        setup.press(f"kind{seat}")
     raise AssertionError(f"seat {seat} never became {kind}")
 
 

@@ -19,10 +19,10 @@ import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import NoReturn
 
 from game.ai.expert import DEFAULT_SAMPLES
 from game.ai.simulate import MAX_EXPERT_SAMPLES, MAX_GAMES, Tally, simulate
+from game.arguments import OneLineParser
 from game.rules import EDITIONS
 
 # What each match should reach: (heads-up, four players). Expert's are issue 20's: 65% heads-up
@@ -189,14 +189,6 @@ def write_table(path: Path, text: str) -> None:
         fresh.unlink(missing_ok=True)
 
 
-class OneLineParser(argparse.ArgumentParser):
-    """A bad value gives one line, `tournament: error: ...`, and exit status 2, never the usage."""
-
-    def error(self, message: str) -> NoReturn:
-        sys.stderr.write(f"tournament: error: {' '.join(message.split())}\n")  # a quoted name may hold a newline
-        raise SystemExit(2)
-
-
 def count(high: int) -> Callable[[str], int]:
     """An argparse type: a whole number from 1 to `high`, or one line naming the range."""
     def parse(text: str) -> int:
@@ -225,54 +217,13 @@ def output_problem(out: str) -> str | None:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    parser = OneLineParser(prog=COMMAND, description=__doc__.splitlines()[0])
-    game_count = count(MAX_GAMES)
-    parser.add_argument("--games", type=game_count, default=2000,
-                        help="games per row for easy/normal/hard (default 2000)")
-    parser.add_argument("--expert-games", type=game_count, default=200, help="games per row with Expert (default 200)")
-    parser.add_argument("--expert-four-games", type=game_count,
-                        help="games per four-player row with Expert (default half of --expert-games)")
-    parser.add_argument("--expert-samples", type=count(MAX_EXPERT_SAMPLES), default=DEFAULT_SAMPLES,
-                        help=f"Expert's sampled worlds per decision (default {DEFAULT_SAMPLES})")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--workers", type=count(MAX_WORKERS), default=2)
-    parser.add_argument("--only", help="run only the rows whose match contains this text (e.g. expert)")
-    parser.add_argument("--no-speed", action="store_true", help="skip the decision-time table")
-    parser.add_argument("--out", help="write the Markdown table to this file (default: print it)")
-    parser.add_argument("--relog", metavar="FILE", type=Path,
-                        help="play nothing: refresh FILE's copy of the experiments log, keeping its tables")
+    parser = make_parser()
     args = parser.parse_args(argv)
     if args.relog:
-        try:
-            text = relog(args.relog)
-        except ValueError as problem:
-            parser.error(f"--relog: {problem}")
-        except OSError as problem:
-            where = problem.filename if isinstance(problem.filename, str) else args.relog  # the log, or the table
-            parser.error(f"--relog: cannot read {where}: {problem.strerror or problem}")
-        try:
-            write_table(args.relog, text)
-        except OSError as problem:
-            parser.error(f"--relog: cannot write {args.relog}: {problem.strerror or problem}")
+        relog_only(parser, args.relog)
         return 0
-    if args.out and (reason := output_problem(args.out)):
-        parser.error(f"--out: {reason}")
-    if args.only is not None and not any(args.only in f"{upper} vs {lower}" for upper, lower, _ in pairings(args)):
-        parser.error(f"--only: no match contains {args.only!r} (the matches: "
-                     f"{', '.join(f'{upper} vs {lower}' for upper, lower, _ in pairings(args))})")
-    rows = []
-    for edition, players in TABLES:
-        for upper, lower, games in pairings(args):
-            if args.only and args.only not in f"{upper} vs {lower}":
-                continue
-            if upper == "expert" and players > 2:
-                games = four_player_expert_games(args)
-            started = time.perf_counter()
-            row = play_pairing(upper, lower, edition, players, games, args.seed, args.workers, args.expert_samples)
-            row["edition"] = edition
-            rows.append(row)
-            print(f"{edition} {players}p {upper} vs {lower}: {row['win_rate']:.1%} in {games} games "
-                  f"({time.perf_counter() - started:.0f} s)", file=sys.stderr)
+    check_arguments(parser, args)
+    rows = play_rows(args)
     speed = None
     if not args.no_speed:
         from game.ai.bench import bench_bots
@@ -288,6 +239,68 @@ def main(argv: list[str] | None = None) -> int:
     else:
         print(text, end="")
     return 0
+
+
+def make_parser() -> OneLineParser:
+    parser = OneLineParser(prog=COMMAND, said_as="tournament", description=__doc__.splitlines()[0])
+    game_count = count(MAX_GAMES)
+    parser.add_argument("--games", type=game_count, default=2000,
+                        help="games per row for easy/normal/hard (default 2000)")
+    parser.add_argument("--expert-games", type=game_count, default=200, help="games per row with Expert (default 200)")
+    parser.add_argument("--expert-four-games", type=game_count,
+                        help="games per four-player row with Expert (default half of --expert-games)")
+    parser.add_argument("--expert-samples", type=count(MAX_EXPERT_SAMPLES), default=DEFAULT_SAMPLES,
+                        help=f"Expert's sampled worlds per decision (default {DEFAULT_SAMPLES})")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=count(MAX_WORKERS), default=2)
+    parser.add_argument("--only", help="run only the rows whose match contains this text (e.g. expert)")
+    parser.add_argument("--no-speed", action="store_true", help="skip the decision-time table")
+    parser.add_argument("--out", help="write the Markdown table to this file (default: print it)")
+    parser.add_argument("--relog", metavar="FILE", type=Path,
+                        help="play nothing: refresh FILE's copy of the experiments log, keeping its tables")
+    return parser
+
+
+def relog_only(parser: OneLineParser, table: Path) -> None:
+    """--relog: the experiments log copied into `table` again, nothing played (a problem: one line, exit 2)."""
+    try:
+        text = relog(table)
+    except ValueError as problem:
+        parser.error(f"--relog: {problem}")
+    except OSError as problem:
+        where = problem.filename if isinstance(problem.filename, str) else table  # the log, or the table
+        parser.error(f"--relog: cannot read {where}: {problem.strerror or problem}")
+    try:
+        write_table(table, text)
+    except OSError as problem:
+        parser.error(f"--relog: cannot write {table}: {problem.strerror or problem}")
+
+
+def check_arguments(parser: OneLineParser, args: argparse.Namespace) -> None:
+    """--out writable and --only naming a match, checked before hours of games (else one line, exit 2)."""
+    if args.out and (reason := output_problem(args.out)):
+        parser.error(f"--out: {reason}")
+    if args.only is not None and not any(args.only in f"{upper} vs {lower}" for upper, lower, _ in pairings(args)):
+        parser.error(f"--only: no match contains {args.only!r} (the matches: "
+                     f"{', '.join(f'{upper} vs {lower}' for upper, lower, _ in pairings(args))})")
+
+
+def play_rows(args: argparse.Namespace) -> list[dict]:
+    """Every row of the table (those --only names), each match played in each edition and size."""
+    rows = []
+    for edition, players in TABLES:
+        for upper, lower, games in pairings(args):
+            if args.only and args.only not in f"{upper} vs {lower}":
+                continue
+            if upper == "expert" and players > 2:
+                games = four_player_expert_games(args)
+            started = time.perf_counter()
+            row = play_pairing(upper, lower, edition, players, games, args.seed, args.workers, args.expert_samples)
+            row["edition"] = edition
+            rows.append(row)
+            print(f"{edition} {players}p {upper} vs {lower}: {row['win_rate']:.1%} in {games} games "
+                  f"({time.perf_counter() - started:.0f} s)", file=sys.stderr)
+    return rows
 
 
 if __name__ == "__main__":

@@ -17,7 +17,6 @@ from __future__ import annotations
 import logging
 import queue
 from collections.abc import Callable
-from typing import Any
 
 from game.i18n import N_
 from game.match import MatchConfig
@@ -25,8 +24,8 @@ from game.rules import Action, ScoreView, SeatView
 from game.sentences import sentence
 from game.table import (
     TAKE_BACK_ELSEWHERE,
+    Alone,
     GameOver,
-    NobodyToStandIn,
     Notice,
     Observer,
     Observers,
@@ -52,7 +51,9 @@ from .connection import (
     parse_address,
 )
 from .protocol import HostMessage
+from .seat_tokens import KeepsSeatTokens
 from .sight import MoveOnItsWay, SeatSight
+from .strangers import shown
 
 log = logging.getLogger("skyjo.net.client")
 
@@ -70,20 +71,49 @@ WAITING_FOR = sentence("waiting_for", N_("Waiting for {name} to reconnect…"))
 
 
 
-class RemoteTable(NobodyToStandIn):
+class ToTheHost(Alone):
+    """A joined table's link: its connection to the host, lost for now or broken for good. What
+    arrives is received on the connection's thread (`RemoteTable.update` delivers it); nobody
+    is away to stand in for here (the host decides, and its notices say who is away)."""
+
+    def __init__(self, client: NetClient) -> None:
+        self.client = client
+
+    @property
+    def offline(self) -> bool:
+        return self.client.status == RECONNECTING
+
+    @property
+    def broken(self) -> str | None:
+        """Why the connection closed for good when the host broke the protocol or sent too much
+        (a screen leaves the table: nothing the host said can be trusted); None otherwise."""
+        return self.client.reason if self.client.host_at_fault and self.client.status == CLOSED else None
+
+    def receive(self) -> None:
+        """The connection's thread receives; `RemoteTable.update` delivers, one table step at a time."""
+
+    def wake_with(self, hook: Callable[[], object] | None) -> None:
+        """Call `hook` (from the network thread) whenever the host's message arrives, so that a
+        screen sleeping between frames can `update` at once."""
+        self.client.messages.on_put = hook
+
+
+class RemoteTable:
     """A table hosted elsewhere, driven like a TableController (game/table/shape.py's Table).
-    Its parts: the `client` (the connection, its status and its inbox), the `sight` (what our
-    seat last saw) and the `move` on its way to the host; it delivers the host's messages to
-    its observers in order, one table step per `update`."""
+    Its parts: the `client` (the connection, its status and its inbox), its `link` (the
+    connection as the screen asks of it), the `sight` (what our seat last saw) and the `move`
+    on its way to the host; it delivers the host's messages to its observers in order, one
+    table step per `update`."""
 
     hotseat = False
     handoff_due = False
 
-    def __init__(self, url: str | NetClient, code: str = "", name: str = "", *, store: Any = None,
+    def __init__(self, url: str | NetClient, code: str = "", name: str = "", *, store: KeepsSeatTokens | None = None,
                  speed: float = 1.0, token: str | None = None) -> None:
         """`RemoteTable(url, code, name, store=app.store)` connects at once (its NetClient
         keeps the seat token in `store`); `RemoteTable(client)` drives a NetClient made apart."""
         self.client = url if isinstance(url, NetClient) else NetClient(url, code, name, token, store=store)
+        self.link = ToTheHost(self.client)
         self.sight = SeatSight()
         self.move = MoveOnItsWay()
         self.speed = speed  # the host paces the game; kept for the screen's sake
@@ -95,16 +125,6 @@ class RemoteTable(NobodyToStandIn):
         self.client.start()
 
     # ------------------------------------------------------------------ the connection
-    @property
-    def offline(self) -> bool:
-        return self.client.status == RECONNECTING
-
-    @property
-    def broken(self) -> str | None:
-        """Why the connection closed for good when the host broke the protocol or sent too much
-        (a screen leaves the table: nothing the host said can be trusted); None otherwise."""
-        return self.client.reason if self.client.host_at_fault and self.client.status == CLOSED else None
-
     @property
     def ready(self) -> bool:
         """Welcomed and the game under way: `config`, `names`, `sight.seat` and `view()` are
@@ -127,10 +147,6 @@ class RemoteTable(NobodyToStandIn):
         return self.sight.names
 
     record = None  # the engine and its record are at the host
-    hosting = False  # (and nobody away to stand in for here: the host decides, see NobodyToStandIn)
-
-    def receive(self) -> None:
-        """The connection's thread receives; `update` delivers, one table step at a time."""
 
     def subscribe(self, observer: Observer) -> None:
         self.observers.subscribe(observer)
@@ -159,11 +175,6 @@ class RemoteTable(NobodyToStandIn):
     def score_view(self) -> ScoreView | None:
         """The latest round's public scoring facts."""
         return self.sight.scores
-
-    def wake_with(self, hook: Callable[[], object] | None) -> None:
-        """Call `hook` (from the network thread) whenever the host's message arrives, so that a
-        screen sleeping between frames can `update` at once."""
-        self.client.messages.on_put = hook
 
     @property
     def waits_for_network(self) -> bool:
@@ -216,7 +227,7 @@ class RemoteTable(NobodyToStandIn):
             self._deliver(message)
 
     # ------------------------------------------------------------------ inside
-    def _deliver(self, message: HostMessage | Status) -> bool:
+    def _deliver(self, message: HostMessage | Status) -> bool:  # noqa: C901 - one case per kind of host message
         """Handle one host message; True for a table step (one per update)."""
         match message:
             case wire.Table(seat_view=view, move=action):
@@ -246,7 +257,7 @@ class RemoteTable(NobodyToStandIn):
                 self.last_refusal = reason
                 if kind == "play":  # a refused move: nothing moved, our seat may try again
                     self.move.lost()
-                log.warning("the host refused: %s", reason)
+                log.warning("the host refused: %s", shown(reason))  # the host may be anybody
         return False
 
     def _on_status(self, message: Status) -> None:

@@ -13,7 +13,6 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
 from urllib.parse import urlsplit
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -25,6 +24,8 @@ from game.wire.closing import CLOSE_FINAL, CLOSE_POLICY, STOP_CODES
 from . import protocol as wire
 from .inbox import Inbox
 from .protocol import MAX_FRAME, HostMessage, ProtocolError, decode_host, encode, hello
+from .seat_tokens import KeepsSeatTokens
+from .strangers import shown
 
 log = logging.getLogger("skyjo.net.client")
 
@@ -76,7 +77,8 @@ class SeatClaim:
     welcomed, the seat token that lets us back in, kept in the player's store (by address and
     code) so that a rejoin, even after a restart, finds it."""
 
-    def __init__(self, url: str, code: str, name: str, token: str | None, seat: int | None, store: Any) -> None:
+    def __init__(self, url: str, code: str, name: str, token: str | None, seat: int | None,
+                 store: KeepsSeatTokens | None) -> None:
         self.code = code
         self.name = name
         self.seat = seat
@@ -147,7 +149,7 @@ class NetClient:
     the host, our seat token) and the `line` (the websocket open now)."""
 
     def __init__(self, url: str, code: str, name: str, token: str | None = None, *, seat: int | None = None,
-                 store: Any = None, reconnect_for: float = RECONNECT_FOR) -> None:
+                 store: KeepsSeatTokens | None = None, reconnect_for: float = RECONNECT_FOR) -> None:
         self.url = check_url(url)
         self.claim = SeatClaim(url, code, name, token, seat, store)
         self.line = Line()
@@ -274,7 +276,7 @@ class NetClient:
                     message = decode_host(raw)
                     self._check_agrees(message)
                 except ProtocolError as error:  # a host that breaks the protocol: nothing it says is trusted
-                    log.warning("the host sent a bad message: %s", error)
+                    log.warning("the host sent a bad message: %s", shown(error))  # anybody's text, escaped
                     ws.close(CLOSE_BAD_HOST, "bad message")
                     return f"the host sent a bad message: {error}", welcomed, refusal
                 match message:

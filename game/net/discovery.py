@@ -21,7 +21,7 @@ from zeroconf import IPVersion, ServiceBrowser, ServiceInfo, ServiceListener, Ze
 
 from game.match import clean_name, is_showable_name
 
-from .host import lan_address
+from .listener import lan_address
 from .protocol import MAX_SEATS, PROTOCOL_VERSION
 
 SERVICE_TYPE = "_skyjo._tcp.local."

@@ -39,7 +39,9 @@ from .admission import WRONG_CODES, same_secret
 from .listener import MAX_CONNECTIONS, Arrival, Client, Gone, Refusal, Server, lan_address
 from .notices import for_players, is_save_failure
 from .protocol import Hello, Play, Ready, notice, one_line, refused
+from .seat_tokens import KeepsSeatTokens
 from .served import ServedTable
+from .strangers import shown
 
 log = logging.getLogger("skyjo.net.host")
 
@@ -75,7 +77,7 @@ def table_message(view: SeatView, seat: int, events: tuple[Event, ...] = (),
     return wire.table(view, seat, events, action)
 
 
-def public_config(config: MatchConfig) -> dict:
+def public_config(config: MatchConfig) -> dict[str, Any]:
     """The match as a joiner may know it (MatchConfig.public: no seed, no program's command line)."""
     return config.public().to_dict()
 
@@ -91,7 +93,7 @@ class NetHost(Generic[T]):
     port: int
 
     def __init__(self, table: T, code: str, bind: str = "0.0.0.0", port: int = 0, *,
-                 store: Any = None, resume: bool = False, hello_timeout: float = HELLO_TIMEOUT,
+                 store: KeepsSeatTokens | None = None, resume: bool = False, hello_timeout: float = HELLO_TIMEOUT,
                  rate: float = RATE, burst: int = BURST, send_queue: int = SEND_QUEUE,
                  ping_interval: float = PING_INTERVAL, ping_timeout: float = PING_TIMEOUT) -> None:
         self.table = table
@@ -256,7 +258,7 @@ class NetHost(Generic[T]):
         self.server.seat(client, seat)
         if self.table.stood_in(seat):
             self.table.substitute(seat, None)  # its player is back: the computer stops
-        log.info("%s seated as %s", client, self.table.names[seat])
+        log.info("%s seated as %s", client, shown(self.table.names[seat]))
         match = convert(public_config(self.table.config), wire.Match)
         self._send(client, wire.Welcome(seat, self.tokens[seat], list(self.table.names), match))
         self._send_lobby()
@@ -325,7 +327,7 @@ class NetHost(Generic[T]):
         return None
 
     def _refuse(self, client: Client, reason: str, kind: wire.RefusalKind = "message") -> None:
-        log.warning("%s refused: %s", client, one_line(reason))
+        self.server.lines.warning(client.address, "%s refused: %s", client, shown(one_line(reason)))
         self._send(client, refused(reason, kind))
 
     # ------------------------------------------------------------------ table thread: the table

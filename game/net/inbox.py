@@ -11,7 +11,7 @@ from typing import Any, Generic, TypeVar
 T = TypeVar("T")
 
 
-class Inbox(queue.Queue, Generic[T]):
+class Inbox(queue.Queue[T], Generic[T]):
     """A `queue.Queue` that calls `on_put` (from the writer's thread) after each item arrives."""
 
     def __init__(self) -> None:

@@ -40,6 +40,7 @@ from .protocol import (
     one_line,
 )
 from .protocol import refused as refusal
+from .strangers import LinesPerAddress, shown
 
 log = logging.getLogger("skyjo.net.host")
 
@@ -69,7 +70,8 @@ def lan_address() -> str:
     try:
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
             probe.connect(("192.0.2.1", 9))  # TEST-NET: only picks the outgoing interface
-            return probe.getsockname()[0]
+            address: str = probe.getsockname()[0]
+            return address
     except OSError:
         return "127.0.0.1"
 
@@ -90,6 +92,11 @@ class Client:
 
     def __str__(self) -> str:
         return f"client {self.number} ({self.peer}{'' if self.seat is None else f', seat {self.seat}'})"
+
+    @property
+    def address(self) -> str:
+        """The peer's address without its port: what the limits count by."""
+        return self.peer.rsplit(":", 1)[0]
 
     @property
     def rate(self) -> float:
@@ -133,6 +140,7 @@ class Server:
         self._wrong_codes = WrongCodes(per_address=wrong_codes)
         self._admission = Admission()
         self._known_tokens = known_tokens  # the seats' tokens: a hello with one is never limited
+        self.lines = LinesPerAddress(log)  # what a connection makes the host log, counted by address
         # every task of ours still running (the loop holds only weak references)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loop = asyncio.new_event_loop()
@@ -180,6 +188,7 @@ class Server:
                 log.warning("the connections did not all close in time")
             self._loop.call_soon_threadsafe(self._loop.stop)
             self._thread.join(wait)
+        self.lines.tell_held_back()
 
     # ------------------------------------------------------------------ the network thread
     def _run(self, bind: str, port: int, ping_interval: float, ping_timeout: float, started: threading.Event) -> None:
@@ -244,7 +253,7 @@ class Server:
             self.inbox.put((client, Gone(why)))
             writer.cancel()
 
-    async def _converse(self, client: Client) -> str:
+    async def _converse(self, client: Client) -> str:  # noqa: C901 - the hello, then each message, with their refusals
         ws = client.ws
         try:
             first = await asyncio.wait_for(ws.recv(), self.hello_timeout)
@@ -291,7 +300,7 @@ class Server:
             return None, "the first message must be a hello", CLOSE_POLICY
         if message.version != PROTOCOL_VERSION:
             return None, f"this host speaks protocol version {PROTOCOL_VERSION}, not {message.version}", CLOSE_POLICY
-        address = client.peer.rsplit(":", 1)[0]
+        address = client.address
         token = message.token
         if token is None or not any(same_secret(token, known) for known in self._known_tokens):
             limited = self._wrong_codes.refusal(address)
@@ -303,7 +312,7 @@ class Server:
         return message, "", 0
 
     async def _refuse_and_close(self, client: Client, reason: str, code: int = CLOSE_POLICY) -> None:
-        log.warning("%s turned away: %s", client, one_line(reason))
+        self.lines.warning(client.address, "%s turned away: %s", client, shown(one_line(reason)))
         self._push(client, encode(refusal(reason, "hello")))
         try:
             await asyncio.wait_for(client.queue.join(), 1.0)
@@ -324,7 +333,8 @@ class Server:
         try:
             client.queue.put_nowait(text)
         except asyncio.QueueFull:
-            log.warning("%s dropped: it stopped reading (%d messages waiting)", client, client.queue.qsize())
+            self.lines.warning(client.address, "%s dropped: it stopped reading (%d messages waiting)", client,
+                               client.queue.qsize())
             client.gone = True
             self._spawn(self._close(client, CLOSE_POLICY, "too slow: you stopped reading"))
 

@@ -1,6 +1,6 @@
 """What may be played now: `legal_actions` and `why_illegal`, a function of the position alone.
 
-GameState inherits these; `apply` (state.py) asks `why_illegal` first and changes nothing
+A part of GameState (state.py), over the facts alone; `apply` (state.py) asks `why_illegal` first and changes nothing
 when it gets a reason, so every refusal names the rule it enforces.
 """
 
@@ -86,7 +86,7 @@ class Legality(Position):
                     return None
         return self._why_illegal(action)
 
-    def _why_illegal(self, action: Action) -> str | None:
+    def _why_illegal(self, action: Action) -> str | None:  # noqa: C901, PLR0912 - one reason per rule, in the rules' order
         if id(action) not in INTERNED:  # an interned action is well-formed: the hot loop skips this
             problem = shape_problem(action)
             if problem is not None:

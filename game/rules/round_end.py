@@ -10,11 +10,10 @@ from typing import Any
 from . import events as ev
 from .actions import COLS, COLUMN_CELLS
 from .editions import FinalTie
-from .legality import Legality
-from .position import GAME_OVER, ROUND_OVER, Identity
+from .position import GAME_OVER, ROUND_OVER, Identity, Position
 
 
-class RoundEnd(Legality):
+class RoundEnd(Position):
     """The round's end, and the event recording every part of the game shares."""
 
     def __init__(self, identity: Identity, record_events: bool) -> None:

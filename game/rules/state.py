@@ -19,6 +19,7 @@ from . import events as ev
 from .actions import CELLS, COLS, COLUMN_CELLS, DRAW, REPLACE, REVEAL, TAKE, Action
 from .editions import Edition, edition_named
 from .errors import IllegalActionError
+from .legality import Legality
 from .options import Options
 from .position import (
     DEALT_AFRESH,
@@ -48,8 +49,10 @@ __all__ = [
 ]
 
 
-class GameState(RoundEnd):
-    """A whole game: rounds, totals and the round in play."""
+class GameState(Legality, RoundEnd):
+    """A whole game: rounds, totals and the round in play. Its parts, each over the facts
+    (position.py's Position), none over another: what may be played (legality.py), how a round
+    ends (round_end.py), and here the moves."""
 
     # ------------------------------------------------------------------ creation
     def __init__(self, edition: str | type[Edition] = "voyage", players: int = 2, seed: int | None = None,
@@ -340,6 +343,21 @@ class GameState(RoundEnd):
                 for entry in self.log
             ],
         }
+
+    # ------------------------------------------------------------------ taking back
+    def undo_take(self) -> int:
+        """Take back the take of the discard just played (python-chess's `pop`, for the one move
+        that shows nothing hidden): the card goes back on the discard pile, nobody holds it, and
+        the game's record forgets the move; the game is as it was before it, its events aside
+        (they were told). Returns the card; IllegalActionError unless the last move was a take."""
+        held = self.holding
+        if held is None or self.source != SOURCE_DISCARD:
+            raise IllegalActionError("no card taken from the discard pile to put back")
+        self.discard_pile.append(held)
+        self.holding = self.source = None
+        if self.log is not None:
+            self.log[-1]["actions"].pop()
+        return held
 
     # ------------------------------------------------------------------ text form
     def __str__(self) -> str:

@@ -17,7 +17,7 @@ from typing import Any, Generic, TypeVar
 
 from game.i18n import N_
 from game.sentences import Sentence
-from game.wire.reading import bare, collector_paused, too_deep, too_long_number
+from game.wire.reading import bare, collector_paused, too_deep, too_long_number, too_many_keys
 
 from .files import FileProblem, NewerFormat, atomic_write, backup_path, quarantine, read_bytes, remove_leftovers
 from .notices import MOVED_ASIDE, NOT_MOVED, Kind, StoreNotice, said
@@ -73,6 +73,8 @@ def parse_json(raw: bytes) -> Any:
         raise FileProblem(N_("it is nested too deeply to be a save"))
     if too_long_number(without_strings, MOST_DIGITS):
         raise FileProblem(N_("it holds a number too long to read"))
+    if too_many_keys(without_strings):  # (an object larger than the processor's caches costs ever more per key)
+        raise FileProblem(N_("it holds an object with too many keys"))
     try:
         with collector_paused():  # (millions of tiny lists: four times faster)
             return json.loads(text)

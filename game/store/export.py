@@ -1,29 +1,39 @@
 """Export a game log: the whole game as a replay-format JSON file (docs/replay.md) in the
 `exports/` folder of the player's data folder, so `python -m game replay FILE` plays it again.
-`read_export` reads one back to review it (bounded, checked by the rules), `newest_exports`
-lists the latest."""
+`read_export` reads one back to review it (bounded, checked by the rules), `exported_games`
+lists the latest by what their heads say."""
 
 from __future__ import annotations
 
+import codecs
 import json
+import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from game.replay import ScenarioError, play_scenario
+from game.rules import EDITIONS
 from game.wire.finished import MOST_SEATS, FinishedGame
 from game.wire.reading import WireError, one_line, read
 
-from .files import FileProblem, atomic_write, read_bytes
+from .files import FileProblem, atomic_write, describe_size, open_ordinary, read_bytes
 
 EXPORTS = "exports"
 STAMP = "%Y%m%d-%H%M%S"  # in a log's name: when it was exported, local time
 
 
-def exports_dir(store: Any) -> Path:
+class WithDataDir(Protocol):
+    """A store, for its data folder (game.store.Store is one)."""
+
+    @property
+    def data_dir(self) -> Path: ...
+
+
+def exports_dir(store: WithDataDir | None) -> Path:
     """<data folder>/exports (the store's folder: --data-dir, $SKYJO_DATA_DIR or the OS's)."""
-    if store is not None and getattr(store, "data_dir", None) is not None:
+    if store is not None:
         return Path(store.data_dir) / EXPORTS
     from .paths import resolve_data_dir
 
@@ -50,7 +60,7 @@ def export_game(state: Any, folder: Path, when: float | None = None) -> Path:
     return path
 
 
-def export_for_player(store: Any, state: Any) -> tuple[bool, str]:
+def export_for_player(store: WithDataDir | None, state: Any) -> tuple[bool, str]:
     """(True, path) or (False, why): never raises into the frame loop."""
     try:
         return True, str(export_game(state, exports_dir(store)))
@@ -110,29 +120,100 @@ def check_game(game: FinishedGame) -> None:
         raise ExportProblem("it does not say how many played")
 
 
+# What the list of logs reads of each (issue 46 item 4): its head, where `export_game` writes the
+# edition and the player count, never the whole file (a log at its cap is 16 MiB of an endless
+# round: read whole, six of them took 21 s and hundreds of MB for six lines of the list).
+LISTING_BYTES = 4 << 10
+_HEAD_KEYS = ("edition", "players")
+
+
 @dataclass(frozen=True)
 class ExportedGame:
-    """One exported log offered for review: its file, when it was exported (seconds since
-    1970, 0 unknown), and the game in it, or why it cannot be reviewed."""
+    """One exported log offered for review, as the list shows it: its file, when it was exported
+    (seconds since 1970, 0 unknown), its edition and player count read from its head ("" and 0:
+    not in the head), or why it cannot be reviewed. The game itself is read when chosen."""
 
     path: Path
     when: float
-    game: FinishedGame | None
+    edition: str = ""
+    players: int = 0
     problem: str = ""
 
 
 def exported_games(folder: Path, most: int = NEWEST_EXPORTS) -> list[ExportedGame]:
-    """The newest `most` game logs in `folder`, newest first, each read and checked (a bad
-    one says why, in one line: never raises)."""
+    """The newest `most` game logs in `folder`, newest first, each known by its head only (a bad
+    one says why, in one line: never raises); at most LISTING_BYTES read of each."""
     shown = []
     for path in newest_exports(folder, most):
         try:
-            game: FinishedGame | None = read_export(path)
-            problem = ""
+            edition, players = read_head(path)
+            shown.append(ExportedGame(path, _stamp_time(path), edition, players))
         except ExportProblem as error:
-            game, problem = None, str(error)
-        shown.append(ExportedGame(path, _stamp_time(path), game, problem))
+            shown.append(ExportedGame(path, _stamp_time(path), problem=str(error)))
     return shown
+
+
+def read_head(path: Path) -> tuple[str, int]:
+    """The edition and player count an exported log begins with ("" and 0 for what its first
+    LISTING_BYTES do not say); ExportProblem (one line) if what they hold already shows it is
+    no game log. Whether the rules can play it is for `read_export`, once chosen."""
+    try:
+        with open_ordinary(path) as handle:
+            if os.fstat(handle.fileno()).st_size > MOST_EXPORT_BYTES:
+                raise ExportProblem(f"it is larger than {describe_size(MOST_EXPORT_BYTES)}")
+            raw = handle.read(LISTING_BYTES)
+    except FileNotFoundError:
+        raise ExportProblem("the file is gone") from None
+    except (FileProblem, OSError) as error:
+        raise ExportProblem(one_line(str(getattr(error, "strerror", None) or error), 200)) from None
+    try:  # (a character cut at the end of the head is left out, not refused)
+        head = codecs.getincrementaldecoder("utf-8-sig")().decode(raw, final=len(raw) < LISTING_BYTES)
+    except UnicodeDecodeError as error:
+        raise ExportProblem(f"it is not UTF-8 text (byte {error.start})") from None
+    found = _head_values(head, whole=len(raw) < LISTING_BYTES)
+    edition, players = found.get("edition", ""), found.get("players", 0)
+    if not (isinstance(edition, str) and (edition in EDITIONS or "edition" not in found)):
+        raise ExportProblem("it does not say which edition was played")
+    if "players" in found and (isinstance(players, bool) or not isinstance(players, int)
+                               or not 0 < players <= MOST_SEATS):
+        raise ExportProblem("it does not say how many played")
+    return edition, players
+
+
+def _head_values(head: str, whole: bool) -> dict[str, Any]:
+    """The top-level values of `_HEAD_KEYS` in the JSON object `head` begins, read pair by pair
+    until both are found or the head ends (a value cut by its end stops the reading: what came
+    before it stands). `whole`: `head` is the whole file, so a key not found is missing."""
+    decoder, at = json.JSONDecoder(), _skip(head, 0)
+    found: dict[str, Any] = {}
+    if not head.startswith("{", at):
+        raise ExportProblem("it is not a JSON object" if head.strip() else "the file is empty")
+    at = _skip(head, at + 1)
+    try:
+        while len(found) < len(_HEAD_KEYS) and at < len(head) and head[at] != "}":
+            key, at = decoder.raw_decode(head, at)
+            at = _skip(head, at)
+            if not head.startswith(":", at):
+                raise ValueError("no colon")
+            value, at = decoder.raw_decode(head, _skip(head, at + 1))
+            if key in _HEAD_KEYS:
+                found[key] = value
+            at = _skip(head, at)
+            at = _skip(head, at + 1) if head.startswith(",", at) else at
+    except (ValueError, RecursionError):
+        if whole:
+            raise ExportProblem("something that is not JSON") from None
+    if whole and len(found) < len(_HEAD_KEYS):
+        raise ExportProblem("it does not say which edition was played" if "edition" not in found
+                            else "it does not say how many played")
+    return found
+
+
+def _skip(text: str, at: int) -> int:
+    """Where the white space at `at` ends."""
+    while at < len(text) and text[at] in " \t\r\n":
+        at += 1
+    return at
 
 
 def newest_exports(folder: Path, most: int = NEWEST_EXPORTS) -> list[Path]:

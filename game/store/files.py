@@ -1,4 +1,7 @@
-"""Atomic, durable file writes and careful reads.
+"""The careful door: every file the game opens, reads, writes or deletes goes through here
+(tests/test_file_door.py lists the few documented exceptions).
+
+Atomic, durable file writes and careful reads.
 
 A write goes to a temporary file in the same folder, is flushed and fsynced, and only then
 renamed over the real file (`os.replace` is atomic on POSIX and Windows). Before that, the
@@ -7,16 +10,23 @@ or new, never torn) and the previous good version beside it.
 
 Temporary names are unpredictable (`<name>.tmp-<pid>-<random>`) and created exclusively
 without following links: a link planted in the folder can never redirect a write elsewhere.
-Reads are bounded: a file larger than its kind's cap is refused before it is read.
+Reads are bounded: a file larger than its kind's cap is refused before it is read, and never
+wait: a FIFO or a device in a file's place is refused, not read.
+
+The logs append through `open_appending` (no link, no FIFO waited on). Outside the game's own
+folder (the applications menu, game/desktop.py) a file that is not the game's is never replaced
+or deleted: `write_ours` and `remove_ours` ask its content first.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import secrets
 import stat
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
 
@@ -41,6 +51,15 @@ class FileProblem(SaveError):
 
 class NewerFormat(FileProblem):
     """A file written by a newer version of the app: not damaged, but not readable here."""
+
+
+class NotOurs(FileProblem):
+    """A file (or link, FIFO, folder) in the place of one of ours that the game did not write:
+    left as it is. `path` names it."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(f"{path} is not the game's file")
+        self.path = path
 
 
 def backup_path(path: Path) -> Path:
@@ -149,12 +168,18 @@ def _open_without_waiting(name: str, flags: int) -> int:
     return os.open(name, flags | _NO_WAIT)
 
 
-def open_ordinary(path: str | Path) -> BinaryIO:
+def _open_without_waiting_or_following(name: str, flags: int) -> int:
+    return os.open(name, flags | _NO_WAIT | _NO_FOLLOW)
+
+
+def open_ordinary(path: str | Path, *, follow_links: bool = True) -> BinaryIO:
     """`path` opened to read, never waiting on the open; FileProblem when it is not an ordinary
     file (a FIFO with no writer would block a plain open for ever, a device would never end).
-    OSError as `open` raises it (missing, a folder, no permission). Every file a player names
-    or the store keeps is opened through here."""
-    handle = open(path, "rb", opener=_open_without_waiting)  # noqa: SIM115 - the caller's to close
+    OSError as `open` raises it (missing, a folder, no permission; with `follow_links=False`, a
+    link in the file's place: ELOOP). Every file a player names or the store keeps is opened
+    through here."""
+    opener = _open_without_waiting if follow_links else _open_without_waiting_or_following
+    handle = open(path, "rb", opener=opener)  # noqa: SIM115 - the caller's to close
     try:
         if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):  # (fstat: what was opened, no race)
             raise FileProblem(N_("it is not an ordinary file"))
@@ -172,11 +197,12 @@ def describe_size(size: int) -> str:
     return f"{size} bytes"
 
 
-def read_bytes(path: Path, limit: int | None = None) -> bytes | None:
+def read_bytes(path: Path, limit: int | None = None, *, follow_links: bool = True) -> bytes | None:
     """The file's bytes, None when it does not exist, FileProblem when it cannot be read or
-    holds more than `limit` bytes (refused from its size alone, before anything is read)."""
+    holds more than `limit` bytes (refused from its size alone, before anything is read), or
+    with `follow_links=False` when a link is in its place."""
     try:
-        with open_ordinary(path) as handle:
+        with open_ordinary(path, follow_links=follow_links) as handle:
             info = os.fstat(handle.fileno())
             if limit is None:
                 return handle.read()
@@ -190,10 +216,54 @@ def read_bytes(path: Path, limit: int | None = None) -> bytes | None:
     except PermissionError:
         raise FileProblem(N_("it cannot be read (permission denied)")) from None
     except OSError as error:
+        if not follow_links and _is_link(path):  # ELOOP (Linux), EMLINK (FreeBSD), ...
+            raise FileProblem("a link is in its place") from None
         raise FileProblem(f"it cannot be read ({error.strerror or error})") from None
     if len(data) > limit:
         raise FileProblem(f"it is larger than {describe_size(limit)}")
     return data
+
+
+def _is_link(path: Path) -> bool:
+    try:
+        return stat.S_ISLNK(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+def is_ours(path: Path, ours: Callable[[bytes], bool], limit: int) -> bool | None:
+    """Whether the entry at `path` is a file the game wrote: None when nothing is there; False
+    for a link, a FIFO, a folder, anything unreadable or over `limit` bytes, or a file whose
+    content `ours` does not recognise. Never follows a link, never waits, reads `limit` at most."""
+    try:
+        data = read_bytes(path, limit, follow_links=False)
+    except FileProblem:
+        return False
+    if data is None:
+        return None if not _is_link(path) else False  # a dangling link is someone's entry too
+    return ours(data)
+
+
+def write_ours(path: Path, data: bytes, ours: Callable[[bytes], bool], limit: int) -> Path:
+    """Put `data` at `path` (atomically, no backup) unless something that is not ours is there:
+    NotOurs then, and it is left as it is. The new file is created beside it exclusively, never
+    through a link or onto a FIFO (`atomic_write`). OSError as `atomic_write` raises it."""
+    if is_ours(path, ours, limit) is False:
+        raise NotOurs(path)
+    atomic_write(path, data, keep_backup=False)
+    return path
+
+
+def remove_ours(path: Path, ours: Callable[[bytes], bool], limit: int) -> bool:
+    """Delete `path` if it is a file the game wrote (its content says so); NotOurs if something
+    else is there (left as it is); False when nothing is there. OSError when it cannot be deleted."""
+    found = is_ours(path, ours, limit)
+    if found is None:
+        return False
+    if not found:
+        raise NotOurs(path)
+    os.unlink(path)
+    return True
 
 
 def quarantine(path: Path) -> Path:
@@ -240,3 +310,81 @@ def describe_os_error(error: OSError) -> str:
     if error.errno == errno.EROFS:
         return N_("the disk is read-only")
     return error.strerror or str(error)
+
+
+# ------------------------------------------------------------------ the logs: appended to, replaced whole
+
+APPEND_MODE = 0o600  # a log may name the player's folders: theirs alone to read
+
+
+def _open_for_append(name: str, flags: int) -> int:
+    """An `open` opener: append, create if missing, never through a link, never waiting on a FIFO
+    (with no reader, O_NONBLOCK makes the open of a FIFO fail at once instead of blocking)."""
+    return os.open(name, flags | os.O_APPEND | os.O_CREAT | _NO_FOLLOW | _NO_WAIT, APPEND_MODE)
+
+
+def open_appending(path: str | Path) -> BinaryIO:
+    """`path` opened to append (created when missing); FileProblem when what is there is not an
+    ordinary file of its own (a FIFO, a device, a file with other names: a hard link would carry
+    the lines to another file, a link: FileProblem too), OSError when it cannot be opened (no room,
+    no permission). Every file a log is appended to is opened through here; the handle is unbuffered
+    (one write, one line)."""
+    if not _NO_FOLLOW and os.path.islink(path):  # Windows: no O_NOFOLLOW; looked at first, at least
+        raise FileProblem("a link is in its place")
+    try:
+        handle = open(path, "ab", buffering=0, opener=_open_for_append)  # noqa: SIM115 - the caller's to close
+    except OSError as error:
+        if error.errno == errno.ELOOP:  # O_NOFOLLOW met a link
+            raise FileProblem("a link is in its place") from None  # (the log's reasons: stderr, English)
+        if error.errno == errno.ENXIO:  # a FIFO nobody reads
+            raise FileProblem(N_("it is not an ordinary file")) from None
+        raise
+    try:
+        info = os.fstat(handle.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise FileProblem(N_("it is not an ordinary file"))
+        if info.st_nlink > 1:
+            raise FileProblem("it has other names (hard links)")  # (said on stderr only: English)
+        _blocking(handle.fileno())
+    except BaseException:
+        handle.close()
+        raise
+    return handle
+
+
+def _blocking(fd: int) -> None:
+    """Writes to an ordinary file never wait anyway; O_NONBLOCK was for the open alone."""
+    if _NO_WAIT and hasattr(os, "set_blocking"):
+        os.set_blocking(fd, True)
+
+
+def is_ordinary_or_missing(path: Path) -> bool:
+    """Whether `path` names an ordinary file or nothing (looked at itself, never through a link)."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+
+
+def rename_ordinary(source: Path, target: Path) -> bool:
+    """Rename the ordinary file `source` to `target`, replacing `target` only when it is an ordinary
+    file or missing; False (nothing moved) when either is a link, a FIFO, a folder... A planted link
+    is never renamed, nor replaced, nor written through."""
+    try:
+        if not stat.S_ISREG(os.lstat(source).st_mode) or not is_ordinary_or_missing(target):
+            return False
+        os.replace(source, target)
+    except OSError:
+        return False
+    return True
+
+
+def replace_whole(path: Path, data: bytes) -> None:
+    """`path` holds `data` from now on, written beside it and renamed over it (atomic_write with no
+    backup); FileProblem, nothing written, when what is at `path` is not an ordinary file (a link
+    is left alone, and so is its target; a FIFO is never opened). For a report written once."""
+    if not is_ordinary_or_missing(path):
+        raise FileProblem(N_("it is not an ordinary file"))
+    atomic_write(path, data, keep_backup=False)

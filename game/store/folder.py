@@ -14,9 +14,9 @@ from typing import Any, TypeVar
 
 from game.sentences import Template
 
-from .documents import Kind, Loaded, load_document
+from .documents import Loaded, load_document
 from .files import atomic_write, backup_path, describe_os_error, quarantine
-from .notices import FILE_NOT_SAVED, StoreNotice, notice
+from .notices import FILE_NOT_SAVED, Kind, StoreNotice, notice
 
 T = TypeVar("T")
 N = TypeVar("N")

@@ -90,9 +90,10 @@ def save_3_to_4(doc: dict[str, Any]) -> dict[str, Any]:
     return {**doc, "format": 4}
 
 
-SAVE_STEPS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: save_1_to_2, 2: save_2_to_3, 3: save_3_to_4}
+Steps = dict[int, Callable[[dict[str, Any]], dict[str, Any]]]  # format N -> the step to format N + 1
+SAVE_STEPS: Steps = {1: save_1_to_2, 2: save_2_to_3, 3: save_3_to_4}
 
 
-def upgrade(doc: dict[str, Any], number: int, current: int, steps: dict[int, Callable[[dict], dict]]) -> dict:
+def upgrade(doc: dict[str, Any], number: int, current: int, steps: Steps) -> dict[str, Any]:
     """Apply the steps from format `number` up to `current`, one at a time."""
     return run_steps(doc, number, current, steps, lambda old: FileProblem(f"format {old} is too old to read"))

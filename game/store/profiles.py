@@ -20,19 +20,19 @@ from typing import Any
 
 from game.adapt import DEFAULT_STRENGTH, MAX_GAMES, after_game, start_strength, table_strength
 from game.i18n import N_
-from game.match import ADAPTIVE, is_showable_name
+from game.match import ADAPTIVE, MatchConfig, is_showable_name
 from game.rules import GameState, brief
 
 from .documents import PROFILES_FILE, check_format, load_document, parse_json
 from .files import FileProblem
 from .folder import DataFolder
-from .migrations import upgrade
+from .migrations import Steps, upgrade
 from .notices import PROFILES_KIND
 from .reviews import ReviewShelf
 from .stats import Stats
 
 PROFILES_FORMAT = 1
-PROFILES_STEPS: dict = {}  # format N -> N + 1, when a format 2 comes (see migrations.py)
+PROFILES_STEPS: Steps = {}  # format N -> N + 1, when a format 2 comes (see migrations.py)
 MAX_PLAYERS = 64
 
 
@@ -118,7 +118,7 @@ class Profiles:
         reviewed = [point.per_decision for point in trend]
         return start_strength(reviewed, entry.games if entry else 0, entry.wins if entry else 0)
 
-    def record(self, match: Any, state: GameState) -> None:
+    def record(self, match: MatchConfig, state: GameState) -> None:
         """After a finished game (counted once, by the statistics), each person at a table with
         an adaptive computer moves their profile: up if they beat it, down if it beat them."""
         computers = [seat for seat, config in enumerate(match.seats)

@@ -238,6 +238,7 @@ def _int(value: Any) -> int:
 
 
 def _count_value(value: Any) -> int:
-    if _int(value) < 0:
+    number = _int(value)
+    if number < 0:
         raise ValueError(f"{value!r} is negative")
-    return value
+    return number

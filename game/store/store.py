@@ -29,9 +29,9 @@ from .tokens import Tokens
 
 class Store:
     """Settings, the saved game, statistics (with the adaptive level's profiles) and network
-    tokens in one data folder, each a part the store owns. `background=True` writes saves on a
-    helper thread (the frame loop only encodes, well under a millisecond); call `close()` before
-    the app exits."""
+    tokens in one data folder, each a part the store owns. `background=True` writes saves and
+    statistics on helper threads (the frame loop only encodes, well under a millisecond); call
+    `close()` before the app exits."""
 
     def __init__(self, data_dir: str | os.PathLike[str] | None = None, *, background: bool = False,
                  save_file: str = SAVE_FILE) -> None:
@@ -42,7 +42,7 @@ class Store:
         self._folder_lock = FolderLock(self.data_dir)
         self.settings = SettingsFile(self._folder)
         self.saves = Saves(self._folder, self.settings, save_file, background=background)
-        self.stats = Statistics(self._folder)
+        self.stats = Statistics(self._folder, background=background)
         self.tokens = Tokens(self._folder)
 
     @property
@@ -84,6 +84,7 @@ class Store:
         """Move aside every file read so far, and its backup: the app failed to start with
         them, and the next start must work. Returns where they went (nothing is deleted)."""
         self.saves.flush()
+        self.stats.flush()
         moved = self._folder.quarantine_loaded()
         for part in (self.settings, self.saves, self.stats):
             part.forget()
@@ -92,4 +93,5 @@ class Store:
     def close(self) -> None:
         """Wait for the last background save and let the folder go (nothing is left for exit)."""
         self.saves.close()
+        self.stats.close()
         self._folder_lock.release()

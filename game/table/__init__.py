@@ -10,10 +10,11 @@ from .computers import FALLBACK_LEVEL, THINK_FIRST, THINK_NEXT, ComputerSeats
 from .controller import TableController
 from .messages import GameOver, HandoffDue, Notice, Observer, Observers, RoundOver, TableEvents, TableMessage, TakenBack
 from .needs import TableStore, Worker, WorkerFactory
-from .shape import NOTHING_TO_TAKE_BACK, TAKE_BACK_ELSEWHERE, NobodyToStandIn, Table
+from .shape import ALONE, NOTHING_TO_TAKE_BACK, TAKE_BACK_ELSEWHERE, Alone, Table, TableLink
 
 __all__ = [
-    "FALLBACK_LEVEL", "NOTHING_TO_TAKE_BACK", "TAKE_BACK_ELSEWHERE", "THINK_FIRST", "THINK_NEXT", "Autosave",
-    "ComputerSeats", "GameOver", "HandoffDue", "NobodyToStandIn", "Notice", "Observer", "Observers", "RoundOver",
-    "Table", "TableController", "TableEvents", "TableMessage", "TableStore", "TakenBack", "Worker", "WorkerFactory",
+    "ALONE", "FALLBACK_LEVEL", "NOTHING_TO_TAKE_BACK", "TAKE_BACK_ELSEWHERE", "THINK_FIRST", "THINK_NEXT", "Alone",
+    "Autosave", "ComputerSeats", "GameOver", "HandoffDue", "Notice", "Observer", "Observers", "RoundOver", "Table",
+    "TableController", "TableEvents", "TableLink", "TableMessage", "TableStore", "TakenBack", "Worker",
+    "WorkerFactory",
 ]

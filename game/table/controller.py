@@ -21,7 +21,6 @@ animations are done, which is what holds a computer's next move until the last o
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 
 from game.ai.players import make_worker as make_bot_worker
@@ -46,10 +45,10 @@ from .autosave import Autosave
 from .computers import ComputerSeats
 from .messages import GameOver, HandoffDue, Observer, Observers, RoundOver, TableEvents, TakenBack
 from .needs import TableStore, WorkerFactory
-from .shape import NOTHING_TO_TAKE_BACK, NobodyToStandIn
+from .shape import ALONE, NOTHING_TO_TAKE_BACK, TableLink
 
 
-class TableController(NobodyToStandIn):
+class TableController:
     """Runs one table: `update(dt)` and `next_round()` move the game on, `play(action)` takes
     a player's action in, and every observer hears what happened (see messages.py).
 
@@ -74,7 +73,7 @@ class TableController(NobodyToStandIn):
                                        strength=self.autosave.table_strength)
         events = state.take_events()
         self._unannounced = [] if resumed else events  # a resumed game's past was seen before
-        self._before_take: GameState | None = None  # a human just took the discard: the game before (take_back)
+        self._human_took = False  # the last move was a human's take of the discard (take_back puts it back)
         self._started = False
 
     # ------------------------------------------------------------------ observers
@@ -160,17 +159,11 @@ class TableController(NobodyToStandIn):
         return self.computers.stands_in_for(seat)
 
     # ------------------------------------------------------------------ other computers (none by itself)
-    # A table run here alone serves nobody (and nobody is away: NobodyToStandIn); game.net's
-    # HostedTable, this controller with a network host of its own, answers these from its host.
-    hosting = False
-    broken: str | None = None
-    offline = False  # (the table runs here: no connection to lose)
-
-    def receive(self) -> None:
-        """Nothing arrives from another computer."""
-
-    def wake_with(self, hook: Callable[[], object] | None) -> None:
-        """Nothing arrives from another computer: nothing to wake a screen for."""
+    @property
+    def link(self) -> TableLink:
+        """A table run here alone is tied to no other computer (game.net's HostedTable, this
+        controller with a network host of its own, answers with its host's link)."""
+        return ALONE
 
     # ------------------------------------------------------------------ the flow
     def update(self, dt: float) -> None:
@@ -201,28 +194,26 @@ class TableController(NobodyToStandIn):
     def play(self, action: Action) -> str | None:
         """Play `action` (a human's, one a network host was sent, or anybody's from a test); None
         when played, else the engine's reason for refusing it (nothing changes then)."""
-        # a human's take of the discard may be taken back (nothing hidden was seen): keep the game before it
-        before = self.state.clone(self.state.record_events) if action.verb == TAKE else None
         reason = self._apply(action)
-        if reason is None and before is not None and self.is_human(action.seat):
-            self._before_take = before
+        if reason is None and action.verb == TAKE and self.is_human(action.seat):
+            self._human_took = True  # a human's take of the discard may be taken back (nothing hidden was seen)
         return reason
 
     @property
     def can_take_back(self) -> bool:
-        return self._before_take is not None
+        return self._human_took
 
     def take_back(self) -> str | None:
         """Put the discard a human of this screen has just taken back: the game is again as it
         was before the take (its record without it), the observers hear `TakenBack`, and it
         is saved. Refused after anything else (a draw from the pile, a computer's move)."""
-        before, held = self._before_take, self.state.holding
-        if before is None or held is None or before.to_act is None:
+        seat = self.state.to_act
+        if not self._human_took or seat is None:
             return NOTHING_TO_TAKE_BACK
-        self._before_take = None
-        vars(self.state).update(vars(before))  # in place: whoever holds this game (a screen, a host) sees it so
+        self._human_took = False
+        held = self.state.undo_take()  # in place: whoever holds this game (a screen, a host) sees it so
         self.computers.moved(None)  # (a new position: an answer asked about the take is stale)
-        self.observers.tell(TakenBack(before.to_act, held))
+        self.observers.tell(TakenBack(seat, held))
         self.autosave.save(self.config, self.state)
         return None
 
@@ -233,7 +224,7 @@ class TableController(NobodyToStandIn):
             self.autosave.count_game(self.config, self.state)
             self.observers.tell(GameOver())
             return
-        self._before_take = None
+        self._human_took = False
         self.state.deal()
         self.computers.moved(None)
         self.observers.tell(TableEvents(tuple(self.state.take_events())))
@@ -256,7 +247,7 @@ class TableController(NobodyToStandIn):
             self.state.apply(action)
         except IllegalActionError as refusal:
             return refusal.args[0]  # (the engine's Reason: a screen words it in its language)
-        self._before_take = None  # any move (or deal) closes a take-back
+        self._human_took = False  # any move (or deal) closes a take-back
         self.computers.moved(action.seat)
         self.observers.tell(TableEvents(tuple(self.state.take_events()), action))
         self.autosave.save(self.config, self.state)

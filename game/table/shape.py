@@ -5,8 +5,11 @@ The screen decides from the seat views a table gives it, never from an engine st
 works the same with each; game/net/conformance.py makes mypy prove that each one is a `Table`.
 
 A member that only some kinds of table have a use for is still declared here, with its
-neutral answer for the others (no seat away, nothing broken, no record elsewhere), so the
-screen never asks which kind it holds."""
+neutral answer for the others (no record elsewhere), so the screen never asks which kind it
+holds. What ties a table to other computers (what arrives from them, who is away, a connection
+lost or broken) is a part of every table, its `link` (`TableLink`): a table run here alone has
+the one that ties it to nobody (`ALONE`), a hosted table its host's, a joined one its
+connection's; the table run here carries none of the network's words itself."""
 
 from __future__ import annotations
 
@@ -43,14 +46,14 @@ class Table(Protocol):
     scored_round: int  # the last round whose end was announced (a screen gallery sets it by hand)
     speed: float  # animation speed: a computer's think pauses are divided by it
 
+    @property
+    def link(self) -> TableLink:
+        """The table's tie to other computers (`ALONE` for a table run here alone)."""
+        ...
+
     def subscribe(self, observer: Observer) -> None: ...
 
     def start(self) -> None: ...
-
-    def receive(self) -> None:
-        """Take in what other computers sent, every frame, even while the screen holds the game
-        back (a player elsewhere is never kept waiting by this screen's animations)."""
-        ...
 
     def update(self, dt: float) -> None:
         """Move the game on by `dt` seconds: take in what other computers sent, let a computer
@@ -99,9 +102,17 @@ class Table(Protocol):
         screen's record); None at a table hosted on another computer."""
         ...
 
+    def close(self) -> None:
+        """Release what the table holds (computer players, connections)."""
+        ...
+
+
+class TableLink(Protocol):
+    """A table's tie to other computers, as a screen asks of it."""
+
     @property
     def hosting(self) -> bool:
-        """This table serves players on other computers (a computer may stand in for one away)."""
+        """The table serves players on other computers (a computer may stand in for one away)."""
         ...
 
     @property
@@ -127,8 +138,13 @@ class Table(Protocol):
 
     @property
     def broken(self) -> str | None:
-        """Why this table can never go on (a host that broke the protocol: nothing it said can
+        """Why the table can never go on (a host that broke the protocol: nothing it said can
         be trusted); None while it can."""
+        ...
+
+    def receive(self) -> None:
+        """Take in what other computers sent, every frame, even while the screen holds the game
+        back (a player elsewhere is never kept waiting by this screen's animations)."""
         ...
 
     def wake_with(self, hook: Callable[[], object] | None) -> None:
@@ -136,15 +152,23 @@ class Table(Protocol):
         so that a screen sleeping between frames can `update` at once; None: stop."""
         ...
 
-    def close(self) -> None:
-        """Release what the table holds (computer players, connections)."""
-        ...
 
+class Alone:
+    """The link of a table tied to no other computer: nothing arrives, nobody is away, nothing
+    is lost or broken. (A joined table's connection answers like it where its host decides:
+    who is away, who stands in.)"""
 
-class NobodyToStandIn:
-    """The presence members of a table that never lets a computer play for a player away: a
-    table run here alone (nobody plays from elsewhere), a seat at a table hosted elsewhere (its
-    host decides, and its notices say who is away)."""
+    @property
+    def hosting(self) -> bool:
+        return False
+
+    @property
+    def offline(self) -> bool:
+        return False
+
+    @property
+    def broken(self) -> str | None:
+        return None
 
     @property
     def away_seats(self) -> Collection[int]:
@@ -157,3 +181,12 @@ class NobodyToStandIn:
     @stand_in.setter
     def stand_in(self, on: bool) -> None:
         """Nobody here to stand in for."""
+
+    def receive(self) -> None:
+        """Nothing arrives from another computer."""
+
+    def wake_with(self, hook: Callable[[], object] | None) -> None:
+        """Nothing arrives from another computer: nothing to wake a screen for."""
+
+
+ALONE = Alone()  # (it holds nothing: every table run here alone shares it)

@@ -1,11 +1,17 @@
 """The steps of the table's animations, one per kind of engine event: each makes its card
-sprites and tweens when it begins, and changes the Board when it ends. The Animator
-(table_anim.py) queues them and plays them one at a time."""
+sprites and tweens when it begins, and changes the Board's cards, piles and turn when it ends.
+The Animator (table_anim.py) queues them and plays them one at a time.
+
+A step writes nothing of the Animator's: as it begins it returns what it puts on the table
+(`Staging`: its sprites, its banner, a seat's cue, how long it lasts), which the Animator, their
+one owner, sets; while it plays it asks the Animator (`Stage`) for tweens, and for a card that
+comes on or leaves the table later."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from game.i18n import _
 from game.rules import CELLS, COLS, HIDDEN, ROWS, SOURCE_DISCARD, SOURCE_DRAW
@@ -15,9 +21,6 @@ from game.ui.card_sprite import CardSprite
 from game.ui.table_view import TableView
 from game.ui.tween import Ease
 from game.ui.wording import group_sentence, sentence
-
-if TYPE_CHECKING:
-    from game.ui.table_anim import Animator
 
 FLIP_HALF = 0.14  # a flip's first half (rise and turn edge-on), then its second (turn flat and settle)
 FLIP_LIFT = 22.0  # logical px a card rises while it turns over
@@ -34,10 +37,56 @@ REVEAL_STAGGER = 2 * FLIP_HALF + 0.06  # one card turned after another: each end
 REVEAL_MOST = 3.0  # ...unless there are many: then they overlap, all turned within this many seconds
 
 
-class Step:
-    """One animation: `begin` creates sprites and tweens; `end` updates the board."""
+@dataclass(frozen=True)
+class Staging:
+    """What a step puts on the table as it begins, for the Animator to set."""
 
-    def __init__(self, begin: Callable[[Animator], None], end: Callable[[], None] = lambda: None) -> None:
+    sprites: tuple[CardSprite, ...] = ()  # the cards it moves, drawn over the board
+    banner: str | None = None  # the line it shows while it plays (None: the board's own, a notice)
+    hold_cue: tuple[int, str] | None = None  # (seat, words): where a card in hand came from, told once played
+    release_cue: int | None = None  # this seat plays the card it took: where it came from shows now
+    new_round: bool = False  # a deal: no cue shows or waits any more
+    wait: float = 0.0  # seconds the step lasts at least (a banner's reading time)
+
+
+class Stage(Protocol):
+    """What a step asks of the Animator while it plays."""
+
+    @property
+    def viewer(self) -> int | None:
+        """Whose eyes the events are shown to (another seat's drawn card is told by a cue)."""
+        ...
+
+    def motion(self, sprite: CardSprite, seconds: float, easing: Ease = Ease.IN_OUT_QUAD, delay: float = 0.0,
+               on_finished: Callable[[], None] | None = None, **ends: float) -> None:
+        """Move `sprite` (reduced motion: it appears where it lands)."""
+        ...
+
+    def arc(self, sprite: CardSprite, seconds: float, height: float, delay: float = 0.0) -> None:
+        """`sprite` rises over its path and settles."""
+        ...
+
+    def light(self, sprite: CardSprite, seconds: float, easing: Ease, delay: float = 0.0, **ends: float) -> None:
+        """Change `sprite` without moving it (a glow, a card leaving the pile): reduced motion keeps it."""
+        ...
+
+    def later(self, seconds: float, then: Callable[[], None]) -> None:
+        """Call `then` after `seconds` of the step."""
+        ...
+
+    def enter(self, sprite: CardSprite) -> None:
+        """A card comes on the table after the step began (the final reveal's, one after another)."""
+        ...
+
+    def leave(self, sprite: CardSprite) -> None:
+        """A card has landed: the board shows it now."""
+        ...
+
+
+class Step:
+    """One animation: `begin` creates tweens and says what it puts on the table; `end` updates the board."""
+
+    def __init__(self, begin: Callable[[Stage], Staging], end: Callable[[], None] = lambda: None) -> None:
         self.begin = begin
         self.end = end
         self.kind = ""  # the engine event it shows (a sound is chosen by it)
@@ -45,7 +94,7 @@ class Step:
 
 class EventSteps:
     """The step for each engine event, for the board the Animator plays them on and the view it
-    draws them in (the Animator owns these steps; each step is given the Animator as it begins)."""
+    draws them in (the Animator owns these steps; each step is given its `Stage` as it begins)."""
 
     def __init__(self, board: Board, view: TableView) -> None:
         self.board = board
@@ -86,24 +135,20 @@ class EventSteps:
         return self._banner(group_sentence("start_tie", event.seats, self.view.addressee, self.view.words.names), 1.4)
 
     def _turn_started(self, event: ev.TurnStarted) -> Step:
-        return Step(lambda a: None, lambda: setattr(self.board, "to_act", event.seat))
+        return Step(lambda stage: Staging(), lambda: setattr(self.board, "to_act", event.seat))
 
     def _round_scored(self, event: ev.RoundScored) -> Step:
-        return Step(lambda a: None, lambda: setattr(self.board, "totals", list(event.totals)))
+        return Step(lambda stage: Staging(), lambda: setattr(self.board, "totals", list(event.totals)))
 
     def _banner(self, words: str, seconds: float, then: Callable[[], None] = lambda: None) -> Step:
-        def begin(a: Animator) -> None:
-            a.board.banner = words
-            a.wait(seconds)
-
-        return Step(begin, then)
+        return Step(lambda stage: Staging(banner=words, wait=seconds), then)
 
     def _deal(self, event: ev.RoundDealt) -> Step:
         board, view = self.board, self.view
         cells = [(seat, index) for index in range(CELLS) for seat in event.seats]
         stagger = (DEAL_SECONDS - DEAL_FLIGHT) / max(1, len(cells))  # one card after another, as a dealer does
 
-        def begin(a: Animator) -> None:
+        def begin(stage: Stage) -> Staging:
             board.grids = [[HIDDEN if seat in event.seats else None for _ in range(CELLS)]
                            for seat in range(board.players)]
             board.participants = event.seats
@@ -114,74 +159,90 @@ class EventSteps:
             board.round = event.round
             board.to_act = event.seats[0]
             board.hidden = set(cells)
-            a.forget_cues()
             if event.tiebreak:
-                board.banner = group_sentence("tiebreak_round", event.seats, view.addressee, view.words.names)
+                banner = group_sentence("tiebreak_round", event.seats, view.addressee, view.words.names)
             else:
-                board.banner = _("Round {number}: dealing").format(number=event.round)
+                banner = _("Round {number}: dealing").format(number=event.round)
+            sprites = []
             for number, (seat, index) in enumerate(cells):
                 sprite = CardSprite(HIDDEN, view.layout.draw_pile)
                 sprite.shown = 0.0  # it leaves the pile on its turn; until then the pile stands for it
-                a.sprites.append(sprite)
-                a.tweener.animate(sprite, 0.0, Ease.LINEAR, number * stagger, shown=1.0)
-                a.motion(sprite, DEAL_FLIGHT, Ease.OUT_CUBIC, delay=number * stagger,
-                         on_finished=_unhide(a, sprite, seat, index), **sprite.move_to(view.cell_box(seat, index)))
+                sprites.append(sprite)
+                stage.light(sprite, 0.0, Ease.LINEAR, number * stagger, shown=1.0)
+                stage.motion(sprite, DEAL_FLIGHT, Ease.OUT_CUBIC, delay=number * stagger,
+                             on_finished=self._landed(stage, sprite, seat, index),
+                             **sprite.move_to(view.cell_box(seat, index)))
+            return Staging(tuple(sprites), banner, new_round=True)
 
         return Step(begin)
 
     def _flip(self, seat: int, index: int, value: int) -> Step:
         board = self.board
 
-        def begin(a: Animator) -> None:
-            self._flip_sprite(a, seat, index, value, 0.0)
+        def begin(stage: Stage) -> Staging:
+            return Staging((self._flip_sprite(stage, seat, index, value),))
 
         def end() -> None:
             board.grids[seat][index] = value
 
         return Step(begin, end)
 
-    def _flip_sprite(self, a: Animator, seat: int, index: int, value: int, delay: float) -> None:
-        if delay > 0:  # the card lies as it is until its turn comes (the final reveal turns one after another)
-            a.tweener.animate(a, 0.0, Ease.LINEAR, delay, lambda: self._flip_sprite(a, seat, index, value, 0.0))
-            return
-        a.board.hidden.add((seat, index))
+    def _flip_sprite(self, stage: Stage, seat: int, index: int, value: int) -> CardSprite:
+        """The card turning over where it lies (the board hides it meanwhile)."""
+        board = self.board
+        board.hidden.add((seat, index))
         sprite = CardSprite(HIDDEN, self.view.cell_box(seat, index))
-        a.sprites.append(sprite)
 
         def second_half() -> None:
             sprite.value = value  # the face swaps at the midpoint of the turn
-            a.board.grids[seat][index] = value
-            a.motion(sprite, FLIP_HALF, Ease.OUT_QUAD, on_finished=_unhide(a, sprite, seat, index), scale_x=1.0)
-            a.motion(sprite, FLIP_HALF, Ease.IN_QUAD, lift=0.0)  # it settles as it lies flat again
+            board.grids[seat][index] = value
+            stage.motion(sprite, FLIP_HALF, Ease.OUT_QUAD, on_finished=self._landed(stage, sprite, seat, index),
+                         scale_x=1.0)
+            stage.motion(sprite, FLIP_HALF, Ease.IN_QUAD, lift=0.0)  # it settles as it lies flat again
 
         # the card rises as it turns edge-on (fast first, then slower: highest at the midpoint)
-        a.motion(sprite, FLIP_HALF, Ease.OUT_QUAD, lift=FLIP_LIFT)
-        a.motion(sprite, FLIP_HALF, Ease.IN_QUAD, on_finished=second_half, scale_x=0.0)
+        stage.motion(sprite, FLIP_HALF, Ease.OUT_QUAD, lift=FLIP_LIFT)
+        stage.motion(sprite, FLIP_HALF, Ease.IN_QUAD, on_finished=second_half, scale_x=0.0)
+        return sprite
+
+    def _landed(self, stage: Stage, sprite: CardSprite, seat: int, index: int) -> Callable[[], None]:
+        """Once `sprite` lies in `seat`'s cell `index`, the board shows the card there."""
+        def done() -> None:
+            self.board.hidden.discard((seat, index))
+            stage.leave(sprite)
+
+        return done
 
     def final_reveal(self, reveals: list[ev.FinalReveal]) -> Step:
         """The round's last face-down cards turn over one by one, after a beat with the banner
         alone, and stay a moment in view before the scores."""
         stagger = min(REVEAL_STAGGER, REVEAL_MOST / max(1, len(reveals)))
 
-        def begin(a: Animator) -> None:
-            a.board.banner = _("Final reveal")
-            a.board.to_act = None  # nobody plays any more: the marker goes
+        def begin(stage: Stage) -> Staging:
+            self.board.to_act = None  # nobody plays any more: the marker goes
             for number, event in enumerate(reveals):
-                self._flip_sprite(a, event.seat, event.row * COLS + event.col, event.value,
-                                  REVEAL_BEAT + number * stagger)
-            a.wait(REVEAL_BEAT + len(reveals) * stagger + 2 * FLIP_HALF + 0.6)
+                # the card lies as it is until its turn comes, one after another
+                stage.later(REVEAL_BEAT + number * stagger, self._reveal(stage, event))
+            return Staging(banner=_("Final reveal"), wait=REVEAL_BEAT + len(reveals) * stagger + 2 * FLIP_HALF + 0.6)
 
         step = Step(begin)
         step.kind = "final_reveal"
         return step
 
+    def _reveal(self, stage: Stage, event: ev.FinalReveal) -> Callable[[], None]:
+        def turn() -> None:
+            stage.enter(self._flip_sprite(stage, event.seat, event.row * COLS + event.col, event.value))
+
+        return turn
+
     def _to_hand(self, seat: int, source: str, value: int | str) -> Step:
         board, view = self.board, self.view
 
-        def begin(a: Animator) -> None:
-            if seat != a.viewer:  # somebody else's turn: where the card came from, told once it is played
+        def begin(stage: Stage) -> Staging:
+            cue = None
+            if seat != stage.viewer:  # somebody else's turn: where the card came from, told once it is played
                 kind, figures = ("cue_take", {"card": value}) if source == SOURCE_DISCARD else ("cue_draw", {})
-                a.held_cues[seat] = sentence(kind, seat, view.addressee, view.words.names, **figures)
+                cue = (seat, sentence(kind, seat, view.addressee, view.words.names, **figures))
             if source == SOURCE_DRAW:
                 board.draw_count -= 1
                 start = view.layout.draw_pile
@@ -189,13 +250,13 @@ class EventSteps:
                 board.discard.pop()
                 start = view.layout.discard_pile
             sprite = CardSprite(value if source == SOURCE_DISCARD else HIDDEN, start)
-            a.sprites.append(sprite)
 
             def show() -> None:
                 sprite.value = value
 
-            a.motion(sprite, SLIDE, Ease.IN_OUT_QUAD, on_finished=show, **sprite.move_to(view.layout.hand))
-            a.arc(sprite, SLIDE, ARC)
+            stage.motion(sprite, SLIDE, Ease.IN_OUT_QUAD, on_finished=show, **sprite.move_to(view.layout.hand))
+            stage.arc(sprite, SLIDE, ARC)
+            return Staging((sprite,), hold_cue=cue)
 
         def end() -> None:
             board.holding, board.holder, board.source = value, seat, source
@@ -207,20 +268,19 @@ class EventSteps:
         index = event.row * COLS + event.col
         cell = view.cell_box(event.seat, index)
 
-        def begin(a: Animator) -> None:
-            a.release_cue(event.seat)
+        def begin(stage: Stage) -> Staging:
             board.holding = board.holder = board.source = None
             board.hidden.add((event.seat, index))
             incoming = CardSprite(event.value, view.layout.hand)
             outgoing = CardSprite(event.old_value if event.old_was_face_up else HIDDEN, cell)
-            a.sprites.extend([outgoing, incoming])
-            a.motion(incoming, SLIDE, Ease.IN_OUT_QUAD, **incoming.move_to(cell))
-            a.arc(incoming, SLIDE, ARC)
-            a.motion(outgoing, 0.1, Ease.OUT_QUAD, lift=24.0)
-            a.motion(outgoing, SLIDE, Ease.IN_OUT_QUAD, delay=0.1, **outgoing.move_to(view.layout.discard_pile))
+            stage.motion(incoming, SLIDE, Ease.IN_OUT_QUAD, **incoming.move_to(cell))
+            stage.arc(incoming, SLIDE, ARC)
+            stage.motion(outgoing, 0.1, Ease.OUT_QUAD, lift=24.0)
+            stage.motion(outgoing, SLIDE, Ease.IN_OUT_QUAD, delay=0.1, **outgoing.move_to(view.layout.discard_pile))
             if not event.old_was_face_up:
-                a.motion(outgoing, SLIDE / 2, Ease.IN_QUAD, delay=0.1,
-                                  on_finished=lambda: _reface(a, outgoing, event.old_value), scale_x=0.0)
+                stage.motion(outgoing, SLIDE / 2, Ease.IN_QUAD, delay=0.1,
+                             on_finished=lambda: _reface(stage, outgoing, event.old_value), scale_x=0.0)
+            return Staging((outgoing, incoming), release_cue=event.seat)
 
         def end() -> None:
             board.grids[event.seat][index] = event.value
@@ -232,13 +292,12 @@ class EventSteps:
     def _discard(self, value: int, seat: int) -> Step:
         board, view = self.board, self.view
 
-        def begin(a: Animator) -> None:
-            a.release_cue(seat)
+        def begin(stage: Stage) -> Staging:
             board.holding = board.holder = board.source = None
             sprite = CardSprite(value, view.layout.hand)
-            a.sprites.append(sprite)
-            a.motion(sprite, SLIDE, Ease.IN_OUT_QUAD, **sprite.move_to(view.layout.discard_pile))
-            a.arc(sprite, SLIDE, ARC)
+            stage.motion(sprite, SLIDE, Ease.IN_OUT_QUAD, **sprite.move_to(view.layout.discard_pile))
+            stage.arc(sprite, SLIDE, ARC)
+            return Staging((sprite,), release_cue=seat)
 
         return Step(begin, lambda: board.discard.append(value))
 
@@ -246,21 +305,23 @@ class EventSteps:
         board, view = self.board, self.view
         indexes = [event.col + COLS * row for row in range(ROWS)]
 
-        def begin(a: Animator) -> None:
-            a.board.banner = sentence("column", event.seat, view.addressee, view.words.names, value=event.value)
+        def begin(stage: Stage) -> Staging:
             leave = GLOW_RISE + GLOW_HOLD
+            sprites = []
             for number, index in enumerate(indexes):
                 board.hidden.add((event.seat, index))
                 sprite = CardSprite(event.value, view.cell_box(event.seat, index))
-                a.sprites.append(sprite)
+                sprites.append(sprite)
                 # the column lights up where it lies (a light, not a motion: reduced motion keeps it)...
-                a.tweener.animate(sprite, GLOW_RISE, Ease.OUT_QUAD, glow=1.0)
-                a.tweener.animate(sprite, 0.3, Ease.IN_QUAD, delay=leave, glow=0.0)
+                stage.light(sprite, GLOW_RISE, Ease.OUT_QUAD, glow=1.0)
+                stage.light(sprite, 0.3, Ease.IN_QUAD, delay=leave, glow=0.0)
                 # ...then its cards rise and leave one after another
-                a.motion(sprite, 0.18, Ease.OUT_QUAD, delay=leave, lift=30.0)
-                a.motion(sprite, CASCADE, Ease.IN_OUT_QUAD, delay=leave + 0.18 + number * CASCADE_STAGGER,
-                         **sprite.move_to(view.layout.discard_pile), lift=0.0)
-            a.wait(leave + 0.18 + 2 * CASCADE_STAGGER + CASCADE + 0.1)
+                stage.motion(sprite, 0.18, Ease.OUT_QUAD, delay=leave, lift=30.0)
+                stage.motion(sprite, CASCADE, Ease.IN_OUT_QUAD, delay=leave + 0.18 + number * CASCADE_STAGGER,
+                             **sprite.move_to(view.layout.discard_pile), lift=0.0)
+            return Staging(tuple(sprites), sentence("column", event.seat, view.addressee, view.words.names,
+                                                    value=event.value),
+                           wait=leave + 0.18 + 2 * CASCADE_STAGGER + CASCADE + 0.1)
 
         def end() -> None:
             for index in indexes:
@@ -273,14 +334,14 @@ class EventSteps:
     def _reshuffle(self, event: ev.PileReshuffled) -> Step:
         board, view = self.board, self.view
 
-        def begin(a: Animator) -> None:
-            a.board.banner = _("The draw pile is empty: the discard pile is shuffled into a new one")
+        def begin(stage: Stage) -> Staging:
             board.discard = [event.discard_top]
-            for number in range(6):
-                sprite = CardSprite(HIDDEN, view.layout.discard_pile)
-                a.sprites.append(sprite)
-                a.motion(sprite, 0.3, Ease.IN_OUT_SINE, delay=number * 0.08, **sprite.move_to(view.layout.draw_pile))
-            a.wait(1.2)
+            sprites = [CardSprite(HIDDEN, view.layout.discard_pile) for _number in range(6)]
+            for number, sprite in enumerate(sprites):
+                stage.motion(sprite, 0.3, Ease.IN_OUT_SINE, delay=number * 0.08,
+                             **sprite.move_to(view.layout.draw_pile))
+            return Staging(tuple(sprites), _("The draw pile is empty: the discard pile is shuffled into a new one"),
+                           wait=1.2)
 
         def end() -> None:
             board.draw_count = event.cards
@@ -308,15 +369,7 @@ STEP_MAKERS: dict[type[ev.Event], Callable[[EventSteps, Any], Step]] = {
     ev.RoundScored: EventSteps._round_scored,
 }
 
-def _unhide(a: Animator, sprite: CardSprite, seat: int, index: int) -> Callable[[], None]:
-    def done() -> None:
-        a.board.hidden.discard((seat, index))
-        if sprite in a.sprites:
-            a.sprites.remove(sprite)
 
-    return done
-
-
-def _reface(a: Animator, sprite: CardSprite, value: int) -> None:
+def _reface(stage: Stage, sprite: CardSprite, value: int) -> None:
     sprite.value = value
-    a.motion(sprite, SLIDE / 2, Ease.OUT_QUAD, scale_x=1.0)
+    stage.motion(sprite, SLIDE / 2, Ease.OUT_QUAD, scale_x=1.0)

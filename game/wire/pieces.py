@@ -14,7 +14,7 @@ import dataclasses
 import typing
 from typing import TYPE_CHECKING, Annotated, Any, Union
 
-from msgspec import Meta, Struct, defstruct, structs
+from msgspec import NODEFAULT, Meta, Struct, defstruct, structs
 
 from game.rules import (
     CELLS,
@@ -48,13 +48,13 @@ def action_from(item: list[int | str]) -> Action:
 
 
 # ---------------------------------------------------------------- a seat's view
-# The view is declared once, as game/rules/view.py's SeatView (its public facts, then the seat's
-# own); its JSON (the bot protocol's `decide`, docs/bots.md; the network's `table`) is derived
-# from that declaration: each field under its name and of its declared type (a JSON array is
-# read as the tuple declared), but for these, written as the bot protocol's first version had
-# them: the edition by name, each grid as rows, and the columns removed this round as their
-# values (`removed`) followed by the columns themselves (`removed_columns`). `legal` is sent
-# beside the view.
+# The view is game/rules/view.py's SeatView (its public facts, then the seat's own); its JSON
+# (the bot protocol's `decide`, docs/bots.md; the network's `table`) is `View` below, which a
+# test holds to SeatView's declaration: each field under its name and of its declared type (a
+# JSON array is read as the tuple declared), but for these, written as the bot protocol's first
+# version had them: the edition by name, each grid as rows, and the columns removed this round
+# as their values (`removed`) followed by the columns themselves (`removed_columns`). `legal` is
+# sent beside the view.
 _Row = Annotated[list[Cell], Meta(min_length=COLS, max_length=COLS)]
 Grid = Annotated[list[_Row], Meta(min_length=ROWS, max_length=ROWS)]
 _WRITTEN_AS: dict[str, tuple[tuple[str, Any], ...]] = {
@@ -73,24 +73,46 @@ _LEFT_OUT: dict[str, Any] = {
 _FIRST = ("edition", "players", "seat")  # where the first version had them; the rest in declared order
 
 
-def _view_fields() -> list[tuple[str, Any] | tuple[str, Any, Any]]:
-    """The wire view's fields, from SeatView's declaration."""
+def fields_from_seat_view() -> list[tuple[str, Any, Any]]:
+    """(name, type, default) of each field SeatView's declaration puts on the wire, in order
+    (NODEFAULT: required): what `View` must declare, field by field (tests/test_net_protocol.py)."""
     declared = typing.get_type_hints(SeatView)
     names = [*_FIRST, *(item.name for item in dataclasses.fields(SeatView) if item.name not in _FIRST)]
-    fields: list[tuple[str, Any] | tuple[str, Any, Any]] = []
+    fields: list[tuple[str, Any, Any]] = []
     for name in names:
         for key, kind in _WRITTEN_AS.get(name, ((name, declared[name]),)):
             if key not in _LEFT_OUT:
-                fields.append((key, kind))
+                fields.append((key, kind, NODEFAULT))
             else:
                 fields.append((key, kind | None if _LEFT_OUT[key] is None else kind, _LEFT_OUT[key]))
     return fields
 
 
-if TYPE_CHECKING:
-    View = Struct  # (built at run time from the rules' declaration: the type checker sees a Struct)
-else:
-    View = defstruct("View", _view_fields(), kw_only=True, module=__name__)
+class View(Struct, kw_only=True):
+    """A seat's view as the JSON holds it: SeatView's fields, written as said above. Declared
+    here, so that the type checker and the reader see each field (a test holds it to
+    `fields_from_seat_view`: a fact added to SeatView fails the suite until it is added here)."""
+
+    edition: str
+    players: int
+    seat: int
+    round: int
+    phase: str
+    to_act: int | None = None
+    holding: int | None = None
+    source: str | None = None
+    trigger: int | None = None
+    discard_pile: tuple[int, ...]
+    draw_pile: int
+    grids: list[Grid]
+    removed: list[int] = []
+    removed_columns: list[Column] = []
+    participants: tuple[int, ...] | None = None
+    round_scores: tuple[tuple[int | None, ...], ...] = ()
+    totals: tuple[int, ...] | None = None
+    end_score: int = DEFAULT_END_SCORE
+
+
 _AS_DECLARED = tuple(item.name for item in dataclasses.fields(SeatView) if item.name not in _WRITTEN_AS)
 
 

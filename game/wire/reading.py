@@ -16,7 +16,9 @@ for 64 KiB.)
 
 from __future__ import annotations
 
+import functools
 import gc
+import re
 import threading
 import typing
 from collections.abc import Iterator
@@ -40,6 +42,17 @@ _NOT_MARKS = bytes(sorted(set(range(256)) - set(b"[]{}")))
 _DIGITS_ONLY = bytes(ord("0") if chr(code) in "0123456789" else ord(" ") for code in range(256))
 _LEVEL = {ord("["): 1, ord("]"): -1}
 _SLICE = 1 << 16  # bytes cut into pieces at a time (`bare`)
+
+
+# Keys in one object at the most. An object decodes into a dict, and a dict too large for the
+# processor's caches costs more per key as it grows (msgspec's and json's alike): an object of a
+# million short keys took 16 times the text for 26 to 44 times the work, where a list of as many
+# strings takes 16 (`python -m game bench reader`, "an object of many short unique keys"; docs/
+# engineering.md, issue 46). Up to this many keys a key costs what it does in a small object, and no
+# real document comes near it (the largest, the statistics' players, holds a few thousand at its cap).
+MOST_KEYS = 1 << 16
+_NOT_KEY_MARKS = bytes(sorted(set(range(256)) - set(b"[]{}:")))
+_INNERMOST = re.compile(rb"\[:*\]|\{:*\}")  # a list or object that holds no other
 
 
 _pausing = threading.Lock()
@@ -108,16 +121,42 @@ def too_long_number(without_strings: bytes, most: int = MOST_DIGITS) -> bool:
     return b"0" * (most + 1) in without_strings.translate(_DIGITS_ONLY)
 
 
+@functools.cache
+def _crowded(most: int) -> re.Pattern[bytes]:
+    """An object whose first `most + 1` marks are colons."""
+    return re.compile(rb"\{:{%d}" % (most + 1))
+
+
+def too_many_keys(without_strings: bytes, most: int = MOST_KEYS) -> bool:
+    """Whether an object in `without_strings` (see `bare`) holds more than `most` keys (its
+    own colons), in linear time: with the text cut down to its marks and colons, an object
+    holding no other is its braces around its colons alone, and taking away every such list
+    and object at once (one pass in C) makes the objects around them so in turn; the nesting
+    is already bounded, so a few passes find every crowded object."""
+    if without_strings.count(b":") <= most:
+        return False
+    marks, crowded = without_strings.translate(None, _NOT_KEY_MARKS), _crowded(most)
+    while not crowded.search(marks):
+        fewer = _INNERMOST.sub(b"", marks)
+        if len(fewer) == len(marks):
+            return False
+        marks = fewer
+    return True
+
+
 def check(text: str, *, most_depth: int, too_deep_words: str = "JSON nested deeper than {most}",
           most_containers: int | None = None, too_many_words: str = "more than {most} lists and objects") -> None:
     """WireError unless `text` nests at most `most_depth` deep, has no number longer than
-    MOST_DIGITS digits, at most MOST_VALUES values and (if given) at most `most_containers` lists and objects, which is
-    what decoding builds the most of; linear in the text, whatever it holds."""
+    MOST_DIGITS digits, no object of more than MOST_KEYS keys, at most MOST_VALUES values and (if
+    given) at most `most_containers` lists and objects, which is what decoding builds the most of;
+    linear in the text, whatever it holds."""
     without_strings = bare(text)
     if too_deep(without_strings, most_depth):
         raise WireError(too_deep_words.format(most=most_depth))
     if too_long_number(without_strings):
         raise WireError("a number with too many digits to read")
+    if too_many_keys(without_strings):
+        raise WireError(f"an object of more than {MOST_KEYS} keys")
     if without_strings.count(b",") >= MOST_VALUES:
         raise WireError(f"more than {MOST_VALUES} values")
     if most_containers is not None and without_strings.count(b"[") + without_strings.count(b"{") > most_containers:

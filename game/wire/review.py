@@ -15,9 +15,9 @@ from typing import Annotated, Literal
 
 from msgspec import Meta, Struct
 
-from game.rules import CELLS, Action, Source
+from game.rules import CELLS, Action, Cell, Source
 
-from .pieces import ActionList, Cell
+from .pieces import ActionList
 from .reading import WireError, read
 
 # Hard's reasons (game/ai/hard.py `Reason`, whose values these are: a test checks they agree)

@@ -7,11 +7,12 @@ import argparse
 import json
 import math
 import sys
+from typing import Any
 
 MAX_SECONDS = 3600  # --seconds: a figure needs seconds, not hours (and nan or inf would never end)
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("bench", help="measure engine throughput, frame times, the idle app's CPU use, "
                                    "network round trips or the reader of untrusted JSON on the worst text")
     parser.add_argument("target", choices=("engine", "frames", "bots", "idle", "network", "soak", "reader"),
@@ -84,7 +85,8 @@ def _reader(args: argparse.Namespace) -> int:
     return 0
 
 
-def _print(args: argparse.Namespace, runs: list[dict], columns: tuple[str, ...], review: dict | None = None) -> None:
+def _print(args: argparse.Namespace, runs: list[dict[str, Any]], columns: tuple[str, ...],
+           review: dict[str, Any] | None = None) -> None:
     if args.json:
         print(json.dumps({"runs": runs} | ({"review": review} if review is not None else {})))
     else:
@@ -93,7 +95,7 @@ def _print(args: argparse.Namespace, runs: list[dict], columns: tuple[str, ...],
             print("  ".join(f"{item[c]!s:>17}" for c in columns))
 
 
-def review_line(review: dict) -> str:
+def review_line(review: dict[str, Any]) -> str:
     """How the background review went, in one line: how far it got, and whether its cancel was clean."""
     left = review["children_left"]
     ending = ("cancelled cleanly: no worker process left" if review["cancelled"] and not left

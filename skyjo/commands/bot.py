@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from game.ai import LEVELS
 
     parser = subparsers.add_parser("bot", help="play as a protocol bot on stdin/stdout (see docs/bots.md)")

@@ -19,13 +19,14 @@ import argparse
 import json
 import logging
 import sys
+from typing import Any
 
 from game.rules import EDITIONS
 
 MAX_GAMES = 10_000
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("host", help="host a table on the network, with no window (see docs/network.md)")
     parser.add_argument("--edition", default="voyage", help=f"{' or '.join(EDITIONS)} (default voyage)")
     parser.add_argument("--seats", default="remote,remote",
@@ -53,6 +54,7 @@ def _run(args: argparse.Namespace) -> int:
     from game.net.headless import host_games
     from game.net.host import NetHost, new_code, stored_port
     from game.table import TableController
+    from skyjo.logfile import log_to_stderr
 
     try:
         config = _config(args)
@@ -67,7 +69,8 @@ def _run(args: argparse.Namespace) -> int:
         code = store.tokens.get("host code") or code
         port = args.port or stored_port(store.tokens.get("host port"))
     table = TableController(config, state or config.new_game(), store, resumed=state is not None, speed=0)
-    logging.basicConfig(level=logging.WARNING, format="skyjo host: %(message)s")
+    # one line once, then quiet, when stderr cannot be written (a file on a full disk)
+    log_to_stderr("skyjo host", logging.WARNING)
     try:
         host = NetHost(table, code, args.bind, port, store=store, resume=state is not None)
     except OSError as error:
@@ -138,7 +141,7 @@ def _store(args: argparse.Namespace):  # -> (Store | str | None, (MatchConfig, G
     return store, saved
 
 
-def _say(args: argparse.Namespace, data: dict, text: str) -> None:
+def _say(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
     print(json.dumps(data) if args.json else text, flush=True)
 
 

@@ -15,7 +15,7 @@ import sys
 from urllib.parse import urlsplit
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from game.match import BOT_LEVELS
 
     parser = subparsers.add_parser("join", help="join a table hosted on the network (see docs/network.md)")

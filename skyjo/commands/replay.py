@@ -23,7 +23,7 @@ MOST_CONTAINERS = 1 << 20  # a scenario's lists and objects, as an exported log'
 NAME_LIMIT = 200  # characters of a file name quoted in an error; its end is the telling part
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "replay", help="play a scenario file or game log and print the final position as JSON (nothing visual)",
         description="Play a scenario file or exported game log through the rules engine and print the final "

@@ -30,7 +30,7 @@ MAX_WORKERS = 64  # processes, as for skyjo simulate
 MAX_SEED = 2**63 - 1
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "review", help="review a seat's decisions in a saved or exported game with the Expert (JSON)",
         description="Replay a game log (an export, or the autosave) decision by decision and judge each decision "
@@ -84,7 +84,7 @@ def _argument_problem(args: argparse.Namespace, samples: int, most: int) -> str 
     return None
 
 
-def _record(data: Any) -> tuple[dict, int]:
+def _record(data: Any) -> tuple[dict[str, Any], int]:
     """The game record in an export (a replay scenario) or a save (its state's log), and the
     seat to review by default: a save's first human seat, else 0."""
     if not (isinstance(data, dict) and "state" in data and "rounds" not in data):

@@ -6,6 +6,7 @@ import argparse
 import json
 import math
 import sys
+from typing import Any
 
 from game.rules import EDITIONS, Options, edition_named
 
@@ -13,7 +14,7 @@ MAX_WORKERS = 64  # processes: a typo such as --workers 4000 must not fork-bomb 
 MAX_BOT_TIMEOUT = 3600  # seconds per decision: past that a cmd: bot has hung (and the clock overflows)
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from game.ai import LEVELS, REFERENCE_BOTS  # the level names live there once
 
     parser = subparsers.add_parser("simulate", help="play bots against each other headless and print a table")
@@ -120,7 +121,7 @@ def summary(tally, seconds: float) -> dict:
     }
 
 
-def table(report: dict) -> str:
+def table(report: dict[str, Any]) -> str:
     width = max(12, *(len(bot["name"]) for bot in report["bots"]))
     lines = [f"{'bot':<{width}}  {'wins':>9}  {'win rate':>8}  {'mean round':>10}  {'mean total':>10}  "
              f"{'ended':>6}  {'doubled':>12}"]
@@ -136,7 +137,7 @@ def table(report: dict) -> str:
     return "\n".join(lines)
 
 
-def _doubled(bot: dict) -> str:
+def _doubled(bot: dict[str, Any]) -> str:
     """"12 (34.3%)": the rounds a bot ended and was doubled in, and their share of the rounds it ended."""
     ended = bot["rounds_ended"]
     return f"{bot['doubled']} ({bot['doubled'] / ended:.1%})" if ended else "0"
