@@ -162,7 +162,10 @@ class WrongCodes:
     an address is forgotten only once its tries are all older than the window, so other
     addresses cannot make the table forget one at its limit; while the table is full of
     recent ones, new addresses may not guess (the overall limit keeps that from happening
-    while `overall` < `addresses`)."""
+    while `overall` < `addresses`). A room server counts the rooms made the same way (its own words)."""
+
+    FROM_ADDRESS = "too many wrong join codes from your address; wait a minute"
+    FROM_EVERYBODY = "too many wrong join codes at this table just now; wait a minute"
 
     def __init__(self, per_address: int = WRONG_CODES, overall: int = WRONG_CODES_ALL,
                  window: float = WRONG_CODE_WINDOW, addresses: int = WRONG_CODE_ADDRESSES,
@@ -183,9 +186,9 @@ class WrongCodes:
         if tries is not None:
             self._expire(tries, now)
             if len(tries) >= self.per_address:
-                return "too many wrong join codes from your address; wait a minute"
+                return self.FROM_ADDRESS
         if len(self._all) >= self.overall or (tries is None and not self._room(now)):
-            return "too many wrong join codes at this table just now; wait a minute"
+            return self.FROM_EVERYBODY
         return None
 
     def wrong(self, address: str) -> None:
