@@ -61,12 +61,12 @@ def run(args: argparse.Namespace) -> int:
         caught.append(signal.Signals(number).name)
         stop.set()
 
-    for name in ("SIGINT", "SIGTERM"):
-        signal.signal(getattr(signal, name), on_signal)
     try:
         server = RoomServer(options)
     except ServerRefused as error:
         return _fail(str(error))
+    for name in ("SIGINT", "SIGTERM"):  # (a signal before this is the default's: nothing was served yet)
+        signal.signal(getattr(signal, name), on_signal)
     _say(args, {"listening": server.url, "node": server.node, "resumed": server.resumed},
          f"Serving rooms at {server.url}" + (f" ({server.resumed} resumed from the data folder)"
                                              if server.resumed else ""))
