@@ -90,9 +90,11 @@ class Door(Protocol):
     """What a NetHost asks of its door (a `Server` of its own, or its room's part of a room
     server's): the messages that arrived, and sending, seating and closing its clients."""
 
-    inbox: Inbox[tuple[Client, Arrival]]
     lines: LinesPerAddress
     port: int
+
+    @property
+    def inbox(self) -> Inbox[tuple[Client, Arrival]]: ...
 
     @property
     def code(self) -> str: ...
@@ -200,14 +202,12 @@ class Server:
     def __init__(self, code: str, bind: str, port: int, *, hello_timeout: float, limits: tuple[int, float, int],
                  ping_interval: float, ping_timeout: float, wrong_codes: int,
                  known_tokens: tuple[str, ...] = (), tables: Tables | None = None, tls: ssl.SSLContext | None = None,
-                 most: int = MAX_CONNECTIONS, budget: int | None = None) -> None:
-        self.code = code
+                 most: int | None = None, budget: int | None = None) -> None:
         self.hello_timeout = hello_timeout
-        self.inbox: Inbox[tuple[Client, Arrival]] = Inbox()
-        self._one = OneTable(code, self.inbox)
+        self._one = OneTable(code, Inbox())
         self._one.tokens = known_tokens  # the seats' tokens: a hello with one is never limited
         self._tables: Tables = self._one if tables is None else tables
-        self._tls, self._most = tls, most
+        self._most = most  # (None: MAX_CONNECTIONS, read when a connection comes)
         self._limits = limits  # (send queue, rate, burst) of each client
         self._numbers = 0
         self._wrong_codes = WrongCodes(per_address=wrong_codes)
@@ -220,7 +220,7 @@ class Server:
         self._server: Any = None
         self._failed: BaseException | None = None
         started = threading.Event()
-        self._thread = threading.Thread(target=self._run, args=(bind, port, ping_interval, ping_timeout, started),
+        self._thread = threading.Thread(target=self._run, args=(bind, port, ping_interval, ping_timeout, tls, started),
                                         name="skyjo-host", daemon=True)
         self._thread.start()
         started.wait(10)
@@ -229,6 +229,16 @@ class Server:
         self.port: int = self._server.sockets[0].getsockname()[1]
 
     # ------------------------------------------------------------------ the table's thread
+    @property
+    def code(self) -> str:
+        """The join code of the one table this door serves (a room server's door has none)."""
+        return self._one.code
+
+    @property
+    def inbox(self) -> Inbox[tuple[Client, Arrival]]:
+        """What the one table's players sent, each with its Client (a room's arrive in its own)."""
+        return self._one.inbox
+
     def know_tokens(self, tokens: tuple[str, ...]) -> None:
         """The claimed seats' tokens now (read by the network thread at each hello)."""
         self._one.tokens = tokens
@@ -280,14 +290,15 @@ class Server:
         self.lines.tell_held_back()
 
     # ------------------------------------------------------------------ the network thread
-    def _run(self, bind: str, port: int, ping_interval: float, ping_timeout: float, started: threading.Event) -> None:
+    def _run(self, bind: str, port: int, ping_interval: float, ping_timeout: float, tls: ssl.SSLContext | None,
+             started: threading.Event) -> None:
         asyncio.set_event_loop(self._loop)
 
         async def listen() -> Any:
             return await serve(
                 self._serve, bind, port, max_size=MAX_FRAME, compression=None, ping_interval=ping_interval,
                 ping_timeout=ping_timeout, open_timeout=self.hello_timeout, close_timeout=1, max_queue=16,
-                logger=logging.getLogger("skyjo.net.websockets"), backlog=BACKLOG, ssl=self._tls,
+                logger=logging.getLogger("skyjo.net.websockets"), backlog=BACKLOG, ssl=tls,
                 create_connection=gated_connection(self._admission))
 
         try:
@@ -328,7 +339,7 @@ class Server:
             self._tasks.add(handler)
             handler.add_done_callback(self._tasks.discard)
         writer = self._spawn(self._write(client))
-        if len(self._server.connections) > self._most:
+        if len(self._server.connections) > (MAX_CONNECTIONS if self._most is None else self._most):
             await self._refuse_and_close(client, "too many connections to this table", CLOSE_TRY_LATER)
             writer.cancel()
             return

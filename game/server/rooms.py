@@ -50,7 +50,7 @@ class RoomsMade(WrongCodes):
 
 
 class Rooms:
-    """The rooms of this process, behind `server` once `open` is called. `data_dir` None: nothing is
+    """The rooms of this process, behind `server` once `attach` is called. `data_dir` None: nothing is
     kept (a server that cannot resume)."""
 
     def __init__(self, data_dir: Path | None, pool: ThinkingPool, *, most: int = MOST_ROOMS,
@@ -75,7 +75,7 @@ class Rooms:
     def rooms(self) -> list[Room]:
         return list(self._by_code.values())
 
-    def open(self, server: Server) -> int:
+    def attach(self, server: Server) -> int:
         """Serve through `server`: resume every saved room; how many were resumed."""
         self._server = server
         resumed = sum(self._resume(folder) for folder in self._saved_folders())
@@ -116,7 +116,7 @@ class Rooms:
 
     # ------------------------------------------------------------------ rooms
     def _add(self, ident: str, code: str, config: MatchConfig, state: GameState, *, resumed: bool) -> Room:
-        assert self._server is not None, "Rooms.open first"
+        assert self._server is not None, "Rooms.attach first"
         store = None if self.data_dir is None else Store(self.data_dir / "rooms" / ident, save_file=HOST_SAVE_FILE)
         room = Room(ident, code, config, state, store, server=self._server,
                     pool=self.pool, resumed=resumed, on_tokens=self._room_tokens, on_end=self._ended)

@@ -110,7 +110,7 @@ class RoomServer:
         host = lan_address() if options.bind in ("0.0.0.0", "", "::") else options.bind
         self.url = f"{'wss' if tls else 'ws'}://{host}:{self.server.port}"
         self.node = f"{socket.gethostname()}:{os.getpid()}"
-        self.resumed = self.on_loop(lambda: self.rooms.open(self.server))
+        self.resumed = self.on_loop(lambda: self.rooms.attach(self.server))
 
     @staticmethod
     def _lock_folder(data_dir: str | None) -> Store | None:
