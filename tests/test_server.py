@@ -260,3 +260,20 @@ def test_a_room_over_tls_survives_sigkill_and_is_played_to_its_end(tmp_path):
         for join in joins:
             if join.poll() is None:
                 join.kill()
+
+
+def test_a_room_nobody_is_connected_to_goes_after_the_idle_time(tmp_path):
+    server = RoomServer(ServerOptions(port=0, data_dir=str(tmp_path / "server"), idle_after=0.2))
+    try:
+        make_room(server.url, ["remote", "remote"])
+        kept = make_room(server.url, ["remote", "remote"])
+        player = BotPlayer(server.url, "easy", code=kept)  # connected to the second room: it stays
+        _wait_for(lambda: any(room.connected for room in server.rooms.rooms), "the player seated")
+        time.sleep(0.3)
+        server.on_loop(server.rooms._sweep)
+        assert len(server.rooms) == 1 and server.rooms.rooms[0].connected == 1
+        assert len(list((tmp_path / "server" / "rooms").iterdir())) == 1
+        player.stop.set()
+        player.remote.close()
+    finally:
+        server.stop()
