@@ -277,3 +277,69 @@ def test_a_room_nobody_is_connected_to_goes_after_the_idle_time(tmp_path):
         player.remote.close()
     finally:
         server.stop()
+
+
+def test_a_computer_seat_thinking_holds_up_no_other_room(tmp_path, monkeypatch):
+    import threading
+
+    import game.server.pool as pool_module
+    from game.ai import make_bot
+
+    asked, release = threading.Event(), threading.Event()
+
+    class Stuck:
+        """Thinks until the test lets it go (a very slow Expert)."""
+
+        name = "stuck"
+
+        def decide(self, view):
+            asked.set()
+            release.wait(WAIT)
+            return make_bot("easy", 0).decide(view)
+
+    real = pool_module.make_worker
+
+    class Made:
+        def __init__(self, level, seed) -> None:
+            self.bot = Stuck() if level == "expert" else real(level, seed).bot
+
+    monkeypatch.setattr(pool_module, "make_worker", Made)
+    server = RoomServer(ServerOptions(port=0))
+    try:
+        slow = make_room(server.url, ["expert", "remote"])  # the computer seat acts first and thinks for ever
+        waiting = BotPlayer(server.url, "easy", name="Waits", code=slow)
+        assert asked.wait(WAIT)
+        fast = make_room(server.url, ["remote", "remote"])
+        players = [BotPlayer(server.url, "normal", seed=n, name=f"P{n}", code=fast) for n in (0, 1)]
+        assert [player.join(WAIT) for player in players] == [True, True]  # played to its end meanwhile
+        assert not release.is_set() and len(server.rooms) == 1
+        release.set()
+        waiting.stop.set()
+        waiting.remote.close()
+    finally:
+        release.set()
+        server.stop()
+
+
+@pytest.mark.slow
+def test_strangers_guessing_codes_and_sending_junk_leave_a_room_playing_alone(server):
+    from net_tools import RawClient
+
+    from game.net.protocol import PROTOCOL_VERSION
+
+    code = make_room(server.url, ["remote", "remote", "normal"])
+    players = [BotPlayer(server.url, "normal", seed=n, name=f"P{n}", code=code) for n in (0, 1)]
+    _wait_for(lambda: len(server.rooms.rooms[0].host.tokens) == 2, "both seats taken")
+    reasons = []
+    for guess in range(14):  # from the players' own address: their seats' tokens still let them back
+        stranger = RawClient(server.url)
+        stranger.send({"type": "hello", "version": PROTOCOL_VERSION, "code": f"ZZZZZZ{guess:02d}", "name": "X"})
+        reasons.append(stranger.expect("refused")["reason"])
+        stranger.close()
+    junk = RawClient(server.url)
+    junk.send("[" * 5000 + "]" * 5000)
+    assert "nest" in junk.expect("refused")["reason"]
+    junk.close()
+    assert reasons[:10] == ["wrong join code"] * 10
+    assert all("too many wrong join codes from your address" in reason for reason in reasons[10:])
+    assert [player.join(WAIT) for player in players] == [True, True]
