@@ -343,3 +343,17 @@ def test_strangers_guessing_codes_and_sending_junk_leave_a_room_playing_alone(se
     assert reasons[:10] == ["wrong join code"] * 10
     assert all("too many wrong join codes from your address" in reason for reason in reasons[10:])
     assert [player.join(WAIT) for player in players] == [True, True]
+
+
+def test_a_server_offers_only_the_levels_it_says(capsys):
+    from skyjo.cli import main
+
+    server = RoomServer(ServerOptions(port=0, levels=("easy", "normal")))
+    try:
+        with pytest.raises(RoomNotMade, match="this server offers the computer levels easy, normal, not expert"):
+            make_room(server.url, ["remote", "expert"])
+        assert len(make_room(server.url, ["remote", "normal"])) == ROOM_CODE_LENGTH
+    finally:
+        server.stop()
+    assert main(["server", "--levels", "easy,grandmaster"]) == 2
+    assert "--levels lists levels among easy, normal, hard, expert" in capsys.readouterr().err

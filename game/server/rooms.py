@@ -39,6 +39,7 @@ ROOMS_FROM_EVERYBODY = 120  # ... every address together
 ROOMS_WINDOW = 600.0  # seconds
 IDLE_AFTER = 24 * 3600.0  # seconds a room waits with nobody connected before it goes
 SWEEP_EVERY = 60.0  # seconds between looks for rooms nobody plays
+ROOM_LEVELS = ("easy", "normal", "hard", "expert")  # the computer levels a room may have (the protocol's RoomSeat)
 ROOM_FOLDER = re.compile(r"[0-9a-f]{16}")  # a folder of ours: a room's ident
 
 
@@ -54,11 +55,13 @@ class Rooms:
     kept (a server that cannot resume)."""
 
     def __init__(self, data_dir: Path | None, pool: ThinkingPool, *, most: int = MOST_ROOMS,
-                 idle_after: float = IDLE_AFTER, made: RoomsMade | None = None) -> None:
+                 idle_after: float = IDLE_AFTER, made: RoomsMade | None = None,
+                 levels: Sequence[str] = ROOM_LEVELS) -> None:
         self.data_dir = data_dir
         self.pool = pool
         self.most = most
         self.idle_after = idle_after
+        self.levels = tuple(levels)  # the computer levels this server offers
         self._made = made or RoomsMade(per_address=ROOMS_PER_ADDRESS, overall=ROOMS_FROM_EVERYBODY,
                                        window=ROOMS_WINDOW)
         self._key = CodeKey()
@@ -100,7 +103,7 @@ class Rooms:
         if len(self._by_code) >= self.most:
             return wire.refused("this server is full: no room can be made just now; try again later", "hello")
         try:
-            config = room_config(message.seats, message.edition)
+            config = room_config(message.seats, message.edition, self.levels)
         except ValueError as error:
             return wire.refused(str(error), "hello")
         self._made.wrong(address)  # (counted as made)
@@ -181,15 +184,18 @@ class Rooms:
         return True
 
 
-def room_config(seats: Sequence[str], edition: str) -> MatchConfig:
-    """The match a `create` asks for: a seat per item, online ("remote") or a computer level."""
+def room_config(seats: Sequence[str], edition: str, levels: Sequence[str] = ROOM_LEVELS) -> MatchConfig:
+    """The match a `create` asks for: a seat per item, online ("remote") or a computer level of `levels`
+    (those this server offers); ValueError in one line otherwise."""
     kind = edition_named(edition)  # ValueError names the editions
     made = []
     for number, item in enumerate(seats, 1):
         if item == REMOTE:
             made.append(SeatConfig(f"Player {number}", REMOTE))
-        elif item in BOT_LEVELS:
+        elif item in levels:
             made.append(SeatConfig(f"{item.title()} {number}", COMPUTER, item))
+        elif item in BOT_LEVELS:
+            raise ValueError(f"this server offers the computer levels {', '.join(levels) or 'none'}, not {item}")
         else:
             raise ValueError(f"unknown seat {item[:20]!r}")
     config = MatchConfig(kind.name, tuple(made))

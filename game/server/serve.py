@@ -29,7 +29,7 @@ from game.store.lock import FolderInUse, LockRefused
 from game.wire.closing import CLOSE_AWAY
 
 from .pool import ThinkingPool
-from .rooms import IDLE_AFTER, MOST_ROOMS, Rooms
+from .rooms import IDLE_AFTER, MOST_ROOMS, ROOM_LEVELS, Rooms
 
 MOST_SOCKETS = 4096  # connections at once, whatever the file limit allows
 CONNECTIONS_PER_ROOM = 8  # open WebSocket connections at once: the rooms' seats, with room to spare
@@ -50,6 +50,7 @@ class ServerOptions:
     data_dir: str | None = None  # None: nothing kept (rooms do not survive a restart)
     idle_after: float = IDLE_AFTER  # seconds a room waits with nobody connected
     most_rooms: int = MOST_ROOMS
+    levels: tuple[str, ...] = ROOM_LEVELS  # the computer levels rooms may have
 
 
 def is_loopback(bind: str) -> bool:
@@ -97,7 +98,8 @@ class RoomServer:
         self._lock = self._lock_folder(options.data_dir)
         self.pool = pool or ThinkingPool()
         data_dir = None if options.data_dir is None else Path(options.data_dir)
-        self.rooms = Rooms(data_dir, self.pool, most=options.most_rooms, idle_after=options.idle_after)
+        self.rooms = Rooms(data_dir, self.pool, most=options.most_rooms, idle_after=options.idle_after,
+                           levels=options.levels)
         budget = connection_budget()
         try:
             self.server = Server("", options.bind, options.port, hello_timeout=HELLO_TIMEOUT,

@@ -33,12 +33,14 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument("--idle-hours", type=float, default=24.0,
                         help="hours a room is kept with nobody connected (default 24)")
     parser.add_argument("--most-rooms", type=int, default=None, help="rooms at once (default 1000)")
+    parser.add_argument("--levels", default=None, help="the computer levels rooms may have, comma-separated "
+                                                        "(default: easy, normal, hard, expert)")
     parser.add_argument("--json", action="store_true", help="print JSON lines (the address, then a summary)")
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.server.rooms import MOST_ROOMS
+    from game.server.rooms import MOST_ROOMS, ROOM_LEVELS
     from game.server.serve import RoomServer, ServerOptions, ServerRefused
     from skyjo.logfile import log_to_stderr
 
@@ -51,9 +53,13 @@ def run(args: argparse.Namespace) -> int:
     most = MOST_ROOMS if args.most_rooms is None else args.most_rooms
     if not 1 <= most <= MOST_ROOMS_ALLOWED:
         return _fail(f"--most-rooms must be from 1 to {MOST_ROOMS_ALLOWED}")
+    levels = ROOM_LEVELS if args.levels is None else tuple(item.strip() for item in args.levels.split(",")
+                                                           if item.strip())
+    if not set(levels) <= set(ROOM_LEVELS):
+        return _fail(f"--levels lists levels among {', '.join(ROOM_LEVELS)}")
     log_to_stderr("skyjo server", logging.WARNING)
     options = ServerOptions(args.bind, args.port, (args.tls_cert, args.tls_key) if args.tls_cert else None,
-                            getattr(args, "data_dir", None), args.idle_hours * 3600, most)
+                            getattr(args, "data_dir", None), args.idle_hours * 3600, most, levels)
     stop = threading.Event()
     caught: list[str] = []
 
