@@ -357,3 +357,45 @@ def test_a_server_offers_only_the_levels_it_says(capsys):
         server.stop()
     assert main(["server", "--levels", "easy,grandmaster"]) == 2
     assert "--levels lists levels among easy, normal, hard, expert" in capsys.readouterr().err
+
+
+def test_behind_a_tls_proxy_the_limits_count_the_address_it_names():
+    from net_tools import RawClient
+    from websockets.exceptions import ConnectionClosed, InvalidHandshake
+
+    from game.net.protocol import PROTOCOL_VERSION
+
+    server = RoomServer(ServerOptions(port=0, proxies=frozenset({"127.0.0.1"})))
+
+    def first_answer(message: dict, forwarded: str | None) -> str:
+        headers = {} if forwarded is None else {"X-Forwarded-For": forwarded}
+        client = RawClient(server.url, additional_headers=headers)
+        client.send(message)
+        answer = client.receive()
+        client.close()
+        return answer.get("reason") or answer["code"]
+
+    def guess(forwarded: str | None) -> str:
+        return first_answer({"type": "hello", "version": PROTOCOL_VERSION, "code": "ZZZZZZZZ", "name": "X"},
+                            forwarded)
+
+    def create(forwarded: str) -> str:
+        return first_answer({"type": "create", "version": PROTOCOL_VERSION, "seats": ["remote", "easy"]}, forwarded)
+
+    try:
+        assert [guess("203.0.113.1") for _ in range(10)] == ["wrong join code"] * 10
+        assert "too many wrong join codes from your address" in guess("203.0.113.1")
+        assert "too many wrong join codes from your address" in guess("10.9.9.9, 203.0.113.1")  # the proxy's own
+        assert guess("203.0.113.1, 198.51.100.2") == "wrong join code"  # another player: its own count
+        assert "the proxy did not say whom it connects for" in guess(None)
+        assert "the proxy did not say" in guess("not an address")
+        assert [len(create("203.0.113.5")) for _ in range(5)] == [ROOM_CODE_LENGTH] * 5
+        assert "too many rooms made from your address" in create("203.0.113.5")
+        assert len(create("203.0.113.6")) == ROOM_CODE_LENGTH
+        if sys.platform.startswith("linux"):  # 127.0.0.2 is this machine too, but not the proxy: turned away
+            with pytest.raises((OSError, InvalidHandshake, ConnectionClosed)):
+                RawClient(server.url, source_address=("127.0.0.2", 0))
+    finally:
+        server.stop()
+    wide = RoomServer(ServerOptions(bind="0.0.0.0", port=0, proxies=frozenset({"192.0.2.10"})))  # not refused
+    wide.stop()

@@ -30,7 +30,15 @@ from websockets.exceptions import ConnectionClosed
 
 from game.wire.closing import CLOSE_FINAL, CLOSE_POLICY, CLOSE_SEAT_GONE, CLOSE_TRY_LATER
 
-from .admission import BACKLOG, Admission, WrongCodes, gated_connection, quiet_loop_errors, same_secret
+from .admission import (
+    BACKLOG,
+    Admission,
+    WrongCodes,
+    forwarded_address,
+    gated_connection,
+    quiet_loop_errors,
+    same_secret,
+)
 from .inbox import Inbox
 from .protocol import (
     MAX_FRAME,
@@ -148,6 +156,7 @@ class Client:
         self.ws = ws
         self.number = number
         self.peer = f"{ws.remote_address[0]}:{ws.remote_address[1]}" if ws.remote_address else "?"
+        self._address = self.peer.rsplit(":", 1)[0]
         self.queue: asyncio.Queue[str] = asyncio.Queue(send_queue)
         self.seat: int | None = None  # set by the table thread once seated
         self.inbox: Inbox[tuple[Client, Arrival]] | None = None  # its table's, once its hello was taken
@@ -161,8 +170,13 @@ class Client:
 
     @property
     def address(self) -> str:
-        """The peer's address without its port: what the limits count by."""
-        return self.peer.rsplit(":", 1)[0]
+        """The peer's address without its port (or the one its TLS proxy names): what the limits count by."""
+        return self._address
+
+    def forwarded_for(self, address: str) -> None:
+        """This connection came through a TLS proxy of ours, for `address`."""
+        self.peer = f"{address} via {self.peer}"
+        self._address = address
 
     @property
     def rate(self) -> float:
@@ -202,7 +216,7 @@ class Server:
     def __init__(self, code: str, bind: str, port: int, *, hello_timeout: float, limits: tuple[int, float, int],
                  ping_interval: float, ping_timeout: float, wrong_codes: int,
                  known_tokens: tuple[str, ...] = (), tables: Tables | None = None, tls: ssl.SSLContext | None = None,
-                 most: int | None = None, budget: int | None = None) -> None:
+                 most: int | None = None, budget: int | None = None, proxies: frozenset[str] = frozenset()) -> None:
         self.hello_timeout = hello_timeout
         self._one = OneTable(code, Inbox())
         self._one.tokens = known_tokens  # the seats' tokens: a hello with one is never limited
@@ -211,7 +225,7 @@ class Server:
         self._limits = limits  # (send queue, rate, burst) of each client
         self._numbers = 0
         self._wrong_codes = WrongCodes(per_address=wrong_codes)
-        self._admission = Admission(budget)
+        self._admission = Admission(budget, proxies=proxies)
         self.lines = LinesPerAddress(log)  # what a connection makes the host log, counted by address
         # every task of ours still running (the loop holds only weak references)
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -339,8 +353,9 @@ class Server:
             self._tasks.add(handler)
             handler.add_done_callback(self._tasks.discard)
         writer = self._spawn(self._write(client))
-        if len(self._server.connections) > (MAX_CONNECTIONS if self._most is None else self._most):
-            await self._refuse_and_close(client, "too many connections to this table", CLOSE_TRY_LATER)
+        refusal = self._refusal(client)
+        if refusal is not None:
+            await self._refuse_and_close(client, *refusal)
             writer.cancel()
             return
         why = "connection closed"
@@ -353,6 +368,19 @@ class Server:
             if client.inbox is not None:  # (a connection never seated is nobody's)
                 client.inbox.put((client, Gone(why)))
             writer.cancel()
+
+    def _refusal(self, client: Client) -> tuple[str, int] | None:
+        """Why `client` is turned away once its handshake is done (and the close code), or None;
+        one through a TLS proxy is known by the address the proxy names from here on."""
+        if len(self._server.connections) > (MAX_CONNECTIONS if self._most is None else self._most):
+            return "too many connections to this table", CLOSE_TRY_LATER
+        if client.address in self._admission.proxies:
+            request = client.ws.request
+            named = forwarded_address(request.headers.get_all("X-Forwarded-For") if request is not None else [])
+            if named is None:
+                return "the proxy did not say whom it connects for (X-Forwarded-For)", CLOSE_POLICY
+            client.forwarded_for(named)
+        return None
 
     async def _converse(self, client: Client) -> str:
         ws = client.ws

@@ -5,8 +5,9 @@ behind it), its rooms, the pool its computer seats think in, and its stop on SIG
     print(server.url)          # wss://203.0.113.7:443
     ...until a signal: server.stop() -> what it did (rooms saved, connections closed)
 
-Plain ws:// is served only on a loopback address: anyone on the path could read the codes and
-tokens of a plain connection, so any other bind without a certificate is refused in one line.
+Plain ws:// is served only on a loopback address, or to the TLS proxies named (`proxies`: only they
+may connect, and the limits count the address each names in X-Forwarded-For): anyone on the path
+could read the codes and tokens of a plain connection, so any other plain bind is refused in one line.
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ class ServerOptions:
     idle_after: float = IDLE_AFTER  # seconds a room waits with nobody connected
     most_rooms: int = MOST_ROOMS
     levels: tuple[str, ...] = ROOM_LEVELS  # the computer levels rooms may have
+    proxies: frozenset[str] = frozenset()  # TLS proxies in front: only they connect, and say for whom
 
 
 def is_loopback(bind: str) -> bool:
@@ -91,9 +93,9 @@ class RoomServer:
     """Listening from construction (ServerRefused when it cannot) until `stop`."""
 
     def __init__(self, options: ServerOptions, pool: ThinkingPool | None = None) -> None:
-        if options.tls is None and not is_loopback(options.bind):
+        if options.tls is None and not is_loopback(options.bind) and not options.proxies:
             raise ServerRefused(f"refusing plain ws:// on {options.bind}: anyone on the way could read the room codes; "
-                                "give --tls-cert and --tls-key, or --bind 127.0.0.1 behind a TLS proxy")
+                                "give --tls-cert and --tls-key, or --behind-proxy with your TLS proxy's address")
         tls = tls_context(*options.tls) if options.tls else None
         self._lock = self._lock_folder(options.data_dir)
         self.pool = pool or ThinkingPool()
@@ -105,7 +107,8 @@ class RoomServer:
             self.server = Server("", options.bind, options.port, hello_timeout=HELLO_TIMEOUT,
                                  limits=(SEND_QUEUE, RATE, BURST), ping_interval=PING_INTERVAL,
                                  ping_timeout=PING_TIMEOUT, wrong_codes=WRONG_CODES, tables=self.rooms, tls=tls,
-                                 most=min(budget, CONNECTIONS_PER_ROOM * options.most_rooms), budget=budget)
+                                 most=min(budget, CONNECTIONS_PER_ROOM * options.most_rooms), budget=budget,
+                                 proxies=options.proxies)
         except OSError as error:
             self.pool.close()
             raise ServerRefused(str(error)) from None

@@ -11,6 +11,7 @@ port that cannot be opened, a data folder in use: one line on standard error, ex
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import json
 import logging
 import signal
@@ -28,6 +29,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument("--port", type=int, default=0, help="port to listen on (default: any free one)")
     parser.add_argument("--tls-cert", default=None, help="the server's certificate (PEM, with its chain): wss://")
     parser.add_argument("--tls-key", default=None, help="the certificate's private key (PEM)")
+    parser.add_argument("--behind-proxy", nargs="+", default=(), metavar="ADDR",
+                        help="plain ws:// for these TLS proxies only (each an IP address); the limits count the "
+                             "address each names in X-Forwarded-For")
     parser.add_argument("--data-dir", default=argparse.SUPPRESS,
                         help="folder the rooms are saved in, and resumed from when the server starts again")
     parser.add_argument("--idle-hours", type=float, default=24.0,
@@ -40,26 +44,14 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.server.rooms import MOST_ROOMS, ROOM_LEVELS
-    from game.server.serve import RoomServer, ServerOptions, ServerRefused
+    from game.server.serve import RoomServer, ServerRefused
     from skyjo.logfile import log_to_stderr
 
-    if (args.tls_cert is None) != (args.tls_key is None):
-        return _fail("--tls-cert and --tls-key go together")
-    if not 0 <= args.port <= 65535:
-        return _fail("--port must be from 0 to 65535")
-    if not 0 < args.idle_hours <= 24 * 365:
-        return _fail("--idle-hours must be more than 0 and at most a year")
-    most = MOST_ROOMS if args.most_rooms is None else args.most_rooms
-    if not 1 <= most <= MOST_ROOMS_ALLOWED:
-        return _fail(f"--most-rooms must be from 1 to {MOST_ROOMS_ALLOWED}")
-    levels = ROOM_LEVELS if args.levels is None else tuple(item.strip() for item in args.levels.split(",")
-                                                           if item.strip())
-    if not set(levels) <= set(ROOM_LEVELS):
-        return _fail(f"--levels lists levels among {', '.join(ROOM_LEVELS)}")
+    try:
+        options = _options(args)
+    except ValueError as error:
+        return _fail(str(error))
     log_to_stderr("skyjo server", logging.WARNING)
-    options = ServerOptions(args.bind, args.port, (args.tls_cert, args.tls_key) if args.tls_cert else None,
-                            getattr(args, "data_dir", None), args.idle_hours * 3600, most, levels)
     stop = threading.Event()
     caught: list[str] = []
 
@@ -83,6 +75,32 @@ def run(args: argparse.Namespace) -> int:
     _say(args, summary, f"Stopped: {summary['rooms_saved']} room(s) saved, "
                         f"{summary['connections_closed']} connection(s) closed ({summary['reason']})")
     return 0
+
+
+def _options(args: argparse.Namespace):  # -> ServerOptions (imported late, as every command's modules are)
+    """The server's options from the command line; ValueError in one line for a bad one."""
+    from game.server.rooms import MOST_ROOMS, ROOM_LEVELS
+    from game.server.serve import ServerOptions
+
+    if (args.tls_cert is None) != (args.tls_key is None):
+        raise ValueError("--tls-cert and --tls-key go together")
+    if not 0 <= args.port <= 65535:
+        raise ValueError("--port must be from 0 to 65535")
+    if not 0 < args.idle_hours <= 24 * 365:
+        raise ValueError("--idle-hours must be more than 0 and at most a year")
+    most = MOST_ROOMS if args.most_rooms is None else args.most_rooms
+    if not 1 <= most <= MOST_ROOMS_ALLOWED:
+        raise ValueError(f"--most-rooms must be from 1 to {MOST_ROOMS_ALLOWED}")
+    levels = ROOM_LEVELS if args.levels is None else tuple(item.strip() for item in args.levels.split(",")
+                                                           if item.strip())
+    if not set(levels) <= set(ROOM_LEVELS):
+        raise ValueError(f"--levels lists levels among {', '.join(ROOM_LEVELS)}")
+    try:
+        proxies = frozenset(str(ipaddress.ip_address(item)) for item in args.behind_proxy)
+    except ValueError:
+        raise ValueError("--behind-proxy takes the proxies' IP addresses, e.g. 127.0.0.1") from None
+    return ServerOptions(args.bind, args.port, (args.tls_cert, args.tls_key) if args.tls_cert else None,
+                         getattr(args, "data_dir", None), args.idle_hours * 3600, most, levels, proxies)
 
 
 def _say(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
