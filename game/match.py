@@ -55,8 +55,6 @@ GUIDED_MAX = 32  # players the first-game guide remembers having guided (the lat
 # are the score chart's eight, in its order, so seat N keeps the colour it always had there.
 COLOURS = ("amber", "sky", "mint", "lemon", "lavender", "coral", "pink", "silver")
 AVATARS = ("sun", "star", "cloud", "balloon", "bird", "cat", "owl", "moon")
-AVATAR_WORDS = {"sun": N_("Sun"), "star": N_("Star"), "cloud": N_("Cloud"), "balloon": N_("Balloon"),
-                "bird": N_("Bird"), "cat": N_("Cat"), "owl": N_("Owl"), "moon": N_("Moon")}
 COLOUR_WORDS = {"amber": N_("amber"), "sky": N_("sky blue"), "mint": N_("mint"), "lemon": N_("lemon"),
                 "lavender": N_("lavender"), "coral": N_("coral"), "pink": N_("pink"), "silver": N_("silver")}
 

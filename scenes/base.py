@@ -13,6 +13,7 @@ from game.ui.felt import felt
 from game.ui.ink import inside, note_text
 from game.ui.layout import Box
 from game.ui.scene import Scene
+from game.ui.surface_cache import table_pictures
 from game.ui.text import Color, TextCache
 from game.ui.widgets import ACCENT, BUTTON_SIZE, LOGICAL_H, LOGICAL_W, Button, ButtonGroup, blit_text, screen_viewport
 from scenes.context import AppContext
@@ -100,7 +101,7 @@ def wake_the_app() -> None:
         pass
 
 
-_VEILS: dict[tuple[int, int], pygame.Surface] = {}
+_VEILS: dict[tuple[int, int], pygame.Surface] = table_pictures({})
 
 
 def veil(size: tuple[int, int]) -> pygame.Surface:

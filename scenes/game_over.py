@@ -21,6 +21,7 @@ from game.store.export import export_for_player
 from game.store.last_game import keep_last_game
 from game.ui.layout import Box
 from game.ui.score_chart import draw_score_chart
+from game.ui.surface_cache import forget_table_pictures, table_pictures
 from game.ui.widgets import (
     ACCENT,
     BODY_SIZE,
@@ -67,7 +68,7 @@ BUTTONS_ROOM, BUTTON_GAP = 1872, 20
 STEP_COLOUR = (30, 52, 70)
 STEP_TOP = (52, 84, 110)  # a lighter top edge: the light falls from above
 HALO = Box(360, 55, 1200, 160)  # logical px: the soft gold light behind the winner's line
-_halos: dict[tuple[int, int], pygame.Surface] = {}
+_halos: dict[tuple[int, int], pygame.Surface] = table_pictures({})
 
 
 def halo(size: tuple[int, int]) -> pygame.Surface:
@@ -260,6 +261,9 @@ class GameOverScene(AppScene):
 
     def menu(self) -> None:
         self.stack.reset(MENU)
+
+    def exit(self) -> None:
+        forget_table_pictures()  # the game's table went before this screen: their pictures go now
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -167,6 +167,7 @@ class PlayScene(AppScene):
         self.hints.close()
         self.table.link.wake_with(None)
         self.table.close()  # (a finished game's players on other computers stop; of an unfinished one, wait to rejoin)
+        self.view.close()  # the table's pictures go with it
 
     def resume(self) -> None:
         self.anim.speed = self.app.speed

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 SKIP_HINT_AFTER = 1.5  # seconds of one unbroken run of animations before the prompt offers to skip them
 
 
-def table_prompt(play: PlayScene) -> str:
+def table_prompt(play: PlayScene) -> str:  # noqa: C901 - one sentence per moment of a turn, the first that applies
     """What the player on screen may do now, in words."""
     state = play.position()
     seat = state.to_act

@@ -70,6 +70,9 @@ IDLE_POLL = 0.01
 # The crash path, proved on demand (docs/desktop-app.md): SKYJO_CRASH_TEST=frame makes the first
 # frame after start-up raise, as a bug would, so the error dialog, the crash report and the save can be checked.
 CRASH_TEST_VARIABLE = "SKYJO_CRASH_TEST"
+# The start-up's cost in the log, read by build/measure_startup.py (the process's CPU time since it
+# started, all threads, when the first frame has been flipped: what a slow machine waits for).
+FIRST_FRAME_LINE = "first frame drawn after %.3f s of CPU (process %d)"
 log = logging.getLogger("skyjo.app")
 # Every scene by name -> "module:Class". Each class's `name` is its key (a test checks), and
 # the modules are imported when a scene is first made, so starting the app loads only the menu.
@@ -376,8 +379,7 @@ def run_app(args: argparse.Namespace) -> int:
             app.stack.push(MENU_OFFER)
         if getattr(args, "command", None) == "join":  # `skyjo join URL` without --bot: a person plays here
             app.stack.push(JOIN, url=args.url, code=args.code or "", player=args.name or "", auto=True)
-        for _ in range(STARTUP_FRAMES):
-            app.frame(0.0)
+        first_frames(app)
     except Exception as error:
         raise _startup_failed(app, error) from error
     app.loop.crash_test = os.environ.get(CRASH_TEST_VARIABLE, "") == "frame"
@@ -386,6 +388,14 @@ def run_app(args: argparse.Namespace) -> int:
     finally:
         app.close()
     return 0
+
+
+def first_frames(app: App) -> None:
+    """The frames that start the app, the first one's cost logged (FIRST_FRAME_LINE)."""
+    for number in range(STARTUP_FRAMES):
+        app.frame(0.0)
+        if number == 0:
+            log.info(FIRST_FRAME_LINE, time.process_time(), os.getpid())
 
 
 def open_app(data_dir: str | None, size: tuple[int, int] | None) -> App | int:

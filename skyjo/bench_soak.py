@@ -5,7 +5,8 @@ and audio drivers) and plays `games` whole computer-only games one after another
 screens a player uses: the menu's New game, the setup with every seat a computer, Start, the
 table at full speed, each round's scoring, the game-over screen, and back through "Main menu".
 After each game, back at the menu, the process's resident memory is read (after a
-gc.collect()). With `--host` (`soak_host`) a headless NetHost on 127.0.0.1 serves the games
+gc.collect()), and the pixels the modules' picture caches hold (`pictures_mib`; `start_pictures_mib`
+at the first menu). With `--host` (`soak_host`) a headless NetHost on 127.0.0.1 serves the games
 instead to two bots joined through real clients (threads of this process), as `skyjo host` would.
 
 The app runs in a temporary data folder and the host writes nothing: the player's own saves,
@@ -51,6 +52,36 @@ def rss_mb() -> float:
     except (OSError, ValueError, IndexError):
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         return round(peak / (2**20 if sys.platform == "darwin" else 2**10), 1)  # bytes on macOS, KiB elsewhere
+
+
+def held_pictures_mib() -> float:
+    """The pixels the modules of the game keep at module level, in MiB: every surface in a module's
+    dict, list or surface cache, or in a class's `_cache` (each counted once, the window's own
+    surface aside; issue 47: what belongs to a table goes when the table goes)."""
+    import pygame
+
+    screen = pygame.display.get_surface() if pygame.display.get_init() else None
+    held: dict[int, pygame.Surface] = {}
+    for name, module in list(sys.modules.items()):
+        if name.split(".")[0] not in ("game", "scenes", "skyjo"):
+            continue
+        for value in list(vars(module).values()):
+            for surface in _surfaces_in(value):
+                if surface is not screen:
+                    held[id(surface)] = surface
+    return round(sum(s.get_pitch() * s.get_height() for s in held.values()) / 2**20, 2)
+
+
+def _surfaces_in(value: object) -> list[Any]:
+    import pygame
+
+    if isinstance(value, type):
+        value = vars(value).get("_cache")
+    if hasattr(value, "_surfaces"):  # a SurfaceCache
+        value = value._surfaces
+    if isinstance(value, dict):
+        value = list(value.values())
+    return [item for item in value if isinstance(item, pygame.Surface)] if isinstance(value, list) else []
 
 
 def settled_rss() -> float:
@@ -140,6 +171,7 @@ def soak_app(games: int, seed: int = 1, end_score: int | None = None,
 
     frame_ms: list[float] = []
     rss: list[float] = []
+    pictures: list[float] = []
     rounds = 0
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="skyjo-soak-") as scratch:  # never the player's folder
@@ -149,6 +181,7 @@ def soak_app(games: int, seed: int = 1, end_score: int | None = None,
             app.stack.push(MENU)
             app.frame(1 / 60)
             menu_mb = settled_rss()
+            menu_pictures = held_pictures_mib()
             with frame_loop_threads():  # as App.run has it: the computers think in threads
                 for number in range(games):
                     driver = SoakDriver(end_score)
@@ -156,12 +189,14 @@ def soak_app(games: int, seed: int = 1, end_score: int | None = None,
                     _play_one(app, driver, frame_ms)
                     rounds += driver.rounds
                     rss.append(settled_rss())
+                    pictures.append(held_pictures_mib())
                     if after_game is not None:
                         after_game(number + 1, app)
         finally:
             app.close()
     return _result("app", games, time.perf_counter() - started, rss, menu_mb,
-                   frames=len(frame_ms), frame_p99_ms=_p99(frame_ms), rounds=rounds, size=f"{SIZE[0]}x{SIZE[1]}")
+                   frames=len(frame_ms), frame_p99_ms=_p99(frame_ms), rounds=rounds, size=f"{SIZE[0]}x{SIZE[1]}",
+                   start_pictures_mib=menu_pictures, pictures_mib=pictures)
 
 
 def _seed_next_game(app: App, seed: int) -> None:

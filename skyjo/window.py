@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import MutableMapping
 from typing import Literal
 
 import pygame
@@ -18,6 +19,9 @@ MIN_SIZE = (800, 450)
 HEADLESS_DRIVERS = ("dummy", "offscreen")
 # SDL 2's environment variables for the window's class (X11) and app id (Wayland).
 WINDOW_CLASS_VARIABLES = ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS")
+# SDL 2's hint: whether the window's surface goes to the screen through a 3D renderer's texture
+# (1) or the system's own framebuffer (0: X11's shared-memory image, Windows' GDI).
+FRAMEBUFFER_VARIABLE = "SDL_FRAMEBUFFER_ACCELERATION"
 
 
 def initial_size() -> tuple[int, int]:
@@ -48,6 +52,7 @@ def fitting_size(saved: tuple[int, int] | None) -> tuple[int, int] | None:
 def open_display() -> None:
     """Start the video and the fonts, with the window's class, name and icon."""
     name_the_window()  # before the video subsystem starts: SDL reads the class only then
+    choose_framebuffer()  # likewise
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_caption(APP_NAME)
@@ -94,6 +99,17 @@ def name_the_window() -> None:
     for variable in WINDOW_CLASS_VARIABLES:
         if os.environ.get(variable, "") in automatic:
             os.environ[variable] = APP_NAME
+
+
+def choose_framebuffer(platform: str | None = None, environ: MutableMapping[str, str] = os.environ) -> None:
+    """On Linux the game draws every pixel itself and hands SDL a finished picture, which X11's
+    shared-memory image shows with a copy. SDL 2's default there puts it through an OpenGL texture
+    whenever OpenGL starts, a software one too (Mesa's llvmpipe: a virtual machine, a remote
+    desktop, no GPU driver), where that cost ~95 MiB more memory and 6-7 times the CPU per frame
+    (docs/desktop.md, "The framebuffer"). Wayland has no framebuffer of its own (SDL ignores the
+    hint there); Windows (GDI) and macOS are left to SDL's choice; a value the player set wins."""
+    if (platform or sys.platform).startswith("linux"):
+        environ.setdefault(FRAMEBUFFER_VARIABLE, "0")
 
 
 def set_icon() -> None:

@@ -1,5 +1,6 @@
-"""Every screen of the app in a known state, for the language and accessibility tests (and for
-looking at them: `python tests/i18n_gallery.py OUT_DIR [fr] [150] [1920x1080]` saves one PNG per screen)."""
+"""Every screen of the app in a known state, for the language and accessibility tests, the
+snapshot set (tests/snapshot_tools.py keeps each screen as a small PNG under tests/snapshots/) and
+for looking at them: `python tests/i18n_gallery.py OUT_DIR [fr] [150] [1920x1080]` saves one PNG per screen."""
 
 from __future__ import annotations
 

@@ -21,6 +21,7 @@ from game.table import TableController
 
 CODE = "TEST42"
 WAIT = 60.0  # seconds any whole-game wait may take before the test fails
+MESSAGE_WAIT = 30.0  # seconds a message or a close may take to come: it only stops a test that would hang
 
 
 def match(edition: str, seats: str, seed: int, end_score: int = 40) -> MatchConfig:
@@ -109,7 +110,7 @@ class RawClient:
         self.send({"type": "hello", "version": PROTOCOL_VERSION, "code": code, "name": name, **extra})
         return self.expect("welcome")
 
-    def receive(self, timeout: float = 5.0) -> dict | None:
+    def receive(self, timeout: float = MESSAGE_WAIT) -> dict | None:
         """The next message, or None when the connection closed (TimeoutError if none came)."""
         from websockets.exceptions import ConnectionClosed
 
@@ -118,7 +119,7 @@ class RawClient:
         except ConnectionClosed:
             return None
 
-    def expect(self, kind: str, timeout: float = 5.0) -> dict:
+    def expect(self, kind: str, timeout: float = MESSAGE_WAIT) -> dict:
         """Read until a message of `kind` (other messages are skipped)."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -130,7 +131,7 @@ class RawClient:
                 return message
         raise AssertionError(f"no {kind} message within {timeout} s")
 
-    def closed_within(self, timeout: float = 5.0) -> bool:
+    def closed_within(self, timeout: float = MESSAGE_WAIT) -> bool:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             try:

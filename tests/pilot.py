@@ -11,8 +11,11 @@ frame advances the tweens by a fixed step, so nothing here depends on how fast t
     assert pilot.scene == "play"             # the top scene's name
 
 Input goes through pygame's event queue and `App.frame`, as a player's does; nothing is called on
-a scene directly. The waits are bounded by a count of frames and return whether their condition
-came true, for the test to assert."""
+a scene directly. A click must land on something the top scene shows (a button, enabled or not, a
+card or pile of the table, the table's Scores button): one that hits nothing raises `NothingThere`,
+naming the point and what lies under it, unless the test says `anywhere=True` (a screen that a
+click anywhere moves on, a tip, a chart's bar). The waits are bounded by a count of frames and
+return whether their condition came true, for the test to assert."""
 
 from __future__ import annotations
 
@@ -28,13 +31,27 @@ from game.ui.table_anim import Animator
 from game.ui.targets import DISCARD_TARGET, DRAW_TARGET, Target
 from game.ui.widgets import Button, ButtonGroup
 from scenes.names import PLAY
+from scenes.play import PlayScene
+from scenes.score_overlay import scores_button_hit
 from skyjo.app import App
 
-__all__ = ["DISCARD_TARGET", "DRAW_TARGET", "FRAME", "Pilot", "Target"]
+__all__ = ["DISCARD_TARGET", "DRAW_TARGET", "FRAME", "NothingThere", "Pilot", "Target"]
 
 FRAME = 1 / 60  # one frame at 60 fps, the step every app test uses unless it says otherwise
 S = TypeVar("S", bound=Scene)
 WAIT_FRAMES = 2000  # a wait's bound: over half a minute of game time, far more than any wait needs
+
+
+def _words(target: Target) -> str:
+    """A table target as a test's reader says it."""
+    if target.seat is None:
+        return f"{target.kind} pile" if target.kind != "hand" else "card in hand"
+    return f"card at column {target.col}, row {target.row} of seat {target.seat}'s grid"
+
+
+class NothingThere(AssertionError):
+    """A click of the Pilot hit no button, card or pile of the top scene (a test that clicks a
+    place the player cannot see, or a screen that is not on top: a silent no-op otherwise)."""
 
 
 class Pilot:
@@ -78,6 +95,34 @@ class Pilot:
         assert play is not None, f"no table to click {target} on (the top scene is {self.scene})"
         return play.view.viewport.rect(play.view.target_box(target)).center
 
+    def under(self, pos: tuple[int, int]) -> str | None:
+        """What a click at `pos` would land on in the top scene, in words: a button (by its label,
+        "disabled" said), a card or pile of the table, the table's Scores button; None for nothing."""
+        group = getattr(self.top, "buttons", None)
+        if isinstance(group, ButtonGroup):
+            for button in group.buttons:
+                if group.screen_rect(button).collidepoint(pos):
+                    return f"the button {button.label!r}" + ("" if button.enabled else " (disabled)")
+        if isinstance(self.top, PlayScene):
+            if scores_button_hit(self.top.viewport, pos):
+                return "the table's Scores button"
+            target = self.top.view.target_at(pos, self.top.board)
+            if target is not None:
+                return f"the table's {_words(target)}"
+        return None
+
+    def _nothing_there(self, pos: tuple[int, int]) -> NothingThere:
+        """The error of a click at `pos` that hit nothing: the point, the screens under it (top
+        first) and what the top one offers instead."""
+        names = [scene.name for scene in reversed(list(self.app.stack.scenes))]
+        group = getattr(self.top, "buttons", None)
+        offers = [f"{b.label!r} at {tuple(group.screen_rect(b))}" for b in group.buttons] if isinstance(
+            group, ButtonGroup) else []
+        screens = " over ".join(repr(name) for name in names)
+        offer = f"; its buttons: {', '.join(offers)}" if offers else "; it has no buttons"
+        return NothingThere(f"a click at {pos} hits nothing: under it is the screen {screens}, no button, card "
+                            f"or pile of {self.scene!r} there{offer}")
+
     def _buttons(self) -> ButtonGroup:
         group = getattr(self.top, "buttons", None)
         assert isinstance(group, ButtonGroup), f"{self.scene} has no buttons"
@@ -92,12 +137,17 @@ class Pilot:
 
     def click(self, target: str | Target, button: int = 1) -> None:
         """Click what the player sees: a button of the top scene by its label (a str), or a card
-        or pile of the table (`Target.cell(seat, col, row)`, DRAW_TARGET, DISCARD_TARGET)."""
+        or pile of the table (`Target.cell(seat, col, row)`, DRAW_TARGET, DISCARD_TARGET). A card
+        while the table is not the top scene (a pause over it) hits nothing: `NothingThere`."""
         self.click_at(self.where(target), button)
 
-    def click_at(self, pos: tuple[int, int], button: int = 1) -> None:
+    def click_at(self, pos: tuple[int, int], button: int = 1, *, anywhere: bool = False) -> None:
         """A click at a screen position (the button pressed and let go there), then one frame:
-        for places with no label (anywhere on a screen, a tip, a chart's bar)."""
+        for places with no label (the Scores button; with `anywhere=True`, a place the Pilot
+        cannot name: anywhere on a screen, a tip, a chart's bar). `NothingThere` when nothing is
+        under it and `anywhere` is not said."""
+        if not anywhere and self.under(pos) is None:
+            raise self._nothing_there(pos)
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
         self.app.frame(FRAME)

@@ -28,10 +28,8 @@ def about(make_app, tmp_path):
     app = make_app(size=(1280, 720), data_dir=tmp_path / "data")
     app.settings.language = "en"
     app.apply_settings()
-    menu = app.stack.push(MenuScene(app))
-    app.frame(1 / 60)
-    assert menu.press("about")
-    app.frame(1 / 60)
+    app.stack.push(MenuScene(app))
+    Pilot(app).click("About")
     assert isinstance(app.stack.top, AboutScene)
     return app, app.stack.top
 
@@ -67,7 +65,7 @@ def test_the_about_page_shows_the_version_licence_credits_and_data_folder(about,
 
     i18n.set_recorder(seen.add)
     try:
-        app.frame(1 / 60)
+        Pilot(app).advance()
     finally:
         i18n.set_recorder(None)
     assert "Version {version}" in seen and "About Skyjo" in seen
@@ -109,7 +107,7 @@ def test_no_file_manager_is_said_in_one_line_and_the_path_stays_shown(about, mon
     monkeypatch.setattr(desktop, "_launch", missing)
     assert scene.press("open")
     assert scene.problem == "The folder could not be opened: No such file or directory"
-    app.frame(1 / 60)
+    pilot.advance()
     pilot.press(pygame.K_ESCAPE)
     assert isinstance(app.stack.top, MenuScene)
 

@@ -75,7 +75,7 @@ def test_worker_does_not_block_and_hands_over_the_action():
     # would return only after the bot's 30 s patience, its answer given: busy no more)
     assert worker.busy and worker.result() is None
     release.set()
-    assert worker.wait(5) == state.legal_actions()[0]
+    assert worker.wait(30) == state.legal_actions()[0]  # (30 s: only stops a run that would hang)
     assert not worker.busy and worker.error is None
     worker.close()
 
@@ -86,7 +86,7 @@ def test_worker_reports_a_failing_bot():
     release.set()
     worker = BotWorker(SlowBot(release, fail=True))
     worker.start(seat_view(state, state.to_act))
-    assert worker.wait(5) is None
+    assert worker.wait(30) is None
     assert isinstance(worker.error, RuntimeError)
 
 

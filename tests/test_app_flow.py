@@ -48,17 +48,17 @@ def test_autosave_after_each_action_and_continue_resumes_it(app, pilot, tmp_path
     seats = (SeatConfig("Ann", HUMAN), SeatConfig("Bot", COMPUTER, "easy"))
     config = MatchConfig("voyage", seats, seed=9)
     app.stack.push(MenuScene(app))
-    play = app.stack.push(PlayScene(app, config, config.new_game()))
-    app.frame(1 / 60)
-    play.activate(Target.cell(0, 1, 1))
+    app.stack.push(PlayScene(app, config, config.new_game()))
+    pilot.advance()
+    pilot.click(Target.cell(0, 1, 1))
     app.store.saves.flush()
     _, saved = app.store.saves.load()
     assert saved.face_up[0][5] and sum(saved.face_up[0]) == 1
-    app.frame(1 / 60)  # the flip animates (instantly) before the next input counts
-    play.activate(Target.cell(0, 2, 2))
+    pilot.advance()  # the flip animates (instantly) before the next input counts
+    pilot.click(Target.cell(0, 2, 2))
     app.store.saves.flush()
     app.stack.reset(MenuScene(app))
-    app.frame(1 / 60)
+    pilot.advance()
     menu = app.stack.top
     assert menu.buttons.named("continue") is not None and "Ann" in menu.summary
     pilot.click("Continue")
@@ -99,7 +99,7 @@ def test_animation_speed_setting_is_kept(app, pilot, tmp_path):
     assert app.settings.animation_speed == "fast"  # normal -> fast
     assert app.speed == 2.5
     app.stack.top.press("resume")
-    app.frame(1 / 60)
+    pilot.advance()
     assert play.anim.speed == 2.5
     app.store.saves.flush()
     assert app.store.settings.load().animation_speed == "fast"
@@ -110,7 +110,7 @@ def test_fullscreen_toggles_headless(app, pilot):
     pilot.press(pygame.K_F11)
     assert app.fullscreen
     app.toggle_fullscreen()
-    app.frame(1 / 60)
+    pilot.advance()
     assert not app.fullscreen
 
 
@@ -127,7 +127,7 @@ def test_a_tiebreak_round_is_offered_played_by_the_tied_and_ends_the_game(app, p
     assert state.next_is_tiebreak and state.next_participants == (2, 5)
     app.stack.push(MenuScene(app))
     play = app.stack.push(PlayScene(app, config, state, resumed=True))
-    app.frame(1 / 60)
+    pilot.advance()
     overlay = app.stack.top
     assert overlay.name == "round" and overlay.buttons.named("continue").label == "Play the tiebreak round"
     overlay.press("continue")
@@ -143,7 +143,7 @@ def test_a_seat_name_is_typed_with_the_keyboard(app, pilot):
     from scenes.setup import SetupScene
 
     setup = app.stack.push(SetupScene(app))
-    app.frame(1 / 60)
+    pilot.advance()
     setup.press("name1")
     for _ in range(10):
         pygame.event.post(key_event(pygame.K_BACKSPACE))
@@ -153,7 +153,7 @@ def test_a_seat_name_is_typed_with_the_keyboard(app, pilot):
     setup.press("name1")
     for _ in range(10):
         pygame.event.post(key_event(pygame.K_BACKSPACE))
-    app.frame(1 / 60)
+    pilot.advance()
     setup.press("start")
     assert app.stack.top is setup and "name" in setup.error  # an empty name is refused, plainly
 

@@ -49,14 +49,14 @@ def menu(app):
     from scenes.menu import MenuScene
 
     scene = app.stack.push(MenuScene(app))
-    app.frame(1 / 60)
+    Pilot(app).advance()
     return scene
 
 
 def setup_from_menu(app):
     scene = menu(app)
     scene.press("new")
-    app.frame(1 / 60)
+    Pilot(app).advance()
     return app.stack.top
 
 
@@ -69,7 +69,7 @@ def test_start_over_a_saved_game_asks_first_and_writes_nothing(tmp_path):
     try:
         setup = setup_from_menu(app)
         setup.press("start")
-        app.frame(1 / 60)
+        pilot.advance()
         question = app.stack.top
         assert question.name == "replace_game"
         assert question.words == "Your game with Bob, Cleo (round 1) will be lost."
@@ -90,7 +90,7 @@ def test_enter_on_the_question_continues_the_saved_game(tmp_path):
     try:
         setup = setup_from_menu(app)
         setup.press("start")
-        app.frame(1 / 60)
+        pilot.advance()
         pilot.press(pygame.K_RETURN)  # the first focus is the safe choice
         play = app.stack.top
         assert play.name == "play" and play.config == saved[0]
@@ -107,7 +107,7 @@ def test_clicking_start_new_game_replaces_the_save(tmp_path):
     try:
         setup = setup_from_menu(app)
         setup.press("start")
-        app.frame(1 / 60)
+        pilot.advance()
         pilot.click("Start new game")
         play = app.stack.top
         # (setup writes each seat's look out)
@@ -126,7 +126,7 @@ def test_the_question_in_french(tmp_path):
         set_language("fr")
         setup = setup_from_menu(app)
         setup.press("start")
-        app.frame(1 / 60)
+        Pilot(app).advance()
         question = app.stack.top
         assert question.words == "Votre partie avec Bob, Cleo (manche 1) sera perdue."
         labels = [button.label for button in question.buttons.buttons]

@@ -19,7 +19,7 @@ import random
 
 import pygame
 import pytest
-from pilot import FRAME, Pilot
+from pilot import Pilot
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.rules import CELLS, COLS, FINAL_TIE_CHOICES, GAME_OVER, OPENING, ROUND_OVER, TURN, GameState
@@ -59,6 +59,7 @@ class ClickedEnd:
 
     def __init__(self, make_app, players: int, speed: float, aim: str, ender: int) -> None:
         self.app = make_app(size=SIZE, speed=speed)
+        self.pilot = Pilot(self.app)
         seats = (SeatConfig("Ann", HUMAN),) + tuple(SeatConfig(name, COMPUTER, "easy")
                                                     for name in COMPUTER_NAMES[:players - 1])
         config = MatchConfig("classic", seats, end_score=10, final_tie=FINAL_TIE_CHOICES[0], seed=players)
@@ -75,7 +76,7 @@ class ClickedEnd:
         # what the player saw pressing the click that ended it
         self.game_over_from: tuple[str, str | None] | None = None
         self.play.table.subscribe(self._heard)
-        self.app.frame(FRAME)  # drawn once: the table knows where everything is on the screen
+        self.pilot.advance()  # drawn once: the table knows where everything is on the screen
 
     def _heard(self, message: object) -> None:
         if isinstance(message, TableEvents) and message.action is not None:
@@ -108,7 +109,8 @@ class ClickedEnd:
 
     def frame(self) -> None:
         """Let go of the last press and press again (on the scores: press, then let go in the
-        next frame), draw a frame and note what it showed."""
+        next frame), draw a frame and note what it showed. (The press and its release go in
+        separate frames, which the Pilot's clicks never do: the events are posted here.)"""
         self.releasing, self.pressed = self.pressed, None
         if self.releasing is not None:
             pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=self.releasing[0], button=1))
@@ -117,7 +119,7 @@ class ClickedEnd:
             pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=spot, button=1))
             self.pressed = (spot, self.seen)
         drawn = self.app.frames_drawn
-        self.app.frame(FRAME)
+        self.pilot.advance()
         if self.app.frames_drawn > drawn:
             top = self.app.stack.top
             self.seen = (top.name, self.play.guide.current if top is self.play else None)
@@ -161,7 +163,7 @@ def test_the_scores_wait_for_the_last_turn_tip_which_never_comes_back_over_the_n
     app.stack.push(MenuScene(app)).press("new")
     play = app.stack.push(PlayScene(app, config, near_the_end(config, 0)))
     play.guide.seen["Ann"] = set(TOPICS) - {"last_turn"}
-    app.frame(FRAME)
+    pilot.advance()
     hidden = next(i for i in range(CELLS) if play.state.cards[0][i] is not None and not play.state.face_up[0][i])
     pilot.click(DRAW_TARGET)
     assert pilot.wait_until(lambda: play.acting_human() == 0)
@@ -170,7 +172,7 @@ def test_the_scores_wait_for_the_last_turn_tip_which_never_comes_back_over_the_n
     assert pilot.wait_until(lambda: play.state.phase in (ROUND_OVER, GAME_OVER) and not play.anim.busy)
     pilot.advance(120)  # the player reads on (nobody clicks): the round's end waits beneath the tip
     assert app.stack.top is play and play.guide.current == "last_turn"
-    pilot.click_at(play.view.viewport.rect(play.view.layout.tip).center)  # read: the scores open
+    pilot.click_at(play.view.viewport.rect(play.view.layout.tip).center, anywhere=True)  # read: the scores open
     assert pilot.wait_until(lambda: pilot.scene == "round", 30)
     assert play.guide.current is None
     app.stack.top.press("continue")  # the next round is dealt: its table carries no tip of the last one

@@ -8,6 +8,7 @@ import random
 
 import pygame
 import pytest
+from pilot import Pilot
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.rules import FLIP, REPLACE, TAKE, Action, GameState
@@ -41,7 +42,7 @@ def tip_showing(app, topic: str = "opening") -> PlayScene:
     """A guided table with the tip for `topic` on screen (the first, "opening", by default)."""
     play = guided_table(app)
     for _ in range(50):
-        app.frame(1 / 60)
+        Pilot(app).advance()
     assert play.guide.current == "opening"
     return play
 
@@ -56,7 +57,7 @@ def test_a_tip_dismissed_by_a_key_that_means_nothing_plays_nothing(app, pilot) -
     pilot.press(pygame.K_DOWN)
     pilot.press(pygame.K_RETURN)  # ...then keys play again
     assert str(play.state) != before
-    app.frame(1 / 60)
+    pilot.advance()
     assert play.guide.current is None  # opening was explained once
 
 
@@ -98,11 +99,11 @@ def test_the_scores_button_with_a_tip_showing_opens_the_scores(app, pilot) -> No
 def test_backspace_with_the_taken_tip_showing_puts_the_card_back(app, pilot) -> None:
     play = tip_showing(app)
     pilot.press(pygame.K_RETURN)
-    play.activate(Target.cell(0, 1, 0))
+    pilot.click(Target.cell(0, 1, 0))
     assert pilot.wait_until(lambda: play.guide.current == "choose" and play.acting_human() == 0)
     top = play.state.discard_pile[-1]
     pilot.press(pygame.K_UP)  # (the tip goes, the cursor moves: onto the draw pile)
-    play.activate(DISCARD_TARGET)
+    pilot.click(DISCARD_TARGET)
     assert pilot.wait_until(lambda: play.guide.current == "taken")
     pilot.press(pygame.K_BACKSPACE)
     assert play.guide.current is None
@@ -115,13 +116,13 @@ def test_a_tip_dismissed_by_a_move_plays_it_too(app, pilot) -> None:
     play.table.subscribe(lambda message: played.append(message.action)
                          if isinstance(message, TableEvents) and message.action is not None else None)
     for _ in range(50):
-        app.frame(1 / 60)
+        pilot.advance()
     assert play.guide.current == "opening" and play.input.cursor == Target.cell(0, 0, 0)
     pilot.press(pygame.K_RETURN)  # Enter on a card that may be flipped: the tip goes and the card turns
     assert play.guide.current is None and played == [Action(0, FLIP, 0, 0)]
-    play.activate(Target.cell(0, 1, 0))
+    pilot.click(Target.cell(0, 1, 0))
     for _ in range(200):
-        app.frame(1 / 60)
+        pilot.advance()
         if play.guide.current is not None:
             break
     assert play.guide.current == "choose" and play.acting_human() == 0
@@ -136,11 +137,11 @@ def test_a_tip_dismissed_by_a_move_plays_it_too(app, pilot) -> None:
     assert sum(action.seat == 0 for action in played) == 4  # every move once
 
 
-def test_no_guide_after_the_first_game_or_from_continue(app) -> None:
+def test_no_guide_after_the_first_game_or_from_continue(app, pilot) -> None:
     app.settings.guided_players = ["Ann"]  # Ann had her guided game
     play = guided_table(app)
     for _ in range(20):
-        app.frame(1 / 60)
+        pilot.advance()
     assert not play.guide.enabled and not play.guide.explains_to("Ann") and play.guide.current is None
     config = MatchConfig("voyage", SEATS, seed=8)
     resumed = app.stack.push(PlayScene(app, config, config.new_game()))  # not through New game
@@ -157,12 +158,12 @@ def test_scoring_screen_waits_for_its_tip_and_the_guide_is_remembered(app, pilot
     play = guided_table(app, state)
     play.guide.seen["Ann"] = set(TOPICS) - {"scoring"}  # everything but scoring was seen earlier in this game
     for _ in range(10):
-        app.frame(1 / 60)
+        pilot.advance()
     assert play.guide.current == "scoring"
     assert app.stack.top is play  # the scoring screen waits
     pilot.press()
     for _ in range(5):
-        app.frame(1 / 60)
+        pilot.advance()
     assert pilot.scene == "round"
     assert app.settings.guided_players == ["Ann"]  # every topic shown: Ann is done
     app.store.saves.flush()

@@ -180,7 +180,7 @@ def test_h_on_the_table_shows_a_hint_and_plays_nothing(app, pilot, seed) -> None
     pilot.press(pygame.K_h)
     deadline = time.monotonic() + 20  # the bot thinks in a thread: give it real time, not a frame count
     while time.monotonic() < deadline:
-        app.frame(1 / 60)
+        pilot.advance()
         if play.hints.shown.startswith("Hint: ") and "thinking" not in play.hints.shown:
             break
         time.sleep(0.002)

@@ -63,18 +63,18 @@ def test_export_goes_to_the_data_folder_and_failures_are_one_line(app, tmp_path)
     assert not ok and why and "\n" not in why
 
 
-def test_game_over_exports_and_says_where(app) -> None:
+def test_game_over_exports_and_says_where(app, pilot) -> None:
     state = random_game(5)
     config = MatchConfig("voyage", SEATS, seed=5)
     over = app.stack.push(GameOverScene(app, config, state))
-    app.frame(1 / 60)
+    pilot.advance()
     assert over.press("export")
     assert over.exporting is not None and over.exporting.wait(60)  # (written off the frame loop)
-    app.frame(1 / 60)
+    pilot.advance()
     ok, where = over.exported
     assert ok and Path(where).exists()
     assert json.loads(Path(where).read_text())["rounds"] == state.record()["rounds"]
-    app.frame(1 / 60)  # the line saying where is drawn without error
+    pilot.advance()  # the line saying where is drawn without error
 
 
 @pytest.mark.parametrize("seed", [2, 11])
@@ -100,7 +100,7 @@ def test_watching_steps_forward_and_back_and_reaches_the_end(app, pilot) -> None
     state = random_game(6)
     config = MatchConfig("voyage", SEATS, seed=6)
     over = app.stack.push(GameOverScene(app, config, state))
-    app.frame(1 / 60)
+    pilot.advance()
     assert over.press("watch")
     replay = app.stack.top
     assert replay.name == "replay"
@@ -121,7 +121,7 @@ def test_watching_steps_forward_and_back_and_reaches_the_end(app, pilot) -> None
 def test_score_sheet_opens_by_key_and_button_and_closes_on_any_key(app, pilot) -> None:
     config = MatchConfig("voyage", SEATS, seed=4)
     play = app.stack.push(PlayScene(app, config, random_game(4, until="turn")))
-    app.frame(1 / 60)
+    pilot.advance()
     for code in (pygame.K_s, pygame.K_TAB):
         pilot.press(code)
         assert pilot.scene == "scores"
@@ -131,7 +131,7 @@ def test_score_sheet_opens_by_key_and_button_and_closes_on_any_key(app, pilot) -
 
     pilot.click_at(play.viewport.rect(scores_button_box()).center)
     assert pilot.scene == "scores"
-    app.frame(1 / 60)  # drawn over the table with the rounds so far
+    pilot.advance()  # drawn over the table with the rounds so far
 
 
 def test_pause_offers_the_last_round_only_once_one_has_ended(app, pilot) -> None:

@@ -45,14 +45,14 @@ def drawn_text(app) -> list[str]:
         JOURNAL.clear()
 
 
-def test_without_the_pass_screen_the_table_turns_and_the_recap_shows_beside_it_until_the_move(app):
+def test_without_the_pass_screen_the_table_turns_and_the_recap_shows_beside_it_until_the_move(app, pilot):
     app.settings.pass_screen = False
     seats = [SeatConfig("Ann", HUMAN), SeatConfig("Bob", HUMAN)]
     play = start(app, seats, 5)
     rng = random.Random(5)
     saw_recap = False
     for _ in range(4000):
-        app.frame(1 / 60)
+        pilot.advance()
         assert app.stack.top is play  # never "Pass to ..."
         seat = play.acting_human()
         if seat is None:
@@ -64,11 +64,11 @@ def test_without_the_pass_screen_the_table_turns_and_the_recap_shows_beside_it_u
             assert HEADING in words and all(line.split(" ", 1)[1] in said for line in play.recap.shown)
             assert all(line.startswith("Ann ") for line in play.recap.shown)
             saw_recap = True
-            play.activate(rng.choice(sorted(play.legal_targets())))
-            app.frame(1 / 60)
+            pilot.click(rng.choice(sorted(play.legal_targets())))
+            pilot.advance()
             assert play.recap.shown == [] and HEADING not in drawn_text(app)  # Bob moved: it is history
             break
-        play.activate(rng.choice(sorted(play.legal_targets())))
+        pilot.click(rng.choice(sorted(play.legal_targets())))
     assert saw_recap and play.table.handoffs >= 2
 
 
@@ -90,7 +90,7 @@ def test_at_eight_seats_with_two_humans_the_recap_says_every_move_since_the_last
     last: dict[int, int] = {}  # human seat -> moves counted at its last hand-off
     checked = scrolled = 0
     for _ in range(20000):
-        app.frame(1 / 60)
+        pilot.advance()
         top = app.stack.top
         if top.name == "handoff":
             seat = names.index(top.player)
@@ -111,7 +111,7 @@ def test_at_eight_seats_with_two_humans_the_recap_says_every_move_since_the_last
             last[seat] = len(moves)
             top.press("ready")
         elif top is play and play.acting_human() is not None:
-            play.activate(rng.choice(sorted(play.legal_targets())))
+            pilot.click(rng.choice(sorted(play.legal_targets())))
         if checked >= 6 and scrolled:
             break
     assert checked >= 6 and scrolled
@@ -125,13 +125,13 @@ def test_each_new_player_gets_the_tips_at_their_first_decision(app, pilot):
     rng = random.Random(4)
     tipped: dict[str, str] = {}  # player -> the first tip they got
     for _ in range(3000):
-        app.frame(1 / 60)
+        pilot.advance()
         seat = play.acting_human()
         if play.guide.current is not None:
             tipped.setdefault(play.names[seat], play.guide.current)
             pilot.press(pygame.K_LEFT)  # no move: it only closes the tip
         elif seat is not None and play.state.phase == OPENING:
-            play.activate(rng.choice(sorted(play.legal_targets())))
+            pilot.click(rng.choice(sorted(play.legal_targets())))
         elif seat is not None:
             break
     assert tipped == {"Bob": "opening", "Cy": "opening"}
@@ -186,16 +186,16 @@ def test_h_shows_its_reason_while_the_recap_is_beside_the_table(app, pilot):
     play = start(app, [SeatConfig("Ann", HUMAN), SeatConfig("Bob", HUMAN)], 5)
     rng = random.Random(5)
     for _ in range(4000):
-        app.frame(1 / 60)
+        pilot.advance()
         if play.acting_human() == 1 and play.state.phase == TURN and play.recap.shown:
             break
         if play.acting_human() is not None:
-            play.activate(rng.choice(sorted(play.legal_targets())))
+            pilot.click(rng.choice(sorted(play.legal_targets())))
     assert play.recap.shown and HEADING in drawn_text(app)
     pilot.press(pygame.K_h)
     deadline = time.monotonic() + 20  # the hint is thought in a thread: real time, not a frame count
     while time.monotonic() < deadline and ("thinking" in play.hints.shown or not play.hints.shown):
-        app.frame(1 / 60)
+        pilot.advance()
         time.sleep(0.002)
     words = drawn_text(app)
     assert play.hints.shown.startswith("Hint: ") and any(line.startswith("Hint: ") for line in words), words

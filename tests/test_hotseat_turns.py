@@ -5,6 +5,7 @@ table, and a click on that grid plays; with one human nothing moves."""
 import random
 
 import pytest
+from pilot import Pilot
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.rules import COLS, GAME_OVER, ROUND_OVER, TURN
@@ -22,15 +23,16 @@ def start(app, seats, seed):
 
 def until_handoff_to(app, play, name, rng):
     """Play the other humans' turns (random legal clicks) until the hand-off to `name` shows."""
+    pilot = Pilot(app)
     for _ in range(5000):
-        app.frame(1 / 60)
+        pilot.advance()
         top = app.stack.top
         if top.name == "handoff":
             if top.player == name:
                 return top
             top.press("ready")
         elif top is play and play.acting_human() is not None:
-            play.activate(rng.choice(sorted(play.legal_targets())))
+            pilot.click(rng.choice(sorted(play.legal_targets())))
     raise AssertionError(f"no hand-off to {name}")
 
 
@@ -40,7 +42,7 @@ def test_after_the_handoff_to_bob_his_grid_is_the_big_bottom_one_and_a_click_on_
     drawn = load_layout(3)  # as the layout file draws it: place 0 is the big grid at the bottom
     rng = random.Random(7)
     until_handoff_to(app, play, "Bob", rng).press("ready")
-    app.frame(1 / 60)
+    pilot.advance()
     assert play.viewer == play.view.viewer == 1
     seats_now = play.view.layout.seats
     assert seats_now[1].grid == drawn.seats[0].grid  # Bob has the bottom place
@@ -52,32 +54,33 @@ def test_after_the_handoff_to_bob_his_grid_is_the_big_bottom_one_and_a_click_on_
     index = next(i for i in range(12) if play.state.cards[1][i] is not None and not play.state.face_up[1][i])
     before = sum(play.state.face_up[1])
     pilot.click(Target.cell(1, index % COLS, index // COLS))
-    app.frame(1 / 60)
+    pilot.advance()
     assert sum(play.state.face_up[1]) == before + 1
     assert play.state.face_up[1][index]
 
 
-def test_with_one_human_the_table_never_turns(app):
+def test_with_one_human_the_table_never_turns(app, pilot):
     seats = [SeatConfig("Ann", HUMAN), SeatConfig("Bot", COMPUTER, "easy"), SeatConfig("Bea", COMPUTER, "easy")]
     play = start(app, seats, 3)
     drawn = load_layout(3)
     rng = random.Random(3)
     acted = 0
     for _ in range(6000):
-        app.frame(1 / 60)
+        pilot.advance()
         assert play.viewer == 0 and play.view.layout.seats == drawn.seats
         top = app.stack.top
         assert top.name != "handoff"
         if top.name == "round" or play.state.phase in (ROUND_OVER, GAME_OVER):
             break
         if top is play and play.acting_human() is not None:
-            play.activate(rng.choice(sorted(play.legal_targets())))
+            pilot.click(rng.choice(sorted(play.legal_targets())))
             acted += 1
     assert acted > 5
 
 
 def test_the_handoff_waits_until_the_flipped_card_was_seen_face_up(make_app):
     app = make_app(speed=1.0)
+    pilot = Pilot(app)
     seats = [SeatConfig("Ann", HUMAN), SeatConfig("Bob", HUMAN)]
     play = start(app, seats, 11)
     rng = random.Random(11)
@@ -85,7 +88,7 @@ def test_the_handoff_waits_until_the_flipped_card_was_seen_face_up(make_app):
     flipped: list[int] = []
     rested = 0.0  # seconds the table was idle with Ann's last flip face up on the board
     for _ in range(3000):
-        app.frame(dt)
+        pilot.advance(dt=dt)
         top = app.stack.top
         if top.name == "handoff":
             if top.player == "Ann":
@@ -105,7 +108,7 @@ def test_the_handoff_waits_until_the_flipped_card_was_seen_face_up(make_app):
             target = rng.choice(sorted(play.legal_targets()))
             flipped.append(target.row * 4 + target.col)
             rested = 0.0
-            play.activate(target)
+            pilot.click(target)
     raise AssertionError("no hand-off to Bob")
 
 
@@ -131,7 +134,7 @@ A_CARD = {"en": {-2: "a −2", -1: "a −1", 0: "a 0", 1: "a 1", 2: "a 2", 3: "a
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
-def test_the_handoff_recaps_what_the_other_player_did(app, language):
+def test_the_handoff_recaps_what_the_other_player_did(app, language, pilot):
     app.settings.language = language
     app.apply_settings()
     seats = [SeatConfig("Ann", HUMAN), SeatConfig("Bob", HUMAN)]
@@ -144,7 +147,7 @@ def test_the_handoff_recaps_what_the_other_player_did(app, language):
     top.press("ready")
     # Bob's recap never tells him his own moves; then, in play, Ann draws, discards and reveals
     for _ in range(3000):
-        app.frame(1 / 60)
+        pilot.advance()
         top = app.stack.top
         if top.name == "handoff" and top.player == "Ann":
             assert all(line.startswith("Bob ") for line in top.recap)
@@ -153,14 +156,14 @@ def test_the_handoff_recaps_what_the_other_player_did(app, language):
             break
         elif top is play and play.acting_human() == 0 and play.state.phase == TURN:
             if play.state.holding is None:
-                play.activate(DRAW_TARGET)
+                pilot.click(DRAW_TARGET)
                 continue
-            play.activate(DISCARD_TARGET)
+            pilot.click(DISCARD_TARGET)
             index = next(i for i in range(12) if play.state.cards[0][i] is not None and not play.state.face_up[0][i])
-            play.activate(Target.cell(0, index % 4, index // 4))
+            pilot.click(Target.cell(0, index % 4, index // 4))
             thrown, revealed = play.state.discard_top, play.state.cards[0][index]
         elif top is play and play.acting_human() is not None:
-            play.activate(rng.choice(sorted(play.legal_targets())))
+            pilot.click(rng.choice(sorted(play.legal_targets())))
     else:
         raise AssertionError("no second hand-off to Bob")
     line = ("Ann a pioché et défaussé {}, retourné {}" if language == "fr"

@@ -15,7 +15,7 @@ from scenes.menu import MenuScene
 
 def test_menu_opens_it_and_keys_turn_the_pages(app, pilot) -> None:
     menu = app.stack.push(MenuScene(app))
-    app.frame(1 / 60)
+    pilot.advance()
     assert menu.press("howto")
     howto = app.stack.top
     assert howto.name == "howto" and howto.page == 0
@@ -43,7 +43,7 @@ def test_the_edition_of_the_last_setup_comes_first_and_e_switches(app, pilot) ->
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
-def test_every_page_draws_and_its_texts_go_through_gettext(app, language) -> None:
+def test_every_page_draws_and_its_texts_go_through_gettext(app, language, pilot) -> None:
     i18n.set_language(language)
     seen: list[str] = []
     howto = app.stack.push(HowToPlayScene(app))
@@ -51,7 +51,7 @@ def test_every_page_draws_and_its_texts_go_through_gettext(app, language) -> Non
     try:
         for page in range(len(howto.pages)):
             howto.page = page
-            app.frame(1 / 60)
+            pilot.advance()
     finally:
         i18n.set_recorder(None)
     for words in ("The goal", "Columns", "The two editions", "Next >", "three 5s: the column is removed",

@@ -141,7 +141,7 @@ def test_no_text_overflows_its_box(app, language, scale, monkeypatch):
     assert not problems, "\n".join(problems)
 
 
-def test_language_switches_without_restart(app):
+def test_language_switches_without_restart(app, pilot):
     from scenes.pause import PauseScene
 
     names = iter(screens(app))
@@ -151,16 +151,16 @@ def test_language_switches_without_restart(app):
     english = play.view.marks.prompt
     assert english.startswith("You:")
     pause = app.stack.push(PauseScene(app, play.table, play.guide))
-    app.frame(1 / 60)
+    pilot.advance()
     pause.press("settings")
-    app.frame(1 / 60)
+    pilot.advance()
     settings = app.stack.top
     settings.press("language")
     assert settings.buttons.named("language").label == "Langue : Français"
     settings.close()
-    app.frame(1 / 60)
+    pilot.advance()
     assert pause.buttons.named("resume").label == "Reprendre"
     pause.close()
-    app.frame(1 / 60)
+    pilot.advance()
     assert play.view.marks.prompt.startswith("Vous :") and play.view.marks.prompt != english
     assert app.settings.language == "fr"

@@ -57,16 +57,16 @@ def test_a_scene_wants_no_frames_by_default_and_the_stack_asks_the_scenes_it_upd
     assert not stack.wants_frames()
 
 
-def test_the_menu_is_idle(app) -> None:
+def test_the_menu_is_idle(app, pilot) -> None:
     app.stack.push("menu")
-    app.frame(1 / 60)
+    pilot.advance()
     assert not app.stack.wants_frames()
 
 
 def test_a_table_wants_frames_while_it_deals_and_not_once_a_human_is_to_act(app, pilot) -> None:
     app.speed_override = None  # the settings' speed: the deal takes many frames
     play = _table(app, HUMAN, COMPUTER)
-    app.frame(1 / 60)
+    pilot.advance()
     assert play.anim.busy and app.stack.wants_frames()
     play.anim.skip()
     assert pilot.wait_until(lambda: play.acting_human() is not None)
@@ -85,9 +85,9 @@ def test_a_cue_still_showing_wants_frames_until_it_fades(app, pilot) -> None:
     assert 1 not in play.board.cues
 
 
-def test_a_computer_thinking_wants_frames(app) -> None:
+def test_a_computer_thinking_wants_frames(app, pilot) -> None:
     play = _table(app, COMPUTER, COMPUTER)
-    app.frame(1 / 60)
+    pilot.advance()
     play.anim.skip()  # no animation left: what keeps the table busy is the computer's turn
     assert not play.anim.busy and play.state.to_act is not None
     assert app.stack.wants_frames()
@@ -102,9 +102,9 @@ def test_a_hint_being_thought_about_wants_frames_until_it_is_shown(app, pilot) -
     assert not app.stack.wants_frames()
 
 
-def test_the_pause_menu_over_a_busy_table_is_idle(app) -> None:
+def test_the_pause_menu_over_a_busy_table_is_idle(app, pilot) -> None:
     play = _table(app, COMPUTER, COMPUTER)
-    app.frame(1 / 60)
+    pilot.advance()
     assert app.stack.wants_frames()
     app.stack.push("pause", table=play.table, guide=play.guide)  # the table stops updating beneath it
     assert not app.stack.wants_frames()
@@ -165,9 +165,9 @@ def test_an_idle_app_waits_for_events_and_draws_once_per_event(app, monkeypatch)
     assert app.frames_drawn == 3
 
 
-def test_a_posted_event_wakes_the_idle_app_and_is_handled(app) -> None:
+def test_a_posted_event_wakes_the_idle_app_and_is_handled(app, pilot) -> None:
     app.stack.push("menu")
-    app.frame(1 / 60)
+    pilot.advance()
     drawn = app.frames_drawn
     # Escape on the menu quits: posted from another thread while the loop sleeps
     timer = threading.Timer(0.3, lambda: pygame.event.post(key_event(pygame.K_ESCAPE)))
@@ -205,10 +205,11 @@ def test_a_driven_run_draws_every_frame_even_when_idle(app, monkeypatch) -> None
     assert hook.turns == list(range(11))
 
 
-def test_an_idle_tick_draws_when_the_scenes_change(app) -> None:
+def test_an_idle_tick_draws_when_the_scenes_change(app, pilot) -> None:
     app.stack.push("menu")
-    app.frame(1 / 60)
+    pilot.advance()
     drawn = app.frames_drawn
+    # (App.frame itself is what is tested here: whether an idle tick draws, its answer)
     assert not app.frame(1 / 60, draw=False)  # nothing happened: nothing drawn
     app.stack.push("settings")  # e.g. a scene pushed from outside the event handling
     assert app.frame(1 / 60, draw=False)

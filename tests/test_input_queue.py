@@ -5,7 +5,7 @@ was chosen for; otherwise it is dropped silently. Never twice, never on a stale 
 from __future__ import annotations
 
 import pygame
-from pilot import FRAME, Pilot
+from pilot import Pilot
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.rules import DRAW, REPLACE, TAKE, TURN, Action
@@ -93,7 +93,7 @@ def test_a_click_illegal_on_the_position_it_meets_is_dropped_silently(app, pilot
     pilot.click(DRAW_TARGET)  # drawing while holding the taken card: not legal
     assert not play.anim.busy and len(played) == count and play.notice.line == ""
     assert play.state.holding is not None
-    app.frame(FRAME)
+    pilot.advance()
     pilot.click(Target.cell(1, 0, 0))  # the computer's card: nothing, and nothing said
     assert len(played) == count and play.notice.line == ""
     pilot.click(Target.cell(0, 0, 1))  # the table is idle: the next click plays at once
@@ -113,7 +113,7 @@ def test_a_click_during_the_computers_move_is_not_played_on_my_next_turn(app, pi
     app.speed_override = 0.0
     assert pilot.wait_until(lambda: play.acting_human() == 0)
     for _ in range(5):
-        app.frame(FRAME)
+        pilot.advance()
     assert play.state.holding is None and played[-1].seat == 1  # Ann's turn waits for her
 
 
@@ -134,7 +134,7 @@ def test_a_pending_click_is_dropped_when_another_action_was_played_in_between(ap
     count = len(played)
     assert pilot.wait_until(lambda: play.acting_human() == 0, 2000)
     for _ in range(5):
-        app.frame(FRAME)
+        pilot.advance()
     assert len(played) == count and play.state.holding is None
 
 
@@ -146,5 +146,5 @@ def test_the_latest_click_wins(app, pilot) -> None:
     assert play.anim.busy
     for target in (Target.cell(0, 0, 2), Target.cell(0, 3, 0)):  # two clicks in one frame
         app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pilot.where(target), button=1))
-    app.frame(FRAME)
+    pilot.advance()
     assert [action for action in played if action.verb == REPLACE] == [Action(0, REPLACE, 3, 0)]

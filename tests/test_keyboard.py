@@ -11,7 +11,7 @@ import sys
 
 import pygame
 import pytest
-from pilot import FRAME, Pilot
+from pilot import Pilot
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.rules import OPENING
@@ -26,7 +26,7 @@ def focused(scene) -> str:
 
 def open_menu(app):
     app.stack.push("menu")
-    app.frame(FRAME)
+    Pilot(app).advance()
     return app.stack.top
 
 
@@ -150,7 +150,7 @@ def test_the_cursor_is_not_pulled_back_once_the_player_moved_it(app, pilot):
     moved = play.input.cursor
     assert moved is not None and not moved.is_cell
     for _ in range(5):
-        app.frame(FRAME)
+        pilot.advance()
     assert play.input.cursor == moved
 
 
@@ -160,7 +160,7 @@ def test_each_round_and_each_hot_seat_player_starts_on_their_own_grid(app, pilot
     rng = random.Random(3)
     checked: set[tuple[int, int]] = set()
     for _ in range(20000):
-        app.frame(FRAME)
+        pilot.advance()
         top = app.stack.top
         if top.name == "handoff":
             top.press("ready")
@@ -173,7 +173,7 @@ def test_each_round_and_each_hot_seat_player_starts_on_their_own_grid(app, pilot
                 pilot.press(pygame.K_RETURN)  # Enter alone flips the first card
                 assert sum(play.state.face_up[seat]) == 1
             else:
-                play.activate(rng.choice(sorted(play.legal_targets())))
+                pilot.click(rng.choice(sorted(play.legal_targets())))
         if play.state.round >= 2 and len(checked) == 4:
             break
     assert checked == {(1, 0), (1, 1), (2, 0), (2, 1)}

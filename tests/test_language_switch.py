@@ -5,7 +5,7 @@ import re
 
 import pytest
 from i18n_gallery import screens
-from pilot import FRAME
+from pilot import Pilot
 
 from game import i18n
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
@@ -37,11 +37,12 @@ def drawn_words(app) -> list[str]:
 
 def switch_to_french_in_settings(app) -> None:
     """Through the Settings screen, over the menu, as a player does."""
+    pilot = Pilot(app)
     settings = app.stack.push(SettingsScene(app))
-    app.frame(FRAME)
+    pilot.advance()
     settings.press("language")
     settings.close()
-    app.frame(FRAME)
+    pilot.advance()
     assert i18n.current_language() == "fr"
 
 
@@ -61,30 +62,31 @@ def french_app(make_app, tmp_path):
 
 def test_the_menu_beneath_settings_and_the_edition_names_speak_the_new_language_at_once(make_app, tmp_path):
     app = english_app(make_app)
+    pilot = Pilot(app)
     menu = app.stack.push(MenuScene(app))
     setup = app.stack.push(SetupScene(app, CLASSIC))  # seen once in English: nothing of it may stay
     assert setup.buttons.named("edition").label == "Edition: Skyjo (classic)"
     setup.close()
     guide = app.stack.push(HowToPlayScene(app, "classic"))
-    app.frame(FRAME)
+    pilot.advance()
     assert guide.buttons.named("edition").label == "Edition: Skyjo (classic) (E)"
     guide.close()
-    app.frame(FRAME)
+    pilot.advance()
     switch_to_french_in_settings(app)
     assert app.stack.top is menu
     shown = drawn_words(app)
 
     french = french_app(make_app, tmp_path)
     french.stack.push(MenuScene(french))
-    french.frame(FRAME)
+    Pilot(french).advance()
     assert shown == drawn_words(french)  # the menu that stayed beneath Settings, as if started in French
 
     setup = app.stack.push(SetupScene(app, CLASSIC))
-    app.frame(FRAME)
+    pilot.advance()
     assert setup.buttons.named("edition").label == "Édition : Skyjo (classique)"
     app.stack.pop()
     guide = app.stack.push(HowToPlayScene(app, "classic"))
-    app.frame(FRAME)
+    pilot.advance()
     assert guide.buttons.named("edition").label == "Édition : Skyjo (classique) (E)"
     assert any("Skyjo (classique)" in words for words in drawn_words(app))  # its first page names the deck
     assert not any("classic)" in words for words in drawn_words(app))
@@ -97,7 +99,7 @@ def test_every_screen_after_a_switch_is_the_screen_of_an_app_started_in_that_lan
     for _name in screens(app):  # every screen seen once in English first: no word of it may stay
         pass
     app.stack.reset(MenuScene(app))
-    app.frame(FRAME)
+    Pilot(app).advance()
     switch_to_french_in_settings(app)
     switched = {name: drawn_words(app) for name in screens(app)}
     french = french_app(make_app, tmp_path)

@@ -107,7 +107,7 @@ def test_the_check_names_what_collides():
     assert len(faults) == 6, faults
 
 
-def test_the_journal_records_a_frame_and_only_while_on(app):
+def test_the_journal_records_a_frame_and_only_while_on(app, pilot):
     """Hooked where the app draws: a table frame gives its texts (inked pixels inside the window),
     its cards and the Scores button; off, drawing records nothing."""
     names = iter(screens(app))
@@ -121,5 +121,5 @@ def test_the_journal_records_a_frame_and_only_while_on(app):
     prompt = next(ink for ink in inks if ink.kind == TEXT and ink.words == view.marks.prompt)
     assert 0 < prompt.rect.h < view.viewport.rect(view.layout.prompt).h  # the inked pixels, not the font's box
     assert prompt.box == next(ink.rect for ink in inks if ink.kind == PANEL and ink.words == view.marks.prompt)
-    app.frame(1 / 60)
+    pilot.advance()
     assert JOURNAL.inks == [] and not JOURNAL.on

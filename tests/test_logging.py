@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 import os
 import platform
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -65,6 +66,8 @@ def test_the_crash_switch_shows_the_dialog_writes_the_report_keeps_the_save_and_
     logged = log_path(data).read_text(encoding="utf-8")
     assert f"Skyjo {version()} on {platform.platform()}" in logged
     assert "CRITICAL skyjo: stopped by an error" in logged and "CrashTest" in logged
+    # the start-up's cost, read by build/measure_startup.py (issue 47)
+    assert re.search(r"INFO skyjo.app: first frame drawn after [0-9.]+ s of CPU \(process [0-9]+\)", logged)
     assert (data / "save.json").read_bytes() == save  # byte for byte: the crash cost nothing
     store = Store(data)
     assert store.saves.load() is not None  # and Continue brings the game back

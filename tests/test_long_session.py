@@ -116,3 +116,35 @@ def test_a_headless_host_serving_games_in_a_row_reports_memory_after_each() -> N
     json.dumps(result)
     assert result["mode"] == "host" and result["games"] == 3 and len(result["rss_mb"]) == 3
     assert all(isinstance(mb, float) and mb > 0 for mb in result["rss_mb"])
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+def test_ten_games_leave_the_menu_the_pictures_it_had() -> None:
+    """Issue 47: what belongs to a table goes when the table goes. Ten one-round games through the
+    app's screens; back at the menu each time, the pictures the modules keep (felt, card faces and
+    their pieces, veils, panels, avatars, halos) are the menu's own, as at the first menu (before,
+    a game left four times those pixels behind)."""
+    from skyjo.bench_soak import soak_app
+
+    result = soak_app(10, seed=3, end_score=1)
+    first, after = result["start_pictures_mib"], result["pictures_mib"]
+    assert len(after) == 10 and first > 0
+    assert max(after) <= first + 0.5, f"{first} MiB at the first menu, then {after}"
+
+
+def test_a_table_that_goes_takes_its_pictures() -> None:
+    """The felt, the card faces at the table's sizes and the other pictures a table draws leave
+    the modules' caches when the table closes (its screen's exit calls it)."""
+    from game.rules import GameState, seat_view
+    from game.ui.card_art import CardArt
+    from game.ui.table_view import Board, TableView
+    from skyjo.bench_soak import held_pictures_mib
+
+    pygame.font.init()
+    state = GameState.new_game("voyage", players=4, seed=4)
+    view = TableView(4, ["Ann", "Bob", "Cy", "Dee"], CardArt("standard"), TextCache())
+    view.draw(pygame.Surface((1280, 720)), Board.from_view(seat_view(state, 0)), [])
+    drawn = held_pictures_mib()
+    view.close()
+    assert held_pictures_mib() < min(1.0, drawn / 4), f"{drawn} MiB while drawn"

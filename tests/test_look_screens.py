@@ -179,9 +179,9 @@ def test_game_over_celebrates_the_winner_for_a_few_seconds_then_sleeps(app, pilo
     assert pixels(app.screen) != pixels(first)  # it moves
     over.update(CELEBRATION_SECONDS)
     assert not app.stack.wants_frames()  # still: the app may sleep
-    app.frame(1 / 60)
+    pilot.advance()
     still = app.screen.copy()
-    app.frame(1 / 60)
+    pilot.advance()
     assert pixels(app.screen) == pixels(still)
     assert {"again", "menu", "watch", "export"} <= {button.name for button in over.buttons.buttons}
 

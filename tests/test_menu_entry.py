@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from pilot import Pilot
 
 from game import desktop, i18n
 from game.desktop import MARK, MenuEntry, entry_text, exec_value
@@ -32,12 +33,13 @@ def xdg(tmp_path, monkeypatch):
 @pytest.fixture
 def settings(make_app, tmp_path):
     app = make_app(data_dir=tmp_path / "data")
+    pilot = Pilot(app)
     app.settings.language = "en"
     app.apply_settings()
     app.stack.push(MenuScene(app))
-    app.frame(1 / 60)
+    pilot.advance()
     assert app.stack.top.press("settings")
-    app.frame(1 / 60)
+    pilot.advance()
     assert isinstance(app.stack.top, SettingsScene)
     return app, app.stack.top
 
@@ -53,9 +55,10 @@ def validate(path: Path) -> None:
 
 def test_settings_adds_the_game_to_the_menu_and_removes_it_leaving_nothing(settings, xdg):
     app, scene = settings
+    pilot = Pilot(app)
     assert scene.buttons.named("menu_entry").label == "Add Skyjo to the applications menu"
     assert scene.press("menu_entry")
-    app.frame(1 / 60)
+    pilot.advance()
     entry = xdg / "applications" / "skyjo.desktop"
     lines = entry.read_text(encoding="utf-8").splitlines()
     # the running program itself (from source: this Python with -m skyjo), quoted per the specification
@@ -66,7 +69,7 @@ def test_settings_adds_the_game_to_the_menu_and_removes_it_leaving_nothing(setti
         assert (xdg / "icons" / "hicolor" / f"{size}x{size}" / "apps" / "skyjo.png").read_bytes() == icon.read_bytes()
     assert scene.buttons.named("menu_entry").label == "Remove Skyjo from the applications menu"
     assert scene.press("menu_entry")
-    app.frame(1 / 60)
+    pilot.advance()
     assert not entry.exists()
     assert files_under(xdg) == []  # the folders it made went too: the data folder is as it was
     assert scene.buttons.named("menu_entry").label == "Add Skyjo to the applications menu"
@@ -135,7 +138,7 @@ def test_a_failure_is_one_line_on_the_screen_in_the_players_language(settings, t
     app.settings.language = "fr"
     app.apply_settings()
     assert scene.press("menu_entry")
-    app.frame(1 / 60)
+    Pilot(app).advance()
     assert scene.problem.startswith("Skyjo n'a pas pu être ajouté au menu des applications : ")
     assert str(blocked) in scene.problem and "\n" not in scene.problem
     i18n.set_language("en")
@@ -147,7 +150,7 @@ def test_no_menu_button_where_the_desktop_has_no_applications_menu(make_app, mon
     monkeypatch.setattr(scenes.settings, "supported", lambda: False)
     app = make_app()
     scene = app.stack.push(SettingsScene(app))
-    app.frame(1 / 60)
+    Pilot(app).advance()
     assert scene.buttons.named("menu_entry") is None
 
 
@@ -167,7 +170,7 @@ def test_the_built_app_asks_once_and_a_run_from_source_never_unless_asked(make_a
     monkeypatch.setattr(sys, "frozen", True, raising=False)
     assert wanted(app.settings)  # the frozen app's first start
     offer = app.stack.push(MenuOfferScene(app))
-    app.frame(1 / 60)
+    Pilot(app).advance()
     assert offer.press("add")
     assert MenuEntry().installed() and app.stack.top is not offer
     assert app.settings.menu_entry_offered and not wanted(app.settings)  # answered: never asked again
@@ -183,7 +186,7 @@ def test_not_now_is_an_answer_too(make_app, xdg, monkeypatch, tmp_path):
     app = make_app(data_dir=tmp_path / "data")
     assert wanted(app.settings)
     offer = app.stack.push(MenuOfferScene(app))
-    app.frame(1 / 60)
+    Pilot(app).advance()
     assert offer.press("decline")
     assert files_under(xdg) == []
     app.store.close()

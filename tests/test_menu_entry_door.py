@@ -14,6 +14,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from pilot import Pilot
 
 from game import desktop
 from game.desktop import MenuEntry, NotOursError
@@ -73,12 +74,13 @@ def finishes(action, fifos=()):
 
 def open_settings(make_app, tmp_path):
     app = make_app(data_dir=tmp_path / "data")
+    pilot = Pilot(app)
     app.settings.language = "en"
     app.apply_settings()
     app.stack.push(MenuScene(app))
-    app.frame(1 / 60)
+    pilot.advance()
     assert app.stack.top.press("settings")
-    app.frame(1 / 60)
+    pilot.advance()
     assert isinstance(app.stack.top, SettingsScene)
     return app, app.stack.top
 
@@ -114,7 +116,7 @@ def test_whatever_holds_the_entrys_place_settings_opens_and_the_start_asks(make_
     monkeypatch.setenv(ASK_VARIABLE, "1")
     assert finishes(lambda: wanted(app.settings), [entry.path])
     assert finishes(lambda: scene.press("menu_entry"), [entry.path])
-    app.frame(1 / 60)
+    Pilot(app).advance()
     assert scene.problem == (f"Skyjo was not added to the applications menu: {entry.path} is another program's file, "
                              "left as it is.")
     assert files_under(xdg) == ["applications", "applications/skyjo.desktop"]  # nothing written, the thing kept
@@ -172,7 +174,7 @@ def test_the_players_own_entry_is_never_replaced_and_they_are_told(make_app, tmp
     entry.path.write_text(mine, encoding="utf-8")
     app, scene = open_settings(make_app, tmp_path)
     assert scene.press("menu_entry")
-    app.frame(1 / 60)
+    Pilot(app).advance()
     assert entry.path.read_text(encoding="utf-8") == mine
     assert "is another program's file, left as it is." in scene.problem
     assert files_under(xdg) == ["applications", "applications/skyjo.desktop"]  # no icon either
@@ -188,12 +190,13 @@ def test_the_players_own_icon_is_kept_by_adding_and_by_removing(make_app, tmp_pa
     theirs.parent.mkdir(parents=True)
     theirs.write_bytes(b"\x89PNG the player's own drawing")
     app, scene = open_settings(make_app, tmp_path)
+    pilot = Pilot(app)
     assert scene.press("menu_entry")
-    app.frame(1 / 60)
+    pilot.advance()
     assert entry.installed() and entry.icon_path(32).is_file()
     assert scene.problem == f"Not Skyjo's, so left as they are: {theirs}"
     assert scene.press("menu_entry")  # now "Remove Skyjo from the applications menu"
-    app.frame(1 / 60)
+    pilot.advance()
     assert not entry.path.exists() and not entry.icon_path(32).exists()
     assert theirs.read_bytes() == b"\x89PNG the player's own drawing"
     assert files_under(xdg) == ["icons", "icons/hicolor", "icons/hicolor/48x48", "icons/hicolor/48x48/apps",
@@ -230,10 +233,11 @@ def test_the_menu_question_tells_which_file_was_left(make_app, xdg, monkeypatch)
     theirs.write_bytes(b"not ours")
     monkeypatch.setenv(ASK_VARIABLE, "1")
     app = make_app()
+    pilot = Pilot(app)
     offer = app.stack.push(MenuOfferScene(app))
-    app.frame(1 / 60)
+    pilot.advance()
     assert offer.press("add")
-    app.frame(1 / 60)
+    pilot.advance()
     assert app.stack.top is offer and offer.problem == f"Not Skyjo's, so left as they are: {theirs}"
     assert offer.added  # the title says it is done, not the question again
     assert MenuEntry().installed() and app.settings.menu_entry_offered

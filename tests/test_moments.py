@@ -75,7 +75,7 @@ def frames_of_the_count(app, screen) -> list[dict]:
     for _ in range(COUNT_FRAMES):
         if not screen.tweener.busy:
             break
-        app.frame(1 / 60)
+        Pilot(app).advance()
         seen.append(read_screen(app, screen))
     assert not screen.tweener.busy, "the count-up never ended"
     return seen
@@ -120,7 +120,7 @@ def test_a_doubling_is_its_own_step_after_every_score_has_counted(scoring):
 def test_a_key_skips_the_whole_count_up_to_the_final_scores(scoring):
     app, screen = scoring
     pilot = Pilot(app)
-    app.frame(1 / 60)
+    pilot.advance()
     pilot.press(pygame.K_SPACE)
     assert not screen.tweener.busy
     seen = read_screen(app, screen)

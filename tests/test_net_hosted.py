@@ -47,7 +47,7 @@ def test_closing_a_hosted_table_tells_its_players_whether_the_game_is_over(finis
     try:
         assert hosted.names[0 if not finished else 1] == "Zoé" and hosted.link.hosting
         hosted.close()
-        assert raw.closed_within(5)
+        assert raw.closed_within()
         assert raw.ws.close_code == (CLOSE_FINAL if finished else GOING_AWAY)
     finally:
         raw.ws.close()

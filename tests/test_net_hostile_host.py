@@ -259,7 +259,6 @@ def _statuses(client: NetClient) -> list[str]:
 
 @pytest.mark.slow
 def test_a_4_player_view_at_a_2_player_table_sends_the_player_to_the_menu_with_a_message(app, pilot, monkeypatch):
-    from pilot import FRAME
 
     from scenes.join import JoinScene
 
@@ -281,13 +280,13 @@ def test_a_4_player_view_at_a_2_player_table_sends_the_player_to_the_menu_with_a
     with FakeHost([host_turns_hostile]) as host:
         app.stack.push("menu")
         join = app.stack.push("join")
-        app.frame(FRAME)
+        pilot.advance()
         join.fields["address"].value = host.url.removeprefix("ws://")
         join.fields["code"].value = CODE
         join.press("join")
         assert pilot.wait_on_clock(lambda: pilot.scene == "play", WAIT), join.error
         table_open.set()
         assert pilot.wait_on_clock(lambda: pilot.scene == "menu", WAIT), pilot.scene
-        app.frame(FRAME)
+        pilot.advance()
     assert len(app.stack) == 1
     assert any("the host sent a bad message" in notice for notice in app.notices), app.notices

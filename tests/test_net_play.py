@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from net_tools import CODE, BotPlayer, HostThread, match
+from net_tools import CODE, WAIT, BotPlayer, HostThread, match
 
 from game.match import COMPUTER, REMOTE, MatchConfig, SeatConfig
 from game.rules import GAME_OVER
@@ -194,7 +194,7 @@ def test_the_screens_api_a_lobby_and_a_joined_table(tmp_path):
     try:
         assert host.open_seats() == 1 and host.joined() == {} and host.address == host.url
         remote = RemoteTable(host.url, CODE, "Zoé", store=Store(tmp_path), speed=0.5)
-        deadline = time.monotonic() + 5
+        deadline = time.monotonic() + WAIT  # (only stops a test that would hang)
         while not host.joined() and time.monotonic() < deadline:
             host.pump(0.01)
         assert host.joined() == {0: "Zoé"} and host.open_seats() == 0

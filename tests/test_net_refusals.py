@@ -8,7 +8,7 @@ import logging
 import time
 
 import pytest
-from net_tools import CODE, HostThread, RawClient, match
+from net_tools import CODE, MESSAGE_WAIT, HostThread, RawClient, match
 
 from game.net.host import NetHost
 
@@ -44,7 +44,7 @@ def test_a_bad_hello_is_refused_and_closed(first, words, caplog):
             client.send(first)
             refusal = client.expect("refused")
             assert words in refusal["reason"] and "\n" not in refusal["reason"] and refusal["kind"] == "hello"
-            assert client.closed_within(3)
+            assert client.closed_within()
             _still_serving(hosted)
         lines = [record for record in caplog.records if words in record.getMessage()]
         assert len(lines) == 1  # one log line per refusal
@@ -56,8 +56,8 @@ def test_a_hello_that_never_comes():
     hosted = _host(hello_timeout=0.3)
     try:
         client = RawClient(hosted.url)
-        assert "no hello within 0.3 s" in client.expect("refused", timeout=3)["reason"]
-        assert client.closed_within(3)
+        assert "no hello within 0.3 s" in client.expect("refused")["reason"]
+        assert client.closed_within()
         _still_serving(hosted)
     finally:
         hosted.finish(timeout=0)
@@ -141,7 +141,7 @@ def test_a_frame_over_the_transport_cap_closes_only_that_connection():
     try:
         ann, bob, _ = _seated_pair(hosted)
         ann.send("y" * (2 << 20))
-        assert ann.closed_within(5)
+        assert ann.closed_within()
         assert ann.ws.close_code in (1009, None)
         waiting = bob.expect("waiting")  # the host noticed, and goes on for the others
         assert waiting["seat"] == 0 and waiting["why"] == "reconnecting"
@@ -218,7 +218,7 @@ def test_a_full_send_queue_drops_the_client(caplog):
         with caplog.at_level(logging.WARNING, logger="skyjo.net.host"):
             for n in range(3):
                 host.server.send(fake, {"n": n})  # (a fake client: it never reads)
-            deadline = time.monotonic() + 3
+            deadline = time.monotonic() + MESSAGE_WAIT  # (only stops a test that would hang)
             while not closed and time.monotonic() < deadline:
                 time.sleep(0.01)
         assert fake.gone and closed and "stopped reading" in closed[0][1]
@@ -254,7 +254,7 @@ def test_too_many_connections_are_turned_away(monkeypatch):
         first, second = RawClient(hosted.url), RawClient(hosted.url)
         third = RawClient(hosted.url)
         assert "too many connections" in third.expect("refused")["reason"]
-        assert third.closed_within(3)
+        assert third.closed_within()
         first.hello(name="Ann")  # those already in are served
         second.close()
     finally:

@@ -8,7 +8,7 @@ import pygame
 import pytest
 from helpers import key_event
 from net_tools import BotPlayer, HostThread, match
-from pilot import FRAME, Pilot
+from pilot import Pilot
 
 from game.ai import make_bot
 from game.match import COMPUTER, HUMAN, REMOTE, MatchConfig, SeatConfig
@@ -59,7 +59,7 @@ def play_here(app, play, seed: int = 5) -> None:
     assert pilot.wait_on_clock(over, seconds=120), f"stuck on {pilot.scene}"
 
 
-def test_setup_offers_a_seat_for_another_computer_and_start_opens_the_lobby(app, loopback):
+def test_setup_offers_a_seat_for_another_computer_and_start_opens_the_lobby(app, loopback, pilot):
     from scenes.setup import SetupScene
 
     setup = app.stack.push(SetupScene(app, MatchConfig()))
@@ -71,7 +71,7 @@ def test_setup_offers_a_seat_for_another_computer_and_start_opens_the_lobby(app,
     lobby = app.stack.top
     try:
         assert lobby.name == "lobby"
-        app.frame(FRAME)
+        pilot.advance()
         assert lobby.host.url.startswith(f"ws://{LOOPBACK}:")
         assert len(lobby.host.code) >= 4
         assert not lobby.buttons.named("start").enabled  # nobody has joined yet
@@ -80,7 +80,7 @@ def test_setup_offers_a_seat_for_another_computer_and_start_opens_the_lobby(app,
         assert "(here)" in lines[0] and "(computer" in lines[2]
     finally:
         lobby.close()
-        app.frame(FRAME)
+        pilot.advance()
     assert lobby.host is None  # leaving the lobby stops serving
 
 
@@ -88,7 +88,7 @@ def test_a_game_hosted_from_the_lobby_is_played_to_the_end_with_a_joined_player(
     config = MatchConfig("voyage", (SeatConfig("Ann", HUMAN), SeatConfig("Player 2", REMOTE),
                                     SeatConfig("Robin", COMPUTER, "easy")), end_score=30, seed=11)
     lobby = app.stack.push("lobby", config=config, state=config.new_game())
-    app.frame(FRAME)
+    pilot.advance()
     guest = BotPlayer(f"ws://{LOOPBACK}:{lobby.host.port}", "normal", seed=3, name="Zoé", code=lobby.host.code)
     try:
         assert pilot.wait_on_clock(lambda: lobby.buttons.named("start").enabled)
@@ -109,7 +109,7 @@ def test_a_game_hosted_from_the_lobby_is_played_to_the_end_with_a_joined_player(
 def test_waiting_for_a_player_on_another_computer_lets_the_app_sleep(app, pilot, loopback):
     config = MatchConfig("voyage", (SeatConfig("Player 1", REMOTE), SeatConfig("Robin", COMPUTER, "easy")), seed=2)
     lobby = app.stack.push("lobby", config=config, state=config.new_game())
-    app.frame(FRAME)
+    pilot.advance()
     guest = BotPlayer(f"ws://{LOOPBACK}:{lobby.host.port}", "normal", seed=1, name="Zoé", code=lobby.host.code)
     try:
         assert pilot.wait_on_clock(lambda: lobby.buttons.named("start").enabled)
@@ -121,7 +121,7 @@ def test_waiting_for_a_player_on_another_computer_lets_the_app_sleep(app, pilot,
             return not play.anim.busy and play.table.waits_for_network
 
         assert pilot.wait_on_clock(remote_to_act)
-        app.frame(FRAME)  # (draws what changed)
+        pilot.advance()  # (draws what changed)
         assert not play.wants_frames()  # nothing moves until the guest's move arrives
     finally:
         guest.remote.close()
@@ -131,7 +131,7 @@ def test_joining_from_the_menu_plays_a_whole_game_and_keeps_the_local_save(app, 
     host = HostThread(match("voyage", "remote,easy", seed=21, end_score=30)).start()
     try:
         app.stack.push("menu")
-        app.frame(FRAME)
+        pilot.advance()
         app.stack.top.press("join")
         join = app.stack.top
         assert join.name == "join"
@@ -159,9 +159,9 @@ def test_joining_from_the_menu_plays_a_whole_game_and_keeps_the_local_save(app, 
     assert app.store.saves.load()[0] == own_save
 
 
-def test_a_wrong_address_is_said_in_one_line_and_nothing_opens(app, loopback):
+def test_a_wrong_address_is_said_in_one_line_and_nothing_opens(app, loopback, pilot):
     join = app.stack.push("join")
-    app.frame(FRAME)
+    pilot.advance()
     join.fields["address"].value = "not an address"
     join.press("join")
     assert join.error and "\n" not in join.error
@@ -191,7 +191,7 @@ def test_a_person_on_another_computer_counts_as_a_human_opponent_in_the_statisti
 def test_a_player_who_lost_the_connection_is_said_and_a_computer_may_play_for_them(app, pilot, loopback):
     config = MatchConfig("voyage", (SeatConfig("Ann", HUMAN), SeatConfig("Player 2", REMOTE)), end_score=30, seed=8)
     lobby = app.stack.push("lobby", config=config, state=config.new_game())
-    app.frame(FRAME)
+    pilot.advance()
     guest = BotPlayer(f"ws://{LOOPBACK}:{lobby.host.port}", "normal", seed=2, name="Zoé", code=lobby.host.code)
     assert pilot.wait_on_clock(lambda: lobby.buttons.named("start").enabled)
     lobby.press("start")
@@ -199,7 +199,7 @@ def test_a_player_who_lost_the_connection_is_said_and_a_computer_may_play_for_th
     guest.stop.set()
     guest.remote.close()  # Zoé's computer goes away mid-game
     assert pilot.wait_on_clock(lambda: 1 in play.table.link.away_seats)
-    app.frame(FRAME)
+    pilot.advance()
     assert "Zoé lost the connection" in play.board.banner
     play.handle_event(key_event(pygame.K_ESCAPE))
     pause = app.stack.top

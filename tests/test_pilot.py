@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from pilot import Pilot
+from pilot import NothingThere, Pilot
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.ui.targets import DRAW_TARGET, Target
@@ -65,3 +65,27 @@ def test_advance_by_seconds_counts_frames_of_the_game_clock(app, pilot: Pilot) -
     assert app.frames_drawn - drawn == 30
     pilot.advance(3, dt=1 / 30)
     assert app.frames_drawn - drawn == 33
+
+
+def test_a_click_that_hits_nothing_says_where_and_what_was_under_it(pilot: Pilot) -> None:
+    pilot.app.stack.push(MENU)
+    pilot.advance()
+    with pytest.raises(NothingThere, match=r"a click at \(1, 1\) hits nothing: under it is the screen 'menu'"
+                                           r".*its buttons: 'New game' at \("):
+        pilot.click_at((1, 1))
+    assert pilot.scene == "menu"  # nothing was sent to the app
+    assert pilot.under(pilot.where("New game")) == "the button 'New game'"
+    pilot.click_at((1, 1), anywhere=True)  # a test that means a click anywhere says so
+    assert pilot.scene == "menu"
+
+
+def test_a_card_under_an_overlay_is_not_clicked_silently(pilot: Pilot) -> None:
+    play = table(pilot)
+    assert pilot.wait_until(lambda: play.acting_human() == 0)
+    assert pilot.under(pilot.where(DRAW_TARGET)) == "the table's draw pile"
+    assert pilot.under(pilot.where(Target.cell(0, 2, 1))) == "the table's card at column 2, row 1 of seat 0's grid"
+    pilot.press(pygame.K_ESCAPE)  # the pause screen over the table
+    assert pilot.scene == "pause"
+    with pytest.raises(NothingThere, match=r"under it is the screen 'pause' over 'play' over 'menu'"):
+        pilot.click(Target.cell(0, 2, 1))
+    assert not any(play.state.face_up[0])

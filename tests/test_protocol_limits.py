@@ -48,9 +48,14 @@ def a_view():
     return seat_view(state, state.to_act)
 
 
-def decide_within(bot: CommandBot, seconds: float) -> tuple[object, float]:
-    """Run bot.decide in a thread; what it returned or raised, and how long it took. Fails the
-    test (instead of hanging it) if the decision takes longer than `seconds`."""
+HANG_GUARD = 60.0  # seconds: only stops a test that would hang; far past every bot's own deadline here
+
+
+def decide_within(bot: CommandBot, seconds: float = HANG_GUARD) -> object:
+    """Run bot.decide in a thread; what it returned or raised. Fails the test (instead of hanging
+    it) if the decision takes longer than `seconds`. How soon a failure comes is told by its
+    words, never by the clock: each bot here has a 5 s deadline, whose error ("no answer within
+    5 s") is not the one the tests expect, so a failure found only at the deadline fails them."""
     outcome: list[object] = []
 
     def run() -> None:
@@ -59,22 +64,21 @@ def decide_within(bot: CommandBot, seconds: float) -> tuple[object, float]:
         except BaseException as error:  # noqa: BLE001 - the test looks at it
             outcome.append(error)
 
-    started = time.monotonic()
     thread = threading.Thread(target=run, daemon=True)
     thread.start()
     thread.join(seconds)
     assert outcome, f"the decision was still waiting after {seconds} s"
-    return outcome[0], time.monotonic() - started
+    return outcome[0]
 
 
-def failure(bot: CommandBot, seconds: float = 3.0) -> tuple[str, float]:
+def failure(bot: CommandBot) -> str:
     try:
-        error, took = decide_within(bot, seconds)
+        error = decide_within(bot)
     finally:
         bot.close()
     assert isinstance(error, BotError), f"expected a BotError, got {error!r}"
-    assert "bad_bot.py" in str(error) and "\n" not in str(error)
-    return str(error), took
+    assert "bad_bot.py" in str(error) and "\n" not in str(error) and "no answer within" not in str(error)
+    return str(error)
 
 
 def alive(pid: int) -> bool:
@@ -114,16 +118,14 @@ def test_blank_lines_do_not_put_off_the_deadline(tmp_path):
 
 def test_a_bot_that_closes_its_output_and_keeps_running_fails_at_once(tmp_path):
     bot = CommandBot(bot_command(tmp_path, "os.close(1)\ntime.sleep(20)\n"), timeout=5.0)
-    message, took = failure(bot)
-    assert "closed its output" in message and took < 1.5
+    assert "closed its output" in failure(bot)  # (not at the deadline: see decide_within)
 
 
 # ---------------------------------------------------------------- item 10: a message is at most 1 MiB
 def test_a_line_that_never_ends_is_cut_at_one_mebibyte(tmp_path):
     body = "for m in questions():\n    for _ in range(32):\n        sys.stdout.write('x' * 65536)\n" \
            "    sys.stdout.flush(); time.sleep(20)\n"
-    message, took = failure(CommandBot(bot_command(tmp_path, body), timeout=5.0))
-    assert "longer than 1 MiB" in message and took < 3
+    assert "longer than 1 MiB" in failure(CommandBot(bot_command(tmp_path, body), timeout=5.0))
 
 
 # ---------------------------------------------------------------- item 11: what the bot writes
@@ -136,8 +138,7 @@ def test_a_line_that_never_ends_is_cut_at_one_mebibyte(tmp_path):
      "too many digits"),
 ], ids=["not-utf8", "deep-nesting", "5000-digits"])
 def test_unreadable_answers_are_a_bot_error_naming_the_bot(tmp_path, body, words):
-    message, took = failure(CommandBot(bot_command(tmp_path, body), timeout=5.0))
-    assert words in message and took < 3
+    assert words in failure(CommandBot(bot_command(tmp_path, body), timeout=5.0))
 
 
 @pytest.mark.parametrize("body, words", [
@@ -171,7 +172,7 @@ def test_closing_a_bot_ends_the_processes_it_started(tmp_path):
         pid = int(pid_file.read_text())
         assert alive(pid)
         bot.close()
-        assert dies_within(pid, 2.0), "the bot's own child outlived the bot"
+        assert dies_within(pid, HANG_GUARD), "the bot's own child outlived the bot"  # (killed as close returned)
     finally:
         bot.close()
         if pid is not None and alive(pid):
@@ -190,10 +191,19 @@ def test_closing_a_worker_does_not_wait_for_a_slow_bot_to_exit(tmp_path):
     worker.start(a_view())
     assert worker.wait(5) is not None and worker.error is None
     pid = int(pid_file.read_text())
-    started = time.perf_counter()
-    worker.close()
-    assert time.perf_counter() - started < 0.1
-    assert dies_within(pid, 3.0)
+    let_go, real_close, caller, closed = threading.Event(), worker.bot.close, threading.current_thread(), []
+
+    def held_close() -> None:  # the bot's close, held until the test lets it go (unless on the caller's thread)
+        if threading.current_thread() is not caller:
+            let_go.wait(HANG_GUARD)
+        real_close()
+        closed.append(threading.current_thread() is caller)
+
+    worker.bot.close = held_close  # type: ignore[method-assign]
+    worker.close()  # returns with the bot's close still held: the caller never waits for it
+    assert closed == [] and alive(pid)
+    let_go.set()
+    assert dies_within(pid, HANG_GUARD)
 
 
 # ---------------------------------------------------------------- item 14: `skyjo bot` and impossible views

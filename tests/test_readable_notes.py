@@ -5,6 +5,7 @@ question on its panel at every text size, in both languages."""
 import pygame
 import pytest
 from i18n_gallery import SEATS, play_out, round_scores, screens
+from pilot import Pilot
 
 from game import i18n
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
@@ -74,7 +75,7 @@ def test_an_undoubled_end_is_said_too(make_app, monkeypatch):
     play = app.stack.reset(PlayScene(app, config, state, resumed=True))
     play.table.scored_round = state.round
     app.stack.push(RoundScoreScene(app, play.table, play.addressee))
-    app.frame(1 / 60)
+    Pilot(app).advance()
     words = [words for words, size, _ in texts_drawn(app, monkeypatch) if size >= BODY_SIZE]
     assert any("ended the round with the lowest score: not doubled" in line for line in words), words
     assert "x2" not in words

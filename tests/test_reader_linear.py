@@ -7,7 +7,8 @@ and full of escaped quotes, scanned to the end from every quote: 64 KiB took abo
 `skyjo bot`, `simulate` with a program's seat, the data files) with the worst shapes of
 `skyjo bench reader`, and bounds the time generously (seconds where the old reader took
 minutes), in a child process where the old reader could not be interrupted. Speed itself is
-measured by the bench, never asserted here.
+measured by the bench; the two tests that compare CPU times (the work grows with the text, not
+its square) run in the slow set, where the whole suite runs them.
 """
 
 from __future__ import annotations
@@ -70,6 +71,7 @@ print(json.dumps({shape: cpu(text_of(shape, 256 << 10), 5) / cpu(text_of(shape, 
 """
 
 
+@pytest.mark.slow  # (a measure of speed, CPU time in a process of its own: the whole suite runs it)
 def test_sixteen_times_the_text_costs_the_reader_about_sixteen_times_the_work():
     """Each worst shape at 16 KiB and 256 KiB: the work (CPU time, the fastest of several runs)
     grows about 16 times; 64 leaves room for a busy machine, where the old reader's square
@@ -348,6 +350,7 @@ def _cpu(action, repeats: int = 5) -> float:
     return max(best, 1e-6)
 
 
+@pytest.mark.slow  # (a measure of speed, CPU time: the whole suite runs it)
 def test_the_other_patterns_over_untrusted_text_are_linear_too():
     """A damaged file's end, told apart as cut short or not, and a notice's words looked over
     for paths: both patterns used to try a run of digits or letters once per character in it

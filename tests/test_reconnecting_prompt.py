@@ -20,7 +20,7 @@ def test_while_reconnecting_the_table_says_so_not_who_plays_next(make_app, monke
     assert pilot.wait_until(lambda: play.position().to_act is not None and not play.anim.busy)
     for _flip in range(2):  # Ann's opening, then Bob (on another computer) is to act
         if play.acting_human() == 0:
-            play.activate(sorted(play.legal_targets())[0])
+            pilot.click(sorted(play.legal_targets())[0])
             assert pilot.wait_for_animations()
     assert pilot.wait_until(lambda: play.acting_human() is None and play.position().to_act == 1)
     assert table_prompt(play) == "Bob plays next"

@@ -39,12 +39,12 @@ def test_every_edition_has_its_words() -> None:
     assert set(EDITION_WORDS) == set(EDITIONS)
 
 
-def test_setup_offers_a_third_edition_registered_once(app, third_edition) -> None:
+def test_setup_offers_a_third_edition_registered_once(app, third_edition, pilot) -> None:
     setup = app.stack.push(SetupScene(app))
     seen = [setup.config.edition]
     for _ in range(3):
         setup.press("edition")
-        app.frame(1 / 60)
+        pilot.advance()
         seen.append(setup.config.edition)
         if setup.config.edition == Travel.name:
             assert setup.buttons.named("edition").label == "Edition: Skyjo Travel"
@@ -52,7 +52,7 @@ def test_setup_offers_a_third_edition_registered_once(app, third_edition) -> Non
     assert seen == ["voyage", "classic", "travel", "voyage"]
 
 
-def test_how_to_play_explains_a_third_edition_registered_once(app, third_edition) -> None:
+def test_how_to_play_explains_a_third_edition_registered_once(app, third_edition, pilot) -> None:
     seen: list[str] = []
     howto = app.stack.push(HowToPlayScene(app, "classic"))
     howto.switch_edition()
@@ -60,7 +60,7 @@ def test_how_to_play_explains_a_third_edition_registered_once(app, third_edition
     howto.page = len(howto.pages) - 1  # the editions' table
     i18n.set_recorder(seen.append)
     try:
-        app.frame(1 / 60)
+        pilot.advance()
     finally:
         i18n.set_recorder(None)
     assert {"Skyjo Voyage", "Skyjo (classic)", "Skyjo Travel", "the Voyage deck", "2 to 3", "2 to 8"} <= set(seen)

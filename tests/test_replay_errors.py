@@ -6,7 +6,6 @@ import copy
 import json
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,7 @@ from scenarios.catalog import CATALOG
 
 from game.replay import play_scenario
 from game.rules import replay_summary
+from game.store.files import open_ordinary
 from skyjo.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -299,16 +299,50 @@ def test_a_number_with_too_many_digits_is_a_json_error(tmp_path: Path) -> None:
     assert "digits" in assert_error(code, out, None, None)
 
 
-def test_a_file_over_the_cap_is_refused_quickly_naming_the_cap(tmp_path: Path) -> None:
-    from skyjo.commands.replay import MAX_SCENARIO_BYTES
+class CountedReads:
+    """A file whose reads are counted (bytes asked for and given), around the real one."""
+
+    def __init__(self, handle) -> None:
+        self.handle, self.whole_reads, self.given = handle, 0, 0
+
+    def __enter__(self) -> "CountedReads":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.handle.close()
+
+    def read(self, size: int | None = -1) -> bytes:
+        self.whole_reads += size is None or size < 0  # a read of everything: it must not happen
+        data = self.handle.read(size)
+        self.given += len(data)
+        return data
+
+
+def test_a_file_over_the_cap_is_refused_quickly_naming_the_cap(tmp_path: Path, capsys, monkeypatch) -> None:
+    """Quickly, in counted work: one byte past the cap is read, never the rest, and nothing is
+    parsed (the command's own process, with its message, is checked once more through `run_command`)."""
+    from skyjo.commands import replay
 
     path = tmp_path / "huge.json"
     with open(path, "wb") as handle:  # sparse: no disk or memory spent on the zeros
-        handle.truncate(MAX_SCENARIO_BYTES + 1)
-    start = time.perf_counter()
+        handle.truncate(replay.MAX_SCENARIO_BYTES + 16 * 1024 * 1024)
+    opened: list[CountedReads] = []
+
+    def counted(name: str) -> CountedReads:
+        opened.append(CountedReads(open_ordinary(name)))
+        return opened[-1]
+
+    def never(text: str) -> None:
+        raise AssertionError("a scenario over the cap was parsed")
+
+    monkeypatch.setattr(replay, "open_ordinary", counted)
+    monkeypatch.setattr(replay, "_parse", never)
+    assert main(["replay", str(path)]) == 2
+    out = json.loads(capsys.readouterr().out)
+    assert f"{replay.MAX_SCENARIO_BYTES // 2**20} MiB" in assert_error(2, out, None, None)
+    assert len(opened) == 1 and opened[0].whole_reads == 0 and opened[0].given == replay.MAX_SCENARIO_BYTES + 1
     code, out = run_command(path)
-    assert time.perf_counter() - start < 30
-    assert f"{MAX_SCENARIO_BYTES // 2**20} MiB" in assert_error(code, out, None, None)
+    assert f"{replay.MAX_SCENARIO_BYTES // 2**20} MiB" in assert_error(code, out, None, None)
 
 
 def test_a_file_at_the_cap_is_read(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from helpers import finished_game, journal_inks, wait_until
-from pilot import FRAME, Pilot
+from pilot import Pilot
 from test_statistics_reading import WAIT, SlowFile, frames_while_held
 
 from game.ai.review import DEFAULT_SAMPLES, METHOD, review_game
@@ -75,7 +75,7 @@ def played():
 def open_review(app, match, state) -> ReviewScene:
     """The game-over screen, then its "Review the game" (as a player reaches the review)."""
     over = app.stack.reset(GameOverScene(app, match, state))
-    app.frame(FRAME)
+    Pilot(app).advance()
     assert over.press("review")
     scene = app.stack.top
     assert isinstance(scene, ReviewScene)
@@ -109,19 +109,20 @@ def test_the_review_screen_keeps_drawing_while_a_finished_review_is_kept(make_ap
     write = SlowWrite(monkeypatch, "game.store.reviews", REVIEWS_FILE)
     write.hold()
     app = make_app(size=(1280, 720))
+    pilot = Pilot(app)
     scene = open_review(app, match, state)
     scene.samples, scene.workers = SAMPLES, 1  # little work: judged again at once
     scene.start()
     try:
         deadline = time.monotonic() + WAIT
         while not write.started.is_set() and time.monotonic() < deadline:
-            app.frame(FRAME)  # (before: the frame that took the result kept it, and waited)
+            pilot.advance()  # (before: the frame that took the result kept it, and waited)
             time.sleep(0.001)
         drawn_off_the_frame_loop(app, write, "Expert is judging each of your decisions from what you could see then.")
     finally:
         write.released.set()
     assert wait_until(lambda: scene.job is None or not scene.job.running, WAIT)
-    app.frame(FRAME)
+    pilot.advance()
     assert scene.review == review and scene.job is None
     shelf = ReviewShelf(tmp_path)
     assert shelf.get(review_key(state.record(), 0, REVIEW_SEED, SAMPLES, METHOD)) == review  # kept...
@@ -157,7 +158,7 @@ def test_the_game_over_screen_keeps_drawing_while_the_game_log_is_exported(make_
     finally:
         write.released.set()
     assert over.exporting is not None and over.exporting.wait(WAIT)
-    app.frame(FRAME)
+    pilot.advance()
     words = [ink.words for ink in journal_inks(app, [over])]
     saved = [word for word in words if word.startswith("Game log saved as ")]
     assert len(saved) == 1 and "Saving the game log…" not in words

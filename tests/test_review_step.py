@@ -8,6 +8,7 @@ import functools
 import msgspec
 import pygame
 import pytest
+from pilot import Pilot
 
 from game.ai import make_bot
 from game.ai.review import Decision, decisions, judge
@@ -51,7 +52,7 @@ def judged(step: str, played: list | None = None, best: list | None = None) -> J
 def opened(app, judgement: Judged) -> ReviewStepScene:
     app.stack.reset(MenuScene(app))
     scene = app.stack.push(REVIEW_STEP, game()[0], NAMES, SEAT, judgement)
-    app.frame(1 / 60)
+    Pilot(app).advance()
     return scene
 
 
@@ -134,12 +135,12 @@ def test_right_plays_the_move_played_and_left_or_home_come_back_to_the_decision(
     pilot.press(pygame.K_RIGHT)
     assert scene.step == at + 1
     assert scene.state.log[-1]["actions"][-1] == list(made.played)  # the move played, applied
-    app.frame(1 / 60)
+    pilot.advance()
     assert not scene.at_decision and ring_ink(app.screen, expert) < expert.ring.w // 2  # the marks are gone
     pilot.press(pygame.K_LEFT)
     assert scene.step == at and scene.at_decision and scene.board == Board.from_view(decision("place").view)
     pilot.press(pygame.K_SPACE)
-    pilot.click_at((10, 10))  # a click plays on too
+    pilot.click_at((10, 10), anywhere=True)  # a click plays on too
     assert scene.step == at + 2
     for code in (pygame.K_HOME, pygame.K_b):
         pilot.press(pygame.K_RIGHT)

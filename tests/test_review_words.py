@@ -158,14 +158,14 @@ def test_hot_seat_names_given_by_default_follow_the_language(app, language):
     assert seats == ["Joueur 1", "Joueur 2"]
 
 
-def test_the_spread_is_only_in_the_details(app):
+def test_the_spread_is_only_in_the_details(app, pilot):
     review = costing([25.2, 18.1, 9.6, 9.4, 0])
     scene = opened_review(app, ["You", "Robin"], review)
     shown = [ink.words for ink in drawn(app, scene)] + [button.label for button in scene.buttons.buttons]
     assert not any("\u00b1" in words for words in shown), shown
     assert not any("a decision)" in words for words in shown), shown  # "0.78 a decision": the command line's
     step = app.stack.push(REVIEW_STEP, record(), ["You", "Robin"], SEAT, review.decisions[0])
-    app.frame(1 / 60)
+    pilot.advance()
     heading = step.note()[0]
     assert "\u00b1" in heading  # the decision on the table: the details
 
@@ -199,7 +199,7 @@ def test_the_step_screen_says_the_decision_and_keeps_each_key_whole(make_app, la
     step = made.action  # the decision's step in its round: the card in hand is drawn there
     app.stack.reset(MenuScene(app))
     scene = app.stack.push(REVIEW_STEP, record(), ["Vous", "Robin"], SEAT, a_decision())
-    app.frame(1 / 60)
+    Pilot(app).advance()
     assert scene.step == step
     words = [ink.words for ink in drawn(app, scene)]
     assert "Vous piochez une carte" not in words and scene.view.marks.prompt.startswith("Votre décision")

@@ -4,6 +4,7 @@ previous human's (opening flips included), never with a single human."""
 import random
 
 import pytest
+from pilot import Pilot
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.rules import GAME_OVER
@@ -14,6 +15,7 @@ from scenes.play import PlayScene
 def play_game(app, seats, seed, rounds):
     """Play `rounds` rounds: humans pick random legal targets through the click handler.
     Returns (play scene, hand-offs seen on screen, seats of every action in order)."""
+    pilot = Pilot(app)
     rng = random.Random(seed)
     config = MatchConfig("voyage", tuple(seats), seed=seed)
     app.stack.push(MenuScene(app))
@@ -27,7 +29,7 @@ def play_game(app, seats, seed, rounds):
 
     play.state.apply = recording_apply
     for _ in range(20000):
-        app.frame(1 / 60)
+        pilot.advance()
         top = app.stack.top
         if top.name == "handoff":
             handoffs_seen += 1
@@ -43,7 +45,7 @@ def play_game(app, seats, seed, rounds):
             top.press("continue")
         elif top is play and play.acting_human() is not None:
             targets = sorted(play.legal_targets())
-            play.activate(rng.choice(targets))
+            pilot.click(rng.choice(targets))
     raise AssertionError("the game did not advance")
 
 
@@ -73,7 +75,7 @@ def test_a_single_human_never_sees_a_handoff(app):
     assert seen == play.table.handoffs == 0
 
 
-def test_a_computers_drawn_card_is_never_shown_to_the_humans(app):
+def test_a_computers_drawn_card_is_never_shown_to_the_humans(app, pilot):
     seats = [SeatConfig("Ann", HUMAN), SeatConfig("Bot", COMPUTER, "easy"), SeatConfig("Cy", HUMAN)]
     config = MatchConfig("voyage", tuple(seats), seed=4)
     app.stack.push(MenuScene(app))
@@ -81,14 +83,14 @@ def test_a_computers_drawn_card_is_never_shown_to_the_humans(app):
     rng = random.Random(4)
     checked = 0
     for _ in range(5000):
-        app.frame(1 / 60)
+        pilot.advance()
         top = app.stack.top
         if top.name == "handoff":
             top.press("ready")
         elif top.name == "round":
             break
         elif top is play and play.acting_human() is not None:
-            play.activate(rng.choice(sorted(play.legal_targets())))
+            pilot.click(rng.choice(sorted(play.legal_targets())))
         state, board = play.state, play.board
         if state.to_act == 1 and state.source == "draw" and not play.anim.busy:
             assert board.holding == "?"  # shown as a card back
@@ -96,14 +98,14 @@ def test_a_computers_drawn_card_is_never_shown_to_the_humans(app):
     assert checked > 0
 
 
-def test_a_hot_seat_game_of_two_humans_plays_to_the_winner(app):
+def test_a_hot_seat_game_of_two_humans_plays_to_the_winner(app, pilot):
     seats = [SeatConfig("Ann", HUMAN), SeatConfig("Cy", HUMAN)]
     play, seen, actors = play_game(app, seats, 5, rounds=10_000)  # returns at the last scoring
     assert play.state.phase == GAME_OVER and max(play.state.totals) >= 100
     assert seen == play.table.handoffs == expected_handoffs(actors, {0, 1})
     app.stack.top.press("continue")
     for _ in range(30):
-        app.frame(1 / 60)
+        pilot.advance()
     assert app.stack.top.name == "gameover"
     best = min(play.state.totals)
     assert play.state.winners == [seat for seat, total in enumerate(play.state.totals) if total == best]
@@ -123,7 +125,7 @@ def _at_the_handoff(pilot):
 
     def next_handoff() -> bool:
         if app.stack.top is play and play.acting_human() == first:
-            play.activate(sorted(play.legal_targets())[0])
+            pilot.click(sorted(play.legal_targets())[0])
         return pilot.scene == "handoff"
 
     assert pilot.wait_until(next_handoff)
@@ -145,7 +147,7 @@ def test_escape_on_the_handoff_opens_the_pause_menu_and_the_table_stays_hidden(a
     assert app.stack.top is handoff
     pilot.press(pygame.K_ESCAPE)
     app.stack.top.press("menu")  # save and go to the menu
-    app.frame(1 / 60)
+    pilot.advance()
     assert pilot.scene == "menu" and app.store.saves.summary() is not None
 
 

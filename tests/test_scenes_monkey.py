@@ -10,6 +10,7 @@ import random
 import pygame
 import pytest
 from helpers import inline_workers
+from pilot import Pilot
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.net import HostedTable
@@ -95,13 +96,13 @@ def monkey(app, which, monkeypatch, seed, steps):
     # network (a game found there, another run's, would change what the next click does)
     monkeypatch.setattr(LobbyScene, "bind", "127.0.0.1")
     monkeypatch.setattr(JoinScene, "discover", False)
-    rng = random.Random(seed)
+    rng, pilot = random.Random(seed), Pilot(app)
     app.speed_override = 8.0  # animations run, fast
     start_scene(app, which, seed=11)
     visited = {scene.name for scene in app.stack.scenes}  # (the first event may leave the start screen)
     for step in range(steps):
         pygame.event.post(random_event(rng, app.screen.get_size()))
-        app.frame(1 / 30)
+        pilot.advance(dt=1 / 30)  # (the monkey's events are its own: anywhere, any kind)
         if not app.stack.scenes:  # the monkey chose Quit: start again
             app.stack.push(MenuScene(app))
         visited.update(scene.name for scene in app.stack.scenes)

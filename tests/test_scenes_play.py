@@ -53,7 +53,7 @@ def test_keyboard_alone_plays_opening_and_a_whole_turn(app, pilot):
 def test_a_click_during_an_animation_skips_it_and_is_played_once_if_legal(app, pilot):
     app.speed_override = 1.0
     play = start(app, ONE_HUMAN)
-    app.frame(1 / 60)
+    pilot.advance()
     assert play.anim.busy  # dealing
     pilot.click(Target.cell(0, 0, 0))  # skips the deal, then flips the card once the board shows the deal
     assert play.state.face_up[0][0] and sum(play.state.face_up[0]) == 1
@@ -66,13 +66,13 @@ def test_a_click_during_an_animation_skips_it_and_is_played_once_if_legal(app, p
 def test_illegal_targets_are_refused_and_said(app, pilot):
     play = start(app, ONE_HUMAN)
     assert pilot.wait_until(lambda: play.acting_human() == 0)
-    play.activate(Target.cell(1, 0, 0))  # the opponent's card
-    play.activate(DRAW_TARGET)  # drawing during the opening flips
+    pilot.click(Target.cell(1, 0, 0))  # the opponent's card
+    pilot.click(DRAW_TARGET)  # drawing during the opening flips
     assert not any(play.state.face_up[0]) and not any(play.state.face_up[1])
     assert play.legal_targets() == set(grid_targets(0))
-    play.activate(Target.cell(0, 0, 0))
-    app.frame(1 / 60)  # the flip animates (instantly)
-    play.activate(Target.cell(0, 0, 0))  # flipped already
+    pilot.click(Target.cell(0, 0, 0))
+    pilot.advance()  # the flip animates (instantly)
+    pilot.click(Target.cell(0, 0, 0))  # flipped already
     assert play.notice.line == "That card cannot be chosen now." and sum(play.state.face_up[0]) == 1
 
 
@@ -83,7 +83,7 @@ def test_computer_turns_play_at_a_watchable_pace(app, pilot):
     play.anim.skip()
     before = sum(map(sum, play.state.face_up))
     for _ in range(10):  # a sixth of a second
-        app.frame(1 / 60)
+        pilot.advance()
     assert sum(map(sum, play.state.face_up)) == before  # nobody played in a blink
     assert pilot.wait_until(lambda: sum(map(sum, play.state.face_up)) > before, frames=300)
 
@@ -96,7 +96,7 @@ def test_escape_opens_pause_over_the_table_and_resume_returns(app, pilot):
     drawn = []
     original = play.draw
     play.draw = lambda surface: drawn.append("table") or original(surface)
-    app.frame(1 / 60)
+    pilot.advance()
     assert drawn == ["table"]  # the table stays visible beneath the pause menu
     pilot.press(pygame.K_ESCAPE)
     assert app.stack.top is play
@@ -105,7 +105,7 @@ def test_escape_opens_pause_over_the_table_and_resume_returns(app, pilot):
 def test_abandon_needs_confirmation_and_deletes_the_save(app, pilot):
     play = start(app, ONE_HUMAN)
     assert pilot.wait_until(lambda: play.acting_human() == 0)
-    play.activate(Target.cell(0, 0, 0))
+    pilot.click(Target.cell(0, 0, 0))
     app.store.saves.flush()
     assert app.store.saves.has_game()
     pilot.press(pygame.K_ESCAPE)
@@ -127,13 +127,13 @@ def test_a_computer_player_that_cannot_start_is_replaced_and_said(app, pilot):
     check_consistency(play.state)
 
 
-def test_a_table_of_computers_shows_the_public_view_with_drawn_cards_face_down(app):
+def test_a_table_of_computers_shows_the_public_view_with_drawn_cards_face_down(app, pilot):
     seats = [SeatConfig("A", COMPUTER, "easy"), SeatConfig("B", COMPUTER, "easy")]
     play = start(app, seats)
     assert play.viewer is None  # nobody plays here: the screen is a spectator's
     checked = 0
     for _ in range(3000):
-        app.frame(1 / 60)
+        pilot.advance()
         if app.stack.top is not play or checked >= 3:
             break
         state, board = play.state, play.board
@@ -143,7 +143,7 @@ def test_a_table_of_computers_shows_the_public_view_with_drawn_cards_face_down(a
     assert checked >= 3
 
 
-def test_the_skip_hint_waits_for_a_long_animation_and_the_prompt_stays_meanwhile(app):
+def test_the_skip_hint_waits_for_a_long_animation_and_the_prompt_stays_meanwhile(app, pilot):
     """A short animation (the deal, a flip) keeps the prompt saying what comes next; only an
     unbroken run longer than SKIP_HINT_AFTER offers to skip it."""
     from game.ui.table_anim import Staging, Step
@@ -154,16 +154,16 @@ def test_the_skip_hint_waits_for_a_long_animation_and_the_prompt_stays_meanwhile
     play = start(app, ONE_HUMAN)
     seen = []
     while play.anim.busy and len(seen) < 600:  # the deal (a second), frame by frame
-        app.frame(1 / 60)
+        pilot.advance()
         seen.append(play.view.marks.prompt)
     assert seen and skip not in seen
-    play.activate(Target.cell(0, 0, 0))
-    app.frame(1 / 60)
+    pilot.click(Target.cell(0, 0, 0))
+    pilot.advance()
     assert play.anim.busy and play.view.marks.prompt == "You: flip one more card"  # during the flip
     play.anim.skip()
     play.anim.queue.append(Step(lambda stage: Staging(wait=SKIP_HINT_AFTER + 1.0)))  # a long run (as a final reveal)
     frames = 0
     while play.view.marks.prompt != skip and frames < round(SKIP_HINT_AFTER * 60) + 2:
-        app.frame(1 / 60)
+        pilot.advance()
         frames += 1
     assert play.view.marks.prompt == skip and frames >= SKIP_HINT_AFTER * 60 - 1

@@ -5,6 +5,7 @@ import json
 
 import pygame
 import pytest
+from pilot import Pilot
 
 from game import i18n
 from game.store import Settings, Store
@@ -23,10 +24,11 @@ def app(make_app, tmp_path):
 
 
 def open_settings(app):
+    pilot = Pilot(app)
     menu = app.stack.push(MenuScene(app))
-    app.frame(1 / 60)
+    pilot.advance()
     assert menu.press("settings")
-    app.frame(1 / 60)
+    pilot.advance()
     assert isinstance(app.stack.top, SettingsScene)
     return app.stack.top
 
@@ -97,9 +99,9 @@ def test_pause_menu_opens_settings_over_the_table(app, pilot):
 
     config = MatchConfig("voyage", (SeatConfig("Ann", HUMAN), SeatConfig("Bot", COMPUTER, "easy")), seed=2)
     play = app.stack.push(PlayScene(app, config, config.new_game()))
-    app.frame(1 / 60)
+    pilot.advance()
     pause = app.stack.push(PauseScene(app, play.table, play.guide))
-    app.frame(1 / 60)
+    pilot.advance()
     assert pause.press("settings")
     settings = app.stack.top
     assert isinstance(settings, SettingsScene) and settings.modal
@@ -107,7 +109,7 @@ def test_pause_menu_opens_settings_over_the_table(app, pilot):
     pilot.press(pygame.K_ESCAPE)
     assert app.stack.top is pause
     pause.close()
-    app.frame(1 / 60)
+    pilot.advance()
     assert play.anim.reduced_motion is True
 
 

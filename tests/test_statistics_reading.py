@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from helpers import finished_game, journal_inks
-from pilot import FRAME, Pilot
+from pilot import Pilot
 from test_stats_trend import write_trend
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
@@ -75,7 +75,7 @@ def frames_while_held(app, slow: SlowFile, frames: int = 5) -> tuple[int, list[s
     assert slow.started.wait(WAIT), "the read never began"
     before = app.frames_drawn
     for _ in range(frames):
-        app.frame(FRAME)
+        Pilot(app).advance()
     drawn = app.frames_drawn - before
     return drawn, [ink.words for ink in journal_inks(app, [app.stack.top])]
 
@@ -83,7 +83,7 @@ def frames_while_held(app, slow: SlowFile, frames: int = 5) -> tuple[int, list[s
 def wait_until_read(app, scene) -> None:
     deadline = time.monotonic() + WAIT
     while getattr(scene, "reading", None) is not None and time.monotonic() < deadline:
-        app.frame(FRAME)
+        Pilot(app).advance()
         time.sleep(0.001)
     assert getattr(scene, "reading", None) is None
 

@@ -23,7 +23,7 @@ def ring_colours(app, play, target) -> list:
     """The colours across the band just outside the target (where the ring lies), at its left middle."""
     play.input.cursor = target
     play.view.marks = replace(play.view.marks, hover=None)
-    app.frame(0.0)
+    Pilot(app).advance(dt=0.0)  # (no time passes: the ring drawn as it stands)
     rect = play.view._mark_rect(target)
     return [tuple(app.screen.get_at((rect.left - out, rect.centery)))[:3] for out in range(1, 14)]
 

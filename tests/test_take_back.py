@@ -193,7 +193,7 @@ def turn_of_the_human(app) -> PlayScene:
     play = app.stack.push(PlayScene(app, HUMAN_AND_BOT, state))
     assert pilot.wait_until(lambda: play.acting_human() == 0 and play.state.phase == OPENING)
     for target in sorted(play.legal_targets(), key=lambda t: (t.row or 0, t.col or 0))[:2]:
-        play.activate(target)
+        pilot.click(target)
         assert pilot.wait_until(lambda: not play.anim.busy)
     assert pilot.wait_until(lambda: play.acting_human() == 0 and play.state.phase != OPENING, frames=4000)
     return play
@@ -235,7 +235,7 @@ def test_a_click_on_the_discard_pile_puts_the_taken_discard_back(app, pilot) -> 
 
 def test_backspace_after_a_draw_from_the_pile_changes_nothing_and_says_why(app, pilot) -> None:
     play = turn_of_the_human(app)
-    play.activate(next(t for t in play.legal_targets() if t.kind == "draw"))
+    pilot.click(next(t for t in play.legal_targets() if t.kind == "draw"))
     assert pilot.wait_until(lambda: not play.anim.busy)
     before = str(play.state)
     pilot.press(pygame.K_BACKSPACE)

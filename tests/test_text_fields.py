@@ -3,7 +3,7 @@ typing while they have the focus ring, however it got there (Tab, arrows, a clic
 moves the ring; typing over a name the game gave replaces it, over a name typed adds to it."""
 
 import pygame
-from pilot import FRAME
+from pilot import Pilot
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
 from scenes.join import JoinScene
@@ -17,7 +17,7 @@ def type_text(app, text):
         if char == " ":
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0))
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char))
-    app.frame(FRAME)
+    Pilot(app).advance()
 
 
 def open_join(app, **given):
@@ -25,7 +25,7 @@ def open_join(app, **given):
     join = JoinScene(app, **given)
     join.discover = False  # no search of the network: the first button is "Search again"
     app.stack.push(join)
-    app.frame(FRAME)
+    Pilot(app).advance()
     return join
 
 
@@ -85,7 +85,7 @@ def test_join_name_that_is_a_default_is_replaced_by_typing(app, pilot):
 def open_setup(app, *seats):
     app.stack.push(MenuScene(app))
     setup = app.stack.push(SetupScene(app, MatchConfig("voyage", seats)))
-    app.frame(FRAME)
+    Pilot(app).advance()
     return setup
 
 

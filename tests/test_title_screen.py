@@ -31,7 +31,7 @@ def open_menu(make_app, size=(1920, 1080), speed=1.0, reduced=False, saved=False
         config = MatchConfig("voyage", (SeatConfig("Ann", HUMAN), SeatConfig("Bot", COMPUTER, "easy")), seed=2)
         app.store.saves.save(config, config.new_game())
     menu = app.stack.push("menu")
-    app.frame(1 / 60)
+    Pilot(app).advance()
     return app, menu
 
 
@@ -65,16 +65,17 @@ def test_the_cards_rise_behind_the_menu_when_it_opens_and_then_the_menu_is_still
     app, _menu = open_menu(make_app, size=SMALL)
     pilot = Pilot(app)
     assert app.stack.wants_frames(), "the cards rise: the menu draws frames"
-    app.frame(1 / 60)
+    pilot.advance()
     early = pixels(app)
     for _ in range(20):
-        app.frame(1 / 60)
+        pilot.advance()
     assert pixels(app) != early, "something moved on the title screen"
     assert pilot.wait_until(lambda: not app.stack.wants_frames(), RISE_FRAMES), "the cards never came to rest"
     settled = pixels(app)
-    app.frame(1 / 60)
+    pilot.advance()
     assert pixels(app) == settled
-    # once arrived, an idle tick draws nothing: the app sleeps on the title screen
+    # once arrived, an idle tick draws nothing: the app sleeps on the title screen (App.frame's own
+    # answer is what is tested, so it is called directly)
     assert not app.frame(1 / 60, draw=False)
 
 
@@ -86,7 +87,7 @@ def test_with_reduced_motion_the_cards_are_in_place_from_the_first_frame(make_ap
     # the same picture as the one a normal opening comes to rest on
     app.settings.reduced_motion = False
     app.stack.reset("menu")
-    app.frame(1 / 60)
+    pilot.advance()
     assert app.stack.wants_frames()
     assert pilot.wait_until(lambda: not app.stack.wants_frames(), RISE_FRAMES)
     assert pixels(app) == still
@@ -100,18 +101,19 @@ def test_with_reduced_motion_the_cards_are_in_place_from_the_first_frame(make_ap
 def test_the_rise_follows_the_animation_speed(make_app, speed):
     """Slow plays it longer, fast shorter (counted in frames, never timed)."""
     app, _menu = open_menu(make_app, size=SMALL)
+    pilot = Pilot(app)
 
     def rise() -> int:
         frames = 0
         while app.stack.wants_frames() and frames < RISE_FRAMES:
-            app.frame(1 / 60)
+            pilot.advance()
             frames += 1
         return frames
 
     normal_frames = rise()
     app.speed_override = speed
     app.stack.reset("menu")
-    app.frame(1 / 60)
+    pilot.advance()
     frames = rise()
     assert 0 < normal_frames < RISE_FRAMES and 0 < frames < RISE_FRAMES
     assert (frames > normal_frames) if speed < 1 else (frames < normal_frames)
@@ -136,11 +138,12 @@ def test_a_key_while_the_cards_rise_sets_them_down_and_moves_the_focus(make_app)
 
 def test_back_from_another_screen_the_cards_stay_where_they_rest(make_app):
     app, menu = open_menu(make_app, speed=0.0)
+    pilot = Pilot(app)
     app.speed_override = 1.0
     assert menu.press("settings")
-    app.frame(1 / 60)
+    pilot.advance()
     app.stack.pop()
-    app.frame(1 / 60)
+    pilot.advance()
     assert not app.stack.wants_frames()
 
 
@@ -161,7 +164,7 @@ def test_the_resting_cards_keep_clear_of_the_logo_and_every_button(make_app, sav
         config = MatchConfig("voyage", (SeatConfig("Ann", HUMAN), SeatConfig("Bot", COMPUTER, "easy")), seed=2)
         app.store.saves.save(config, config.new_game())
     menu = app.stack.push("menu")
-    app.frame(1 / 60)
+    Pilot(app).advance()
     logo = Box(960 - LOGO_W / 2, LOGO_Y - LOGO_H / 2, LOGO_W, LOGO_H)
     for card in menu.cards.cards:
         reach = (CARD_W ** 2 + CARD_H ** 2) ** 0.5  # tilted, a card stays within its diagonal
@@ -170,3 +173,48 @@ def test_the_resting_cards_keep_clear_of_the_logo_and_every_button(make_app, sav
         for box in [logo] + [button.box for button in menu.buttons.buttons]:
             assert not spot.colliderect(pygame.Rect(round(box.x), round(box.y), round(box.w), round(box.h))), (
                 card.value, box)
+
+
+def test_the_menu_s_first_frame_paints_no_card_while_every_card_waits_below_the_window(make_app, monkeypatch):
+    """Issue 47: the first frame is the start-up's; the cards below the window are painted as they rise into
+    view, each once, and the rise ends on the same picture."""
+    from game.ui import title
+
+    painted = []
+    real = title._card_with_shadow
+    monkeypatch.setattr(title, "_card_with_shadow", lambda value, *rest: painted.append(value) or real(value, *rest))
+    app, menu = open_menu(make_app, size=SMALL)
+    assert menu.cards.moving and painted == [], "no card is in view on the first frame: none is painted"
+    assert Pilot(app).wait_until(lambda: not app.stack.wants_frames(), RISE_FRAMES)
+    assert sorted(map(str, painted)) == sorted(str(card.value) for card in menu.cards.cards)
+    cloth = app.screen.get_at(menu.viewport.point(960, 1040))[:3]
+    for card in menu.cards.cards:
+        assert app.screen.get_at(menu.viewport.point(card.x, card.y))[:3] != cloth
+
+
+@pytest.mark.parametrize("size", [SMALL, (1920, 1080)])
+def test_a_card_s_reach_holds_its_whole_picture_at_any_tilt(make_app, size):
+    """The reach that decides whether a card can show holds its tilted picture and shadow (else a card
+    rising into view would appear late, cut at the window's edge)."""
+    from game.ui.title import REACH
+
+    app, menu = open_menu(make_app, size=size, speed=0.0)
+    for card in menu.cards.cards:
+        for angle in (card.angle, 45.0, 45.0 + menu.cards.cards.index(card)):
+            card.angle = angle
+            image = menu.cards._image(card, menu.viewport.scale, app.art)
+            assert max(image.get_width(), image.get_height()) / 2 <= REACH * menu.viewport.scale
+
+
+def test_the_logo_turns_each_letter_card_once_its_shadow_taken_from_it(make_app, monkeypatch):
+    """Issue 47: the logo is part of the first frame; its shadows are the turned cards in translucent
+    black (the same outline), not five more turned shapes."""
+    from game.ui import title
+
+    turned = []
+    real = pygame.transform.rotozoom
+    monkeypatch.setattr(title.pygame.transform, "rotozoom", lambda *args: turned.append(args[1]) or real(*args))
+    app = make_app(size=SMALL)
+    title._LOGOS.clear()
+    title.logo(0.5, app.text)
+    assert len(turned) == len(title.LETTERS)

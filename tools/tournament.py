@@ -217,6 +217,31 @@ def output_problem(out: str) -> str | None:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    parser = make_parser()
+    args = parser.parse_args(argv)
+    if args.relog:
+        relog_only(parser, args.relog)
+        return 0
+    check_arguments(parser, args)
+    rows = play_rows(args)
+    speed = None
+    if not args.no_speed:
+        from game.ai.bench import bench_bots
+
+        speed = bench_bots(seed=args.seed)
+    text = render(rows, args, speed, argv)
+    if args.out:
+        try:
+            with open(args.out, "w", encoding="utf-8") as handle:
+                handle.write(text)
+        except OSError as problem:
+            parser.error(f"--out: cannot write {args.out}: {problem.strerror or problem}")
+    else:
+        print(text, end="")
+    return 0
+
+
+def make_parser() -> OneLineParser:
     parser = OneLineParser(prog=COMMAND, said_as="tournament", description=__doc__.splitlines()[0])
     game_count = count(MAX_GAMES)
     parser.add_argument("--games", type=game_count, default=2000,
@@ -233,25 +258,35 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", help="write the Markdown table to this file (default: print it)")
     parser.add_argument("--relog", metavar="FILE", type=Path,
                         help="play nothing: refresh FILE's copy of the experiments log, keeping its tables")
-    args = parser.parse_args(argv)
-    if args.relog:
-        try:
-            text = relog(args.relog)
-        except ValueError as problem:
-            parser.error(f"--relog: {problem}")
-        except OSError as problem:
-            where = problem.filename if isinstance(problem.filename, str) else args.relog  # the log, or the table
-            parser.error(f"--relog: cannot read {where}: {problem.strerror or problem}")
-        try:
-            write_table(args.relog, text)
-        except OSError as problem:
-            parser.error(f"--relog: cannot write {args.relog}: {problem.strerror or problem}")
-        return 0
+    return parser
+
+
+def relog_only(parser: OneLineParser, table: Path) -> None:
+    """--relog: the experiments log copied into `table` again, nothing played (a problem: one line, exit 2)."""
+    try:
+        text = relog(table)
+    except ValueError as problem:
+        parser.error(f"--relog: {problem}")
+    except OSError as problem:
+        where = problem.filename if isinstance(problem.filename, str) else table  # the log, or the table
+        parser.error(f"--relog: cannot read {where}: {problem.strerror or problem}")
+    try:
+        write_table(table, text)
+    except OSError as problem:
+        parser.error(f"--relog: cannot write {table}: {problem.strerror or problem}")
+
+
+def check_arguments(parser: OneLineParser, args: argparse.Namespace) -> None:
+    """--out writable and --only naming a match, checked before hours of games (else one line, exit 2)."""
     if args.out and (reason := output_problem(args.out)):
         parser.error(f"--out: {reason}")
     if args.only is not None and not any(args.only in f"{upper} vs {lower}" for upper, lower, _ in pairings(args)):
         parser.error(f"--only: no match contains {args.only!r} (the matches: "
                      f"{', '.join(f'{upper} vs {lower}' for upper, lower, _ in pairings(args))})")
+
+
+def play_rows(args: argparse.Namespace) -> list[dict]:
+    """Every row of the table (those --only names), each match played in each edition and size."""
     rows = []
     for edition, players in TABLES:
         for upper, lower, games in pairings(args):
@@ -265,21 +300,7 @@ def main(argv: list[str] | None = None) -> int:
             rows.append(row)
             print(f"{edition} {players}p {upper} vs {lower}: {row['win_rate']:.1%} in {games} games "
                   f"({time.perf_counter() - started:.0f} s)", file=sys.stderr)
-    speed = None
-    if not args.no_speed:
-        from game.ai.bench import bench_bots
-
-        speed = bench_bots(seed=args.seed)
-    text = render(rows, args, speed, argv)
-    if args.out:
-        try:
-            with open(args.out, "w", encoding="utf-8") as handle:
-                handle.write(text)
-        except OSError as problem:
-            parser.error(f"--out: cannot write {args.out}: {problem.strerror or problem}")
-    else:
-        print(text, end="")
-    return 0
+    return rows
 
 
 if __name__ == "__main__":

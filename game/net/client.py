@@ -227,7 +227,7 @@ class RemoteTable:
             self._deliver(message)
 
     # ------------------------------------------------------------------ inside
-    def _deliver(self, message: HostMessage | Status) -> bool:
+    def _deliver(self, message: HostMessage | Status) -> bool:  # noqa: C901 - one case per kind of host message
         """Handle one host message; True for a table step (one per update)."""
         match message:
             case wire.Table(seat_view=view, move=action):

@@ -382,7 +382,7 @@ class Server:
             client.forwarded_for(named)
         return None
 
-    async def _converse(self, client: Client) -> str:
+    async def _converse(self, client: Client) -> str:  # noqa: C901 - the hello, then each message, with their refusals
         ws = client.ws
         try:
             first = await asyncio.wait_for(ws.recv(), self.hello_timeout)

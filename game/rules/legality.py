@@ -84,7 +84,7 @@ class Legality(Position):
                     return None
         return self._why_illegal(action)
 
-    def _why_illegal(self, action: Action) -> str | None:
+    def _why_illegal(self, action: Action) -> str | None:  # noqa: C901, PLR0912 - one reason per rule, in the rules' order
         if id(action) not in INTERNED:  # an interned action is well-formed: the hot loop skips this
             problem = shape_problem(action)
             if problem is not None:

@@ -15,7 +15,7 @@ import pygame
 
 from game.match import AVATARS, COLOURS, Identity
 from game.ui.ink import note_avatar
-from game.ui.surface_cache import MB, SurfaceCache
+from game.ui.surface_cache import MB, SurfaceCache, table_pictures
 
 RGB = tuple[int, int, int]
 
@@ -29,7 +29,7 @@ WHITE = (250, 250, 245)
 RIM = (12, 18, 26)
 SUPERSAMPLE = 3  # drawn this many times larger, then smoothed down: round edges without aliasing
 
-_CACHE = SurfaceCache(2 * MB, max_items=256)
+_CACHE = table_pictures(SurfaceCache(2 * MB, max_items=256))
 
 
 def colour_of(identity: Identity) -> RGB:

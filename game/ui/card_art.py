@@ -38,6 +38,7 @@ from game.ui.card_paint import (
     shadow_offset,
     shadow_rect,
 )
+from game.ui.surface_cache import table_pictures
 from game.ui.text import TextCache
 
 # the painting's public names, used by the table and the tests, are kept importable from here
@@ -56,7 +57,7 @@ class CardArt:
     """Card faces, backs, empty slots and highlight rings for one theme."""
 
     # Shared by every instance: scenes may create several CardArt objects for one theme.
-    _cache: ClassVar[dict[tuple, pygame.Surface]] = {}
+    _cache: ClassVar[dict[tuple, pygame.Surface]] = table_pictures({})  # (the table's sizes go with it)
 
     def __init__(self, theme: str = "standard") -> None:
         if theme not in THEMES:

@@ -9,6 +9,7 @@ import math
 import pygame
 
 from game.ui.card_motifs import paint_motif
+from game.ui.surface_cache import table_pictures
 
 SUPERSAMPLE = 3
 
@@ -103,7 +104,7 @@ def _shape(w: int, h: int, paint) -> pygame.Surface:
 
 # Pieces every face of one size shares (the rounded mask, the weave and sheen over the colour),
 # made once per size: the fifteen faces of a size differ only in colour and figure.
-_SHARED: dict[tuple, pygame.Surface] = {}
+_SHARED: dict[tuple, pygame.Surface] = table_pictures({})
 
 
 def _shared(key: tuple, make) -> pygame.Surface:

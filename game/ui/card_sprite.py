@@ -9,6 +9,7 @@ import pygame
 
 from game.ui.card_art import shadow_rect
 from game.ui.layout import Box
+from game.ui.surface_cache import table_pictures
 from game.ui.table_view import TableView
 
 FLIGHT_LIFT = 10.0  # logical px: a moving card is held above the cloth, its shadow further off
@@ -121,7 +122,7 @@ class CardSprite:
         surface.blit(shadow, spot)
 
 
-_HALOS: dict[tuple[int, int], pygame.Surface] = {}
+_HALOS: dict[tuple[int, int], pygame.Surface] = table_pictures({})
 
 
 def _halo(w: int, h: int) -> pygame.Surface:

@@ -13,6 +13,8 @@ import random
 
 import pygame
 
+from game.ui.surface_cache import table_pictures
+
 RGB = tuple[int, int, int]
 
 GRAIN_TILE = 96  # px: the noise tile repeated over the cloth (small: made at once, no pattern shows at play)
@@ -24,7 +26,7 @@ LIGHT_GAIN = 26  # how much brighter the cloth is under the lamp
 SHADE_EDGE = 150  # how dark the corners get (alpha of black), out of 255
 _CACHE_LIMIT = 8
 
-_cache: dict[tuple, pygame.Surface] = {}
+_cache: dict[tuple, pygame.Surface] = table_pictures({})  # (the menu's cloth is painted again when it shows)
 
 
 def felt(size: tuple[int, int], colour: RGB) -> pygame.Surface:

@@ -125,38 +125,48 @@ def collisions(inks: list[Ink], window: pygame.Rect, slack: int = 1) -> list[str
     another's button or under another's panel, a panel on a card, a text out of its box, a
     button on a button, anything out of the window.
     Rectangles are shrunk by `slack` px first (lines of a paragraph may touch)."""
-    faults: list[str] = []
-    texts = [ink for ink in inks if ink.kind == TEXT]
-    cards = [ink for ink in inks if ink.kind == CARD]
-    buttons = [ink for ink in inks if ink.kind == BUTTON]
-    panels = [ink for ink in inks if ink.kind == PANEL]
-    avatars = [ink for ink in inks if ink.kind == AVATAR]  # (no words over a player's badge; it may lie on a panel)
+    kinds: dict[str, list[Ink]] = {kind: [] for kind in (TEXT, CARD, BUTTON, PANEL, AVATAR)}
     for ink in inks:
-        if ink.rect.w and not window.contains(ink.rect):
-            faults.append(f"{ink.kind} {ink.words!r} {tuple(ink.rect)} leaves the window {tuple(window)}")
-    for ink in texts:
-        if ink.box is not None and not ink.box.inflate(2 * slack, 2 * slack).contains(ink.rect):
-            faults.append(f"text {ink.words!r} {tuple(ink.rect)} leaves its box {tuple(ink.box)}")
+        kinds.setdefault(ink.kind, []).append(ink)
+    texts, cards, buttons, panels = kinds[TEXT], kinds[CARD], kinds[BUTTON], kinds[PANEL]
+    things = cards + buttons + panels + kinds[AVATAR]  # (no words over a player's badge; it may lie on a panel)
+    return (_out_of_window(inks, window) + _out_of_box(texts, slack) + _texts_on_things(texts, things, slack)
+            + _panels_on_cards(panels, cards, slack) + _buttons_on_buttons(buttons))
+
+
+def _out_of_window(inks: list[Ink], window: pygame.Rect) -> list[str]:
+    return [f"{ink.kind} {ink.words!r} {tuple(ink.rect)} leaves the window {tuple(window)}"
+            for ink in inks if ink.rect.w and not window.contains(ink.rect)]
+
+
+def _out_of_box(texts: list[Ink], slack: int) -> list[str]:
+    return [f"text {ink.words!r} {tuple(ink.rect)} leaves its box {tuple(ink.box)}" for ink in texts
+            if ink.box is not None and not ink.box.inflate(2 * slack, 2 * slack).contains(ink.rect)]
+
+
+def _texts_on_things(texts: list[Ink], things: list[Ink], slack: int) -> list[str]:
+    """Two texts of one layer overlapping, or a text on a card, a button, a panel or an avatar
+    of its layer that is not its own box (a button's own label lies on it, a panel's words on the panel)."""
+    faults: list[str] = []
     for i, one in enumerate(texts):
         for other in texts[i + 1:]:
             if one.layer == other.layer and _meet(one.rect, other.rect, slack):
                 faults.append(f"texts {one.words!r} {tuple(one.rect)} and {other.words!r} {tuple(other.rect)} overlap")
-        for thing in cards + buttons + panels + avatars:
-            if thing.layer != one.layer or one.box == thing.rect:
-                continue  # (a button's own label lies on it, a panel's words on the panel)
-            if _meet(one.rect, thing.rect, slack):
-                faults.append(f"text {one.words!r} {tuple(one.rect)} lies on a {thing.kind} {thing.words!r} "
-                              f"{tuple(thing.rect)}")
-    for panel in panels:
-        for card in cards:
-            if card.layer == panel.layer and _meet(panel.rect, card.rect, slack):
-                faults.append(f"the panel of {panel.words!r} {tuple(panel.rect)} covers a card {tuple(card.rect)}")
-    for i, one in enumerate(buttons):
-        for other in buttons[i + 1:]:
-            if _meet(one.rect, other.rect, 0):
-                faults.append(f"buttons {one.words!r} {tuple(one.rect)} and {other.words!r} {tuple(other.rect)} "
-                              "overlap")
+        faults += [f"text {one.words!r} {tuple(one.rect)} lies on a {thing.kind} {thing.words!r} {tuple(thing.rect)}"
+                   for thing in things
+                   if thing.layer == one.layer and one.box != thing.rect and _meet(one.rect, thing.rect, slack)]
     return faults
+
+
+def _panels_on_cards(panels: list[Ink], cards: list[Ink], slack: int) -> list[str]:
+    return [f"the panel of {panel.words!r} {tuple(panel.rect)} covers a card {tuple(card.rect)}"
+            for panel in panels for card in cards
+            if card.layer == panel.layer and _meet(panel.rect, card.rect, slack)]
+
+
+def _buttons_on_buttons(buttons: list[Ink]) -> list[str]:
+    return [f"buttons {one.words!r} {tuple(one.rect)} and {other.words!r} {tuple(other.rect)} overlap"
+            for i, one in enumerate(buttons) for other in buttons[i + 1:] if _meet(one.rect, other.rect, 0)]
 
 
 def _meet(one: pygame.Rect, other: pygame.Rect, slack: int) -> bool:

@@ -91,7 +91,7 @@ def lay_out(decisions: Sequence[Judged], costliest: Sequence[int], box: Box) -> 
     return chart
 
 
-def draw_review_chart(surface: pygame.Surface, text: TextCache, viewport: Viewport, chart: ReviewChart,
+def draw_review_chart(surface: pygame.Surface, text: TextCache, viewport: Viewport, chart: ReviewChart,  # noqa: C901 - the chart's parts in paint order
                       zoom: float = 1.0, points: str = "", rounds: str = "") -> None:
     """Paint `chart`; `zoom` is the text size setting; `points` titles the scale ("points lost"),
     `rounds` the rounds' numbers under the bands ("round")."""

@@ -11,10 +11,33 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Hashable
+from typing import Protocol, TypeVar
 
 import pygame
 
 MB = 2**20
+
+
+class Clearable(Protocol):
+    def clear(self) -> None: ...
+
+
+C = TypeVar("C", bound=Clearable)
+_TABLE_PICTURES: list[Clearable] = []
+
+
+def table_pictures(cache: C) -> C:
+    """Marks a module's cache of pictures a table draws (its felt, the card pieces at its sizes,
+    the veil over it...) as the table's: `forget_table_pictures` empties it when the table goes
+    (issue 47: after one game the menu held three times the pixels it held when first shown)."""
+    _TABLE_PICTURES.append(cache)
+    return cache
+
+
+def forget_table_pictures() -> None:
+    """The table went: its pictures go with it (a screen that wants one again paints it again)."""
+    for cache in _TABLE_PICTURES:
+        cache.clear()
 
 
 def pixel_bytes(surface: pygame.Surface) -> int:

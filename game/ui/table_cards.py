@@ -6,6 +6,8 @@ costs one blit however many cards). The cards that move are the animator's sprit
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from game.rules import CELLS, COLS
@@ -21,6 +23,17 @@ SEAT_PANEL = (10, 60, 42)
 _UNSET = object()
 STACK_CARDS = 10  # the draw pile shows one card edge per this many cards left...
 STACK_MOST = 8  # ...up to this many
+
+
+Place = tuple[int, int] | str  # where a card lies: a cell, (seat, index), or a pile (DRAW_PILE, DISCARD_PILE)
+
+
+@dataclass(frozen=True)
+class Piles:
+    """Where the two piles lie on the screen: the painters of words keep clear of them."""
+
+    draw: pygame.Rect
+    discard: pygame.Rect
 
 
 def stack_layers(count: int) -> int:
@@ -52,17 +65,19 @@ def blit_shadow(art: CardArt, surface: pygame.Surface, card: pygame.Rect, lift: 
 
 class RestingCards:
     """The background and the cards lying still on it, repainted where a card changed. It
-    places them by the words' shared part (the layout, the viewport) and records there each
-    card place's screen rect (`words.rects`, which the painters of words keep clear of)."""
+    places them by the words' shared part (the layout, the viewport) and keeps each card place's
+    screen rect (`places`; the piles', which the painters of words keep clear of: `piles`)."""
 
     def __init__(self, words: TableText, art: CardArt) -> None:
         self.words = words
         self.art = art
-        self.drawn: dict = {}  # each place -> what lies there now (a value, HIDDEN, a stack's edges, None)
+        self.drawn: dict[Place, Cell | int | None] = {}  # what lies there now (a value, HIDDEN, a stack's edges)
+        self.places: dict[Place, pygame.Rect] = {}  # each card place's screen rect, the piles included
         self._background: pygame.Surface | None = None
         self._background_key: tuple = ()
         self._layer: pygame.Surface | None = None
         self._layer_source: pygame.Surface | None = None
+        self.version = 0  # counts the changes to the picture returned by `resting` (its readers' cache key)
 
     def forget(self) -> None:
         """The seats moved (the table turned to another viewer): paint it all again."""
@@ -96,33 +111,48 @@ class RestingCards:
         """The background with every card at rest. Kept between frames: only the places
         whose card changed are repainted, so a frame costs one blit however many cards."""
         background = self._static(surface, board)
-        rects = self.words.rects
         if self._layer is None or self._layer_source is not background:
-            self._layer, self._layer_source = background.copy(), background
-            self.drawn = {}
-            layout, viewport = self.words.layout, self.words.viewport
-            rects = self.words.rects = {(seat, index): viewport.rect(cell_box(layout, seat, index))
-                                        for seat in range(board.players) for index in range(CELLS)}
-            rects[DRAW_PILE] = viewport.rect(layout.draw_pile)
-            rects[DISCARD_PILE] = viewport.rect(layout.discard_pile)
-        wanted: dict = {DRAW_PILE: stack_layers(board.draw_count) or None, DISCARD_PILE: board.discard_top}
-        for seat in board.participants:
-            grid = board.grids[seat]
-            for index in range(CELLS):
-                wanted[seat, index] = None if (seat, index) in board.hidden else grid[index]
+            self._new_layer(background, board.players)
+        wanted = self._wanted(board)
         drawn = self.drawn
         changed = [place for place, value in wanted.items() if drawn.get(place, _UNSET) != value]
         for place in changed:
             drawn[place] = wanted[place]
         for place in changed:
-            self._repaint(background, rects[place])
+            self._repaint(background, self.places[place])
+        if changed:
+            self.version += 1
+        assert self._layer is not None
         return self._layer
+
+    def _new_layer(self, background: pygame.Surface, players: int) -> None:
+        """A fresh copy of the background, nothing on it yet, and each card place's rect."""
+        self._layer, self._layer_source = background.copy(), background
+        self.drawn = {}
+        self.version += 1
+        layout, viewport = self.words.layout, self.words.viewport
+        self.places = {(seat, index): viewport.rect(cell_box(layout, seat, index))
+                       for seat in range(players) for index in range(CELLS)}
+        self.places[DRAW_PILE] = viewport.rect(layout.draw_pile)
+        self.places[DISCARD_PILE] = viewport.rect(layout.discard_pile)
+
+    @staticmethod
+    def _wanted(board: Board) -> dict[Place, Cell | int | None]:
+        """What should lie at each place now: the stack's edges, the discard's top, each card
+        (None: nothing, or a card a sprite draws instead)."""
+        wanted: dict[Place, Cell | int | None] = {DRAW_PILE: stack_layers(board.draw_count) or None,
+                                                  DISCARD_PILE: board.discard_top}
+        for seat in board.participants:
+            grid = board.grids[seat]
+            for index in range(CELLS):
+                wanted[seat, index] = None if (seat, index) in board.hidden else grid[index]
+        return wanted
 
     def _repaint(self, background: pygame.Surface, rect: pygame.Rect) -> None:
         """Repaint the place at `rect` and its shadow's reach: the cloth, then the shadows and the
         cards of every place there (a neighbour's shadow may fall into it)."""
         area = self._reach(rect)
-        rects = self.words.rects
+        rects = self.places
         near = [(place, rects[place]) for place, value in self.drawn.items()
                 if value is not None and self._reach(rects[place]).colliderect(area)]
         layer = self._layer
@@ -133,7 +163,7 @@ class RestingCards:
             blit_shadow(self.art, layer, card)
         for place, card in near:
             if place == DRAW_PILE:
-                self._paint_stack(layer, card, self.drawn[place])
+                self._paint_stack(layer, card, self._stack_height())
             else:
                 layer.blit(card_surface(self.art, self.drawn[place], card.w, card.h), card)
         layer.set_clip(None)
@@ -153,8 +183,17 @@ class RestingCards:
             layer.blit(edge, rect.move(-k * step, -k * step))
         layer.blit(self.art.back(rect.w, rect.h), self.pile_top())
 
+    def _stack_height(self) -> int:
+        """The card edges the draw pile shows now (0: empty, or not painted yet)."""
+        layers = self.drawn.get(DRAW_PILE)
+        return layers if isinstance(layers, int) else 0
+
+    def piles(self) -> Piles:
+        """Where the piles lie (as the last `resting` placed them)."""
+        return Piles(self.places[DRAW_PILE], self.places[DISCARD_PILE])
+
     def pile_top(self) -> pygame.Rect:
         """Where the draw pile's top card is drawn (raised by the stack under it)."""
-        rect = self.words.rects.get(DRAW_PILE) or self.words.viewport.rect(self.words.layout.draw_pile)
-        lift = stack_step(rect.h) * max(0, (self.drawn.get(DRAW_PILE) or 0) - 1)
+        rect = self.places.get(DRAW_PILE) or self.words.viewport.rect(self.words.layout.draw_pile)
+        lift = stack_step(rect.h) * max(0, self._stack_height() - 1)
         return rect.move(-lift, -lift)

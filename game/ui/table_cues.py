@@ -8,8 +8,7 @@ import pygame
 from game.ui.board import Board
 from game.ui.ink import inside, note_panel
 from game.ui.layout import Box
-from game.ui.table_text import TableText
-from game.ui.targets import DRAW_PILE
+from game.ui.table_text import Placed, TableText
 from game.ui.widgets import ACCENT, draw_panel, font_px
 
 CUE_COLUMN = 220  # layout px: the narrowest column left of the draw pile that holds the cues
@@ -21,21 +20,24 @@ class TableCues:
     def __init__(self, words: TableText) -> None:
         self.words = words
 
-    def draw_cues(self, surface: pygame.Surface, board: Board) -> None:
+    def draw_cues(self, surface: pygame.Surface, board: Board, draw_pile: pygame.Rect,
+                  drawn: list[Placed]) -> list[Placed]:
         """What the other players just took ("Robin took the 5 from the discard"), the newest
         lowest, right-aligned in the free felt left of the draw pile: clear of every seat's panel,
-        the labels and the score panel, never lower than the pile (its caption is below)."""
+        the labels and the score panel (the texts `drawn` so far), never lower than the pile (its
+        caption is below)."""
         if not board.cues:
-            return
+            return []
         panels = [self.words.viewport.rect(area.grid.inflate(14)) for area in self.words.layout.seats
                   if area.seat in board.participants]
-        left, right = self._cue_sides(panels)
-        top = self._cue_ceiling(panels, left, right)  # (the words drawn so far, before any cue)
-        bottom = self.words.rects[DRAW_PILE].bottom
+        left, right = self._cue_sides(panels, draw_pile)
+        top = self._cue_ceiling(panels + [rect for _words, rect in drawn], left, right, draw_pile)
+        bottom = draw_pile.bottom
         if right - left < font_px(self.words.viewport, CUE_COLUMN):
             left, right, top, bottom = (self._cues_below_hand(panels) or self._cues_beside_viewer(panels)
                                         or (left, right, top, bottom))
         size = max(font_px(self.words.viewport, 24), self.words.px(24))
+        placed: list[Placed] = []
         for words in reversed(list(board.cues.values())):  # the newest first: it has the room
             lines, images = self._cue_lines(words, size, right - left - 12)
             back = pygame.Rect(0, 0, max(image.get_width() for image in images),
@@ -43,8 +45,9 @@ class TableCues:
             back.bottomright = (right, bottom)
             if back.top < top:
                 break  # no room left: an older cue gives way
-            self._draw_cue(surface, back, words, lines, images)
+            placed += self._draw_cue(surface, back, words, lines, images)
             bottom = back.top - 6
+        return placed
 
     def _cues_below_hand(self, panels: list[pygame.Rect]) -> tuple[int, int, int, int] | None:
         """No felt left of the draw pile (the face-to-face table of two): the cues go in the felt
@@ -78,21 +81,18 @@ class TableCues:
             return None
         return left, right, top, bottom
 
-    def _cue_sides(self, panels: list[pygame.Rect]) -> tuple[int, int]:
+    def _cue_sides(self, panels: list[pygame.Rect], draw: pygame.Rect) -> tuple[int, int]:
         """The left and right edges of the cues' column: from the table's left edge, or the
         seat panel level with the draw pile on its left, to just left of the draw pile."""
-        draw = self.words.rects[DRAW_PILE]
         left = self.words.viewport.rect(Box(0, 0, self.words.layout.width, self.words.layout.height)).left
         left = max([left] + [panel.right + 8 for panel in panels
                              if panel.right <= draw.left and panel.top < draw.bottom and panel.bottom > draw.top])
         return left, draw.left - font_px(self.words.viewport, 20)
 
-    def _cue_ceiling(self, panels: list[pygame.Rect], left: int, right: int) -> int:
+    def _cue_ceiling(self, taken: list[pygame.Rect], left: int, right: int, draw: pygame.Rect) -> int:
         """The highest a cue may reach: below every seat panel, the score panel and the words
-        already drawn that overlap the column above the draw pile's bottom."""
-        draw = self.words.rects[DRAW_PILE]
-        drawn = [rect for _words, rect in self.words.text_rects]
-        above = panels + [self.words.viewport.rect(self.words.layout.score_panel)] + drawn
+        already drawn (`taken`) that overlap the column above the draw pile's bottom."""
+        above = taken + [self.words.viewport.rect(self.words.layout.score_panel)]
         return max([0] + [rect.bottom + 8 for rect in above
                           if rect.left < right and rect.right > left and rect.bottom <= draw.bottom])
 
@@ -107,12 +107,13 @@ class TableCues:
         return lines, [self.words.text.render(line, px, ACCENT, True) for line in lines]
 
     def _draw_cue(self, surface: pygame.Surface, back: pygame.Rect, words: str, lines: list[str],
-                  images: list[pygame.Surface]) -> None:
+                  images: list[pygame.Surface]) -> list[Placed]:
         """One cue: its dark panel `back`, and its lines right-aligned in it."""
         draw_panel(surface, back, (0, 0, 0, 150), 6)
         note_panel(back, words)
-        y = back.top + 4
+        y, placed = back.top + 4, []
         with inside(back):
             for line, image in zip(lines, images, strict=True):
-                self.words.blit_text(surface, image, image.get_rect(topright=(back.right - 6, y)), line)
+                placed.append(self.words.blit_text(surface, image, image.get_rect(topright=(back.right - 6, y)), line))
                 y += image.get_height()
+        return placed

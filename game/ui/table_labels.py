@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+
 import pygame
 
 from game.i18n import _
@@ -10,7 +12,7 @@ from game.match import Identity
 from game.ui.board import Board
 from game.ui.layout import Box
 from game.ui.plates import BADGE_GAP, badge_room, draw_plate
-from game.ui.table_text import TableText
+from game.ui.table_text import Placed, TableText
 from game.ui.widgets import ACCENT, INK, draw_panel, font_px
 from game.ui.wording import TO_PLAY, live_words, seat_score_words
 
@@ -21,6 +23,32 @@ PLATE_INK = (196, 206, 212)  # the points line on a dark plate: lighter than DIM
 LIVE_SHRINK = 0.75  # a label's words may shrink to this share of their size to keep the live score
 
 
+@dataclass(frozen=True)
+class LabelBox:
+    """Where a seat's words go, as its label box and its grid lie."""
+
+    own: pygame.Rect  # the label's box, trimmed clear of its grid's ring
+    grid: pygame.Rect
+    ring: pygame.Rect  # the "to play" ring around the grid
+    two_lines: bool  # the name over the points line (else one line of words)
+    badge_left: bool  # two lines above the grid (5-8 seats): the avatar on their left
+    hug_grid: bool  # beside the grid, on its left: the words end at the grid's side
+
+
+@dataclass(frozen=True)
+class LabelFit:
+    """The words of a label and the sizes they fit at."""
+
+    name: str
+    info: str  # the points line
+    size: int  # the name's px
+    info_px: int
+    badge: int  # the avatar's px
+    label: pygame.Rect  # the words' box (less a leading avatar's room)
+    base: int  # the least name size the box asks for
+    says_turn: bool  # "to play" is on the points line
+
+
 class SeatLabels:
     """Each seat's label and the score panel: a painter the TableView holds, over its words'
     shared part; each seat's look (colour and avatar) it is given where it draws."""
@@ -28,112 +56,148 @@ class SeatLabels:
     def __init__(self, words: TableText) -> None:
         self.words = words
 
-    def draw_label(self, surface: pygame.Surface, board: Board, seat: int, identity: Identity) -> None:
+    def draw_label(self, surface: pygame.Surface, board: Board, seat: int, identity: Identity) -> list[Placed]:
+        """The seat's plate: its avatar, name, points line (and live score) fitted to its label box
+        beside or above its grid; returns the texts drawn and where."""
+        box = self._label_box(seat)
+        acting = seat == board.to_act
+        # a crowded label (5-8 seats) has no ▶ before the name: the ring and "to play" say the turn,
+        # and the name keeps the room
+        marked = acting and not box.badge_left
+        name = self.words.names[seat] + (" " + _("(ended the round)") if seat == board.trigger else "")
+        fit = self._fit_words(board, seat, box, name, acting)
+        turn_image = None
+        if acting and not fit.says_turn:  # "to play" on the name's line, the points line keeps its width
+            fit, turn_image = self._turn_beside_name(board, seat, box, fit)
+        lines = self._render(board, seat, box, fit, acting)
+        middle = self._middle(surface.get_height(), box, fit, lines)
+        marker = lines[0].get_height() // 2 + 6 if marked else 0
+        rects, middle = self._place_words(box, fit, lines, middle, marker)
+        words = [rects[0].inflate(marker, 0).move(-marker // 2, 0), *rects[1:]]
+        badge, above = self._avatar_place(box, words, fit.badge)
+        draw_plate(surface, identity, words, badge, above, box.own.inflate(10, 8), max(4, badge // 4))
+        if marked:  # marker + words, so the seat to act is not told by colour alone
+            h, x = lines[0].get_height(), rects[0].left - marker
+            arrow = [(x, middle - h // 3), (x, middle + h // 3), (x + h // 2, middle)]
+            pygame.draw.polygon(surface, ACTIVE_RING, arrow)
+        blit = self.words.blit_text
+        placed = [blit(surface, lines[0], rects[0], name)]
+        if turn_image is not None:
+            turn_rect = turn_image.get_rect(midleft=(rects[0].right + font_px(self.words.viewport, 10), middle))
+            placed.append(blit(surface, turn_image, turn_rect, _(TO_PLAY)))
+        placed.append(blit(surface, lines[1], rects[1], fit.info))
+        if len(lines) > 2:
+            placed.append(blit(surface, lines[2], rects[2], self.live_words(board, seat)))
+        return placed
+
+    def _label_box(self, seat: int) -> LabelBox:
+        """Where the seat's words go: a label of two lines beside its grid is trimmed clear of the
+        grid's ring; one of two lines above it (5-8 seats) ends above its "to play" ring."""
+        viewport = self.words.viewport
         area = self.words.layout.seats[seat]
-        label = self.words.viewport.rect(area.label)
-        two_lines = label.h >= font_px(self.words.viewport, 60)
-        grid = self.words.viewport.rect(area.grid)
+        label = viewport.rect(area.label)
+        two_lines = label.h >= font_px(viewport, 60)
+        grid = viewport.rect(area.grid)
+        ring = viewport.rect(area.grid.inflate(2 * RING_MARGIN))
         # a label of two lines above its grid (5-8 seats): the avatar on the left of both lines
         badge_left = two_lines and label.bottom <= grid.top
         hug_grid = False
         if two_lines and not badge_left:
             label, hug_grid = self._beside_grid(label, area.grid)
         if badge_left:  # its words stay above the "to play" ring
-            ring_top = self.words.viewport.rect(area.grid.inflate(2 * RING_MARGIN)).top
-            label = pygame.Rect(label.x, label.y, label.w, max(0, min(label.h, ring_top - 1 - label.y)))
-        own = label
-        acting = seat == board.to_act
-        says_turn = acting and not badge_left  # (else "to play" follows the name)
-        # a crowded label (5-8 seats) has no ▶ before the name: the ring and "to play" say the turn,
-        # and the name keeps the room
-        marked = acting and not badge_left
-        name = self.words.names[seat] + (" " + _("(ended the round)") if seat == board.trigger else "")
+            label = pygame.Rect(label.x, label.y, label.w, max(0, min(label.h, ring.top - 1 - label.y)))
+        return LabelBox(label, grid, ring, two_lines, badge_left, hug_grid)
+
+    def _fit_words(self, board: Board, seat: int, box: LabelBox, name: str, acting: bool) -> LabelFit:
+        """The avatar's size, the words' box beside it and the sizes of the name and points line.
+        On a line of words the avatar leads it, smaller (down to half the line) to leave the live
+        score room (a tall label's goes above or below the words)."""
+        says_turn = acting and not box.badge_left  # (else "to play" follows the name)
+        own, two_lines = box.own, box.two_lines
         for share in (1.0, 0.75, 0.5) if not two_lines else (1.0,):
-            # a line of words: the avatar leads it, smaller (down to half the line) to leave the live
-            # score room (a tall label's goes above or below the words)
-            badge = max(8, round(self._badge_px(own, two_lines, badge_left) * share))
-            label = own if two_lines and not badge_left else badge_room(own, badge, above=False)
+            badge = max(8, round(self._badge_px(own, two_lines, box.badge_left) * share))
+            label = own if two_lines and not box.badge_left else badge_room(own, badge, above=False)
             base = max(10, min(label.h // (2 if two_lines else 1) - 4, font_px(self.words.viewport, 30)))
             # a tall plate beside its grid keeps the text size's growth: past LIVE_SHRINK its live score
             # takes a line of its own (shrunk to one line, it was 10 px high at 150 % and 1920x1080)
             info, size, info_px = self._label_info(board, seat, label, base, two_lines, name, acting, says_turn,
-                                                   shrinks=True, marked=marked,
-                                                   keeps_growth=two_lines and not badge_left)
+                                                   shrinks=True, marked=says_turn,
+                                                   keeps_growth=two_lines and not box.badge_left)
             if info != seat_score_words(board.totals[seat], None, says_turn):
                 break
-        turn_image = None
-        if acting and not says_turn:  # "to play" on the name's line, the points line keeps its width
-            turn_image = self.words.text.render(_(TO_PLAY), info_px, ACTIVE_RING)
-            room = label.w - turn_image.get_width() - font_px(self.words.viewport, 10) - (size // 2 + 6)
-            fitted = self.words.fit_px(name, size, width=room, bold=True)
-            if fitted >= info_px:
-                size = min(size, fitted)
-            else:  # a long name keeps its size: "to play" joins the points line, which may shrink
-                turn_image, says_turn = None, True
-                info, size, info_px = self._label_info(board, seat, label, base, two_lines, name, acting, True, True,
-                                                               marked=marked)
-        image = self.words.text.render(name, size, ACTIVE_RING if acting else INK, acting)
-        info_image = self.words.text.render(info, info_px, ACTIVE_RING if acting else PLATE_INK)
-        ring = self.words.viewport.rect(area.grid.inflate(2 * RING_MARGIN))  # (drawn by the turn marker)
-        extra_image = None
-        if two_lines and info == seat_score_words(board.totals[seat], None, says_turn):
-            # the live score did not fit beside the total: it gets a third line, the label moving up
-            # as far as needed to keep it on the table
+        return LabelFit(name, info, size, info_px, badge, label, base, says_turn)
+
+    def _turn_beside_name(self, board: Board, seat: int, box: LabelBox,
+                          fit: LabelFit) -> tuple[LabelFit, pygame.Surface | None]:
+        """"to play" after the name (a crowded label): the name made smaller to leave it room, or,
+        a long name keeping its size, "to play" joins the points line, which may shrink."""
+        turn_image = self.words.text.render(_(TO_PLAY), fit.info_px, ACTIVE_RING)
+        room = fit.label.w - turn_image.get_width() - font_px(self.words.viewport, 10) - (fit.size // 2 + 6)
+        fitted = self.words.fit_px(fit.name, fit.size, width=room, bold=True)
+        if fitted >= fit.info_px:
+            return replace(fit, size=min(fit.size, fitted)), turn_image
+        info, size, info_px = self._label_info(board, seat, fit.label, fit.base, box.two_lines, fit.name, True, True,
+                                               True, marked=False)
+        return replace(fit, info=info, size=size, info_px=info_px, says_turn=True), None
+
+    def _render(self, board: Board, seat: int, box: LabelBox, fit: LabelFit, acting: bool) -> list[pygame.Surface]:
+        """The name, the points line and, when the live score did not fit beside the total on a
+        label of two lines, the live score on a third line."""
+        text = self.words.text
+        lines = [text.render(fit.name, fit.size, ACTIVE_RING if acting else INK, acting),
+                 text.render(fit.info, fit.info_px, ACTIVE_RING if acting else PLATE_INK)]
+        if box.two_lines and fit.info == seat_score_words(board.totals[seat], None, fit.says_turn):
             live = self.live_words(board, seat)
-            extra_image = self.words.text.render(live, self.words.fit_px(live, info_px, width=label.w), PLATE_INK)
-        middle = label.y + size * 0.6 if two_lines else label.centery
-        if extra_image is not None:
+            lines.append(text.render(live, self.words.fit_px(live, fit.info_px, width=fit.label.w), PLATE_INK))
+        return lines
+
+    def _middle(self, screen_h: int, box: LabelBox, fit: LabelFit, lines: list[pygame.Surface]) -> float:
+        """The height of the name's middle: a third line moves the label up as far as needed to
+        keep it on the table; a label just above its grid keeps its line above the "to play" ring."""
+        label = fit.label
+        middle: float = label.y + fit.size * 0.6 if box.two_lines else label.centery
+        if len(lines) > 2:
             table = Box(0, 0, self.words.layout.width, self.words.layout.height)
-            limit = min(surface.get_height(), self.words.viewport.rect(table).bottom)
-            below = middle + size * 0.6 + info_image.get_height() + extra_image.get_height() + 2
+            limit = min(screen_h, self.words.viewport.rect(table).bottom)
+            below = middle + fit.size * 0.6 + lines[1].get_height() + lines[2].get_height() + 2
             middle -= max(0, below - limit)
-        if not two_lines and label.bottom <= grid.top:
-            # a label just above its grid: its line stays above the "to play" ring
-            middle = min(middle, ring.top - 2 - (image.get_height() + 1) // 2)
-        marker = image.get_height() // 2 + 6 if marked else 0
-        if hug_grid:
-            name_rect = image.get_rect(midright=(label.right, middle))
-            info_rect = info_image.get_rect(topright=(label.right, middle + size * 0.6))
+        if not box.two_lines and label.bottom <= box.grid.top:
+            middle = min(middle, box.ring.top - 2 - (lines[0].get_height() + 1) // 2)
+        return middle
+
+    @staticmethod
+    def _place_words(box: LabelBox, fit: LabelFit, lines: list[pygame.Surface], middle: float,
+                     marker: int) -> tuple[list[pygame.Rect], float]:
+        """Where each line goes (and the name's middle): right-aligned to a grid on their right,
+        else after the ▶ marker; a line of words has its points at the label's right end."""
+        label, low = fit.label, middle + fit.size * 0.6
+        if box.hug_grid:
+            rects = [lines[0].get_rect(midright=(label.right, middle)), lines[1].get_rect(topright=(label.right, low))]
         else:
-            name_rect = image.get_rect(midleft=(label.x + marker, middle))
-            info_rect = info_image.get_rect(topleft=(name_rect.left, middle + size * 0.6))
-        if not two_lines:
-            info_rect = info_image.get_rect(midright=(label.right, middle))
-        if extra_image is not None:
-            if hug_grid:
-                extra_rect = extra_image.get_rect(topright=(label.right, info_rect.bottom))
+            name = lines[0].get_rect(midleft=(label.x + marker, middle))
+            rects = [name, lines[1].get_rect(topleft=(name.left, low))]
+        if not box.two_lines:
+            rects[1] = lines[1].get_rect(midright=(label.right, middle))
+        if len(lines) > 2:  # (under the points line)
+            if box.hug_grid:
+                rects.append(lines[2].get_rect(topright=(label.right, rects[1].bottom)))
             else:
-                extra_rect = extra_image.get_rect(topleft=(info_rect.left, info_rect.bottom))
-        if hug_grid:  # the words end level with the grid's foot, the avatar above them (it leads, as on a card)
-            low = (extra_rect if extra_image is not None else info_rect).bottom
-            drop = max(0, own.bottom - BADGE_GAP // 2 - low)
-            middle += drop
-            name_rect, info_rect = name_rect.move(0, drop), info_rect.move(0, drop)
-            if extra_image is not None:
-                extra_rect = extra_rect.move(0, drop)
-        words = [name_rect.inflate(marker, 0).move(-marker // 2, 0), info_rect]
-        if extra_image is not None:
-            words.append(extra_rect)
-        above = ""
-        if two_lines and not badge_left:
-            block = words[0].unionall(words[1:])
-            room = max(block.top - own.top, own.bottom - block.bottom) - BADGE_GAP
-            badge = max(12, min(badge, room))
-            above = ("right" if hug_grid else "left") + ("" if block.top - own.top >= own.bottom - block.bottom
-                                                          else " below")
-        draw_plate(surface, identity, words, badge, above, own.inflate(10, 8),
-                   max(4, badge // 4))
-        if marked:  # marker + words, so the seat to act is not told by colour alone
-            h, x = image.get_height(), name_rect.left - marker
-            arrow = [(x, middle - h // 3), (x, middle + h // 3), (x + h // 2, middle)]
-            pygame.draw.polygon(surface, ACTIVE_RING, arrow)
-        self.words.blit_text(surface, image, name_rect, name)
-        if turn_image is not None:
-            turn_rect = turn_image.get_rect(midleft=(name_rect.right + font_px(self.words.viewport, 10), middle))
-            self.words.blit_text(surface, turn_image, turn_rect, _(TO_PLAY))
-        self.words.blit_text(surface, info_image, info_rect, info)
-        if extra_image is not None:
-            self.words.blit_text(surface, extra_image, extra_rect, self.live_words(board, seat))
+                rects.append(lines[2].get_rect(topleft=(rects[1].left, rects[1].bottom)))
+        if box.hug_grid:  # the words end level with the grid's foot, the avatar above them (it leads, as on a card)
+            drop = max(0, box.own.bottom - BADGE_GAP // 2 - rects[-1].bottom)
+            return [rect.move(0, drop) for rect in rects], middle + drop
+        return rects, middle
+
+    @staticmethod
+    def _avatar_place(box: LabelBox, words: list[pygame.Rect], badge: int) -> tuple[int, str]:
+        """The avatar's size and side on a plate: before the words on a line ("") or, on a tall
+        label beside its grid, above or below them where there is more room, at the grid's side."""
+        if not box.two_lines or box.badge_left:
+            return badge, ""
+        own, block = box.own, words[0].unionall(words[1:])
+        room = max(block.top - own.top, own.bottom - block.bottom) - BADGE_GAP
+        side = "right" if box.hug_grid else "left"
+        return max(12, min(badge, room)), side + ("" if block.top - own.top >= own.bottom - block.bottom else " below")
 
     def _badge_px(self, label: pygame.Rect, two_lines: bool, badge_left: bool = False) -> int:
         """The avatar's size on a label: a tall label's stands above the words, at most a third of
@@ -228,7 +292,7 @@ class SeatLabels:
             room -= font(info_px).size(info)[0] + font_px(self.words.viewport, 16)
         return self.words.fit_px(name, size, width=room, bold=acting), info_px
 
-    def draw_scores(self, surface: pygame.Surface, board: Board) -> None:
+    def draw_scores(self, surface: pygame.Surface, board: Board) -> list[Placed]:
         """The corner box: the round's number (every grid's label tells its player's totals, so
         the box no longer repeats them)."""
         panel = self.words.viewport.rect(self.words.layout.score_panel)
@@ -237,4 +301,4 @@ class SeatLabels:
         largest = max(font_px(self.words.viewport, 26), self.words.px(26))
         size = self.words.fit_px(title_words, largest, width=panel.w - 16, height=panel.h - 6, bold=True)
         title = self.words.text.render(title_words, size, ACCENT, True)
-        self.words.blit_text(surface, title, title.get_rect(center=panel.center), title_words)
+        return [self.words.blit_text(surface, title, title.get_rect(center=panel.center), title_words)]

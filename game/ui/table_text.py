@@ -1,7 +1,8 @@
 """What every painter of the table's words shares (game/ui/table_view.py's TableView owns one
 and hands it to its painters: the seat labels, the pile captions and the prompt, the cues): the
 layout and viewport the words are placed by, the text sizes grown by the player's setting, fitted
-to a box, and each text blitted and remembered where it went (tests read `text_rects`)."""
+to a box, and each text blitted and told where it went (each painter returns its texts' places;
+the TableView keeps a frame's in `text_rects`, which tests read)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from game.ui.ink import note_text
 from game.ui.layout import Box, TableLayout, Viewport
 from game.ui.text import TextCache
 from game.ui.widgets import font_px
+
+Placed = tuple[str, pygame.Rect]  # a text drawn and where it went
 
 
 class TableText:
@@ -24,8 +27,7 @@ class TableText:
         self.text = text
         self.names = names
         self.ui_scale = 1.0  # the player's text size setting: every text of the table grows, the cards do not
-        self.text_rects: list[tuple[str, pygame.Rect]] = []  # each text of the last frame and where it went
-        self.rects: dict = {}  # each card place's screen rect, piles included (made by the TableView)
+        self.text_rects: list[Placed] = []  # each text of the last frame and where it went (the TableView's)
 
     def px(self, logical: float) -> int:
         """A font size for `logical` px at 100 %, grown by the player's text size setting."""
@@ -56,7 +58,8 @@ class TableText:
                     right = min(right, panel.left - 8)
         return left, right
 
-    def blit_text(self, surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect, words: str) -> None:
+    @staticmethod
+    def blit_text(surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect, words: str) -> Placed:
         surface.blit(image, rect)
-        self.text_rects.append((words, rect))
         note_text(words, image, rect)
+        return words, rect

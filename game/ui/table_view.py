@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import current_language
 from game.match import Identity
 from game.rules import CELLS, COLS, SOURCE_DISCARD, Cell
 from game.ui.board import Board
@@ -27,11 +28,13 @@ from game.ui.card_art import CardArt
 from game.ui.ink import JOURNAL, note_card
 from game.ui.layout import Box, TableLayout, Viewport, fit, load_layout, turned
 from game.ui.plates import TurnMarker, seat_identities
+from game.ui.surface_cache import forget_table_pictures
 from game.ui.table_captions import PileCaptions
 from game.ui.table_cards import STACK_MOST, RestingCards, blit_shadow, card_surface, cell_box, stack_step
 from game.ui.table_cues import TableCues
 from game.ui.table_labels import ACTIVE_RING, LABEL_CLEARANCE, RING_MARGIN, SeatLabels
-from game.ui.table_text import TableText
+from game.ui.table_still import StillFrame
+from game.ui.table_text import Placed, TableText
 from game.ui.targets import DISCARD_PILE, DRAW_PILE, HAND, PILES, Target
 from game.ui.text import TextCache
 from game.ui.widgets import ACCENT, FOCUS_GAP, font_px
@@ -73,6 +76,7 @@ class TableView:
         self.captions = PileCaptions(self.words)
         self.cues = TableCues(self.words)
         self.cards = RestingCards(self.words, art)  # the felt and the cards lying still on it
+        self.still = StillFrame()  # those cards with the words over them, composed once per change
         self.identities = identities or seat_identities(players)  # each seat's colour and avatar
         self.marker = TurnMarker()  # the ring around the grid of the seat to act, gliding between seats
         self.reduced_motion = False
@@ -173,35 +177,67 @@ class TableView:
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, board: Board, sprites: Sequence[CardSprite]) -> None:
         self.resize(*surface.get_size())
-        self.words.text_rects.clear()
-        surface.blit(self.cards.resting(surface, board), (0, 0))
-        if JOURNAL.on:
-            for place, value in self.cards.drawn.items():
-                if value is not None:
-                    note_card(self.words.rects[place])
-        self._draw_marker(surface, board)
-        for seat in board.participants:
-            self.labels.draw_label(surface, board, seat, self.identities[seat])
-        self.captions.draw_pile_captions(surface, board)
-        self.cues.draw_cues(surface, board)
-        self._draw_hand(surface, board)
-        self.labels.draw_scores(surface, board)
+        resting = self.cards.resting(surface, board)
+        self._aim_marker(board)
+        if JOURNAL.on or self.marker.moving:  # (the journal notes each piece as it is drawn)
+            surface.blit(resting, (0, 0))
+            if JOURNAL.on:
+                for place, value in self.cards.drawn.items():
+                    if value is not None:
+                        note_card(self.cards.places[place])
+            placed = self._draw_still(surface, board)
+        else:
+            image, placed = self.still.frame(self._still_key(board), resting,
+                                             lambda target: self._draw_still(target, board))
+            surface.blit(image, (0, 0))
+        self.words.text_rects = list(placed)
         for sprite in sprites:
             sprite.draw_glow(surface, self)  # (under every card: a column's glows make one light)
         for sprite in sprites:
             sprite.draw(surface, self)
         self._draw_marks(surface)
-        self.captions.draw_prompt(surface, board, self.marks.prompt, self.marks.busy, self.marks.notice_shown)
+        self.words.text_rects += self.captions.draw_prompt(surface, board, self.marks.prompt, self.marks.busy,
+                                                           self.marks.notice_shown)
 
-    def _draw_marker(self, surface: pygame.Surface, board: Board) -> None:
+    def _aim_marker(self, board: Board) -> None:
         """The ring around the grid of the seat to act: aimed there, it glides from the last one."""
         seat = board.to_act if board.to_act in board.participants else None
         ring = None if seat is None else self.layout.seats[seat].grid.inflate(2 * RING_MARGIN)
         self.marker.aim(seat, ring, self.reduced_motion)
+
+    def _draw_still(self, surface: pygame.Surface, board: Board) -> list[Placed]:
+        """Over the resting cards, what changes only with the board: the turn marker, the seats'
+        plates, the pile captions, the cues, the card in hand and the round's box; returns the
+        texts drawn and where (each painter returns its own)."""
         self.marker.draw(surface, self.viewport, ACTIVE_RING)
+        placed: list[Placed] = []
+        for seat in board.participants:
+            placed += self.labels.draw_label(surface, board, seat, self.identities[seat])
+        piles = self.cards.piles()
+        placed += self.captions.draw_pile_captions(surface, board, piles)
+        placed += self.cues.draw_cues(surface, board, piles.draw, placed)
+        placed += self._draw_hand(surface, board)
+        return placed + self.labels.draw_scores(surface, board)
+
+    def _still_key(self, board: Board) -> tuple:
+        """Everything `_draw_still` reads: when it is as in the last frame, so is the picture."""
+        marker = self.marker
+        return (self.cards.version, self.art.theme, self.words.layout, self.words.viewport, self.words.ui_scale,
+                current_language(), tuple(self.words.names), tuple(self.identities), self.addressee,
+                (marker.seat, marker.x, marker.y, marker.w, marker.h, marker.alpha),
+                board.to_act, board.trigger, board.round, board.draw_count, board.participants, tuple(board.totals),
+                tuple(tuple(grid) for grid in board.grids), board.holding, board.holder, board.source,
+                tuple(board.cues.items()))
 
     def card_surface(self, value: Cell, width: int, height: int) -> pygame.Surface:
         return card_surface(self.art, value, width, height)
+
+    def close(self) -> None:
+        """The table goes: its still picture, its resting cards and the pictures every table draws
+        (the felt, the card faces at its sizes, the veils...) go with it."""
+        self.still.forget()
+        self.cards.forget()
+        forget_table_pictures()
 
     def prepare(self, surface: pygame.Surface, board: Board) -> None:
         """Loading: card art, the table background and the resting cards for this window."""
@@ -212,9 +248,9 @@ class TableView:
         """The soft shadow of a card lying (or lifted `lift` px) at `card`."""
         blit_shadow(self.art, surface, card, lift)
 
-    def _draw_hand(self, surface: pygame.Surface, board: Board) -> None:
+    def _draw_hand(self, surface: pygame.Surface, board: Board) -> list[Placed]:
         if board.holding is None or board.holder is None:
-            return
+            return []
         rect = self.viewport.rect(self.layout.hand)
         self.blit_shadow(surface, rect, lift=6 * self.viewport.scale)  # a card in hand is held above the cloth
         surface.blit(self.card_surface(board.holding, rect.w, rect.h), rect)
@@ -230,15 +266,15 @@ class TableView:
         room = rect.top - 6 - self._ceiling(rect)
         size = self.words.fit_px(words, wanted, height=room, bold=True, floor=base)
         if size < wanted:
-            self._hand_caption_aside(surface, rect, words, wanted)
-            return
+            return self._hand_caption_aside(surface, rect, words, wanted)
         band = self.viewport.rect(self.layout.prompt)  # the caption keeps to the middle band's width
         room = 2 * min(rect.centerx - band.left, band.right - rect.centerx)
         size = self.words.fit_px(words, size, width=room, bold=True)
         image = self.words.text.render(words, size, ACCENT, True)
-        self.words.blit_text(surface, image, image.get_rect(midbottom=(rect.centerx, rect.top - 6)), words)
+        return [self.words.blit_text(surface, image, image.get_rect(midbottom=(rect.centerx, rect.top - 6)), words)]
 
-    def _hand_caption_aside(self, surface: pygame.Surface, hand: pygame.Rect, words: str, size: int) -> None:
+    def _hand_caption_aside(self, surface: pygame.Surface, hand: pygame.Rect, words: str,
+                            size: int) -> list[Placed]:
         """No room above the card for the caption at this text size: it goes beside the card,
         on up to three lines, in the free felt up to the prompt band's right edge."""
         band = self.viewport.rect(self.layout.prompt)
@@ -251,11 +287,12 @@ class TableView:
                              all(self.words.text.font(size, True).size(line)[0] <= width for line in lines)):
                 break
             size -= 1
-        y = hand.centery - tall // 2
+        y, placed = hand.centery - tall // 2, []
         for line in lines:
             image = self.words.text.render(line, size, ACCENT, True)
-            self.words.blit_text(surface, image, image.get_rect(topleft=(left, y)), line)
+            placed.append(self.words.blit_text(surface, image, image.get_rect(topleft=(left, y)), line))
             y += self.words.text.font(size, True).get_linesize()
+        return placed
 
     def _ceiling(self, hand: pygame.Rect) -> int:
         """The lowest edge of a seat panel above the card in hand (its caption stays below it)."""

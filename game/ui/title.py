@@ -9,6 +9,7 @@ so the title costs no more than a plain page once it has arrived (`python -m gam
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import pygame
@@ -40,6 +41,10 @@ ARRIVAL = 2.2  # seconds (at normal speed) of one card's rise from below the win
 STAGGER = 0.16  # between one card's start and the next
 TURN = 30.0  # degrees a card turns as it rises: it arrives straightening, as if it had floated up
 SHADE = (205, 205, 205)  # the resting cards are a little darker than the menu's own: they lie behind it
+# Logical px from a card's centre that its tilted picture and shadow can reach (half the diagonal,
+# the shadow's lift and blur with room to spare): a card farther than this outside the window is
+# neither drawn nor painted, so the menu's first frame, where every card waits below, paints none.
+REACH = math.hypot(CARD_W, CARD_H) / 2 + 40
 
 
 @dataclass
@@ -93,8 +98,17 @@ class TitleCards:
 
     def draw(self, surface: pygame.Surface, viewport: Viewport, art: CardArt) -> None:
         for card in self.cards:
+            if not self._may_show(card, surface.get_rect(), viewport):
+                continue  # below the window still: its picture is painted when it rises into view
             image = self._image(card, viewport.scale, art)
             surface.blit(image, image.get_rect(center=viewport.point(card.x, card.y)))
+
+    @staticmethod
+    def _may_show(card: DriftingCard, window: pygame.Rect, viewport: Viewport) -> bool:
+        """Whether any of the card's picture can fall inside the window (known without painting it)."""
+        reach = math.ceil(REACH * viewport.scale)
+        x, y = viewport.point(card.x, card.y)
+        return window.colliderect(pygame.Rect(x - reach, y - reach, 2 * reach, 2 * reach))
 
     def _image(self, card: DriftingCard, scale: float, art: CardArt) -> pygame.Surface:
         """The card turned to its tilt, kept until the tilt or the size changes: a rising card's
@@ -149,8 +163,8 @@ def _paint_logo(scale: float, text: TextCache) -> pygame.Surface:
         card = _letter_card(letter, _STANDARD_FILL[LETTER_VALUES[number]], k, text)
         tilted = pygame.transform.rotozoom(card, -offset * 5.0, 1.0)
         centre = (round((LOGO_W / 2 + offset * 168) * k), round((128 + offset * offset * 5) * k))
-        shade = pygame.transform.rotozoom(_rounded((card.get_width(), card.get_height()), (0, 0, 0, 90), 16 * k),
-                                          -offset * 5.0, 1.0)
+        shade = tilted.copy()  # the card's own outline in a translucent black: no second turn
+        shade.fill((0, 0, 0, 90), special_flags=pygame.BLEND_RGBA_MULT)
         big.blit(shade, shade.get_rect(center=(centre[0] + round(6 * k), centre[1] + round(10 * k))))
         big.blit(tilted, tilted.get_rect(center=centre))
     size = (max(1, round(LOGO_W * scale)), max(1, round(LOGO_H * scale)))
@@ -211,7 +225,9 @@ def _rounded(size: tuple[int, int], colour: tuple[int, int, int, int], radius: f
 
 
 def _gradient(size: tuple[int, int], top: RGB, bottom: RGB) -> pygame.Surface:
+    """Top to bottom: one column blended smoothly, then widened (each row is one colour)."""
     seed = pygame.Surface((1, 2), pygame.SRCALPHA)
     seed.set_at((0, 0), (*top, 255))
     seed.set_at((0, 1), (*bottom, 255))
-    return pygame.transform.smoothscale(seed, (max(1, size[0]), max(2, size[1])))
+    column = pygame.transform.smoothscale(seed, (1, max(2, size[1])))
+    return pygame.transform.scale(column, (max(1, size[0]), column.get_height()))

@@ -13,7 +13,7 @@ import pygame
 
 from game.ui.ink import note_button, note_text
 from game.ui.layout import Box, Viewport
-from game.ui.surface_cache import MB, SurfaceCache
+from game.ui.surface_cache import MB, SurfaceCache, table_pictures
 from game.ui.text import TextCache
 
 LOGICAL_W, LOGICAL_H = 1920, 1080
@@ -39,7 +39,6 @@ BUTTON_SIZE = 32  # every button's label (made smaller only when a label would n
 HEADING_SIZE = 40  # a line under a title
 TITLE_SIZE = 64  # a page's or an overlay's title
 DISPLAY_SIZE = 100  # one big line: the winner, the player to pass the screen to
-LOGO_SIZE = 150  # the game's name on the menu
 
 
 def screen_viewport(width: int, height: int) -> Viewport:
@@ -72,7 +71,7 @@ def blit_text(surface: pygame.Surface, text: TextCache, viewport: Viewport, mess
 # Panels by (size, colour, radius), bounded by their pixels: 4 MB, or a whole window's pixels on
 # a larger screen (the overlays' panels of one frame fit: 3.8 MB at 1920x1080). A panel sized to its text takes
 # new sizes with play; 257 of them were kept before, megabytes of earlier games (issue #30).
-_PANELS = SurfaceCache(4 * MB, per_screen=1.0)
+_PANELS = table_pictures(SurfaceCache(4 * MB, per_screen=1.0))
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, color=PANEL, radius: int = 12) -> None:
