@@ -177,6 +177,9 @@ def test_a_certificate_the_client_does_not_trust_is_one_sentence(tmp_path, monke
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "the certificate of 127.0.0.1 could not be checked" in err
         assert "Traceback" not in err
+        assert main(["join", server.url, "--room", "ABCDEFGH", "--bot", "easy"]) == 2  # a player's program too
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "the certificate of 127.0.0.1 could not be checked" in err
         monkeypatch.setenv("SSL_CERT_FILE", str(paths["ca"]))  # the test CA trusted: the same server is fine
         assert len(make_room(server.url, ["remote", "remote"])) == ROOM_CODE_LENGTH
     finally:
