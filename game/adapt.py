@@ -34,8 +34,8 @@ ROUND_CAP = 0.25
 # against the child by about 14 points, against Hard by about 5 above): both moves are a third there.
 BEGINNER_SHARE = 1 / 3
 # A new name's first game against the adaptive level says whether the person is a beginner: a
-# lost game at a mean round score above BEGINNER_ROUND (Easy scores about 37-39 a round against
-# the adaptive level, the child model 89 against Easy) puts the profile where that score is,
+# lost game at a mean round score above BEGINNER_ROUND (Easy scores 33-39 a round against the
+# adaptive level and Normal, the child model 89 against Easy) puts the profile where that score is,
 # between Easy's strength at EASY_ROUND and the child's at CHILD_ROUND (docs/strength.md,
 # "Beginners"), rather than many small steps down from the default.
 BEGINNER_ROUND = 50.0
