@@ -48,6 +48,9 @@ BOT_LEVELS = tuple(level.name for level in COMPUTER_LEVELS)
 LEVEL_WORDS = {level.name: level.word for level in COMPUTER_LEVELS}  # name -> word, for _() where shown
 COMMAND_PREFIX = "cmd:"  # "cmd:<command line>": a program speaking the bot protocol, never read from a file
 MAX_NAME = 16
+# a computer seat's name, as a person would call it (the setup screen's, the headless host's: a
+# joiner saw "Adaptive 2" across the table, issue 48)
+COMPUTER_NAMES = ("Robin", "Sasha", "Camille", "Alex", "Charlie", "Morgan", "Dominique", "Noa")
 GUIDED_MAX = 32  # players the first-game guide remembers having guided (the latest): a family's names, bounded
 
 

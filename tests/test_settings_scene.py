@@ -86,6 +86,8 @@ def test_keyboard_alone_with_a_visible_focus(app, pilot):
     pilot.press(pygame.K_TAB)
     pilot.press(pygame.K_TAB)
     assert scene.buttons.buttons[scene.buttons.focus].name == "pass"
+    pilot.press(pygame.K_TAB)
+    assert scene.buttons.buttons[scene.buttons.focus].name == "doubling"
     if scene.buttons.named("menu_entry") is not None:  # where the desktop has an applications menu
         pilot.press(pygame.K_TAB)
         assert scene.buttons.buttons[scene.buttons.focus].name == "menu_entry"

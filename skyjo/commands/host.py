@@ -98,7 +98,7 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _config(args: argparse.Namespace):  # -> MatchConfig
-    from game.match import BOT_LEVELS, COMPUTER, REMOTE, MatchConfig, SeatConfig
+    from game.match import BOT_LEVELS, COMPUTER, COMPUTER_NAMES, REMOTE, MatchConfig, SeatConfig
     from game.rules import edition_named
 
     edition = edition_named(args.edition)  # ValueError names the editions
@@ -108,7 +108,9 @@ def _config(args: argparse.Namespace):  # -> MatchConfig
         if item == REMOTE:
             seats.append(SeatConfig(f"Player {number}", REMOTE))
         elif item in BOT_LEVELS:
-            seats.append(SeatConfig(f"{item.title()} {number}", COMPUTER, item))
+            # named as the desktop names its computers (a joiner read "Adaptive 2" across the table)
+            computers = sum(seat.kind == COMPUTER for seat in seats)
+            seats.append(SeatConfig(COMPUTER_NAMES[computers % len(COMPUTER_NAMES)], COMPUTER, item))
         else:
             raise ValueError(f"unknown seat {item[:40]!r}; each seat is remote or one of {', '.join(BOT_LEVELS)}")
     if REMOTE not in items:
