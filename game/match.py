@@ -6,6 +6,7 @@ Plain data with validated JSON forms; the running game itself is a `GameState`.
 from __future__ import annotations
 
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeGuard
 
@@ -165,6 +166,23 @@ class SeatConfig:
         avatar = _checked_choice(data.get("avatar"), AVATARS, "avatar")
         return cls(name, kind, level, colour, avatar)
 
+
+def seats_from_words(words: Sequence[str], levels: Sequence[str] = BOT_LEVELS) -> tuple[SeatConfig, ...]:
+    """The seats a command line or a room's creator lists: "remote" (a player on another computer)
+    or a computer level of `levels`; ValueError in one line for anything else. Computers are named
+    as the setup screen names them (a joiner read "Adaptive 2" across the table, issue 48)."""
+    seats: list[SeatConfig] = []
+    for number, word in enumerate(words, 1):
+        if word == REMOTE:
+            seats.append(SeatConfig(f"Player {number}", REMOTE))
+        elif word in levels:
+            computers = sum(seat.kind == COMPUTER for seat in seats)
+            seats.append(SeatConfig(COMPUTER_NAMES[computers % len(COMPUTER_NAMES)], COMPUTER, word))
+        elif word in BOT_LEVELS:
+            raise ValueError(f"the computer levels offered are {', '.join(levels) or 'none'}, not {word}")
+        else:
+            raise ValueError(f"unknown seat {word[:40]!r}; each seat is remote or one of {', '.join(levels)}")
+    return tuple(seats)
 
 def _default_seats() -> tuple[SeatConfig, ...]:
     return (

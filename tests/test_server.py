@@ -353,7 +353,7 @@ def test_a_server_offers_only_the_levels_it_says(capsys):
 
     server = RoomServer(ServerOptions(port=0, levels=("easy", "normal")))
     try:
-        with pytest.raises(RoomNotMade, match="this server offers the computer levels easy, normal, not expert"):
+        with pytest.raises(RoomNotMade, match="the computer levels offered are easy, normal, not expert"):
             make_room(server.url, ["remote", "expert"])
         assert len(make_room(server.url, ["remote", "normal"])) == ROOM_CODE_LENGTH
     finally:

@@ -18,7 +18,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from game.match import BOT_LEVELS, COMPUTER, REMOTE, MatchConfig, SeatConfig
+from game.match import MatchConfig, seats_from_words
 from game.net import protocol as wire
 from game.net.admission import WrongCodes
 from game.net.inbox import Inbox
@@ -188,17 +188,8 @@ def room_config(seats: Sequence[str], edition: str, levels: Sequence[str] = ROOM
     """The match a `create` asks for: a seat per item, online ("remote") or a computer level of `levels`
     (those this server offers); ValueError in one line otherwise."""
     kind = edition_named(edition)  # ValueError names the editions
-    made = []
-    for number, item in enumerate(seats, 1):
-        if item == REMOTE:
-            made.append(SeatConfig(f"Player {number}", REMOTE))
-        elif item in levels:
-            made.append(SeatConfig(f"{item.title()} {number}", COMPUTER, item))
-        elif item in BOT_LEVELS:
-            raise ValueError(f"this server offers the computer levels {', '.join(levels) or 'none'}, not {item}")
-        else:
-            raise ValueError(f"unknown seat {item[:20]!r}")
-    config = MatchConfig(kind.name, tuple(made))
+    made = seats_from_words(seats, levels)  # ValueError in one line
+    config = MatchConfig(kind.name, made)
     config.validate()  # the edition's number of players
     return config
 
