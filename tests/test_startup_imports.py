@@ -1,7 +1,8 @@
 """The desktop app's first menu frame imports only what it needs (issue 47, start-up): the engine's
-state, events and views, the review's wire shapes and the command line's subcommands wait until
-they are used. The lazy engine facade (game/rules/__init__.py) and the command line's first
-reading (skyjo/cli.py parse_arguments) are checked to say what the eager ones said."""
+state, events and views, the review's wire shapes, the command line's subcommands and a few
+modules of the standard library wait until they are used. The lazy engine facade
+(game/rules/__init__.py) and the command line's first reading (skyjo/cli.py parse_arguments) are
+checked to say what the eager ones said."""
 
 from __future__ import annotations
 
@@ -26,6 +27,9 @@ DEFERRED = (
     "game.rules.state", "game.rules.events", "game.rules.view", "game.rules.codec", "game.rules.position",
     "game.store.reviews", "game.wire.pieces", "game.wire.review", "game.replay", "game.ai",
     "skyjo.commands",
+    # the standard library's: a file's random name, the map reader, a child process (the file manager,
+    # and platform.platform()'s `uname -p`)
+    "secrets", "hmac", "xml.etree", "subprocess",
 )
 
 # The real entry point; at the first flip the modules loaded so far are written out and the
