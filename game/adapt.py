@@ -2,9 +2,10 @@
 the named level a strength is about. A shared leaf: the computer player (game/ai/adaptive.py)
 plays by it, the store (game/store/profiles.py) keeps a profile by it, the statistics page words it.
 
-A strength is a number from 0 (weakest) to 1 (strongest) of the strength knob
-(game/ai/strength.py). The anchors below say which strength plays about as well as each
-named level; they were measured against Hard (docs/strength.md, "The strength knob").
+A strength is a number from -1 (a child's habits) to 1 (strongest) of the strength knob
+(game/ai/strength.py); 0 is about Easy, the floor until issue 48, so a profile saved before
+keeps its meaning. The anchors below say which strength plays about as well as each named
+level; they were measured against Hard (docs/strength.md, "The strength knob").
 """
 
 from __future__ import annotations
@@ -29,11 +30,23 @@ LAST_STEP = 0.04
 # lead takes strength away), so a game that drifts apart is drawn back together.
 ROUND_GAIN = 0.006
 ROUND_CAP = 0.25
+# Below 0 the knob is steeper (docs/strength.md, "Beginners": 0.1 of it there moves the win rate
+# against the child by about 14 points, against Hard by about 5 above): both moves are a third there.
+BEGINNER_SHARE = 1 / 3
+# A new name's first game against the adaptive level says whether the person is a beginner: a
+# lost game at a mean round score above BEGINNER_ROUND (Easy scores 33-39 a round against the
+# adaptive level and Normal, the child model 89 against Easy) puts the profile where that score is,
+# between Easy's strength at EASY_ROUND and the child's at CHILD_ROUND (docs/strength.md,
+# "Beginners"), rather than many small steps down from the default.
+BEGINNER_ROUND = 50.0
+EASY_ROUND = 38.0
+CHILD_ROUND = 90.0
+MIN_STRENGTH = -1.0  # the child model (game/ai/beginner.py)
 MAX_GAMES = 10**6  # a profile's count of games, bounded like every figure read from a file
 
 
 def clamp(strength: float) -> float:
-    return max(0.0, min(1.0, strength))
+    return max(MIN_STRENGTH, min(1.0, strength))
 
 
 def strength_from_review(per_decision: float) -> float:
@@ -62,21 +75,39 @@ def start_strength(reviewed: Sequence[float], games: int, wins: int) -> float:
     return clamp(strength)
 
 
-def after_game(strength: float, games: int, person_won: bool) -> float:
+def after_game(strength: float, games: int, person_won: bool, person_round: float | None = None) -> float:
     """The profile's strength after one more game against the adaptive level: stronger after
-    the person's win, weaker after a loss, by a step that shrinks as the profile grows."""
+    the person's win, weaker after a loss, by a step that shrinks as the profile grows. After
+    a first game (`games` 0) the person lost, a beginner's mean round score (`person_round`)
+    places the profile at once (`strength_from_round`)."""
+    if games == 0 and not person_won and person_round is not None and person_round > BEGINNER_ROUND:
+        return clamp(min(strength, strength_from_round(person_round)))
     step = LAST_STEP + (FIRST_STEP - LAST_STEP) / (1 + games / 4)
+    if strength < 0.0:
+        step *= BEGINNER_SHARE
     return clamp(strength + step if person_won else strength - step)
+
+
+def strength_from_round(person_round: float) -> float:
+    """The strength of a person scoring `person_round` points a round: Easy's at EASY_ROUND, the
+    child's at CHILD_ROUND, in a straight line between (and no further either way)."""
+    easy = dict(LEVEL_STRENGTHS)["easy"]
+    share = (person_round - EASY_ROUND) / (CHILD_ROUND - EASY_ROUND)
+    return max(MIN_STRENGTH, min(easy, easy + share * (MIN_STRENGTH - easy)))
 
 
 def in_round(strength: float, mine: int, people: Sequence[int]) -> float:
     """The strength for the next round, from the game's totals: the computer trails the mean
     of the people's totals (lower is better in Skyjo) by `mine - mean`, and plays that much
-    stronger; with a lead, that much weaker."""
+    stronger; with a lead, that much weaker, but no lower than 0 (about Easy) unless the
+    profile is below it already: a beginner's mistakes are for a person the profile found
+    to be a beginner, not for the last rounds of a game an Easy player trails."""
     if not people:
         return strength
     gap = mine - sum(people) / len(people)
-    return clamp(strength + max(-ROUND_CAP, min(ROUND_CAP, ROUND_GAIN * gap)))
+    gain = ROUND_GAIN * BEGINNER_SHARE if strength < 0.0 else ROUND_GAIN
+    moved = strength + max(-ROUND_CAP, min(ROUND_CAP, gain * gap))
+    return max(MIN_STRENGTH if strength < 0.0 else 0.0, min(1.0, moved))
 
 
 def table_strength(strengths: Sequence[float]) -> float:

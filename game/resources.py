@@ -30,3 +30,13 @@ def assets_root() -> pathlib.Path:
 def asset_path(*parts: str) -> pathlib.Path:
     """A path inside the assets folder; the file need not exist."""
     return assets_root().joinpath(*parts)
+
+
+def licence_path() -> pathlib.Path:
+    """The program's own licence: ``LICENSE.txt`` beside the bundle's assets (installer.spec
+    copies it there), else ``LICENSE`` at the source tree's root; the file need not exist (an
+    installed wheel has neither)."""
+    bundle = getattr(sys, "_MEIPASS", None)
+    if getattr(sys, "frozen", False) and bundle:
+        return pathlib.Path(bundle) / "LICENSE.txt"
+    return pathlib.Path(__file__).resolve().parent.parent / "LICENSE"

@@ -16,7 +16,7 @@ from game.ui.ink import inside, note_card, note_text
 from game.ui.layout import Box
 from game.ui.widgets import ACCENT, BODY_SIZE, BUTTON_SIZE, CAPTION_SIZE, DIM, INK, SMALL_SIZE, TITLE_SIZE, draw_panel
 from game.ui.wording import EDITION_WORDS
-from scenes.base import BACKDROP, AppScene, draw_paragraphs
+from scenes.base import AppScene, draw_paragraphs, paint_backdrop
 from scenes.context import AppContext
 
 TEXT_X, TEXT_W, TEXT_Y = 110, 900, 250
@@ -65,7 +65,8 @@ class HowToPlayScene(AppScene):
         self.button(110, 960, 300, 80, "", self.previous, "previous", BUTTON_SIZE)
         self.button(1510, 960, 300, 80, "", self.next, "next", BUTTON_SIZE)
         self.button(810, 960, 300, 80, "", self.close, "back", BUTTON_SIZE)
-        self.button(1420, 40, 400, 70, "", self.switch_edition, "edition", BUTTON_SIZE)
+        width = min(640, 420 * self.app.ui_scale)  # its label grows with the text, as its neighbours' do
+        self.button(1820 - width, 40, width, 70, "", self.switch_edition, "edition", BUTTON_SIZE)
         self.buttons.focus = 1
 
     # ------------------------------------------------------------------ navigation
@@ -259,7 +260,7 @@ class HowToPlayScene(AppScene):
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
         self.fit(surface)
-        surface.fill(BACKDROP)
+        paint_backdrop(surface)  # the felt of every other page, not a flat colour of its own
         title, paragraphs, picture = self.pages[self.page]
         self.text(surface, _("How to play"), BODY_SIZE, 110, 75, color=DIM, anchor="midleft")
         self.text(surface, title(), TITLE_SIZE, 110, 150, color=ACCENT, bold=True, anchor="midleft")
@@ -290,8 +291,9 @@ class HowToPlayScene(AppScene):
 
     def _label_buttons(self) -> None:
         """Button labels follow the language and the page at draw time."""
-        labels = {"previous": _("< Previous"), "next": _("Next >"), "back": _("Back"),
-                  "edition": _("Edition: {title} (E)").format(title=_(EDITION_WORDS[self.edition.name].title))}
+        # (the bundled font has no arrows: single guillemets; the E key is told on the editions' page)
+        labels = {"previous": _("‹ Previous"), "next": _("Next ›"), "back": _("Back"),
+                  "edition": _("Edition: {title}").format(title=_(EDITION_WORDS[self.edition.name].title))}
         enabled = {"previous": self.page > 0, "next": self.page < len(self.pages) - 1}
         for name, label in labels.items():
             button = self.buttons.named(name)

@@ -109,13 +109,14 @@ class JoinScene(AppScene):
             label = self.found_label(game.name, game.open_seats)
             self.button(560, y, 800, 64, label, partial(self.pick, game), f"found:{game.url}")
             y += 76
-        self.button(1380, 230, 280, 64, _("Search again"), self.search_again, "search", enabled=not self.searching)
+        self.button(1380, 230, 440, 64, _("Search again"), self.search_again, "search", enabled=not self.searching)
         for row, key in enumerate(FIELD_ORDER):
             field = self.fields[key]
             width = 520 if key == "name" else 800  # (the seat to ask for stands beside the name)
             self.button(760, 560 + row * 90, width, 70, field.value, partial(self.edit, key), key)
         seat = _("Seat: first open") if self.seat is None else _("Seat {number}").format(number=self.seat + 1)
-        self.button(1300, 560 + 2 * 90, 260, 70, seat, self.next_seat, "seat")
+        # (as wide as the screen allows: "Place : la première libre" keeps the size of its neighbours)
+        self.button(1300, 560 + 2 * 90, 580, 70, seat, self.next_seat, "seat")
         self.button(560, 930, 360, 90, _("Back"), self.close, "back")
         self.button(1000, 930, 360, 90, _("Join"), self.join, "join", enabled=self.remote is None)
         names = [button.name for button in self.buttons.buttons]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.i18n import _
-from game.match import AVATARS, BOT_LEVELS, COLOURS, COMPUTER, HUMAN, REMOTE, MatchConfig, SeatConfig
+from game.match import ADAPTIVE, AVATARS, BOT_LEVELS, COLOURS, COMPUTER, HUMAN, REMOTE, MatchConfig, SeatConfig
 from game.rules import EDITIONS, FINAL_TIE_CHOICES, edition_named
 from game.ui.wording import PLAYER_NUMBER, YOU, default_human_name, is_default_human_name
 
@@ -65,12 +65,13 @@ class MatchDraft:
 
     # ------------------------------------------------------------------ the seats
     def set_players(self, players: int, kind: str = COMPUTER) -> None:
-        """As many seats as `players` (within the edition's limits): new seats are `kind`."""
+        """As many seats as `players` (within the edition's limits): new seats are `kind`, a
+        computer at "Your level" like a new game's (issue 48)."""
         edition = edition_named(self.config.edition)
         players = max(edition.min_players, min(edition.max_players, players))
         seats = list(self.config.seats[:players])
         while len(seats) < players:
-            seats.append(SeatConfig(free_name(seats), COMPUTER, "normal") if kind == COMPUTER else
+            seats.append(SeatConfig(free_name(seats), COMPUTER, ADAPTIVE) if kind == COMPUTER else
                          SeatConfig(_(YOU), kind))  # (a person's default name follows: default_names)
         self._seats(seats)
 

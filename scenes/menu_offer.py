@@ -42,7 +42,7 @@ class MenuOfferScene(AppScene):
 
     def enter(self) -> None:
         self.problem = ""
-        self.added = False  # added, with a file that is not ours left: the title says it is done
+        self.added = False  # added: the title says it is done, with one button back to the menu
         self.buttons.clear()
         width = 520 * self.app.ui_scale
         self.button(960 - width - 10, 600, width, 90, _("Add it"), self.add, "add", BUTTON_SIZE)
@@ -65,12 +65,9 @@ class MenuOfferScene(AppScene):
             self._tell(_("Skyjo could not be added to the applications menu: {reason}").format(reason=error))
             return
         log.info("applications menu: added %s", ", ".join(str(path) for path in change.done))
-        if change.left:  # added, but a file that is not ours was left: the player hears which
-            self.added = True
-            self._tell(left_sentence(change.left))
-            return
-        self._answered()
-        self.close()
+        # done, and said so (the title) before the menu: a file that is not ours left is said too
+        self.added = True
+        self._tell(left_sentence(change.left))
 
     def _tell(self, sentence: str) -> None:
         """Show `sentence` with one Back button; the question counts as answered."""

@@ -23,6 +23,9 @@ if TYPE_CHECKING:
     from game.ui.guide import Guide
 
 
+ROW, ROW_H = 88, 76  # logical px: a row of the menu and its button (up to eight rows, with room for a question)
+
+
 class PauseScene(AppScene):
     name = "pause"
     overlay = True
@@ -59,25 +62,27 @@ class PauseScene(AppScene):
         # the column widens with the text size (the rows already fill the screen's height)
         self.width = 600 * self.app.ui_scale
         for number, (label, action, name) in enumerate(items):
-            self.button(960 - self.width / 2, 270 + number * 100, self.width, 80, label, action, name, BUTTON_SIZE)
-        y = 270 + len(items) * 100
+            self.button(960 - self.width / 2, 270 + number * ROW, self.width, ROW_H, label, action, name, BUTTON_SIZE)
+        y = 270 + len(items) * ROW
         self._pair(y, (_("Fullscreen (F11)"), self.app.toggle_fullscreen, "fullscreen", True),
                    (_("Settings"), self.settings, "settings", True))
-        self._learning_row(y + 100)
+        self._learning_row(y + ROW)
         self.buttons.focus = 0
 
     def _pair(self, y: float, left: tuple, right: tuple) -> None:
         """Two buttons side by side in the column: (label, action, name, enabled) each."""
         for x, (label, action, name, enabled) in ((960 - self.width / 2, left), (968, right)):
-            self.button(x, y, self.width / 2 - 8, 80, label, action, name, BUTTON_SIZE, enabled=enabled)
+            self.button(x, y, self.width / 2 - 8, ROW_H, label, action, name, BUTTON_SIZE, enabled=enabled)
 
     def _learning_row(self, y: float) -> None:
-        """Explain as we play (the first-game guide) and Watch the last round, side by side."""
+        """Explain as we play (the first-game guide), then Watch the last round, each a whole row:
+        side by side, their long labels were drawn smaller than their neighbours'."""
         label = _("Explain as we play: on") if self.guide.enabled else _("Explain as we play: off")
         record = self.table.record
         can_watch = record is not None and last_finished_round(record) is not None
-        self._pair(y, (label, self.toggle_guide, "guide", True),
-                   (_("Watch the last round"), self.watch_last_round, "watch", can_watch))
+        self.button(960 - self.width / 2, y, self.width, ROW_H, label, self.toggle_guide, "guide", BUTTON_SIZE)
+        self.button(960 - self.width / 2, y + ROW, self.width, ROW_H, _("Watch the last round"), self.watch_last_round,
+                    "watch", BUTTON_SIZE, enabled=can_watch)
 
     def toggle_stand_in(self) -> None:
         self.table.link.stand_in = not self.table.link.stand_in

@@ -21,7 +21,7 @@ from game.i18n import _, available_languages, current_language
 from game.motion import SPEED_WORDS, next_speed
 from game.store.settings import UI_SCALES
 from game.ui.layout import Box
-from game.ui.widgets import BUTTON_SIZE, DIM, SMALL_SIZE, TITLE_SIZE
+from game.ui.widgets import ACCENT, BUTTON_SIZE, DIM, SMALL_SIZE, TITLE_SIZE
 from scenes.base import AppScene
 from scenes.context import AppContext
 
@@ -62,6 +62,7 @@ class SettingsScene(AppScene):
         super().__init__(app)
         self.modal = modal  # opened over the paused table: no key or click may reach the game
         self.problem = ""  # the last failure to change the applications menu, in one line
+        self.done = ""  # what the last change of the applications menu did, in one line
 
     def enter(self) -> None:
         self.build()
@@ -134,6 +135,7 @@ class SettingsScene(AppScene):
     def toggle_menu_entry(self) -> None:
         entry = MenuEntry()
         adding = not entry.installed()
+        self.done = ""
         try:
             change = entry.add() if adding else entry.remove()
         except NotOursError as error:
@@ -147,6 +149,8 @@ class SettingsScene(AppScene):
         else:
             log.info("applications menu: %s", ", ".join(str(path) for path in change.done) or "nothing to change")
             self.problem = left_sentence(change.left)
+            self.done = _("Skyjo is in the applications menu now.") if adding else \
+                _("Skyjo was removed from the applications menu.")
         self.build()
 
     def toggle(self, field: str) -> Callable[[], None]:
@@ -169,6 +173,8 @@ class SettingsScene(AppScene):
         self._draw_preview(surface)
         if self.problem:
             self.text(surface, self.problem, SMALL_SIZE, 960, 1050, color=PROBLEM)
+        elif self.done:
+            self.text(surface, self.done, SMALL_SIZE, 960, 1050, color=ACCENT)
         else:
             self.text(surface, _("Arrow keys or Tab choose, Enter or Space changes, Esc goes back"), SMALL_SIZE, 960,
                       1050, color=DIM)

@@ -31,6 +31,7 @@ __all__ = ["COMPUTER_NAMES", "END_SCORES", "KINDS", "SetupScene", "default_names
 TIE_WORDS: dict[str, str] = {FinalTie.SHARE: N_("shared win"), FinalTie.TIEBREAK: N_("tiebreak round")}
 KIND_WORDS = {HUMAN: N_("Human"), COMPUTER: N_("Computer"), REMOTE: N_("Another computer")}
 CARD = (20, 40, 52)
+SWATCH_LEAD = 0.45  # of the colour chip's height: the room at its left where the bar of the colour goes
 
 
 def initial_config(app: AppContext) -> MatchConfig:
@@ -105,7 +106,7 @@ class SetupScene(AppScene):
         add(places.name, player.name, partial(self._focus, f"name{seat}"), name=f"name{seat}")  # (typing goes there)
         colour = add(places.colour, _(COLOUR_WORDS[look.colour]), self._change(draft.next_colour, seat),
                      size=CAPTION_SIZE, name=f"colour{seat}")
-        colour.lead = places.colour.h  # a swatch of the colour leads its name (drawn with the avatars)
+        colour.lead = places.colour.h * SWATCH_LEAD  # a bar of the colour leads its name (drawn with the avatars)
         who = _(KIND_WORDS.get(player.kind, player.kind))
         add(places.kind, who, self._change(draft.toggle_kind, seat), name=f"kind{seat}")
         if player.kind == COMPUTER:
@@ -225,6 +226,16 @@ class SetupScene(AppScene):
             return True
         return super().handle_event(event)
 
+    def _colours_alike(self) -> None:
+        """The colours' names at one size, the size the longest one fits ("menthe" beside "ambre"
+        at the size of "bleu ciel"), not each squeezed to its own chip."""
+        chips = [button for button in self.buttons.buttons if button.name.startswith("colour")]
+        for chip in chips:
+            chip.size = CAPTION_SIZE
+        fitted = min((self.buttons.label_px(chip, chip.label) for chip in chips), default=0)
+        for chip in chips:  # the logical size that the group draws at `fitted` px (its scale undone)
+            chip.size = fitted / (self.viewport.scale * self.buttons.scale)
+
     def draw(self, surface: pygame.Surface) -> None:
         self.begin_page(surface, _("New game"), TITLE_SIZE, 70)
         edition = edition_named(self.config.edition)
@@ -245,6 +256,7 @@ class SetupScene(AppScene):
         self._label_names()  # (Tab or an arrow moved the focus since the last frame)
         if self.stack.top is not self:
             return  # a question over the setup: its cards show beneath the veil, not its controls
+        self._colours_alike()
         self.buttons.draw(surface, self.viewport)
         for seat in range(self.config.players):
             place = self.buttons.named(f"avatar{seat}")
@@ -254,9 +266,10 @@ class SetupScene(AppScene):
             place = self.buttons.named(f"colour{seat}")
             if place is not None:
                 rect = self.viewport.rect(place.box)
-                side = round(rect.h * 0.6)
-                swatch = pygame.Rect(0, 0, side, side)
-                swatch.center = (rect.x + rect.h // 2 + round(rect.h * 0.1), rect.centery - 1)
-                corner = max(2, side // 4)
+                # a narrow bar, not a square: the colour's name keeps the size of its neighbours ("bleu ciel")
+                side, wide = round(rect.h * 0.6), max(4, round(rect.h * 0.2))
+                swatch = pygame.Rect(0, 0, wide, side)
+                swatch.center = (rect.x + round(rect.h * SWATCH_LEAD * 0.6), rect.centery - 1)
+                corner = max(2, wide // 3)
                 pygame.draw.rect(surface, colour_of(self.config.identity(seat)), swatch, border_radius=corner)
-                pygame.draw.rect(surface, INK, swatch, width=max(1, side // 12), border_radius=corner)
+                pygame.draw.rect(surface, INK, swatch, width=max(1, wide // 6), border_radius=corner)

@@ -29,7 +29,18 @@ from game.ui.stat_cards import (
     per_page,
 )
 from game.ui.trend_chart import average_words, per_decision_words, shown_games
-from game.ui.widgets import BODY_SIZE, BUTTON_SIZE, CAPTION_SIZE, DIM, INK, SMALL_SIZE, TITLE_SIZE, font_px
+from game.ui.widgets import (
+    BODY_SIZE,
+    BUTTON_PAD,
+    BUTTON_SIZE,
+    CAPTION_SIZE,
+    DIM,
+    INK,
+    LOGICAL_W,
+    SMALL_SIZE,
+    TITLE_SIZE,
+    font_px,
+)
 from game.ui.wording import EDITION_WORDS, decimal
 from scenes.background import Background, Lane, settle
 from scenes.base import AppScene
@@ -145,12 +156,25 @@ class StatisticsScene(AppScene):
         if len(self.pages()) > 1:
             buttons += [(_("Previous"), partial(self.turn, -1), "previous", self.page > 0),
                         (_("Next"), partial(self.turn, 1), "next", self.page < len(self.pages()) - 1)]
-        widths, gap = ([380] * 3, 60) if len(buttons) == 3 else ([400] * 3 + [260] * 2, 24)
+        least, gap = ([380] * 3, 60) if len(buttons) == 3 else ([400] * 3 + [260] * 2, 24)
+        room = LOGICAL_W - 80 - (len(least) - 1) * gap
+        widths = self.button_widths([words for words, *_rest in buttons], least, room)
         x = 960 - (sum(widths) + (len(buttons) - 1) * gap) / 2
         for (words, action, name, enabled), width in zip(buttons, widths):
             self.button(x, BUTTON_Y, width, BUTTON_H, words, action, name, BUTTON_SIZE, enabled)
             x += width + gap
         self.buttons.focus = 2 if self.confirming else 0
+
+    def button_widths(self, labels: list[str], least: list[int], room: float) -> list[float]:
+        """Each button as wide as its label at the text size (at least `least`), so that no label
+        is drawn smaller than its neighbours ("Reset statistics" in French); all together within
+        `room`, each narrowed alike if they would not fit."""
+        px = font_px(self.viewport, BUTTON_SIZE * self.app.ui_scale)
+        pad = 2 * BUTTON_PAD + 24
+        wanted = [max(float(low), self.app.text.font(px, True).size(label)[0] / self.viewport.scale + pad)
+                  for label, low in zip(labels, least, strict=True)]
+        shrink = min(1.0, room / sum(wanted))
+        return [width * shrink for width in wanted]
 
     def turn(self, step: int) -> None:
         """To the next page (1) or the previous one (-1); the focus stays on the button pressed
@@ -257,13 +281,16 @@ class StatisticsScene(AppScene):
         """What `name`'s card says, in the language of now."""
         values = self.trends.get(name, [])
         if values:
-            lines = (_("last game: {figure}").format(figure=per_decision_words(values[-1])), average_words(values))
+            # (the last game reviewed, which need not be the last game played)
+            lines = (_("last reviewed game: {figure}").format(figure=per_decision_words(values[-1])),
+                     average_words(values))
         else:
             lines = (_("not reviewed yet"), "")
         rounds = ngettext("{count} round played", "{count} rounds played", entry.rounds).format(count=entry.rounds)
         kept = Identity(entry.colour, entry.avatar) if entry.colour and entry.avatar else None
+        lone = _("The line starts with a second reviewed game") if len(values) == 1 else ""
         return CardWords(name, rounds, tuple(breakdown_parts(entry)), tuple(card_figures(entry)), tuple(values), lines,
-                         self.note(name), kept)
+                         self.note(name), kept, lone)
 
     def note(self, name: str) -> str:
         """One more line on `name`'s card (its room is kept on every card)."""
@@ -286,23 +313,25 @@ def card_figures(entry: PlayerStats) -> list[tuple[str, str]]:
     return [
         (str(entry.games), _("Games")),
         (won, _("Won")),
-        ("-" if average is None else decimal(average), _("Average")),  # (the language's decimal mark)
-        ("-" if entry.best_round is None else str(entry.best_round), _("Best")),
+        # per round, and said so: "average 64" reads as a game's total to a parent
+        ("-" if average is None else decimal(average), _("Average round")),  # (the language's decimal mark)
+        ("-" if entry.best_round is None else str(entry.best_round), _("Best round")),
         (str(entry.columns_removed), _("Columns")),
         (str(entry.doubled), _("Doubled")),
     ]
 
 
 def breakdown_parts(entry: PlayerStats) -> list[str]:
-    """Games won / played by edition, then by opponent level ("won/played:" before the first)."""
+    """Games won of those played, by edition, then by opponent, in words ("Games won: 6 of 12 at
+    Voyage", then "2 of 4 against Easy")."""
     parts = []
     for edition, t in sorted(entry.by_edition.items()):
         shown = _(EDITION_WORDS[edition].short) if edition in EDITION_WORDS else edition
-        parts.append(f"{shown} {t.wins}/{t.games}")
+        parts.append(_("{won} of {played} at {edition}").format(won=t.wins, played=t.games, edition=shown))
     for level, t in sorted(entry.by_level.items()):
         opponent = _(OPPONENT_WORDS.get(level, level))
-        parts.append(_("vs {level} {won}/{played}").format(level=opponent, won=t.wins, played=t.games))
-    return [_("won/played:") + " " + parts[0], *parts[1:]] if parts else []
+        parts.append(_("{won} of {played} against {level}").format(level=opponent, won=t.wins, played=t.games))
+    return [_("Games won:") + " " + parts[0], *parts[1:]] if parts else []
 
 
 def breakdown(entry: PlayerStats) -> str:

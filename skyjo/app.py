@@ -29,6 +29,7 @@ from game.ui.card_art import CardArt
 from game.ui.scene import Scene, SceneStack
 from game.ui.sound import SoundPlayer
 from game.ui.text import TextCache
+from scenes.already_open import show_already_open
 from scenes.context import AppContext
 from scenes.names import JOIN, MENU, MENU_OFFER
 from scenes.notices import MenuNotice
@@ -403,7 +404,9 @@ def open_app(data_dir: str | None, size: tuple[int, int] | None) -> App | int:
     try:
         return App(data_dir, size)
     except FolderInUse as error:  # not a failure: the game is already open, with this folder
-        tell(f"{error}. Switch to its window, or quit it before starting Skyjo again.")
+        print(f"skyjo: {error}. Switch to its window, or quit it before starting Skyjo again.", file=sys.stderr)
+        if os.environ.get("SDL_VIDEODRIVER", "").lower() not in HEADLESS_DRIVERS:
+            show_already_open()  # the game's own look, not SDL's grey box with the folder's path
         return 0
     except LockRefused as error:  # never run unlocked where a second window could delete the game
         tell(f"{error}.", kind="error")

@@ -109,6 +109,11 @@ def screens(app: Any) -> Iterator[str]:  # one short block per screen
         settle(app, 1)
         yield "about_problem"
         page.problem = ""
+        if hasattr(page, "switch_licence"):  # the licence's own text, in the app
+            page.switch_licence()
+            settle(app, 1)
+            yield "about_licence"
+            page.switch_licence()
     offer = _optional("scenes.menu_offer", "MenuOfferScene")
     if offer is not None:
         app.stack.reset(MenuScene(app))

@@ -58,7 +58,7 @@ def test_the_about_page_shows_the_version_licence_credits_and_data_folder(about,
     app, scene = about
     shown = " ".join(scene.paragraphs())
     assert "MIT licence" in shown and "Magilano" in shown and "unofficial" in shown
-    assert all(library in shown for library in LIBRARIES)
+    assert "LICENSE" not in shown and not any(library in shown for library in LIBRARIES)  # a family's words
     assert str(tmp_path / "data") in scene.paragraphs()
     seen: set[str] = set()
     from game import i18n
@@ -106,7 +106,9 @@ def test_no_file_manager_is_said_in_one_line_and_the_path_stays_shown(about, mon
 
     monkeypatch.setattr(desktop, "_launch", missing)
     assert scene.press("open")
-    assert scene.problem == "The folder could not be opened: No such file or directory"
+    assert scene.problem == ("No file manager was found to open the folder: copy its path above. "
+                             "Your games are safe.")
+    assert str(scene.data_dir) in scene.paragraphs()  # the path to copy
     pilot.advance()
     pilot.press(pygame.K_ESCAPE)
     assert isinstance(app.stack.top, MenuScene)
@@ -121,3 +123,36 @@ def test_the_frozen_app_reads_the_metadata_its_spec_copied(monkeypatch, tmp_path
     monkeypatch.setattr(game, "_found", [])
     monkeypatch.setattr(game, "_pyproject_version", lambda: None)  # (a bundle holds no pyproject.toml)
     assert game.version() == "9.8.7"
+
+
+def test_the_licence_is_shown_in_the_app_with_what_it_is_built_with(about):
+    """A one-file program has no LICENSE file beside it: the page shows the licence's own text."""
+    app, scene = about
+    assert scene.press("licence")
+    Pilot(app).advance()
+    shown = " ".join(scene.paragraphs())
+    assert "Permission is hereby granted, free of charge" in shown and "MIT License" in shown
+    assert all(library in shown for library in LIBRARIES)
+    assert scene.buttons.named("licence").label == "About"
+    assert scene.press("licence") and "Magilano" in " ".join(scene.paragraphs())
+
+
+def test_the_licence_missing_from_a_copy_is_said_in_a_line(about, monkeypatch, tmp_path):
+    import scenes.about
+
+    _app, scene = about
+    monkeypatch.setattr(scenes.about, "licence_path", lambda: tmp_path / "none")
+    scene.press("licence")
+    assert scene.paragraphs()[0] == "This copy of the program has no licence file: it is the MIT licence."
+
+
+def test_the_buttons_follow_the_text_without_an_empty_band(about):
+    from helpers import journal_inks
+
+    from game.ui.ink import TEXT
+
+    app, scene = about
+    Pilot(app).advance()
+    texts = [ink.rect for ink in journal_inks(app, [scene]) if ink.kind == TEXT and ink.words == str(scene.data_dir)]
+    button = scene.viewport.rect(scene.buttons.named("open").box)
+    assert texts and 0 < button.top - texts[0].bottom <= 60 * scene.viewport.scale

@@ -63,8 +63,8 @@ def test_the_knob_never_puts_a_high_drawn_card_on_a_lower_face_up_card(strength)
                 assert cell > view.holding, (view.grid(), view.holding, action)
 
 
-def test_a_strength_is_a_number_from_0_to_1():
-    for spec in ("strength@1.5", "strength@-0.1", "strength@x", "adaptive@2", "adaptive@0.5/9", "adaptive@0.5/a"):
+def test_a_strength_is_a_number_from_minus_1_to_1():
+    for spec in ("strength@1.5", "strength@-1.1", "strength@x", "adaptive@2", "adaptive@0.5/9", "adaptive@0.5/a"):
         with pytest.raises(ValueError):
             make_bot(spec)
     assert make_bot("strength@0.25").strength == 0.25

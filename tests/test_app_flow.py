@@ -183,4 +183,5 @@ def test_adding_a_person_on_setup_makes_a_human_seat_not_another_computer(app):
     assert not setup.press("more")  # Voyage seats 4 at most: the add card is gone
     setup.press("remove3")
     assert setup.config.players == 3 and setup.press("more") and setup.config.seats[-1].kind == COMPUTER
+    assert setup.config.seats[-1].level == "adaptive"  # "+ Computer" adds "Your level", as new games do (issue 48)
     assert all(seat.kind != "remote" for seat in setup.config.seats)

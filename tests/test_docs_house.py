@@ -90,3 +90,12 @@ def test_the_readme_is_for_players_first() -> None:
     assert len(steps) == 5
     for engineering in ("import-linter", "| match | Voyage", "p99", "## Code map"):
         assert engineering not in readme
+
+
+def test_the_readme_tells_the_release_it_offers() -> None:
+    """Download offers Linux's one program file: the build section may not say the app is one-folder."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    download = readme.split("## Download", 1)[1].split("\n## ", 1)[0]
+    assert "one program file" in download
+    flat = " ".join(readme.split())
+    assert "app is one-folder" not in flat and "get a one-folder app" not in flat

@@ -106,7 +106,7 @@ REASON_WORDS = {
     Reason.SPREAD: "no face-up card yet", Reason.FORCED: "the draw pile is empty", Reason.TAKE: "Hint: take the",
     Reason.DRAW: "Hint: draw a card", Reason.COMPLETE: "completes a column", Reason.LOWER: "lowers your score by",
     Reason.HIDDEN: "a hidden card is worth on average", Reason.PAIR: "pairs with the other",
-    Reason.HURRY: "you are ahead", Reason.AVOID_END: "at a risk of a doubled score",
+    Reason.HURRY: "you are ahead", Reason.AVOID_END: "and your score could be doubled",
     Reason.AVOID_FEED: "would help the next player", Reason.SLOW: "you are behind",
     Reason.LEAST_BAD: "costs the least", Reason.REVEAL: "and reveal the card in",
 }

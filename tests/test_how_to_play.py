@@ -54,7 +54,7 @@ def test_every_page_draws_and_its_texts_go_through_gettext(app, language, pilot)
             pilot.advance()
     finally:
         i18n.set_recorder(None)
-    for words in ("The goal", "Columns", "The two editions", "Next >", "three 5s: the column is removed",
+    for words in ("The goal", "Columns", "The two editions", "Next ›", "three 5s: the column is removed",
                   "8 is lower than 10: Lea's score is doubled", "2 to 8"):
         assert words in seen
     assert any("{count} cards" in msgid for msgid in seen)  # the deck size is filled in, not written in
@@ -65,3 +65,19 @@ def test_the_goal_page_names_the_chosen_edition_deck(app) -> None:
     assert "150 cards" in " ".join(howto._goal_text())
     howto.switch_edition()
     assert "105 cards" in " ".join(howto._goal_text())
+
+
+def test_it_lies_on_the_cloth_of_the_other_pages_and_its_buttons_say_no_ascii_or_keys(app, pilot) -> None:
+    from scenes.settings import SettingsScene
+
+    settings = app.stack.push(SettingsScene(app))
+    pilot.advance()
+    corners = [app.screen.get_at(point) for point in ((3, 3), (app.screen.get_width() - 4, 200))]
+    settings.close()
+    howto = app.stack.push(HowToPlayScene(app, "classic"))
+    howto.page = 1
+    pilot.advance()
+    assert [app.screen.get_at(point) for point in ((3, 3), (app.screen.get_width() - 4, 200))] == corners
+    labels = [button.label for button in howto.buttons.buttons]
+    assert "Edition: Skyjo" in labels and "Next ›" in labels and "‹ Previous" in labels
+    assert not any(mark in label for label in labels for mark in ("<", ">", "(E)"))

@@ -50,7 +50,7 @@ def translated_plurals() -> set[str]:
         return {message.id[1] for message in read_po(po) if isinstance(message.id, tuple) and all(message.string)}
 
 
-SAME_IN_FRENCH = {"Score", "Total", "Normal", "Expert", "Skyjo Voyage", "Voyage", "Tom",
+SAME_IN_FRENCH = {"Score", "Total", "Normal", "Expert", "Skyjo", "Skyjo Voyage", "Voyage", "Tom", "Licence",
                   "{points} pts", "{points} point", "{points} points", "Scores (S)",
                   "Page {page} of {count}", "{day} {month}", "Version {version}"}
 

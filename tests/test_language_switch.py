@@ -65,11 +65,11 @@ def test_the_menu_beneath_settings_and_the_edition_names_speak_the_new_language_
     pilot = Pilot(app)
     menu = app.stack.push(MenuScene(app))
     setup = app.stack.push(SetupScene(app, CLASSIC))  # seen once in English: nothing of it may stay
-    assert setup.buttons.named("edition").label == "Edition: Skyjo (classic)"
+    assert setup.buttons.named("edition").label == "Edition: Skyjo"
     setup.close()
     guide = app.stack.push(HowToPlayScene(app, "classic"))
     pilot.advance()
-    assert guide.buttons.named("edition").label == "Edition: Skyjo (classic) (E)"
+    assert guide.buttons.named("edition").label == "Edition: Skyjo"
     guide.close()
     pilot.advance()
     switch_to_french_in_settings(app)
@@ -83,13 +83,13 @@ def test_the_menu_beneath_settings_and_the_edition_names_speak_the_new_language_
 
     setup = app.stack.push(SetupScene(app, CLASSIC))
     pilot.advance()
-    assert setup.buttons.named("edition").label == "Édition : Skyjo (classique)"
+    assert setup.buttons.named("edition").label == "Édition : Skyjo"
     app.stack.pop()
     guide = app.stack.push(HowToPlayScene(app, "classic"))
     pilot.advance()
-    assert guide.buttons.named("edition").label == "Édition : Skyjo (classique) (E)"
-    assert any("Skyjo (classique)" in words for words in drawn_words(app))  # its first page names the deck
-    assert not any("classic)" in words for words in drawn_words(app))
+    assert guide.buttons.named("edition").label == "Édition : Skyjo"
+    assert any("Le paquet Skyjo" in words for words in drawn_words(app))  # its first page names the deck
+    assert not any("The Skyjo deck" in words for words in drawn_words(app))
 
 
 @pytest.mark.slow

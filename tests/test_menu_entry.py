@@ -68,9 +68,10 @@ def test_settings_adds_the_game_to_the_menu_and_removes_it_leaving_nothing(setti
         size = icon.stem.split("_")[1]
         assert (xdg / "icons" / "hicolor" / f"{size}x{size}" / "apps" / "skyjo.png").read_bytes() == icon.read_bytes()
     assert scene.buttons.named("menu_entry").label == "Remove Skyjo from the applications menu"
+    assert scene.done == "Skyjo is in the applications menu now."  # a confirmation, not a label that changed
     assert scene.press("menu_entry")
     pilot.advance()
-    assert not entry.exists()
+    assert not entry.exists() and scene.done == "Skyjo was removed from the applications menu."
     assert files_under(xdg) == []  # the folders it made went too: the data folder is as it was
     assert scene.buttons.named("menu_entry").label == "Add Skyjo to the applications menu"
 
@@ -172,7 +173,10 @@ def test_the_built_app_asks_once_and_a_run_from_source_never_unless_asked(make_a
     offer = app.stack.push(MenuOfferScene(app))
     Pilot(app).advance()
     assert offer.press("add")
-    assert MenuEntry().installed() and app.stack.top is not offer
+    Pilot(app).advance()
+    assert MenuEntry().installed() and app.stack.top is offer and offer.added  # said done, before the menu
+    assert [button.name for button in offer.buttons.buttons] == ["back"] and offer.press("back")
+    assert app.stack.top is not offer
     assert app.settings.menu_entry_offered and not wanted(app.settings)  # answered: never asked again
     MenuEntry().remove()
     assert not wanted(app.settings)  # removed later in Settings: still not asked again

@@ -63,14 +63,14 @@ def test_how_to_play_explains_a_third_edition_registered_once(app, third_edition
         pilot.advance()
     finally:
         i18n.set_recorder(None)
-    assert {"Skyjo Voyage", "Skyjo (classic)", "Skyjo Travel", "the Voyage deck", "2 to 3", "2 to 8"} <= set(seen)
+    assert {"Skyjo Voyage", "Skyjo", "Skyjo Travel", "the Voyage deck", "2 to 3", "2 to 8"} <= set(seen)
     howto.switch_edition()
     assert howto.edition is Voyage
 
 
 def test_statistics_name_a_third_edition_by_its_short_word(third_edition) -> None:
     entry = PlayerStats(games=3, wins=2, by_edition={"classic": Tally(1, 1), "travel": Tally(2, 1)})
-    assert breakdown(entry) == "won/played: Classic 1/1 · Travel 1/2"
+    assert breakdown(entry) == "Games won: 1 of 1 at Classic · 1 of 2 at Travel"
 
 
 def test_each_level_is_offered_with_its_word_and_played_by_its_bot() -> None:
@@ -86,10 +86,10 @@ def test_each_level_is_offered_with_its_word_and_played_by_its_bot() -> None:
 
 def test_statistics_name_the_adaptive_computer_as_an_opponent_in_both_languages() -> None:
     entry = PlayerStats(games=3, wins=3, by_level={"adaptive": Tally(3, 3)})
-    assert breakdown(entry) == "won/played: vs the computer at your level 3/3"
+    assert breakdown(entry) == "Games won: 3 of 3 against the computer at your level"
     i18n.set_language("fr")
     try:
-        assert breakdown(entry) == "gagnées/jouées : contre l'ordinateur à votre niveau 3/3"
+        assert breakdown(entry) == "Parties gagnées : 3 sur 3 contre l'ordinateur à votre niveau"
     finally:
         i18n.set_language("en")
 
@@ -97,9 +97,10 @@ def test_statistics_name_the_adaptive_computer_as_an_opponent_in_both_languages(
 def test_statistics_word_every_kind_of_opponent() -> None:
     """People (hot-seat, another computer) and protocol programs are worded, never shown as their key."""
     entry = PlayerStats(games=3, wins=1, by_level={"hard": Tally(1, 0), "human": Tally(2, 1), "custom": Tally(1, 0)})
-    assert breakdown(entry) == "won/played: vs other programs 0/1 · vs Hard 0/1 · vs people 1/2"  # (by key)
+    assert breakdown(entry) == ("Games won: 0 of 1 against other programs · 0 of 1 against Hard"
+                                " · 1 of 2 against people")  # (by key)
     i18n.set_language("fr")
     try:
-        assert "contre humains 1/2" in breakdown(entry) and "human" not in breakdown(entry)
+        assert "1 sur 2 contre humains" in breakdown(entry) and "human" not in breakdown(entry)
     finally:
         i18n.set_language("en")

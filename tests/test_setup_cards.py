@@ -46,17 +46,22 @@ def test_a_persons_card_spreads_its_rows_over_the_card(make_app):
 def test_the_colour_reads_in_french_beside_its_swatch_at_eight_seats(make_app):
     """At 8 seats in French at 150 % the colour was a strip under the avatar with its name at
     about 8 px. It is now a button of a row's height with a swatch of the colour and its name."""
+    from scenes.setup import SWATCH_LEAD
+
     app, setup = open_setup(make_app, 8, "fr", 150)
+    sizes = set()
     for seat in range(8):
         button = setup.buttons.named(f"colour{seat}")
         identity = setup.config.identity(seat)
         assert button is not None and button.label != identity.colour.replace("sky", "sky blue")
         assert setup.buttons.label_px(button, button.label) >= 16, f"seat {seat}: colour at " \
             f"{setup.buttons.label_px(button, button.label)} px"
+        sizes.add(setup.buttons.label_px(button, button.label))
         rect = setup.buttons.screen_rect(button)
-        swatch_at = (rect.x + rect.h // 2 + round(rect.h * 0.1), rect.centery - 1)
+        swatch_at = (rect.x + round(rect.h * SWATCH_LEAD * 0.6), rect.centery - 1)  # the bar of the colour
         assert tuple(app.screen.get_at(swatch_at))[:3] == colour_of(identity), f"seat {seat}: no swatch"
     assert setup.buttons.named("colour0").label == "ambre"
+    assert len(sizes) == 1  # every colour's name at one size (issue 48)
 
 
 def test_computers_of_one_level_each_wear_a_face_of_their_own():

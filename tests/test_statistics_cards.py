@@ -60,9 +60,9 @@ def test_each_player_has_a_card_with_every_figure_and_their_trend(make_app, tmp_
     cards = cards_drawn(app, scene)
     assert sorted(cards) == ["Ann", "Anne-Charlotte", "Bob"]
     ann = [ink.words for ink in cards["Ann"]]  # 12 games, 6 won, 48 rounds of 20 on average, best -7
-    for words in ("Ann", "12", "Games", "6 (50%)", "Won", "20.0", "Average", "-7", "Best", "4", "Columns", "2",
-                  "Doubled", "48 rounds played", "won/played: Voyage 6/12 · vs Easy 6/12",
-                  "last game: 0.40 a decision", "average 0.77 over 10 games"):
+    for words in ("Ann", "12", "Games", "6 (50%)", "Won", "20.0", "Average round", "-7", "Best round", "4",
+                  "Columns", "2", "Doubled", "48 rounds played", "Games won: 6 of 12 at Voyage · 6 of 12 against Easy",
+                  "last reviewed game: 0.40 a decision", "average 0.77 over 10 games"):
         assert words in ann, f"{words!r} is not on Ann's card: {ann}"
     assert "not reviewed yet" in [ink.words for ink in cards["Bob"]]
     chart = scene.viewport.rect(dict(scene.cards())["Ann"].chart)
@@ -97,7 +97,7 @@ def test_the_text_grows_at_150_percent(make_app, tmp_path):
     normal = text_heights(app, scene)
     app, scene = open_statistics(make_app, tmp_path, 1, scale=150)
     large = text_heights(app, scene)
-    for words in ("Ann", "12", "Games", "last game: 0.40 a decision"):
+    for words in ("Ann", "12", "Games", "last reviewed game: 0.40 a decision"):
         assert large[words] >= 1.35 * normal[words], f"{words!r}: {normal[words]} px at 100 %, {large[words]} at 150 %"
 
 
@@ -178,3 +178,30 @@ def test_the_mark_beside_the_name_is_drawn_from_the_players_name(make_app, tmp_p
     assert sorted(name for name, _box in marked) == sorted(parts)
     for name, box in marked:
         assert box == parts[name].mark and box.right <= parts[name].name.x and box.w >= 40
+
+
+@pytest.mark.parametrize("players", [3, 8])
+def test_the_figures_names_of_a_card_are_drawn_alike_in_french_at_150(make_app, tmp_path, players):
+    """ "Meilleure manche" squeezed to its tile beside "Parties" at full size read as a different
+    kind of text (issue 48): the names of a card's figures share one size."""
+    app, _scene = open_statistics(make_app, tmp_path, players, language="fr", scale=150)
+    sizes = {}
+    original = app.text.render
+
+    def render(words, px, *args, **style):  # the size each text is drawn at, its fitting done
+        sizes[words] = px
+        return original(words, px, *args, **style)
+
+    app.text.render = render
+    Pilot(app).advance()
+    names = ("Parties", "Gagnées", "Manche moyenne", "Meilleure manche", "Colonnes", "Doublées")
+    assert all(name in sizes for name in names) and len({sizes[name] for name in names}) == 1, sizes
+
+
+def test_one_reviewed_game_says_when_its_line_begins(make_app, tmp_path):
+    """The trend of one reviewed game was a dot alone in an empty box (issue 48)."""
+    app, scene = open_statistics(make_app, tmp_path, 3)
+    cards = cards_drawn(app, scene)
+    lone = "The line starts with a second reviewed game"
+    assert lone in [ink.words for ink in cards["Anne-Charlotte"]]  # one reviewed game
+    assert lone not in [ink.words for ink in cards["Ann"]] + [ink.words for ink in cards["Bob"]]  # ten, none

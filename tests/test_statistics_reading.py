@@ -100,7 +100,7 @@ def test_the_statistics_read_the_review_shelf_once_for_all_seven_rows(make_app, 
     wait_until_read(app, scene)
     assert [name for name, _entry in scene.players] == sorted(NAMES)
     words = [ink.words for ink in journal_inks(app, [scene])]
-    assert sum(word.startswith("last game: ") for word in words) == 7  # every row shows its trend...
+    assert sum(word.startswith("last reviewed game: ") for word in words) == 7  # every row shows its trend...
     assert shelf.reads == 1  # ...from one read of reviews.json (it was one read per row: 7)
     pilot.click("Review a game")  # Review a game, and back: the trend is read again, once
     app.stack.top.close()
@@ -126,7 +126,7 @@ def test_the_statistics_screen_keeps_drawing_while_the_review_shelf_is_read(make
     scene = app.stack.top
     wait_until_read(app, scene)
     words = [ink.words for ink in journal_inks(app, [scene])]
-    assert "last game: 0.30 a decision" in words and "Reading the statistics…" not in words
+    assert "last reviewed game: 0.30 a decision" in words and "Reading the statistics…" not in words
 
 
 @pytest.mark.parametrize("held", ["last game", "an export"])

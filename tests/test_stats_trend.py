@@ -99,7 +99,7 @@ def test_a_reviewed_player_shows_their_trend_and_figures(stats_app, tmp_path):
     scene = Pilot(stats_app).read_in(stats_app.stack.push(StatisticsScene(stats_app)))
     assert scene.trends == {"Ann": [0.6, 0.45, 0.3]}
     words = [ink.words for ink in journal_inks(stats_app, [scene])]
-    assert "last game: 0.30 a decision" in words and "average 0.45 over 3 games" in words
+    assert "last reviewed game: 0.30 a decision" in words and "average 0.45 over 3 games" in words
     assert "Trend: points lost per decision in Expert's reviews (lower is better)" in words
     assert "not reviewed yet" not in words
     assert line_pixels(stats_app, trend_cell(stats_app, scene)) > 20

@@ -90,6 +90,42 @@ def test_eight_names_close_together_are_moved_apart_in_order_and_stay_in_the_box
     assert chart.labels_x > chart.plot.right and chart.labels_x + chart.labels_w <= chart.box.right
 
 
+
+def crossings(paths: dict) -> list[tuple[int, int]]:
+    """The pairs of seats whose leader lines cross (each line made of level and upright pieces)."""
+    def pieces(path):
+        return [(a, b) for a, b in itertools.pairwise(path)]
+
+    found = []
+    for (seat, path), (other, other_path) in itertools.combinations(sorted(paths.items()), 2):
+        for (a, b), (c, d) in itertools.product(pieces(path), pieces(other_path)):
+            for level, upright in (((a, b), (c, d)), ((c, d), (a, b))):
+                (x1, y), (x2, _y) = sorted(level[0:2])
+                (x, y1), (_x, y2) = sorted(upright[0:2], key=lambda point: point[1])
+                if level[0][1] == level[1][1] and upright[0][0] == upright[1][0] and x1 < x < x2 and y1 < y < y2:
+                    found.append((seat, other))
+    return found
+
+
+@pytest.mark.parametrize("text_scale", [1.0, 1.5])
+def test_eight_leader_lines_never_meet_and_the_names_and_title_keep_to_their_share(text_scale: float):
+    """At eight seats (French, 150 %) the names took a third of the chart, their leader lines all met
+    at one point, and the title was the largest text of the chart (issue 48)."""
+    from game.ui.score_chart import TITLE_SIZE, leader_paths
+
+    rows = [tuple(20 + 3 * seat for seat in range(8)), tuple(30 - 2 * seat for seat in range(8)),
+            tuple(35 + (seat % 4) for seat in range(8))]
+    chart = lay_out(rows, [], 100, BOX, text_scale)
+    paths = leader_paths(chart)
+    assert sorted(paths) == list(range(8)) and crossings(paths) == []
+    turns = [path[1][0] for path in paths.values() if len(path) == 4]
+    assert len(turns) >= 6 and len(set(turns)) == len(turns)  # each turns at a place of its own
+    for line in chart.lines:  # from the line's end to its name
+        assert paths[line.seat][0][1] == line.points[-1][1] and paths[line.seat][-1][1] == line.label_y
+    assert chart.box.right - chart.plot.right <= 0.33 * chart.box.w  # the names and their leaders
+    assert chart.title_size <= TITLE_SIZE * 1.15 and chart.title_size <= chart.label_size * 1.1
+
+
 def test_the_score_sheet_leaves_its_chart_at_least_400_high_however_many_rounds():
     from scenes.score_overlay import CHART_BOTTOM, sheet_bottom_for
 

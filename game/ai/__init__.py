@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from importlib import import_module
 
+from game.adapt import MIN_STRENGTH
 from game.match import BOT_LEVELS, COMMAND_PREFIX, COMPUTER_LEVELS, Level
 
 from .base import BaseBot, Bot, BotError
@@ -19,7 +20,9 @@ REFERENCES = (
     Level("counting", "", "hard", "CountingBot"),
     Level("playout", "", "rollout", "PlayoutBot"),
     Level("judge", "", "expert", "JudgeBot"),
-    Level("strength", "", "strength", "StrengthBot"),  # strength@<0 to 1>: the knob under the adaptive level
+    Level("strength", "", "strength", "StrengthBot"),  # strength@<-1 to 1>: the knob under the adaptive level
+    Level("child", "", "beginner", "ChildBot"),  # child@heed: the child heeding the warning before a doubled round
+    Level("casual", "", "beginner", "CasualBot"),
 )
 REFERENCE_BOTS = tuple(reference.name for reference in REFERENCES)
 _BY_NAME = {entry.name: entry for entry in (*COMPUTER_LEVELS, *REFERENCES)}
@@ -45,6 +48,12 @@ def make_level(spec: str, seed: int = 0) -> BaseBot:
         from .strength import StrengthBot
 
         return StrengthBot(seed, _strength(budget, spec))
+    if budget and level == "child":  # "child@heed": the child model heeding the warning
+        from .beginner import ChildBot
+
+        if budget != "heed":
+            raise ValueError(f"unknown bot {spec!r}; the child model takes only child@heed")
+        return ChildBot(seed, heeds_warning=True)
     if budget and level == "adaptive":  # "adaptive@0.4/0/2": starting at 0.4, for the people at seats 0 and 2
         from .adaptive import AdaptiveBot, read_people
 
@@ -70,12 +79,13 @@ def _budget_ms(text: str) -> int | None:
 
 
 def _strength(text: str, spec: str) -> float:
-    """The number of `strength@<x>`: a decimal from 0 to 1, ASCII and short (a figure, not a text)."""
+    """The number of `strength@<x>`: a decimal from -1 to 1, ASCII and short (a figure, not a text)."""
     number = None
-    if text.isascii() and len(text) <= 8 and text.replace(".", "", 1).isdigit():
+    digits = text.removeprefix("-")
+    if text.isascii() and len(text) <= 8 and digits.replace(".", "", 1).isdigit():
         number = float(text)
-    if number is None or not 0.0 <= number <= 1.0:
-        raise ValueError(f"unknown bot {spec!r}; a strength is a number from 0 to 1, as {spec.partition('@')[0]}@0.5")
+    if number is None or not MIN_STRENGTH <= number <= 1.0:
+        raise ValueError(f"unknown bot {spec!r}; a strength is a number from -1 to 1, as {spec.partition('@')[0]}@0.5")
     return number
 
 

@@ -10,7 +10,8 @@ table and moved to keep the game close, aiming at a person's win rate near one i
   game plays the same, and nothing is remembered that the view does not show.
 - Between games it moves its strength by the result (`after_game`) when the games come to it
   one after another (`skyjo simulate`, `skyjo bot`): the profile carried across the run's
-  games, as the app's store carries it across the person's games.
+  games, as the app's store carries it across the person's games; after the first, the
+  people's mean round score places a beginner at once.
 """
 
 from __future__ import annotations
@@ -33,13 +34,14 @@ class AdaptiveBot(StrengthBot):
         self.people = people  # the seats of the people it plays for; None: every other seat
         self.games = 0  # games it has finished with this profile
         self._seat: int | None = None  # the seat it last played (a game's result is told by seat)
+        self._rounds = 0  # the rounds of the game it last played, from its views
 
     def _people(self, seats: tuple[int, ...], mine: int) -> list[int]:
         chosen = seats if self.people is None else self.people
         return [seat for seat in chosen if seat != mine and seat in seats]
 
     def strength_now(self, view: SeatView) -> float:
-        self._seat = view.seat
+        self._seat, self._rounds = view.seat, view.round
         people = self._people(view.participants, view.seat)
         return in_round(self.strength, view.totals[view.seat], [view.totals[seat] for seat in people])
 
@@ -55,7 +57,7 @@ class AdaptiveBot(StrengthBot):
             return
         mean = sum(totals[seat] for seat in people) / len(people)
         person_won = mean < totals[mine] or (mean == totals[mine] and mine not in winners)
-        self.strength = after_game(self.strength, self.games, person_won)
+        self.strength = after_game(self.strength, self.games, person_won, mean / max(1, self._rounds))
         self.games += 1
         self._seat = None
 

@@ -1,4 +1,4 @@
-"""The strength knob: one honest player whose strength is a number from 0 (weakest) to 1.
+"""The strength knob: one honest player whose strength is a number from -1 (a child) to 1.
 
 At each decision it asks Expert's judgement (Hard's arithmetic with Expert's figures, without
 the search: the `judge` yardstick, 62.9% against Hard) for every option and its worth. With
@@ -9,15 +9,23 @@ person would consider at all (`sensible`): never a high card on a lower face-up 
 good card thrown away, and never the end of the round unless the judgement itself would end
 it there, so it is doubled no more often than the strong play it stands on.
 
+Below 0 (about Easy, the knob's floor until issue 48) it makes a beginner's mistakes: at each
+decision, with probability -strength, the child's habit (game/ai/beginner.py: any discard up to
+7 taken, a card put on a face-down slot, no column planned, the round ended as soon as it can
+be, even behind and doubled); otherwise the knob at 0. So -1 plays as the child model, and at
+0 and above the knob draws nothing more from its generator than it did: it plays the same games.
+
 Its randomness is its own generator, seeded like every level's (from the game's seed and the
 seat), so a game replays exactly; it sees the seat's view only.
 """
 
 from __future__ import annotations
 
-from game.rules import DRAW, HIDDEN, OPENING, REPLACE, REVEAL, TAKE, Action, SeatView
+from game.rules import DRAW, HIDDEN, OPENING, REVEAL, TAKE, Action, SeatView
+from game.rules.doubling import ends_round
 
-from .base import BaseBot, face_down, pick
+from .base import BaseBot, pick
+from .beginner import child_moves
 from .evaluate import completes_column, grid_after
 from .expert import ExpertJudge
 
@@ -28,6 +36,7 @@ CARELESS_HIGH = 8  # ...and even a careless one, above this
 KEEP_LOW = 0  # a drawn card this low is never thrown away
 END_RISK = 0.1  # below the top, the round is ended only at this chance of being doubled or less...
 PATIENCE = 60  # ...until this many own turns in the round (two such players must not stall each other)
+BEGINNER = -1.0  # the knob's floor: the child's habits at every decision (game/ai/beginner.py)
 
 
 class StrengthBot(BaseBot):
@@ -35,8 +44,8 @@ class StrengthBot(BaseBot):
 
     def __init__(self, seed: int = 0, strength: float = 1.0) -> None:
         super().__init__(seed)
-        if not 0.0 <= strength <= 1.0:
-            raise ValueError(f"a strength is from 0 to 1, not {strength!r}")
+        if not BEGINNER <= strength <= 1.0:
+            raise ValueError(f"a strength is from {BEGINNER:g} to 1, not {strength!r}")
         self.strength = strength
 
     def strength_now(self, view: SeatView) -> float:
@@ -48,6 +57,9 @@ class StrengthBot(BaseBot):
             return pick(view, self.spread_opening_flip(view))
         self.count_turn(view)
         strength = self.strength_now(view)
+        if strength < 0.0 and self.rng.random() < -strength:  # below Easy: a beginner's habit
+            return pick(view, child_moves(view, self.rng)[0])
+        strength = max(strength, 0.0)
         ranked = ExpertJudge(view, self.turns).ranked()
         if strength < 1.0 and any(ends_round(view, action) for _, action in ranked):
             ranked = [option for option in ranked
@@ -77,13 +89,6 @@ class StrengthBot(BaseBot):
         unseen = careful.know.mean if action.verb == REVEAL else 0  # the revealed card's expected value
         score = sum(cell for cell in after if isinstance(cell, int)) + unseen
         return self.turns > PATIENCE or score <= 0 or careful.double_chance(score) <= END_RISK
-
-
-def ends_round(view: SeatView, action: Action) -> bool:
-    """Whether `action` turns up the seat's last face-down card first, ending the round."""
-    if view.trigger is not None or action.verb not in (REPLACE, REVEAL):
-        return False
-    return face_down(view.grid()) == [action.index]
 
 
 def sensible(view: SeatView, action: Action, high: int = HIDDEN_HIGH) -> bool:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game.adapt import DEFAULT_STRENGTH, MAX_GAMES, after_game, start_strength, table_strength
+from game.adapt import DEFAULT_STRENGTH, MAX_GAMES, MIN_STRENGTH, after_game, start_strength, table_strength
 from game.i18n import N_
 from game.match import ADAPTIVE, MatchConfig, is_showable_name
 from game.rules import brief
@@ -66,8 +66,8 @@ def _profile(entry: Any) -> Profile:
         raise FileProblem(N_("a profile is not a strength and a number of games"))
     strength, games = entry["strength"], entry["games"]
     if not isinstance(strength, (int, float)) or isinstance(strength, bool) or not (
-            math.isfinite(strength) and 0 <= strength <= 1):
-        raise FileProblem(f"a profile's strength is not a number from 0 to 1 ({brief(strength)})")
+            math.isfinite(strength) and MIN_STRENGTH <= strength <= 1):
+        raise FileProblem(f"a profile's strength is not a number from {MIN_STRENGTH:g} to 1 ({brief(strength)})")
     if not isinstance(games, int) or isinstance(games, bool) or not 0 <= games <= MAX_GAMES:
         raise FileProblem(f"a profile's count of games is not a whole number from 0 to {MAX_GAMES}")
     return Profile(float(strength), games)
@@ -142,7 +142,8 @@ class Profiles:
                     self._strength(config.name, {}, stats, trends.get(config.name, [])))
                 won = state.totals[seat] < best or (state.totals[seat] == best and seat in (state.winners or ()))
                 games = min(MAX_GAMES, profile.games + 1)
-                profiles[config.name] = Profile(after_game(profile.strength, profile.games, won), games)
+                per_round = state.totals[seat] / max(1, state.round)
+                profiles[config.name] = Profile(after_game(profile.strength, profile.games, won, per_round), games)
         self._folder.write(self.path, encode_profiles(profiles))
 
     def reset(self) -> None:

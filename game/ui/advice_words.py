@@ -123,8 +123,8 @@ def _placing(grid: Sequence[Cell], reasoning: Reasoning, thing: str) -> str:
         return _("put {thing} on the face-down card in {where}: you are ahead, and each card turned face up "
                  "brings the end of the round closer").format(thing=thing, where=where)
     if reason == "avoid_end":
-        return _("put {thing} in {where}: turning up your last face-down card would end the round at a risk of "
-                 "a doubled score").format(thing=thing, where=where)
+        return _("put {thing} in {where}: turning up your last face-down card would end the round, and your "
+                 "score could be doubled").format(thing=thing, where=where)
     if reason == "avoid_feed":
         return _("put {thing} in {where}: on the discard pile, the {card} would help the next player").format(
             thing=thing, where=where, card=card)

@@ -48,6 +48,9 @@ TIEBREAK_BAND = (30, 44, 58)
 LABEL_SIZE = 30  # logical px at 100 % text: the names at the lines' ends
 TICK_SIZE = 28  # the round numbers and the totals along the axes (19 px in a 1280x720 window)
 TITLE_SIZE = 32
+TITLE_GROWTH = 1.15  # the most the title grows with the text: a caption of the chart, never its largest words
+LEGEND_SHARE = 0.25  # the most of the chart's width the names' column takes (a long name shrinks, never below 100 %)
+LINE_SPACING = 1.15  # of the names' size: one name under the other
 
 
 @dataclass(frozen=True)
@@ -72,6 +75,7 @@ class Chart:
     box: Box  # the whole chart, its panel
     plot: Box  # where the lines run
     title_y: float
+    title_size: float
     labels_x: float  # the left edge of the names' column
     labels_w: float
     columns: tuple[tuple[float, int, bool], ...]  # (x, round number, tiebreak) of every round
@@ -142,14 +146,18 @@ def lay_out(round_scores: Sequence[Sequence[int | None]], tiebreak_rounds: Seque
     """Where everything of the chart goes inside `box` (logical px); `text_scale` is the
     player's text size (1.0, 1.25, 1.5): labels grow with it and the plot gives them room."""
     players = len(round_scores[0]) if round_scores else 0
-    label_size, tick_size = LABEL_SIZE * text_scale, TICK_SIZE * text_scale
     pad = 16.0
-    title_y = box.y + pad + TITLE_SIZE * text_scale / 2
+    # the names as large as the text size asks while every one of them has its own line in the box
+    rows_hold = (box.h - 2 * pad) / (max(1, players) * LINE_SPACING)
+    label_size, tick_size = max(LABEL_SIZE, min(LABEL_SIZE * text_scale, rows_hold)), TICK_SIZE * text_scale
+    title_size = TITLE_SIZE * min(text_scale, TITLE_GROWTH)
+    title_y = box.y + pad + title_size / 2
     axis_w = tick_size * 2.6  # room for "-20" or "120" left of the plot
-    labels_w = label_w * text_scale
-    plot = Box(box.x + pad + axis_w, title_y + TITLE_SIZE * text_scale / 2 + pad,
+    labels_w = min(label_w * text_scale, box.w * LEGEND_SHARE)
+    plot = Box(box.x + pad + axis_w, title_y + title_size / 2 + pad,
                0.0, 0.0)
-    leader = label_size * 1.2  # between the plot and the names: room for the lines that join them
+    # between the plot and the names: room for the lines that join them, each turning at its own place
+    leader = label_size * (1.2 + 0.1 * max(0, players - 3))
     plot = Box(plot.x, plot.y, max(10.0, box.right - pad - labels_w - plot.x - leader),
                max(10.0, box.bottom - pad - tick_size * 1.6 - plot.y))
     series = running_totals(round_scores, tiebreak_rounds, players)
@@ -188,10 +196,11 @@ def lay_out(round_scores: Sequence[Sequence[int | None]], tiebreak_rounds: Seque
         lines.append((seat, points, markers, final))
         ends.append(points[-1][1])
     # the names' column runs the whole height of the box (the title sits left of it)
-    placed = spread(ends, label_size * 1.15, box.y + pad + label_size / 2, box.bottom - pad - label_size / 2)
+    placed = spread(ends, label_size * LINE_SPACING, box.y + pad + label_size / 2, box.bottom - pad - label_size / 2)
     end_y = y_of(end_score)
     end_label_y = end_y - tick_size * 0.9 if end_y - tick_size * 1.7 >= plot.y else end_y + tick_size * 0.9
-    return Chart(box=box, plot=plot, title_y=title_y, labels_x=plot.right + leader, labels_w=labels_w,
+    return Chart(box=box, plot=plot, title_y=title_y, title_size=title_size, labels_x=plot.right + leader,
+                 labels_w=labels_w,
                  columns=columns, shown_rounds=shown,
                  y_ticks=tuple((y_of(v), v) for v in range(int(low), int(high) + 1, step)),
                  tiebreak_bands=bands, end_score=end_score, end_y=end_y, end_label_y=end_label_y,
@@ -217,7 +226,7 @@ def draw_chart(surface: pygame.Surface, text: TextCache, viewport: Viewport, cha
     note_panel(panel, "score chart")  # nothing else may be drawn over the chart
     scale = viewport.scale
     with inside(panel):
-        blit_text(surface, text, viewport, _("Totals round by round"), TITLE_SIZE * chart.tick_size / TICK_SIZE,
+        blit_text(surface, text, viewport, _("Totals round by round"), chart.title_size,
                   chart.plot.x, chart.title_y, color=DIM, bold=True, anchor="midleft", max_width=chart.plot.w)
         _draw_grid(surface, text, viewport, chart)
         thick = max(2, round(3 * scale))
@@ -280,14 +289,12 @@ def _draw_labels(surface: pygame.Surface, text: TextCache, viewport: Viewport, c
                  winners: Sequence[int], radius: int) -> None:
     """Each name with its marker and total, at the right of the plot, joined to the line's end."""
     gap = chart.label_size * 0.5
+    marker_x = chart.labels_x + chart.label_size * 0.35
+    paths = leader_paths(chart)
     for line in chart.lines:
-        end = line.points[-1]
-        marker_x = chart.labels_x + chart.label_size * 0.35
-        if end[0] >= chart.plot.right - 1:  # a line that stopped early (a tiebreak sat out) gets no leader
-            start = (chart.plot.right + chart.label_size * 0.5, end[1])
-            pygame.draw.line(surface, line.colour, _screen(viewport, start),
-                             _screen(viewport, (marker_x - chart.label_size * 0.5, line.label_y)),
-                             max(1, round(viewport.scale)))
+        if line.seat in paths:
+            pygame.draw.lines(surface, line.colour, False, [_screen(viewport, point) for point in paths[line.seat]],
+                              max(1, round(viewport.scale)))
         if line.identity is not None:  # the player's avatar leads their name, as everywhere
             draw_avatar(surface, line.identity, _screen(viewport, (marker_x, line.label_y)), round(radius * 2.6))
         else:
@@ -301,6 +308,35 @@ def _draw_labels(surface: pygame.Surface, text: TextCache, viewport: Viewport, c
         blit_text(surface, text, viewport, names[line.seat] if line.seat < len(names) else str(line.seat + 1),
                   chart.label_size, name_x, line.label_y, color=INK if line.seat in winners else line.colour,
                   bold=line.seat in winners, anchor="midleft", max_width=max(10.0, room))
+
+
+def leader_paths(chart: Chart) -> dict[int, list[tuple[float, float]]]:
+    """The line from each player's last point to their name, by seat (logical px): across, down
+    or up at a place of its own, then across to the name, so that no two meet (straight lines
+    from ends close together all met at one point). A line that stopped early (a tiebreak sat
+    out) has none; a name level with its end, a straight one."""
+    start_x = chart.plot.right + chart.label_size * 0.5
+    end_x = chart.labels_x + chart.label_size * 0.35 - chart.label_size * 0.5
+    ending = [line for line in chart.lines if line.points[-1][0] >= chart.plot.right - 1]
+    # the names that go up turn the further right the lower they start; those going down, the higher
+    # (of two ends at one height, the one whose name is nearer turns further right)
+    up = sorted((line for line in ending if line.label_y < line.points[-1][1]),
+                key=lambda line: (line.points[-1][1], line.label_y))
+    down = sorted((line for line in ending if line.label_y > line.points[-1][1]),
+                  key=lambda line: (-line.points[-1][1], -line.label_y))
+    # (a line going up never crosses one going down: each still gets a place of its own)
+    turning = up + down
+    turns = {line.seat: start_x + (end_x - start_x) * (rank + 1) / (len(turning) + 1)
+             for rank, line in enumerate(turning)}
+    paths = {}
+    for line in ending:
+        y = line.points[-1][1]
+        if line.seat not in turns:
+            paths[line.seat] = [(start_x, y), (end_x, line.label_y)]
+        else:
+            turn = turns[line.seat]
+            paths[line.seat] = [(start_x, y), (turn, y), (turn, line.label_y), (end_x, line.label_y)]
+    return paths
 
 
 def draw_marker(surface: pygame.Surface, marker: str, centre: tuple[int, int], radius: int, colour: RGB) -> None:

@@ -32,8 +32,9 @@ from game.match import Identity, person_identity
 from game.ui.avatars import draw_avatar
 from game.ui.ink import inside, note_panel
 from game.ui.layout import Box, Viewport
-from game.ui.trend_chart import draw_trend
+from game.ui.trend_chart import TREND_BASE, draw_trend, shown_games
 from game.ui.widgets import ACCENT, BODY_SIZE, DIM, INK, SMALL_SIZE, draw_panel
+from game.ui.wording import decimal
 
 MAX_PER_PAGE = 8  # the table's most players: a family's page, never a wall of small cards
 FIGURES = 6  # games, won, average, best, columns, doubled
@@ -47,6 +48,7 @@ TILE_W, TILE_H = 118, 58
 HEADER_H = 62
 LINE_H = 28
 CHART_MIN_H = 34
+TWO_LINES_H = 3 * LINE_H  # a chart this tall holds its scale's two figures apart, at its top and foot
 SIDE_MIN_W = 300  # the trend's column in a wide card: its words at the small size
 CARD_COLOUR = (16, 34, 40)  # a card: a little lighter than the page's panels, darker than the felt
 CARD_EDGE = (44, 74, 80)
@@ -196,6 +198,7 @@ class CardWords:
     trend_lines: tuple[str, str]
     note: str = ""
     identity: Identity | None = None  # the colour and avatar they last played with (None: their name's own)
+    chart_words: str = ""  # said in the chart's room while one reviewed game gives no line yet
 
 
 Write = Callable[..., pygame.Rect]  # the scene's text: (surface, words, size, x, y, max_width, **style)
@@ -239,16 +242,41 @@ def draw_card(surface: pygame.Surface, viewport: Viewport, parts: CardParts, wor
         for number, line in enumerate(wrap(words.detail, lines, parts.detail.w, measure)):
             row = Box(parts.detail.x, parts.detail.y + number * parts.detail.h / lines, parts.detail.w,
                       parts.detail.h / lines)
-            _line(surface, write, line, SMALL_SIZE, row, DIM)
+            _line(surface, write, line, SMALL_SIZE, row, INK)  # (a sentence to read, not a grey footnote)
+        # the figures' names at one size, the size the longest fits ("Average round" beside "Games")
+        named = [(tile.w - 8, label) for tile, (_value, label) in zip(parts.tiles, words.figures) if label]
+        names_size = min([SMALL_SIZE] + [SMALL_SIZE * room / measure(label, SMALL_SIZE) for room, label in named])
+        while names_size > 8 and any(measure(label, names_size) > room for room, label in named):
+            names_size -= 0.5  # (the font's whole pixels: a width does not scale exactly with the size)
         for tile, (value, label) in zip(parts.tiles, words.figures):
             top = Box(tile.x, tile.y, tile.w, tile.h * 0.58)
             write(surface, value, BODY_SIZE, top.center[0], top.center[1], max_width=tile.w - 8, color=INK, bold=True)
-            write(surface, label, SMALL_SIZE, tile.center[0], tile.y + tile.h * 0.8, max_width=tile.w - 8, color=DIM)
+            write(surface, label, names_size, tile.center[0], tile.y + tile.h * 0.8, max_width=tile.w - 8, color=DIM)
         if words.trend:
-            draw_trend(surface, viewport, words.trend, parts.chart.inflate(-8))
+            _trend_with_scale(surface, viewport, words.trend, parts.chart.inflate(-8), write, measure)
+        if words.chart_words and parts.chart.h >= TWO_LINES_H:  # (not a dot alone in an empty box)
+            chart = parts.chart
+            write(surface, words.chart_words, SMALL_SIZE, chart.center[0], chart.y + chart.h * 0.3,
+                  max_width=chart.w - 16, color=DIM)
         for line, box, colour in zip(words.trend_lines, parts.trend_lines, (INK, DIM)):
             _line(surface, write, line, SMALL_SIZE, box, colour)
         _line(surface, write, words.note, SMALL_SIZE, parts.note, ACCENT)
+
+
+def _trend_with_scale(surface: pygame.Surface, viewport: Viewport, values: Sequence[float], box: Box, write: Write,
+                      measure: Measure) -> None:
+    """The trend with its scale at the left: the highest figure at the top, 0 at the foot (a dot
+    alone in a box says nothing), and a left edge to read them against."""
+    top, foot = decimal(max(shown_games(values)), 2), "0"
+    room = max(measure(top, SMALL_SIZE), measure(foot, SMALL_SIZE)) + 10
+    chart = Box(box.x + room, box.y, max(1.0, box.w - room), box.h)
+    write(surface, top, SMALL_SIZE, chart.x - 6, chart.y, max_width=room, color=DIM, anchor="midright")
+    if box.h >= TWO_LINES_H:  # (a chart lower than two lines keeps its top figure only)
+        write(surface, foot, SMALL_SIZE, chart.x - 6, chart.bottom, max_width=room, color=DIM, anchor="midright")
+    width = max(1, round(viewport.scale))
+    axis = (viewport.point(chart.x, chart.y), viewport.point(chart.x, chart.bottom))
+    pygame.draw.line(surface, TREND_BASE, *axis, width)
+    draw_trend(surface, viewport, values, chart)
 
 
 def _line(surface: pygame.Surface, write: Write, words: str, size: float, box: Box, colour, bold: bool = False) -> None:

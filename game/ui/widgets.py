@@ -93,7 +93,7 @@ class Button:
     label: str
     action: Callable[[], None]
     enabled: bool = True
-    size: int = BUTTON_SIZE
+    size: float = BUTTON_SIZE
     name: str = ""  # a stable id for the self-test and tests
     lead: float = 0.0  # logical px kept free at its left (a player's avatar goes there), the label beside
 

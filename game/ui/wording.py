@@ -46,7 +46,7 @@ PLAYER_NUMBER = N_("Player {number}")
 class EditionWords:
     """What the screens call an edition (game.rules EDITIONS) and say of it, marked for translation."""
 
-    title: str  # the setup's edition button, the head of its column in How to play
+    title: str  # as the box calls it: the setup's edition button, the head of its column in How to play
     short: str  # the statistics' games by edition
     cards: str  # How to play's table of the editions, one row each
     players: str
@@ -59,7 +59,7 @@ EDITION_WORDS: dict[str, EditionWords] = {
     "voyage": EditionWords(N_("Skyjo Voyage"), N_("Voyage"), N_("105: three -2, eleven 0, seven of each other value"),
                            N_("2 to 4"), N_("shared win (option: a tiebreak round)"),
                            N_("chosen at random among the tied")),
-    "classic": EditionWords(N_("Skyjo (classic)"), N_("Classic"),
+    "classic": EditionWords(N_("Skyjo"), N_("Classic"),
                             N_("150: five -2, ten -1, fifteen 0, ten of each 1 to 12"), N_("2 to 8"),
                             N_("a tiebreak round among the tied (option: shared win)"),
                             N_("the tied flip one more card each, until one is highest")),
