@@ -10,7 +10,7 @@ from game import __version__
 from game.arguments import OneLineParser
 
 # Each module adds one subcommand; they are imported only when the parser is built.
-COMMAND_MODULES = ("replay", "review", "bench", "simulate", "bot", "host", "join")
+COMMAND_MODULES = ("replay", "review", "bench", "simulate", "bot", "host", "join", "server", "room")
 
 
 def build_parser(with_commands: bool = True) -> argparse.ArgumentParser:

@@ -12,7 +12,6 @@ save without its record is damaged (see migrations.py for the older formats that
 
 from __future__ import annotations
 
-import atexit
 import json
 import time
 from dataclasses import dataclass
@@ -179,8 +178,6 @@ class Saves:
         self._writer = BackgroundWriter(self._written) if background else None
         self._cached: tuple[FileKey | None, SavedGame | None] | None = None  # the file as last read
         self._own: tuple[bytes, SavedGame] | None = None  # the save written here last
-        if self._writer:
-            atexit.register(self.flush)  # daemon threads still run while atexit handlers do; close() undoes it
 
     def _written(self, path: Path, error: OSError | None) -> None:
         self._folder.written(path, error, GAME_NOT_SAVED)
@@ -231,9 +228,8 @@ class Saves:
 
     def close(self) -> None:
         """Wait for the last write; nothing is left to do at exit."""
-        self.flush()
         if self._writer:
-            atexit.unregister(self.flush)
+            self._writer.close()
 
     def forget(self) -> None:
         """Read the file again next time (it was moved aside)."""
