@@ -8,10 +8,13 @@ from __future__ import annotations
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, TypeGuard
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from game.i18n import N_
-from game.rules import DEFAULT_END_SCORE, FINAL_TIE_CHOICES, GameState, Options, brief, edition_named
+from game.rules import DEFAULT_END_SCORE, FINAL_TIE_CHOICES, Options, brief, edition_named
+
+if TYPE_CHECKING:
+    from game.rules import GameState  # (the engine's state is imported when a game starts: issue 47)
 
 HUMAN = "human"
 COMPUTER = "computer"
@@ -259,6 +262,8 @@ class MatchConfig:
             raise ValueError(f"unknown final tie rule {self.final_tie!r}")
 
     def new_game(self, seed: int | None = None) -> GameState:
+        from game.rules import GameState
+
         self.validate()
         return GameState.new_game(self.edition, self.players, seed if seed is not None else self.seed, self.options)
 

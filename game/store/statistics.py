@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import copy
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.match import MatchConfig
-from game.rules import GameState
 
 from . import stats as counting
 from .folder import DataFolder, FileKey, file_key
@@ -23,6 +23,9 @@ from .paths import STATS_FILE
 from .profiles import Profiles
 from .stats import Stats, decode_stats_checked, encode_stats
 from .writer import BackgroundWriter
+
+if TYPE_CHECKING:
+    from game.rules import GameState
 
 
 class Statistics:
