@@ -119,6 +119,7 @@ def test_available_languages_name_themselves():
     offered = i18n.available_languages()
     assert offered[:2] == [("en", "English"), ("fr", "Français")]
     assert ("de", "Deutsch") in offered
+    assert ("it", "Italiano") in offered
 
 
 @pytest.mark.parametrize("environ, expected", [
