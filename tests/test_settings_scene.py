@@ -63,9 +63,15 @@ def test_choices_cycle_back_to_the_start(app):
     for _ in range(6):
         scene.press("volume")
     assert app.settings.volume == pytest.approx(0.8)
-    for _ in range(2):
+    stepped = []
+    for _ in i18n.available_languages():
         scene.press("language")
-    assert app.settings.language == "en" and i18n.current_language() == "en"
+        stepped.append(app.settings.language)
+        if app.settings.language == "es":  # said in its own name, in Spanish at once
+            assert scene.buttons.named("language").label == "Idioma: Español"
+    assert stepped[0] == "fr" and "es" in stepped  # every language offered, each once
+    assert stepped == [code for code, _name in i18n.available_languages()][1:] + ["en"]
+    assert scene.buttons.named("language").label.endswith("English") and i18n.current_language() == "en"
 
 
 def test_keyboard_alone_with_a_visible_focus(app, pilot):
