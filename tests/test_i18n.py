@@ -120,6 +120,7 @@ def test_available_languages_name_themselves():
     assert offered[:2] == [("en", "English"), ("fr", "Français")]
     assert ("de", "Deutsch") in offered
     assert ("it", "Italiano") in offered
+    assert ("es", "Español") in offered
 
 
 @pytest.mark.parametrize("environ, expected", [
