@@ -1,15 +1,17 @@
 """How did I play? Expert's review of a finished game (issue 33; docs/review.md).
 
 The review is judged in the background (game/ai/review_job.py: worker processes of lower
-priority, so the window keeps its frames) with a progress bar and Cancel, then kept beside
-the statistics (game/store/reviews.py) so it is not judged twice, and added to the player's
-trend. No frame waits for reviews.json (issue 38 item 4: up to 4 MiB to read, check and
-write): the kept review is looked up in a thread (scenes/background.py), the screen saying so
-meanwhile, and a new one is kept on the review job's thread before the job ends. The screen
-shows the game's totals, a chart of the points lost per decision and per round, one line per
-round, and the three costliest decisions: each opens the table as it was then, with the move
-played and Expert's move drawn on it (scenes/review_step.py). In hot-seat each human is
-reviewed in turn: their names are buttons at the top.
+priority, so the window keeps its frames) with a progress bar and Cancel, the decisions judged
+so far shown as they come, in the game's order (the chart grows; the first costly decision opens
+while the rest are judged), then kept beside the statistics (game/store/reviews.py) so it is not
+judged twice, and added to the player's trend. No frame waits for reviews.json (issue 38 item 4:
+up to 4 MiB to read, check and write): the kept review is looked up in a thread
+(scenes/background.py), the screen saying so meanwhile, and a new one is kept on the review
+job's thread before the job ends. The screen shows the game's totals, a chart of the points lost
+per decision and per round, one line per round, and the three costliest decisions: each opens
+the table as it was then, with the move played and Expert's move drawn on it
+(scenes/review_step.py). In hot-seat each human is reviewed in turn: their names are buttons at
+the top.
 
 Keys: Tab/arrows and Enter (the buttons), 1-3 a costliest decision, Esc cancels or leaves.
 """
@@ -55,6 +57,7 @@ ROUNDS_TOP, ROUNDS_BOTTOM = 610, 920
 COSTLIEST_X, COSTLIEST_W = 990, 880  # the three costliest decisions, right
 COSTLIEST_TOP, COSTLIEST_ROW = 300, 210
 BAR = Box(460, 480, 1000, 44)  # the progress bar while Expert judges
+SO_FAR_BAR = Box(CHART.x, 660, CHART.w, 36)  # ...under the chart, once the first decisions are shown
 BUTTONS_Y = 944
 SEAT_AVATAR = 40  # logical px: a seat's avatar on its button
 Found = tuple[str, ReviewData | None]  # a review's key on the shelf, and the review kept under it (None: none)
@@ -90,6 +93,7 @@ class ReviewScene(AppScene):
         self.job: ReviewJob | None = None
         self.reading: Background[Found] | None = None  # the kept review being looked up: the screen draws meanwhile
         self.review: ReviewData | None = None
+        self.so_far: ReviewData | None = None  # while judging: the decisions judged yet (the game's first ones)
         self.problem = ""
         self.cancelled = False
         self.chart: ReviewChart | None = None
@@ -107,7 +111,7 @@ class ReviewScene(AppScene):
         """The stored review of this seat (looked up off the frame loop), or a new one judged in
         the background."""
         self.stop()
-        self.problem, self.cancelled, self.review = "", False, None
+        self.problem, self.cancelled, self.review, self.so_far = "", False, None, None
         self.reading = LOOK_UPS.read(partial(look_up, self._shelf(), self.game.record, self.seat, self.samples))
         self.build()
 
@@ -118,6 +122,7 @@ class ReviewScene(AppScene):
         if self.job is not None:
             self.job.cancel()
             self.job = None
+        self.so_far = None
 
     def cancel(self) -> None:
         self.stop()
@@ -128,6 +133,11 @@ class ReviewScene(AppScene):
         if seat != self.seat:
             self.seat = seat
             self.start()
+
+    @property
+    def shown(self) -> ReviewData | None:
+        """The review on the screen: the whole one, else the decisions judged so far."""
+        return self.review if self.review is not None else self.so_far
 
     def _shelf(self) -> ReviewShelf | None:
         store = self.app.store
@@ -140,9 +150,14 @@ class ReviewScene(AppScene):
             self._found(reading.result)
             return  # (a job started now is looked at from the next frame)
         job = self.job
-        if job is None or job.running:
+        if job is None:
             return
-        self.job = None
+        if job.running:
+            if self.so_far is None or job.done != len(self.so_far.decisions):  # more judged: the list grows
+                self.so_far = job.so_far()
+                self.build(keep_focus=True)
+            return
+        self.job, self.so_far = None, None
         if job.result is not None:
             self.review = job.result  # (already kept by the job)
         elif job.problem:
@@ -170,9 +185,12 @@ class ReviewScene(AppScene):
         return False
 
     # ------------------------------------------------------------------ buttons and keys
-    def build(self) -> None:
+    def build(self, keep_focus: bool = False) -> None:
+        group = self.buttons
+        focused = group.buttons[group.focus].name if keep_focus and group.focus is not None else None
         self.buttons.clear()
-        self.chart = None if self.review is None else lay_out(self.review.decisions, self.review.costliest(), CHART)
+        shown = self.shown
+        self.chart = None if not shown or not shown.decisions else lay_out(shown.decisions, shown.costliest(), CHART)
         if len(self.seats) > 1:
             width = min(300, 1680 / len(self.seats) - 20)
             left = 960 - (width + 20) * len(self.seats) / 2 + 10
@@ -180,21 +198,22 @@ class ReviewScene(AppScene):
                 button = self.button(left + number * (width + 20), 118, width, 56, self.seat_name(seat),
                                      partial(self.choose_seat, seat), f"seat{seat}")
                 button.lead = SEAT_AVATAR + 8  # the seat's avatar at the left of its button
-        if self.review is not None:
-            for rank, index in enumerate(self.review.costliest(), start=1):
+        if shown is not None:
+            for rank, index in enumerate(shown.costliest(), start=1):
                 self.button(COSTLIEST_X, COSTLIEST_TOP + (rank - 1) * COSTLIEST_ROW, COSTLIEST_W, 60,
-                            self.costly_label(rank, self.review.decisions[index]),
-                            partial(self.show, index), f"costly{rank}")
-        if self.job is not None:
-            self.button(770, 620, 380, 86, _("Cancel"), self.cancel, "cancel")
+                            self.costly_label(rank, shown.decisions[index]), partial(self.show, index), f"costly{rank}")
+        if self.job is not None:  # under the progress bar; once decisions show, at the foot, clear of them
+            self.button(770, 620 if self.chart is None else BUTTONS_Y, 380, 86, _("Cancel"), self.cancel, "cancel")
         elif self.cancelled or self.problem:
             self.button(560, BUTTONS_Y, 380, 86, _("Review again"), self.start, "again", enabled=not self.problem)
             self.button(980, BUTTONS_Y, 380, 86, _("Back"), self.close, "back")
         else:
             self.button(770, BUTTONS_Y, 380, 86, _("Back"), self.close, "back")
-        # the costliest decision, else Cancel while judging, else Back
-        self.buttons.focus = next(n for n, b in enumerate(self.buttons.buttons)
-                                  if b.name in ("costly1", "cancel", "back"))
+        # the costliest decision, else Cancel while judging, else Back; as the list grows, the
+        # focus stays where the player put it
+        self.buttons.focus = next((n for n, b in enumerate(self.buttons.buttons) if focused and b.name == focused),
+                                  next(n for n, b in enumerate(self.buttons.buttons)
+                                       if b.name in ("costly1", "cancel", "back")))
 
     def identity(self, seat: int) -> Identity:
         """The seat's colour and avatar as the table showed them (a game kept before they were:
@@ -212,12 +231,14 @@ class ReviewScene(AppScene):
                                                    lost=points_lost_words(judged.cost))
 
     def show(self, index: int) -> None:
-        """The costly decision `index` on the table as it was then, both moves drawn."""
-        if self.review is None:
+        """The costly decision `index` on the table as it was then, both moves drawn (while the
+        rest are judged too: the job goes on beneath)."""
+        shown = self.shown
+        if shown is None:
             return
         seats = range(int(self.game.record["players"]))
         self.stack.push(REVIEW_STEP, record=self.game.record, names=[self.seat_name(s) for s in seats],
-                        seat=self.seat, judged=self.review.decisions[index],
+                        seat=self.seat, judged=shown.decisions[index],
                         identities=[self.identity(s) for s in seats])
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -227,8 +248,9 @@ class ReviewScene(AppScene):
                 return True
             rank = {pygame.K_1: 1, pygame.K_2: 2, pygame.K_3: 3, pygame.K_KP1: 1, pygame.K_KP2: 2,
                     pygame.K_KP3: 3}.get(event.key)
-            if rank is not None and self.review is not None and rank <= len(self.review.costliest()):
-                self.show(self.review.costliest()[rank - 1])
+            shown = self.shown
+            if rank is not None and shown is not None and rank <= len(shown.costliest()):
+                self.show(shown.costliest()[rank - 1])
                 return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             index = self._bar_at(event.pos)
@@ -262,7 +284,7 @@ class ReviewScene(AppScene):
         if self.reading is not None:
             self.text(surface, _("Looking for this game's review…"), BODY_SIZE, 960, 480, color=DIM)
         elif self.job is not None:
-            self._draw_progress(surface, self.job.done, self.job.total)
+            self._draw_judging(surface, self.job.done, self.job.total)
         elif self.problem:
             self.text(surface, _("This game cannot be reviewed: {problem}").format(problem=self.problem), BODY_SIZE,
                       960, 500, color=INK)
@@ -277,6 +299,12 @@ class ReviewScene(AppScene):
                 self.avatar(surface, self.identity(seat), button.box.x + 10 + SEAT_AVATAR / 2, button.box.y + 25,
                             SEAT_AVATAR)
 
+    def _draw_judging(self, surface: pygame.Surface, done: int, total: int) -> None:
+        if self.so_far is not None and self.so_far.decisions:
+            self._draw_so_far(surface, self.so_far, total)
+        else:
+            self._draw_progress(surface, done, total)
+
     def _draw_progress(self, surface: pygame.Surface, done: int, total: int) -> None:
         self.text(surface, _("Expert is judging each of your decisions from what you could see then."), BODY_SIZE,
                   960, 400, color=INK)
@@ -287,6 +315,24 @@ class ReviewScene(AppScene):
             pygame.draw.rect(surface, ACCENT, self.viewport.rect(filled), border_radius=6)
         words = _("{done} of {total} decisions judged").format(done=done, total=total) if total else _("Starting…")
         self.text(surface, words, CAPTION_SIZE, 960, 570, color=DIM)
+
+    def _draw_so_far(self, surface: pygame.Surface, so_far: ReviewData, total: int) -> None:
+        """While judging, the decisions judged so far: the chart as far as it goes, the costliest
+        yet, and how far Expert is, under the chart."""
+        self.text(surface, _("Expert is judging each of your decisions from what you could see then."), BODY_SIZE,
+                  960, 226, color=INK, max_width=HEADLINE_W)
+        if self.chart is not None:
+            draw_review_chart(surface, self.app.text, self.viewport, self.chart, self.app.ui_scale, _("points lost"),
+                              _("round"))
+        done = len(so_far.decisions)
+        back = self.viewport.rect(SO_FAR_BAR)
+        draw_panel(surface, back.inflate(8, 8), (8, 16, 22), 10)
+        filled = Box(SO_FAR_BAR.x, SO_FAR_BAR.y, SO_FAR_BAR.w * done / max(total, done), SO_FAR_BAR.h)
+        pygame.draw.rect(surface, ACCENT, self.viewport.rect(filled), border_radius=6)
+        self.text(surface, _("{done} of {total} decisions judged").format(done=done, total=total), CAPTION_SIZE,
+                  SO_FAR_BAR.x + SO_FAR_BAR.w / 2, SO_FAR_BAR.bottom + 36, color=DIM)
+        if so_far.costliest():  # (none yet: the column waits, empty, rather than say "no costly decision")
+            self._draw_costliest(surface, so_far)
 
     def _draw_review(self, surface: pygame.Surface, review: ReviewData) -> None:
         # the headline in round figures (the estimate's noise is in the details: a decision on the table)

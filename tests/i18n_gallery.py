@@ -215,10 +215,20 @@ def screens(app: Any) -> Iterator[str]:  # one short block per screen
 
 
 class JudgingStill:
-    """A review job that stands still part way (the progress screen drawn alike every frame)."""
+    """A review job that stands still part way (the progress screen drawn alike every frame):
+    `review`'s first `done` decisions judged (none given: nothing to show yet)."""
 
-    def __init__(self, done: int, total: int) -> None:
-        self.done, self.total, self.running = done, total, True
+    def __init__(self, done: int, total: int, review: Any = None) -> None:
+        self.done, self.total, self.running, self.review = done, total, True, review
+
+    def so_far(self) -> Any:
+        from game.wire.review import ReviewData
+
+        review = self.review
+        if review is None:
+            return ReviewData(seat=0, seed=1, samples=1, method=1, decisions=[])
+        return ReviewData(seat=review.seat, seed=review.seed, samples=review.samples, method=review.method,
+                          decisions=review.decisions[:self.done])
 
     def cancel(self) -> None:
         self.running = False
@@ -235,9 +245,9 @@ REVIEW_SAMPLES = 2  # few sampled worlds: the screens, not the judgement, are lo
 
 
 def review_screens(app: Any, config: MatchConfig, finished: Any) -> Iterator[str]:
-    """Expert's review of the finished game: looking for a kept review and judging (each standing
-    still), the review (kept by this run, found off the frame loop), and its costliest decision
-    on the table."""
+    """Expert's review of the finished game: looking for a kept review, judging, and judging with
+    the decisions so far shown, up to the first costly one (each standing still), the review
+    (kept by this run, found off the frame loop), and its costliest decision on the table."""
     import json
 
     from game.ai.review import METHOD, review_game
@@ -265,6 +275,13 @@ def review_screens(app: Any, config: MatchConfig, finished: Any) -> Iterator[str
     text = json.dumps(record, sort_keys=True)
     if text not in _REVIEWS:
         _REVIEWS[text] = review_game(record, scene.seat, seed=REVIEW_SEED, samples=REVIEW_SAMPLES)
+    whole = _REVIEWS[text]
+    costly = [judged.index for judged in whole.decisions if not judged.good]
+    if costly:  # the first costly decision on the screen, the rest still to judge
+        scene.so_far, scene.job = None, JudgingStill(costly[0] + 1, len(whole.decisions), whole)
+        settle(app)
+        yield "review_so_far"
+    scene.stop()
     if app.store is not None:
         key = review_key(record, scene.seat, REVIEW_SEED, REVIEW_SAMPLES, METHOD)
         ReviewShelf(app.store.data_dir).put(key, _REVIEWS[text])

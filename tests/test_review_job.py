@@ -92,3 +92,18 @@ def test_without_proc_the_workers_are_still_seen_and_gone_after(one_round, monke
     assert job.wait(END_LIMIT)
     assert len(names) == 2 and all("PoolWorker" in name for name in names), names
     assert child_processes() == {}
+
+
+@pytest.mark.slow
+def test_two_workers_hand_the_decisions_on_in_the_games_order(one_round):
+    """Streamed (issue 48 item 3): at every wake the decisions so far are the game's first ones,
+    in order, and the whole review is the one judged in one process."""
+    prefixes: list[list[int]] = []
+    job = ReviewJob(one_round, seat=0, seed=2, samples=20, workers=2,
+                    wake=lambda: prefixes.append([judged.index for judged in job.so_far().decisions]))
+    assert job.wait(START_LIMIT) and job.problem is None and job.result is not None
+    batch = review_game(one_round, 0, seed=2, samples=20, workers=1)
+    assert job.result == batch and job.so_far().decisions == batch.decisions
+    assert all(prefix == list(range(len(prefix))) for prefix in prefixes)
+    assert [len(prefix) for prefix in prefixes] == sorted(len(prefix) for prefix in prefixes)
+    assert len(prefixes[-1]) == len(batch.decisions) > 1

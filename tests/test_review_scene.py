@@ -176,3 +176,46 @@ def test_a_click_on_a_costly_bar_opens_that_decision(app, pilot, games):
     pilot.click_at(scene.viewport.rect(bar.box).center, anywhere=True)  # (a bar: no button, no card)
     top = app.stack.top
     assert top.name == "review_step" and top.judged == scene.review.decisions[bar.index]
+
+
+def test_the_first_costly_decision_shows_while_the_rest_are_judged(app, pilot, games, monkeypatch):
+    """Judged in the game's order and shown as they come (issue 48 item 3): a judge held back,
+    one decision at a time, so the screen is seen between two decisions; the list grows, the
+    first costly decision opens while the rest wait, and the whole review is the batch one."""
+    import threading
+
+    from game.ai import review as reviewing
+
+    played = games[SEATS][1]
+    expected = review_game(played.record(), 0, seed=REVIEW_SEED, samples=SAMPLES)
+    first = next(judged.index for judged in expected.decisions if not judged.good)
+    assert first + 1 < len(expected.decisions), "the game needs decisions after its first costly one"
+    allowed = threading.Semaphore(0)  # one release, one decision judged
+    real = reviewing.judge
+
+    def held(*job):
+        allowed.acquire()
+        return real(*job)
+
+    monkeypatch.setattr(reviewing, "judge", held)
+    game = FinishedGame(record=played.record(), names=["Ann", "Robin"], humans=[0])
+    scene = _reviewing(app, app.stack.reset(ReviewScene(app, game)))
+    assert scene.job is not None
+    allowed.release(first + 1)  # up to the first costly decision, and not one more
+    assert pilot.wait_on_clock(lambda: scene.buttons.named("costly1") is not None), "no costly decision shown"
+    pilot.advance(1)
+    assert scene.so_far is not None
+    assert scene.job is not None and scene.job.running and scene.review is None  # the rest wait to be judged
+    assert scene.so_far.decisions == expected.decisions[:first + 1]  # the game's first ones, in order
+    assert scene.so_far.costliest() == [first]
+    words = [ink.words for ink in journal_inks(app, [scene]) if ink.words]
+    assert f"{first + 1} of {len(expected.decisions)} decisions judged" in words
+    assert scene.buttons.named("cancel") is not None
+    pilot.click(scene.costly_label(1, expected.decisions[first]))  # opened while Expert judges on
+    assert pilot.scene == "review_step" and pilot.top.judged == expected.decisions[first]
+    pilot.press(pygame.K_ESCAPE)
+    assert pilot.top is scene and scene.job is not None and scene.job.running  # the judging went on beneath
+    allowed.release(len(expected.decisions))
+    assert pilot.wait_on_clock(lambda: scene.job is None)
+    assert scene.review == expected and scene.so_far is None
+    assert scene.buttons.named("back") is not None

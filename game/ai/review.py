@@ -186,13 +186,17 @@ def _judge_job(job: tuple[Decision, int, int]) -> Judged:
 
 # ---------------------------------------------------------------- a whole game
 Progress = Callable[[int, int], None]  # (decisions judged, decisions in all)
+Found = Callable[[Judged], None]  # one decision judged, handed on as it comes (in the game's order)
 
 
 def review_game(record: Any, seat: int, seed: int = 1, samples: int = DEFAULT_SAMPLES, workers: int = 1,
-                progress: Progress | None = None, cancel: Callable[[], bool] | None = None) -> ReviewData:
-    """Judge every decision of `seat` in the game `record`. `progress(done, total)` is called
-    after each decision; `cancel()` is asked before each one and raises ReviewCancelled when
-    true. `workers` > 1 shares the decisions among processes; the review is the same."""
+                progress: Progress | None = None, cancel: Callable[[], bool] | None = None,
+                found: Found | None = None) -> ReviewData:
+    """Judge every decision of `seat` in the game `record`. `found(judged)` is called with each
+    decision as it is judged, in the game's order (a screen shows the first ones while the rest
+    are judged), then `progress(done, total)`; `cancel()` is asked before each one and raises
+    ReviewCancelled when true. `workers` > 1 shares the decisions among processes; the review
+    is the same."""
     if not 1 <= samples <= MAX_SAMPLES:
         raise ValueError(f"samples must be from 1 to {MAX_SAMPLES}")
     todo, ends = walk(record, seat)
@@ -202,6 +206,8 @@ def review_game(record: Any, seat: int, seed: int = 1, samples: int = DEFAULT_SA
         progress(0, len(jobs))
     for result in _judged(jobs, workers, cancel):
         judged.append(result)
+        if found is not None:
+            found(result)
         if progress is not None:
             progress(len(judged), len(jobs))
     judged.sort(key=lambda item: item.index)
@@ -222,7 +228,9 @@ def _judged(jobs: list[tuple[Decision, int, int]], workers: int,
     import multiprocessing
 
     with multiprocessing.get_context("spawn").Pool(min(workers, len(jobs)), initializer=_give_way) as pool:
-        results = pool.imap_unordered(_judge_job, jobs)
+        # in the game's order (a decision judged early waits for those before it): the screen
+        # shows the decisions so far, a prefix of the game, never a gap
+        results = pool.imap(_judge_job, jobs)
         for _ in jobs:
             while True:  # the cancel flag is looked at every CANCEL_POLL s, not only between results
                 if cancelled():

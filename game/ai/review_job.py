@@ -2,6 +2,7 @@
 
     job = ReviewJob(record, seat=0, keep=shelve)   # starts at once; keep(review) when judged
     job.done, job.total                   # decisions judged so far, and in all
+    job.so_far()                          # a ReviewData of the decisions judged so far (the game's first ones)
     job.result                            # the ReviewData once finished (None before)
     job.problem                           # why it failed, one line (None unless it did)
     job.cancel()                          # stops it (its worker processes too) soon after
@@ -10,6 +11,8 @@ A thread drives `review_game`; with `workers` > 1 (the default where the machine
 cores or more) the decisions are judged in worker processes of lower priority, so the window
 keeps its frames: the thread itself only waits on them. Where processes cannot be started
 the thread judges alone. The review is the same either way (each decision has its own seed).
+The decisions are judged in the game's order and handed on as they come (`so_far`), so the
+screen shows the first costly decision long before the last is judged.
 `keep` (the review screen's: it writes the review beside the statistics, in a file that may
 be large) runs on the job's thread too, before the job ends, so no frame waits for the disk;
 the computer players know nothing of the store, hence a callable.
@@ -25,9 +28,9 @@ from typing import Any
 
 from game.replay import ScenarioError
 from game.wire.reading import one_line
-from game.wire.review import ReviewData
+from game.wire.review import Judged, ReviewData
 
-from .review import DEFAULT_SAMPLES, ReviewCancelled, review_game
+from .review import DEFAULT_SAMPLES, METHOD, ReviewCancelled, review_game
 
 log = logging.getLogger("skyjo.review")
 
@@ -50,6 +53,7 @@ class ReviewJob:
         self.done = 0
         self.total = 0
         self.result: ReviewData | None = None
+        self._judged: list[Judged] = []  # appended on the job's thread, copied on the frame's (each step atomic)
         self.problem: str | None = None
         self._wake = wake
         self._keep = keep
@@ -72,6 +76,15 @@ class ReviewJob:
         """Wait for the job to end (tests, the command line); whether it did."""
         self._thread.join(timeout)
         return not self._thread.is_alive()
+
+    def so_far(self) -> ReviewData:
+        """The review of the decisions judged so far: the game's first ones, in order (its
+        rounds' ends come with the whole review)."""
+        return ReviewData(seat=self.seat, seed=self.seed, samples=self.samples, method=METHOD,
+                          decisions=list(self._judged))
+
+    def _found(self, judged: Judged) -> None:
+        self._judged.append(judged)
 
     def _progress(self, done: int, total: int) -> None:
         self.done, self.total = done, total
@@ -105,8 +118,9 @@ class ReviewJob:
         self._poke()
 
     def _review(self, workers: int) -> ReviewData:
+        self._judged = []  # (judged again alone, where processes could not start: from the first)
         return review_game(self.record, self.seat, self.seed, self.samples, workers, progress=self._progress,
-                           cancel=self._stop.is_set)
+                           cancel=self._stop.is_set, found=self._found)
 
 
 def voyage_record(rounds: int = 4) -> dict[str, Any]:
