@@ -42,6 +42,9 @@ BEGINNER_ROUND = 50.0
 EASY_ROUND = 38.0
 CHILD_ROUND = 90.0
 MIN_STRENGTH = -1.0  # the child model (game/ai/beginner.py)
+# The statistics page's word for a profile nearer the child's strength than Easy's: "about a
+# beginner" rather than "about Easy" (not a level a computer can be set to, so not in LEVEL_STRENGTHS).
+BEGINNER = "beginner"
 MAX_GAMES = 10**6  # a profile's count of games, bounded like every figure read from a file
 
 
@@ -118,5 +121,8 @@ def table_strength(strengths: Sequence[float]) -> float:
 
 
 def about_level(strength: float) -> str:
-    """The named level nearest to `strength` ('easy', 'normal', 'hard', 'expert')."""
-    return min(LEVEL_STRENGTHS, key=lambda entry: abs(entry[1] - strength))[0]
+    """The named level nearest to `strength` ('easy', 'normal', 'hard', 'expert'), or BEGINNER
+    nearer the child's -1 than Easy's strength (below -0.45: an Easy player's profile, a little
+    below 0, stays "about Easy")."""
+    anchors = ((BEGINNER, MIN_STRENGTH), *LEVEL_STRENGTHS)
+    return min(anchors, key=lambda entry: abs(entry[1] - strength))[0]
