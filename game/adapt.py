@@ -38,7 +38,7 @@ BEGINNER_SHARE = 1 / 3
 # profile cannot step below it after a loss, so a full step up after each win kept it above the
 # floor on average, playing stronger than the person (docs/strength.md, "Beginners").
 FLOOR_ROOM = 0.15
-FLOOR_SHARE = 0.05
+FLOOR_SHARE = 0.15
 # A new name's first games against the adaptive level say whether the person is a beginner: each
 # of the first PLACING_GAMES lost at a mean round score above BEGINNER_ROUND (Easy scores 33-39 a
 # round against the adaptive level and Normal, the child model 89 against Easy) puts the profile

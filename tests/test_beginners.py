@@ -182,7 +182,7 @@ def test_near_the_floor_the_profile_moves_by_a_smaller_step():
     kept it above the floor, stronger than a child. The step there is a small share of it."""
     at_floor = after_game(MIN_STRENGTH, 60, True) - MIN_STRENGTH
     room = after_game(-0.5, 60, True) - (-0.5)
-    assert 0 < at_floor < room / 10
+    assert 0 < at_floor < room / 5
     assert after_game(-0.5, 60, False) == pytest.approx(-0.5 - room)  # away from it, as before
     assert -0.98 - after_game(-0.98, 60, False) < room / 5  # and a smaller step down near it
 
