@@ -156,6 +156,6 @@ def test_a_beginners_profile_is_about_a_beginner_on_the_statistics_page(tmp_path
     assert level_note("beginner") == "Computer plays at your level: about a beginner"
     i18n.set_language("fr")
     try:
-        assert level_note("beginner") == "L'ordinateur joue à votre niveau : à peu près celui d'un débutant"
+        assert level_note("beginner") == "L'ordinateur joue à votre niveau : débutant"
     finally:
         i18n.set_language("en")
