@@ -17,7 +17,6 @@ whatever its name (and GLib's launcher accepts it: see `exec_line`).
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -305,6 +304,8 @@ def _why(error: OSError) -> str:
 # ---------------------------------------------------------------------- a folder in the file manager
 
 def _launch(command: list[str]) -> object:
+    import subprocess  # (when a folder is opened: not with the menu's first frame, issue 47)
+
     # an argument list, never a shell string: a folder name is only ever a name
     return subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 

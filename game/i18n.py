@@ -16,7 +16,7 @@ from game.resources import asset_path
 
 DOMAIN = "skyjo"
 DEFAULT_LANGUAGE = "en"
-_LANGUAGES = (("en", "English"), ("fr", "Français"))
+_LANGUAGES = (("en", "English"), ("fr", "Français"), ("it", "Italiano"))
 
 _current = DEFAULT_LANGUAGE
 _catalogue: gettext.NullTranslations = gettext.NullTranslations()

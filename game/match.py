@@ -6,11 +6,15 @@ Plain data with validated JSON forms; the running game itself is a `GameState`.
 from __future__ import annotations
 
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, TypeGuard
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from game.i18n import N_
-from game.rules import DEFAULT_END_SCORE, FINAL_TIE_CHOICES, GameState, Options, brief, edition_named
+from game.rules import DEFAULT_END_SCORE, FINAL_TIE_CHOICES, Options, brief, edition_named
+
+if TYPE_CHECKING:
+    from game.rules import GameState  # (the engine's state is imported when a game starts: issue 47)
 
 HUMAN = "human"
 COMPUTER = "computer"
@@ -48,6 +52,9 @@ BOT_LEVELS = tuple(level.name for level in COMPUTER_LEVELS)
 LEVEL_WORDS = {level.name: level.word for level in COMPUTER_LEVELS}  # name -> word, for _() where shown
 COMMAND_PREFIX = "cmd:"  # "cmd:<command line>": a program speaking the bot protocol, never read from a file
 MAX_NAME = 16
+# a computer seat's name, as a person would call it (the setup screen's, the headless host's: a
+# joiner saw "Adaptive 2" across the table, issue 48)
+COMPUTER_NAMES = ("Robin", "Sasha", "Camille", "Alex", "Charlie", "Morgan", "Dominique", "Noa")
 GUIDED_MAX = 32  # players the first-game guide remembers having guided (the latest): a family's names, bounded
 
 
@@ -163,6 +170,23 @@ class SeatConfig:
         return cls(name, kind, level, colour, avatar)
 
 
+def seats_from_words(words: Sequence[str], levels: Sequence[str] = BOT_LEVELS) -> tuple[SeatConfig, ...]:
+    """The seats a command line or a room's creator lists: "remote" (a player on another computer)
+    or a computer level of `levels`; ValueError in one line for anything else. Computers are named
+    as the setup screen names them (a joiner read "Adaptive 2" across the table, issue 48)."""
+    seats: list[SeatConfig] = []
+    for number, word in enumerate(words, 1):
+        if word == REMOTE:
+            seats.append(SeatConfig(f"Player {number}", REMOTE))
+        elif word in levels:
+            computers = sum(seat.kind == COMPUTER for seat in seats)
+            seats.append(SeatConfig(COMPUTER_NAMES[computers % len(COMPUTER_NAMES)], COMPUTER, word))
+        elif word in BOT_LEVELS:
+            raise ValueError(f"the computer levels offered are {', '.join(levels) or 'none'}, not {word}")
+        else:
+            raise ValueError(f"unknown seat {word[:40]!r}; each seat is remote or one of {', '.join(levels)}")
+    return tuple(seats)
+
 def _default_seats() -> tuple[SeatConfig, ...]:
     return (
         SeatConfig("You", HUMAN),
@@ -238,6 +262,8 @@ class MatchConfig:
             raise ValueError(f"unknown final tie rule {self.final_tie!r}")
 
     def new_game(self, seed: int | None = None) -> GameState:
+        from game.rules import GameState
+
         self.validate()
         return GameState.new_game(self.edition, self.players, seed if seed is not None else self.seed, self.options)
 

@@ -196,8 +196,14 @@ class GameOverScene(AppScene):
                 self.button(left, 960, width, 90, label, action, name, BUTTON_SIZE, enabled=enabled)
             left += width + BUTTON_GAP
         self.buttons.focus = next(n for n, b in enumerate(self.buttons.buttons) if b.name in ("again", "menu"))
-        if self.app.reduced_motion or not self.app.speed:
+        if self.app.reduced_motion or not self.app.speed or not self.a_person_won():
             self.confetti.update(CELEBRATION_SECONDS)  # no confetti: the still screen at once
+
+    def a_person_won(self) -> bool:
+        """Whether a person (here or on another computer) is among the winners: the confetti
+        celebrates the people, never a computer's win over them (issue 48)."""
+        seats = self.config.seats
+        return any(seats[seat].is_human or seats[seat].is_remote for seat in self.scores.winners or ())
 
     def button_widths(self, labels: list[str]) -> list[float]:
         """The foot buttons' widths (logical px): equal while every label fits at its full size;

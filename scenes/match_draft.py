@@ -8,12 +8,22 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.i18n import _
-from game.match import ADAPTIVE, AVATARS, BOT_LEVELS, COLOURS, COMPUTER, HUMAN, REMOTE, MatchConfig, SeatConfig
+from game.match import (
+    ADAPTIVE,
+    AVATARS,
+    BOT_LEVELS,
+    COLOURS,
+    COMPUTER,
+    COMPUTER_NAMES,
+    HUMAN,
+    REMOTE,
+    MatchConfig,
+    SeatConfig,
+)
 from game.rules import EDITIONS, FINAL_TIE_CHOICES, edition_named
 from game.ui.wording import PLAYER_NUMBER, YOU, default_human_name, is_default_human_name
 
 END_SCORES = (50, 100, 150, 200, 300)
-COMPUTER_NAMES = ("Robin", "Sasha", "Camille", "Alex", "Charlie", "Morgan", "Dominique", "Noa")
 KINDS = (HUMAN, COMPUTER, REMOTE)  # the order "Who plays" cycles through (the last with the network on)
 
 

@@ -18,6 +18,7 @@ from game.ui.scene import Scene, SceneName
 if TYPE_CHECKING:
     from scenes.about import AboutScene
     from scenes.context import AppContext
+    from scenes.doubling_question import DoublingQuestionScene
     from scenes.game_over import GameOverScene
     from scenes.handoff import HandoffScene
     from scenes.how_to_play import HowToPlayScene
@@ -56,6 +57,7 @@ REPLACE_GAME = named("replace_game", lambda: ReplaceGameScene)
 PLAY = named("play", lambda: PlayScene)
 HANDOFF = named("handoff", lambda: HandoffScene)
 PAUSE = named("pause", lambda: PauseScene)
+DOUBLING = named("doubling", lambda: DoublingQuestionScene)
 SCORES = named("scores", lambda: ScoreOverlayScene)
 ROUND = named("round", lambda: RoundScoreScene)
 GAMEOVER = named("gameover", lambda: GameOverScene)

@@ -50,8 +50,9 @@ from game.ui.targets import Target
 from scenes.away import AwaySeats
 from scenes.base import AppScene, wake_the_app
 from scenes.context import AppContext
+from scenes.doubling_question import WarnedSeats, profile_strength, question_words
 from scenes.hints import TableHints
-from scenes.names import GAMEOVER, HANDOFF, MENU, PAUSE, ROUND, SCORES
+from scenes.names import DOUBLING, GAMEOVER, HANDOFF, MENU, PAUSE, ROUND, SCORES
 from scenes.score_overlay import draw_scores_button, scores_button_box
 from scenes.table_input import Command, Hover, Intent, Play, Say, TableInput
 from scenes.table_news import TableNews
@@ -119,6 +120,9 @@ class PlayScene(AppScene):
         # a new game explains to each of its people new to the guide (none new: the pause menu says it is off)
         self.guide.enabled = app.guide_next and any(self.guide.explains_to(self.names[seat]) for seat in humans)
         app.guide_next = False
+        # the warning before a doubled round: each person by their own profile (issue 48)
+        profiles = None if app.store is None else app.store.stats.profiles.strengths
+        self.warned = WarnedSeats(lambda: app.settings.warn_doubling, self.guide, profile_strength(profiles))
         self.recap = TableRecap(humans if resumed else ())  # what each hand-off tells, or the table beside it
         self._away = AwaySeats()  # (hosting) remote seats whose player lost the connection, as last said
         self.table.link.wake_with(wake_the_app)  # a message from another computer wakes a sleeping app
@@ -190,6 +194,10 @@ class PlayScene(AppScene):
             self.app.notices.append(_("The network game stopped: {reason}").format(reason=broken))
             self.stack.reset(MENU)
             return
+        if self.table.link.offline and self.board.cues:
+            # reconnecting: "Robin drew a card" is from before the connection broke, and stayed up
+            # (issue 48); the prompt says what is going on
+            self.anim.cues.forget()
         self.anim.update(dt)
         self.pace.tick(dt, self.anim.busy, speed)
         if not self.anim.busy:
@@ -337,7 +345,7 @@ class PlayScene(AppScene):
         for intent in intents:
             match intent:
                 case Play(action=action):
-                    self.apply(action)
+                    self._play(action)
                 case Say(line=line):
                     self.notice.say(line)
                 case Hover(pos=pos):
@@ -352,6 +360,18 @@ class PlayScene(AppScene):
                     self.stack.push(SCORES, table=self.table)
                 case Command.HINT:
                     self.hints.ask()
+
+    def _play(self, action: Action) -> None:
+        """A person's chosen move: asked about first when it would end the round with their
+        score doubled (scenes/doubling_question.py), else played at once."""
+        warning = self.warned.warning(self.view_of(action.seat), action, self.names[action.seat])
+        if warning is None:
+            self.apply(action)
+            return
+        question, go = question_words(warning, action, self.names)
+        self.stack.push(DOUBLING, question=question, go=go, on_go=lambda: self.apply(action),
+                        on_back=self.input.choose_again, player="" if self.addressee is not None else
+                        self.names[action.seat])
 
     def _take_back(self) -> None:
         """Put the discard just taken back on its pile; a refusal is said in the notice line."""
@@ -383,7 +403,7 @@ class PlayScene(AppScene):
         if recap and self.guide.current is None:
             draw_recap(surface, self.app.text, self.viewport.rect(self.view.layout.tip),
                        self.viewport.scale * self.app.ui_scale, _("Since your last turn:"),
-                       by_player(self.recap.shown, self.names))
+                       by_player(self.recap.shown, self.names), self.app.ui_scale)
         with inside(scores := self.viewport.rect(scores_button_box())):  # its label must stay on it
             draw_scores_button(self, surface)
         note_button(scores, "Scores (S)")

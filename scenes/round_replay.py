@@ -178,7 +178,7 @@ class RoundReplayScene(AppScene):
         # in the table's free corner (where a game's tips go): clear of every grid, 8 players too
         corner, scale = self.viewport.rect(self.view.layout.tip), self.viewport.scale * self.app.ui_scale
         draw_note(surface, self.app.text, corner, scale, words, heading=heading, footer=key_legend(keys),
-                  sizes=(BODY_SIZE, BODY_SIZE, SMALL_SIZE))
+                  sizes=(BODY_SIZE, BODY_SIZE, SMALL_SIZE), text_size=self.app.ui_scale)
 
     def note(self) -> tuple[str, str | list[str], str]:
         """The note's heading, words (a list: paragraphs) and keys line."""

@@ -152,8 +152,10 @@ class RoundScoreScene(AppScene):
         note = self.trigger_note()
         note_size = BODY_SIZE * self.app.ui_scale  # a sentence: at the size of the player's reading
         note_h = note_size * 1.2 + 16 if note else 0  # one line (made a little smaller if it must: never wrapped)
-        # the note's room comes out of the rows' when many seats share the height (the sheet below keeps its own)
-        line = min(64, (ROWS_ROOM - max(0.0, note_h - NOTE_FREE)) / max(1, len(self.rows)))
+        # the note's room at 100 % comes out of the rows' when many seats share the height; what it
+        # grows with the text size comes out of the sheet's below (the rows keep their size: issue 48)
+        note_base = BODY_SIZE * 1.2 + 16 if note else 0
+        line = min(64, (ROWS_ROOM - max(0.0, note_base - NOTE_FREE)) / max(1, len(self.rows)))
         rows_h = line * (len(self.rows) + 1)
         panel = Box(140, top, 1640, rows_h + 10 + note_h)
         draw_panel(surface, self.viewport.rect(panel))

@@ -46,21 +46,25 @@ def draw_score_sheet(scene: AppScene, surface: pygame.Surface, state: ScoreView,
     line = min(44, (bottom - top) / max(3, len(rows) + 2))
     size = max(18, min(32, line * 0.7))
     labels = [f"{number}" + (_(" (tiebreak)") if number in tiebreaks else "") for number in range(1, len(rows) + 1)]
-    # the labels' column as wide as its words (the seats' columns get the rest: long names side by side)
-    name_w = min(LABELS_ROOM, 24 + max(drawn_width(scene, words, size, bold=True)
+    # the labels' column as wide as its words at 100 % text (the seats' columns get the rest: long
+    # names side by side); larger text, the labels fit that column rather than take the names' room
+    # (a long name at 8 seats was drawn smaller at 150 % than at 100 %: issue 48)
+    grown = scene.app.ui_scale if scene.scales_text else 1
+    name_w = min(LABELS_ROOM, 24 + max(drawn_width(scene, words, size / grown, bold=True)
                                        for words in (_("Round"), _("Total"), *labels)))
     col_w = (right - left - name_w) / players
     header_size = names_size(scene, names[:players], size, col_w - 12)
     draw_panel(surface, scene.viewport.rect(Box(left - 20, top - 10, right - left + 40, line * (len(rows) + 2) + 20)))
     y = top + line / 2
-    scene.text(surface, _("Round"), size, left, y, color=DIM, anchor="midleft")
+    room = name_w - 20  # (the labels' column less a gap before the first seat's)
+    scene.text(surface, _("Round"), size, left, y, color=DIM, anchor="midleft", max_width=room)
     for seat in range(players):
         x = left + name_w + (seat + 0.5) * col_w
         scene.text(surface, names[seat], header_size, x, y, color=ACCENT if seat in winners else INK, bold=True,
                    max_width=col_w - 12)  # long names side by side: each kept to its column
     for number, (label, scores) in enumerate(zip(labels, rows, strict=True), start=1):
         y += line
-        scene.text(surface, label, size, left, y, color=DIM, anchor="midleft")
+        scene.text(surface, label, size, left, y, color=DIM, anchor="midleft", max_width=room)
         latest = number == len(rows)
         for seat, score in enumerate(scores):
             x = left + name_w + (seat + 0.5) * col_w
@@ -68,7 +72,7 @@ def draw_score_sheet(scene: AppScene, surface: pygame.Surface, state: ScoreView,
                 score = counting[seat]
             scene.text(surface, "-" if score is None else str(score), size, x, y, color=INK)
     y += line
-    scene.text(surface, _("Total"), size, left, y, color=ACCENT, bold=True, anchor="midleft")
+    scene.text(surface, _("Total"), size, left, y, color=ACCENT, bold=True, anchor="midleft", max_width=room)
     for seat in range(players):
         x = left + name_w + (seat + 0.5) * col_w
         final = state.round_scores[-1][seat] if state.round_scores else None

@@ -28,7 +28,7 @@ from scenes.context import AppContext
 T = TypeVar("T")
 VOLUMES = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)
 PREVIEW = (-2, 0, 5, 12)  # one card of each colour band: shows the chosen card theme
-ROW_TOP, ROW_STEP, ROW_H = 170, 80, 68
+ROW_TOP, ROW_STEP, ROW_H = 170, 72, 62  # ten rows (issue 48 added one) and Back above the hints
 PROBLEM = (255, 170, 150)  # a failure's line, in the menu notices' colour
 log = logging.getLogger("skyjo.settings")
 
@@ -87,6 +87,9 @@ class SettingsScene(AppScene):
             # hot-seat: Skyjo hides no hand, so a family may let the table just turn to the next player
             ("pass", _("Pass screen between players: {state}").format(state=_on_off(s.pass_screen)),
              self.toggle("pass_screen")),
+            # before a move that ends the round behind (issue 48): for beginners and a guided game
+            ("doubling", _("Warn before a doubled round: {state}").format(state=_on_off(s.warn_doubling)),
+             self.toggle("warn_doubling")),
             *self._menu_entry_row(),
         ]
 

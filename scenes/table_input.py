@@ -156,6 +156,11 @@ class TableInput:
         """A move was played (or a taken card put back): the choice to discard a drawn card is over."""
         self.discard_mode = False
 
+    def choose_again(self) -> None:
+        """The player went back from the warning before a doubled round: every choice is open
+        again (a drawn card is held, not yet discarded)."""
+        self.discard_mode = False
+
     def point_at(self, target: Target) -> None:
         """Put the keyboard cursor on `target` (the hint's move)."""
         self.cursor = target

@@ -1,4 +1,5 @@
-"""The play screen's prompt: what the player on screen may do now, in words."""
+"""The play screen's prompt: what the player on screen may do now, in words. It follows what the
+table shows: while a move still animates, it names no later turn than the plates do."""
 
 from __future__ import annotations
 
@@ -18,8 +19,9 @@ def table_prompt(play: PlayScene) -> str:  # noqa: C901 - one sentence per momen
     """What the player on screen may do now, in words."""
     state = play.position()
     seat = state.to_act
-    if play.anim.busy and play.pace.animating >= SKIP_HINT_AFTER:  # a long run (a deal, the final reveal)
-        return _("Click or press Space to skip the animation")
+    animating = _while_animating(play, seat)
+    if animating is not None:
+        return animating
     if seat is None:
         return _("The round is over")
     if play.table.link.offline:  # whose turn it is may have moved on at the host meanwhile
@@ -52,6 +54,18 @@ def table_prompt(play: PlayScene) -> str:  # noqa: C901 - one sentence per momen
         return _("{you}: place the {card} on one of your cards").format(you=you, card=_card(state.holding)) + last
     return _("{you}: place the {card}, or click the discard pile to discard it and reveal a card").format(
         you=you, card=_card(state.holding)) + last
+
+
+def _while_animating(play: PlayScene, seat: int | None) -> str | None:
+    """The prompt while a move animates, if it is not the position's: the offer to skip a long
+    run (a deal, the final reveal), or the words as they were while the table still shows the
+    turn before (a card in the air, the plate saying "to play"): they wait for it rather than
+    run ahead ("Alex is thinking..." over Camille's move)."""
+    if not play.anim.busy:
+        return None
+    if play.pace.animating >= SKIP_HINT_AFTER:
+        return _("Click or press Space to skip the animation")
+    return play.view.marks.prompt if play.board.to_act != seat else None
 
 
 def _card(value: object) -> str:

@@ -87,6 +87,7 @@ SCENES: dict[str, str] = {
     "play": "scenes.play:PlayScene",
     "handoff": "scenes.handoff:HandoffScene",
     "pause": "scenes.pause:PauseScene",
+    "doubling": "scenes.doubling_question:DoublingQuestionScene",
     "scores": "scenes.score_overlay:ScoreOverlayScene",
     "round": "scenes.round_score:RoundScoreScene",
     "gameover": "scenes.game_over:GameOverScene",

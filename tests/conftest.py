@@ -33,9 +33,9 @@ def small_display():
 @pytest.fixture
 def make_app(tmp_path):
     """`make_app(size=(960, 540), speed=0.0, data_dir=tmp_path)`: the real desktop app,
-    headless. `speed` is its `speed_override`: 0 makes animations instant, None leaves the
-    settings' speed. Every app built is closed after the test and the language set back to
-    English (a test may switch it)."""
+    headless, without the warning before a doubled round. `speed` is its `speed_override`: 0
+    makes animations instant, None leaves the settings' speed. Every app built is closed after
+    the test and the language set back to English (a test may switch it)."""
     from skyjo.app import App  # imported here: conftest must not start pygame for engine tests
 
     built = []
@@ -43,6 +43,9 @@ def make_app(tmp_path):
     def make(size=(960, 540), speed=0.0, data_dir=None):
         app = App(str(tmp_path if data_dir is None else data_dir), size=size)
         app.speed_override = speed
+        # the question before a doubled round (on in the app) would stop the tests that click
+        # through games as a person does; tests/test_doubling_warning.py turns it on
+        app.settings.warn_doubling = False
         built.append(app)
         return app
 

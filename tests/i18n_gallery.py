@@ -154,6 +154,7 @@ def screens(app: Any) -> Iterator[str]:  # one short block per screen
     app.stack.push(SettingsScene(app, modal=True))
     settle(app)
     yield "settings_over_table"
+    yield from doubling_questions(app, config, mid)
 
     scored = play_out(config, lambda s: s.phase == "round_over")
     play = app.stack.reset(PlayScene(app, config, scored, resumed=True))
@@ -430,6 +431,26 @@ def tables(app: Any, players: int) -> Iterator[str]:
         app.stack.push(replay(app, scored, [seat.name for seat in seats], 0))
         settle(app, 60)
         yield f"table{players}_round_replay"
+
+
+def doubling_questions(app: Any, config: MatchConfig, mid: Any) -> Iterator[str]:
+    """The warning before a doubled round (issue 48) over the table: a reveal asked of the one
+    person, a placement asked of a named person in hot-seat."""
+    question = _optional("scenes.doubling_question", "DoublingQuestionScene")
+    if question is None:
+        return
+    from game.rules import REPLACE, REVEAL, Action
+    from game.rules.doubling import DoublingWarning
+    from scenes.doubling_question import question_words
+    from scenes.play import PlayScene
+
+    names = [seat.name for seat in config.seats]
+    for name, verb, player in (("doubling", REVEAL, ""), ("doubling_hotseat", REPLACE, "Anne-Charlotte")):
+        app.stack.reset(PlayScene(app, config, mid, resumed=True))
+        words, go = question_words(DoublingWarning(24, 12, 1, verb == REVEAL), Action(0, verb, 3, 2), names)
+        app.stack.push(question(app, words, go, lambda: None, lambda: None, player))
+        settle(app)
+        yield name
 
 
 NAMES = ("Robin", "Sasha", "Maximilien", "Bérénice", "Jo", "Anne-Charlotte", "Li")

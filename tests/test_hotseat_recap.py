@@ -200,3 +200,13 @@ def test_h_shows_its_reason_while_the_recap_is_beside_the_table(app, pilot):
     words = drawn_text(app)
     assert play.hints.shown.startswith("Hint: ") and any(line.startswith("Hint: ") for line in words), words
     assert HEADING not in words  # the hint, asked for, has the corner until the move
+
+
+def test_the_recap_says_a_card_was_put_on_a_face_down_one_and_not_chosen_to_be_replaced():
+    """Issue 48: "Robin drew a 3 and replaced a −1" read like a blunder; the −1 was face down."""
+    from game.ui.recap import recap_lines
+
+    names = ["Ann", "Robin"]
+    moved = [ev.CardReplaced(1, 0, 0, 3, -1, False, "draw"), ev.CardReplaced(1, 1, 0, 2, 9, True, "discard")]
+    assert recap_lines(moved, 0, names) == ["Robin drew a 3 and put it on a face-down card (it was a −1)",
+                                            "Robin took the 2 from the discard pile and replaced a 9"]

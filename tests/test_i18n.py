@@ -80,7 +80,7 @@ def test_unknown_languages_fall_back_to_english(code, expected):
 
 
 def test_available_languages_name_themselves():
-    assert i18n.available_languages() == [("en", "English"), ("fr", "Français")]
+    assert i18n.available_languages() == [("en", "English"), ("fr", "Français"), ("it", "Italiano")]
 
 
 @pytest.mark.parametrize("environ, expected", [

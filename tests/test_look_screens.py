@@ -155,6 +155,18 @@ def test_the_cloth_is_the_same_every_time_and_made_once_per_size():
     assert len(grain) > 3  # a texture, not a flat fill
 
 
+def test_confetti_celebrates_a_person_never_a_computers_win(app, pilot):
+    """Issue 48: confetti fell when a computer beat the family; it celebrates the people."""
+    app.speed_override = 1.0
+    games = [finished_game(seed) for seed in range(1, 12)]
+    person = next(game for game in games if game[1].winners == [0])  # Ann (the person) won
+    computer = next(game for game in games if game[1].winners == [1])  # the computer won alone
+    for (config, state), falls in ((person, True), (computer, False)):
+        app.stack.reset(GameOverScene(app, config, state))
+        pilot.advance(1)
+        assert app.stack.wants_frames() is falls
+
+
 def test_a_card_shadow_is_soft_below_the_card_and_cached():
     art = CardArt("standard")
     shadow = art.shadow(60, 84)

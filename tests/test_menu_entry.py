@@ -9,11 +9,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from menu_entry_tools import files_under, open_settings
 from pilot import Pilot
 
 from game import desktop, i18n
 from game.desktop import MARK, MenuEntry, entry_text, exec_value
-from scenes.menu import MenuScene
 from scenes.settings import SettingsScene
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -32,20 +32,7 @@ def xdg(tmp_path, monkeypatch):
 
 @pytest.fixture
 def settings(make_app, tmp_path):
-    app = make_app(data_dir=tmp_path / "data")
-    pilot = Pilot(app)
-    app.settings.language = "en"
-    app.apply_settings()
-    app.stack.push(MenuScene(app))
-    pilot.advance()
-    assert app.stack.top.press("settings")
-    pilot.advance()
-    assert isinstance(app.stack.top, SettingsScene)
-    return app, app.stack.top
-
-
-def files_under(folder: Path) -> list[str]:
-    return sorted(str(path.relative_to(folder)) for path in folder.rglob("*"))
+    return open_settings(make_app, tmp_path / "data")
 
 
 def validate(path: Path) -> None:

@@ -14,13 +14,12 @@ import threading
 from pathlib import Path
 
 import pytest
+from menu_entry_tools import files_under, open_settings
 from pilot import Pilot
 
 from game import desktop
 from game.desktop import MenuEntry, NotOursError
-from scenes.menu import MenuScene
 from scenes.menu_offer import ASK_VARIABLE, MenuOfferScene, wanted
-from scenes.settings import SettingsScene
 
 ROOT = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.skipif(not desktop.supported() or not hasattr(os, "mkfifo"),
@@ -72,23 +71,6 @@ def finishes(action, fifos=()):
     return outcome["result"]
 
 
-def open_settings(make_app, tmp_path):
-    app = make_app(data_dir=tmp_path / "data")
-    pilot = Pilot(app)
-    app.settings.language = "en"
-    app.apply_settings()
-    app.stack.push(MenuScene(app))
-    pilot.advance()
-    assert app.stack.top.press("settings")
-    pilot.advance()
-    assert isinstance(app.stack.top, SettingsScene)
-    return app, app.stack.top
-
-
-def files_under(folder: Path) -> list[str]:
-    return sorted(str(path.relative_to(folder)) for path in folder.rglob("*"))
-
-
 def plant(kind: str, place: Path) -> None:
     place.parent.mkdir(parents=True, exist_ok=True)
     if kind == "fifo":
@@ -110,7 +92,7 @@ def test_whatever_holds_the_entrys_place_settings_opens_and_the_start_asks(make_
                                                                            kind):
     entry = MenuEntry()
     plant(kind, entry.path)
-    app, scene = finishes(lambda: open_settings(make_app, tmp_path), [entry.path])
+    app, scene = finishes(lambda: open_settings(make_app, tmp_path / "data"), [entry.path])
     # not Skyjo's entry: the row offers to add, and adding says the place is taken
     assert scene.buttons.named("menu_entry").label == "Add Skyjo to the applications menu"
     monkeypatch.setenv(ASK_VARIABLE, "1")
@@ -172,7 +154,7 @@ def test_the_players_own_entry_is_never_replaced_and_they_are_told(make_app, tmp
     mine = "[Desktop Entry]\nType=Application\nName=My Skyjo\nExec=/home/me/bin/skyjo --fullscreen\n"
     entry.path.parent.mkdir(parents=True)
     entry.path.write_text(mine, encoding="utf-8")
-    app, scene = open_settings(make_app, tmp_path)
+    app, scene = open_settings(make_app, tmp_path / "data")
     assert scene.press("menu_entry")
     Pilot(app).advance()
     assert entry.path.read_text(encoding="utf-8") == mine
@@ -189,7 +171,7 @@ def test_the_players_own_icon_is_kept_by_adding_and_by_removing(make_app, tmp_pa
     theirs = entry.icon_path(48)
     theirs.parent.mkdir(parents=True)
     theirs.write_bytes(b"\x89PNG the player's own drawing")
-    app, scene = open_settings(make_app, tmp_path)
+    app, scene = open_settings(make_app, tmp_path / "data")
     pilot = Pilot(app)
     assert scene.press("menu_entry")
     pilot.advance()
@@ -322,7 +304,7 @@ def test_the_player_is_told_in_french_too(make_app, tmp_path, xdg):
     entry = MenuEntry()
     entry.path.parent.mkdir(parents=True)
     entry.path.write_text("[Desktop Entry]\nName=Mine\n", encoding="utf-8")
-    app, scene = open_settings(make_app, tmp_path)
+    app, scene = open_settings(make_app, tmp_path / "data")
     app.settings.language = "fr"
     app.apply_settings()
     assert scene.press("menu_entry")

@@ -26,3 +26,18 @@ def test_while_reconnecting_the_table_says_so_not_who_plays_next(make_app, monke
     assert table_prompt(play) == "Bob plays next"
     monkeypatch.setattr(type(play.table.link), "offline", True)
     assert table_prompt(play) == "Connection lost: reconnecting…"
+
+
+def test_while_reconnecting_no_stale_cue_of_the_last_move_stays_up(make_app, monkeypatch):
+    """Issue 48: "Robin drew a card" stayed by the table while it reconnected to its host."""
+    app = make_app(size=(1280, 720))
+    pilot = Pilot(app)
+    config = MatchConfig("voyage", (SeatConfig("Ann", HUMAN), SeatConfig("Bob", REMOTE)), seed=4)
+    play = app.stack.push(PlayScene(app, config, config.new_game()))
+    assert pilot.wait_for_animations()
+    play.anim.cues.show(1, "Bob drew a card")
+    pilot.advance()
+    assert play.board.cues == {1: "Bob drew a card"}  # (it shows for a few seconds)
+    monkeypatch.setattr(type(play.table.link), "offline", True)
+    pilot.advance()
+    assert play.board.cues == {}

@@ -10,7 +10,7 @@ import pytest
 
 from game.rules import GameState, InvalidStateError, check_consistency, codec, state_from_dict, state_to_dict
 from game.rules.facts import LIST, VALUE, fact, whole
-from game.rules.position import FIELDS, Position, fresh_facts
+from game.rules.position import FIELDS, Phase, Position, Source, fresh_facts
 
 
 def mid_game(seed: int = 29) -> GameState:
@@ -80,6 +80,18 @@ def test_from_position_rebuilds_any_position() -> None:
     rebuilt.log = state.log
     assert state_to_dict(rebuilt) == state_to_dict(state)
     assert rebuilt.legal_actions() == state.legal_actions()
+
+
+def test_from_position_holds_a_phase_and_a_source_given_as_plain_strings_as_their_members() -> None:
+    # a view's phase and source are plain strings (from the wire); the engine tells them apart by identity
+    state = mid_game()
+    facts = {field.name: getattr(state.clone(), field.name) for field in FIELDS}
+    facts.update(phase=str(state.phase), source=str(state.source))
+    rebuilt = GameState.from_position(state.edition, state.players, state.seed, state.options, **facts)
+    assert rebuilt.phase is Phase.TURN and rebuilt.source is Source.DRAW
+    assert rebuilt.legal_actions() == state.legal_actions()
+    wrong = GameState.from_position(state.edition, state.players, state.seed, phase="dance", source=["?"])
+    assert (wrong.phase, wrong.source) == ("dance", ["?"])  # left for check_consistency to refuse
 
 
 def test_from_position_gives_the_rest_their_defaults_and_refuses_unknown_facts() -> None:

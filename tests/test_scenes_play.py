@@ -167,3 +167,27 @@ def test_the_skip_hint_waits_for_a_long_animation_and_the_prompt_stays_meanwhile
         pilot.advance()
         frames += 1
     assert play.view.marks.prompt == skip and frames >= SKIP_HINT_AFTER * 60 - 1
+
+
+def test_the_prompt_names_no_turn_the_table_does_not_show_yet(app, pilot):
+    """Issue 48: "Robin is thinking..." showed while the person's card was still landing (and
+    "Alex is thinking..." over Camille's card in the air): while a move animates, the prompt
+    speaks of the seat whose plate says "to play"."""
+    app.speed_override = 1.0
+    seats = [SeatConfig("Ann", HUMAN), SeatConfig("Robin", COMPUTER, "easy"), SeatConfig("Camille", COMPUTER, "easy")]
+    play = start(app, seats)
+    thinking = {f"{name} is thinking...": seat for seat, name in enumerate(play.names)}
+    watched, ahead = 0, []
+    for _ in range(4000):
+        pilot.advance()
+        seat = thinking.get(play.view.marks.prompt)
+        if seat is not None and play.anim.busy:
+            watched += 1
+            if play.board.to_act != seat:
+                ahead.append((play.view.marks.prompt, play.board.to_act))
+        if play.acting_human() is not None:
+            pilot.click(sorted(play.legal_targets())[0])
+        if watched >= 120 or play.state.round > 1 or pilot.scene != "play":
+            break
+    assert watched >= 120  # frames of the computers' moves animating, their names in the prompt
+    assert ahead == []

@@ -63,9 +63,13 @@ def test_choices_cycle_back_to_the_start(app):
     for _ in range(6):
         scene.press("volume")
     assert app.settings.volume == pytest.approx(0.8)
-    for _ in range(2):
+    offered = [code for code, _name in i18n.available_languages()]
+    seen = []
+    for _ in offered:
         scene.press("language")
-    assert app.settings.language == "en" and i18n.current_language() == "en"
+        seen.append(i18n.current_language())
+    assert seen == offered[1:] + ["en"]  # each language in turn (Italiano among them), then back to English
+    assert app.settings.language == "en"
 
 
 def test_keyboard_alone_with_a_visible_focus(app, pilot):
@@ -82,6 +86,8 @@ def test_keyboard_alone_with_a_visible_focus(app, pilot):
     pilot.press(pygame.K_TAB)
     pilot.press(pygame.K_TAB)
     assert scene.buttons.buttons[scene.buttons.focus].name == "pass"
+    pilot.press(pygame.K_TAB)
+    assert scene.buttons.buttons[scene.buttons.focus].name == "doubling"
     if scene.buttons.named("menu_entry") is not None:  # where the desktop has an applications menu
         pilot.press(pygame.K_TAB)
         assert scene.buttons.buttons[scene.buttons.focus].name == "menu_entry"

@@ -30,6 +30,7 @@ def test_shows_players_and_resets_after_confirmation(app, pilot, tmp_path):
     assert scene.confirming and Store(tmp_path).stats.load().players
     scene.draw(app.screen)
     assert scene.press("reset")
+    assert app.store.stats.flush()  # the reset is written off the frame loop: wait for it before reading the disk
     assert not scene.confirming and Store(tmp_path).stats.load().players == {}
     pilot.read_in(scene)  # (the figures are read again, off the frame loop)
     assert scene.players == [] and "reset" in scene.message

@@ -34,3 +34,14 @@ def test_a_table_with_nobody_playing_at_the_host_is_named_after_the_machine(app)
                                              ("Vous", "A player's table (1 open)")])
 def test_the_join_screen_words_the_hosts_name_for_its_reader(name, label):
     assert JoinScene.found_label(name, 1) == label
+
+
+def test_a_headless_hosts_computers_have_a_persons_name_not_their_level():
+    """Issue 48: a joiner read "Adaptive 2" across the table from a headless host's computer."""
+    import argparse
+
+    from skyjo.commands.host import _config
+
+    args = argparse.Namespace(edition="voyage", seats="remote,adaptive,normal,remote", games=1, port=None, seed=1)
+    names = [seat.name for seat in _config(args).seats]
+    assert names == ["Player 1", "Robin", "Sasha", "Player 4"]

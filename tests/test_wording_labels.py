@@ -79,11 +79,14 @@ SENTENCES = {
 }
 
 # the recap of Robin's moves, with the card taken or drawn v and the card it replaced or revealed w
+# (the drawn one put on a face-down card: issue 48)
 RECAP = {
     "en": ("Robin turned over {av}", "Robin took the {v} from the discard pile and replaced {aw}",
-           "Robin drew {av} and replaced {aw}", "Robin drew and discarded {av}, revealed {aw}"),
+           "Robin drew {av} and put it on a face-down card (it was {aw})",
+           "Robin drew and discarded {av}, revealed {aw}"),
     "fr": ("Robin a retourné {av}", "Robin a pris le {v} de la défausse et remplacé {aw}",
-           "Robin a pioché {av} et remplacé {aw}", "Robin a pioché et défaussé {av}, retourné {aw}"),
+           "Robin a pioché {av} et l'a posé sur une carte cachée (c'était {aw})",
+           "Robin a pioché et défaussé {av}, retourné {aw}"),
 }
 HINT = {"en": "in column 1, top: {a} beats the 4.8 a hidden card is worth on average",
         "fr": "en colonne 1, en haut : {a} vaut mieux que les 4,8 que vaut en moyenne une carte cachée"}

@@ -12,6 +12,7 @@ player who lost the connection finds room again however many strangers knock.
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import logging
 import os
 import secrets
@@ -76,10 +77,12 @@ class Admission:
     on the host's network thread only (the table thread posts `seated` through the loop)."""
 
     def __init__(self, budget: int | None = None, strangers: int = STRANGERS,
-                 per_address: int = STRANGERS_PER_ADDRESS) -> None:
+                 per_address: int = STRANGERS_PER_ADDRESS, proxies: frozenset[str] = frozenset()) -> None:
         self.budget = connection_budget() if budget is None else budget
         self.strangers = min(strangers, max(1, self.budget // 2))  # half the files stay for the players
         self.per_address = per_address
+        # behind TLS proxies (a room server's --behind-proxy): only they may connect, each for everybody
+        self.proxies = proxies
         self.open: dict[Any, str] = {}  # every admitted connection -> its address
         self.waiting: Counter[str] = Counter()  # strangers' connections by address
         self.seated: set[Any] = set()
@@ -92,7 +95,10 @@ class Admission:
 
     def admit(self, connection: Any, address: str) -> bool:
         """Whether a TCP connection just accepted from `address` may stay."""
-        if len(self.open) >= self.budget or self.waiting[address] >= self.per_address:
+        if self.proxies and address not in self.proxies:
+            return self._refuse()
+        per_address = self.budget if address in self.proxies else self.per_address
+        if len(self.open) >= self.budget or self.waiting[address] >= per_address:
             return self._refuse()
         if self.stranger_count >= self.strangers and address not in self.player_addresses.values():
             return self._refuse()
@@ -131,6 +137,16 @@ class Admission:
             del self.waiting[address]
 
 
+def forwarded_address(values: list[str]) -> str | None:
+    """The address a TLS proxy says it connects for: the last of its X-Forwarded-For values (the one
+    it added itself; those before came from the player and are not trusted), if it is an address."""
+    last = ",".join(values).rsplit(",", 1)[-1].strip()
+    try:
+        return str(ipaddress.ip_address(last))
+    except ValueError:
+        return None
+
+
 def gated_connection(admission: Admission) -> type[ServerConnection]:
     """A websockets ServerConnection class that asks `admission` as soon as TCP accepted it: a
     connection turned away is closed there, before any HTTP is read, and frees its file at once."""
@@ -162,7 +178,10 @@ class WrongCodes:
     an address is forgotten only once its tries are all older than the window, so other
     addresses cannot make the table forget one at its limit; while the table is full of
     recent ones, new addresses may not guess (the overall limit keeps that from happening
-    while `overall` < `addresses`)."""
+    while `overall` < `addresses`). A room server counts the rooms made the same way (its own words)."""
+
+    FROM_ADDRESS = "too many wrong join codes from your address; wait a minute"
+    FROM_EVERYBODY = "too many wrong join codes at this table just now; wait a minute"
 
     def __init__(self, per_address: int = WRONG_CODES, overall: int = WRONG_CODES_ALL,
                  window: float = WRONG_CODE_WINDOW, addresses: int = WRONG_CODE_ADDRESSES,
@@ -183,9 +202,9 @@ class WrongCodes:
         if tries is not None:
             self._expire(tries, now)
             if len(tries) >= self.per_address:
-                return "too many wrong join codes from your address; wait a minute"
+                return self.FROM_ADDRESS
         if len(self._all) >= self.overall or (tries is None and not self._room(now)):
-            return "too many wrong join codes at this table just now; wait a minute"
+            return self.FROM_EVERYBODY
         return None
 
     def wrong(self, address: str) -> None:

@@ -8,6 +8,7 @@ whatever the refusal, unless the host said the seat is gone (game/wire/closing.p
 from __future__ import annotations
 
 import logging
+import ssl
 import threading
 import time
 from collections.abc import Iterator
@@ -58,6 +59,13 @@ def parse_address(text: str) -> str:
     if port is None:
         raise ValueError(f"{text!r} has no port: an address looks like 192.168.1.20:50123")
     return url.rstrip("/")
+
+
+def certificate_problem(url: str, error: ssl.SSLCertVerificationError) -> str:
+    """A wss:// server whose certificate this computer cannot trust, said in one sentence."""
+    why = error.verify_message or error.reason or "not trusted"
+    return (f"the certificate of {urlsplit(url).hostname} could not be checked ({why}): "
+            "the server needs a certificate this computer trusts")
 
 
 def check_url(url: str) -> str:
@@ -242,6 +250,8 @@ class NetClient:
                          proxy=None, ping_interval=10, ping_timeout=10, legacy=True)
         except InvalidURI as error:
             return "refused", False, str(error)
+        except ssl.SSLCertVerificationError as error:
+            return "refused", False, certificate_problem(self.url, error)
         except (OSError, InvalidHandshake, TimeoutError) as error:
             return "lost", False, f"cannot reach {self.url}: {error}"
         with self.line.holding(ws):

@@ -36,7 +36,7 @@ from game.wire.reading import convert
 
 from . import protocol as wire
 from .admission import WRONG_CODES, same_secret
-from .listener import MAX_CONNECTIONS, Arrival, Client, Gone, Refusal, Server, lan_address
+from .listener import MAX_CONNECTIONS, Arrival, Client, Door, Gone, Refusal, Server, lan_address
 from .notices import for_players, is_save_failure
 from .protocol import Hello, Play, Ready, notice, one_line, refused
 from .seat_tokens import KeepsSeatTokens
@@ -95,7 +95,8 @@ class NetHost(Generic[T]):
     def __init__(self, table: T, code: str, bind: str = "0.0.0.0", port: int = 0, *,
                  store: KeepsSeatTokens | None = None, resume: bool = False, hello_timeout: float = HELLO_TIMEOUT,
                  rate: float = RATE, burst: int = BURST, send_queue: int = SEND_QUEUE,
-                 ping_interval: float = PING_INTERVAL, ping_timeout: float = PING_TIMEOUT) -> None:
+                 ping_interval: float = PING_INTERVAL, ping_timeout: float = PING_TIMEOUT,
+                 door: Door | None = None) -> None:
         self.table = table
         self.store = store
         self.tokens: dict[int, str] = {}  # claimed remote seat -> its secret
@@ -111,9 +112,11 @@ class NetHost(Generic[T]):
             for seat in range(len(table.config.seats)):
                 if store.tokens.get(f"host seat {seat}") is not None:
                     store.tokens.keep(f"host seat {seat}", None)
-        self.server = Server(code, bind, port, hello_timeout=hello_timeout, limits=(send_queue, rate, burst),
-                             ping_interval=ping_interval, ping_timeout=ping_timeout, wrong_codes=WRONG_CODES,
-                             known_tokens=tuple(self.tokens.values()))
+        # `door`: its room's part of a room server's door (game/server), which says its own address
+        self.server: Door = door or Server(
+            code, bind, port, hello_timeout=hello_timeout, limits=(send_queue, rate, burst), wrong_codes=WRONG_CODES,
+            ping_interval=ping_interval, ping_timeout=ping_timeout, known_tokens=tuple(self.tokens.values()))
+        self.server.know_tokens(tuple(self.tokens.values()))
         table.subscribe(self._on_table)
         self.port = self.server.port
         address = lan_address() if bind in ("0.0.0.0", "", "::") else bind

@@ -6,6 +6,11 @@ go through a bounded queue: one that stops reading is dropped.
 `Server` is the door NetHost owns (`host.server`): it keeps to itself what the network thread
 touches (the connections and their tasks, the admission gate, the known tokens) and gives the
 table's thread a small API: its inbox, send, close with a code, turn away, shut down.
+
+Where a hello goes is its `Tables`' to say: a hosted table's door has one (`OneTable`: the join
+code, its inbox); a room server's (game/server) has many behind one door, found by the room's
+code, and may also make one (`create`). Everything else, the reader, the limits, the admission
+gate, the half-open timeouts, is the same door for both.
 """
 
 from __future__ import annotations
@@ -13,28 +18,39 @@ from __future__ import annotations
 import asyncio
 import logging
 import socket
+import ssl
 import threading
 import time
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from game.wire.closing import CLOSE_POLICY, CLOSE_SEAT_GONE, CLOSE_TRY_LATER
+from game.wire.closing import CLOSE_FINAL, CLOSE_POLICY, CLOSE_SEAT_GONE, CLOSE_TRY_LATER
 
-from .admission import BACKLOG, Admission, WrongCodes, gated_connection, quiet_loop_errors, same_secret
+from .admission import (
+    BACKLOG,
+    Admission,
+    WrongCodes,
+    forwarded_address,
+    gated_connection,
+    quiet_loop_errors,
+    same_secret,
+)
 from .inbox import Inbox
 from .protocol import (
     MAX_FRAME,
     PROTOCOL_VERSION,
     Bye,
+    Create,
     Hello,
     Play,
     ProtocolError,
     Ready,
     RefusalKind,
+    Refused,
     decode_client,
     encode,
     one_line,
@@ -65,6 +81,63 @@ class Refusal:
 Arrival = Hello | Play | Ready | Gone | Refusal  # what the table's thread is handed, with its client
 
 
+class Tables(Protocol):
+    """Where the door sends a hello (called on the network thread)."""
+
+    def inbox_for(self, code: str) -> Inbox[tuple[Client, Arrival]] | None:
+        """The inbox of the table whose code is `code` (compared in constant time), or None."""
+
+    def knows_token(self, token: str) -> bool:
+        """`token` is a claimed seat's: its hello is compared even past the wrong-code limits."""
+
+    def create(self, message: Create, address: str) -> object:
+        """The answer to a `create` from `address`: a `room` message, or a `refused` one."""
+
+
+class Door(Protocol):
+    """What a NetHost asks of its door (a `Server` of its own, or its room's part of a room
+    server's): the messages that arrived, and sending, seating and closing its clients."""
+
+    lines: LinesPerAddress
+    port: int
+
+    @property
+    def inbox(self) -> Inbox[tuple[Client, Arrival]]: ...
+
+    @property
+    def code(self) -> str: ...
+
+    def know_tokens(self, tokens: tuple[str, ...]) -> None: ...
+
+    def send(self, client: Client, message: object) -> None: ...
+
+    def seat(self, client: Client, seat: int) -> None: ...
+
+    def close(self, client: Client, code: int, reason: str) -> None: ...
+
+    def turn_away(self, client: Client, reason: str, code: int) -> None: ...
+
+    def shut_down(self, code: int, reason: str, wait: float) -> None: ...
+
+
+class OneTable:
+    """A hosted table's `Tables`: its join code and its inbox, and its claimed seats' tokens."""
+
+    def __init__(self, code: str, inbox: Inbox[tuple[Client, Arrival]]) -> None:
+        self.code = code
+        self.inbox = inbox
+        self.tokens: tuple[str, ...] = ()
+
+    def inbox_for(self, code: str) -> Inbox[tuple[Client, Arrival]] | None:
+        return self.inbox if same_secret(code.upper(), self.code.upper()) else None
+
+    def knows_token(self, token: str) -> bool:
+        return any(same_secret(token, known) for known in self.tokens)
+
+    def create(self, message: Create, address: str) -> object:
+        return refusal("this is a table served by one computer: it makes no rooms", "hello")
+
+
 def lan_address() -> str:
     """This computer's address on the local network, for the URL to show (no packet is sent)."""
     try:
@@ -83,8 +156,10 @@ class Client:
         self.ws = ws
         self.number = number
         self.peer = f"{ws.remote_address[0]}:{ws.remote_address[1]}" if ws.remote_address else "?"
+        self._address = self.peer.rsplit(":", 1)[0]
         self.queue: asyncio.Queue[str] = asyncio.Queue(send_queue)
         self.seat: int | None = None  # set by the table thread once seated
+        self.inbox: Inbox[tuple[Client, Arrival]] | None = None  # its table's, once its hello was taken
         self.gone = False
         self._rate, self._burst = rate, burst
         self._allowance, self._checked = float(burst), time.monotonic()
@@ -95,8 +170,13 @@ class Client:
 
     @property
     def address(self) -> str:
-        """The peer's address without its port: what the limits count by."""
-        return self.peer.rsplit(":", 1)[0]
+        """The peer's address without its port (or the one its TLS proxy names): what the limits count by."""
+        return self._address
+
+    def forwarded_for(self, address: str) -> None:
+        """This connection came through a TLS proxy of ours, for `address`."""
+        self.peer = f"{address} via {self.peer}"
+        self._address = address
 
     @property
     def rate(self) -> float:
@@ -127,19 +207,25 @@ class Server:
     wrong-code limits, the known tokens) and hands the well-formed messages to the table's
     thread through `inbox`, each with its `Client`. Listening starts at construction (OSError
     when it cannot). The rest of its API is for the table's thread: `send` a message, `close`
-    a connection with a code, `turn_away` a hello, `seat` a client, `know_tokens`, `shut_down`."""
+    a connection with a code, `turn_away` a hello, `seat` a client, `know_tokens`, `shut_down`.
+
+    `tables`: where hellos go when the door serves many tables (a room server); by default the
+    one table whose code is `code`, through `inbox`. `tls`: wss://. `most`: the open WebSocket
+    connections at once; `budget`: every TCP connection at once (admission.py's)."""
 
     def __init__(self, code: str, bind: str, port: int, *, hello_timeout: float, limits: tuple[int, float, int],
                  ping_interval: float, ping_timeout: float, wrong_codes: int,
-                 known_tokens: tuple[str, ...] = ()) -> None:
-        self.code = code
+                 known_tokens: tuple[str, ...] = (), tables: Tables | None = None, tls: ssl.SSLContext | None = None,
+                 most: int | None = None, budget: int | None = None, proxies: frozenset[str] = frozenset()) -> None:
         self.hello_timeout = hello_timeout
-        self.inbox: Inbox[tuple[Client, Arrival]] = Inbox()
+        self._one = OneTable(code, Inbox())
+        self._one.tokens = known_tokens  # the seats' tokens: a hello with one is never limited
+        self._tables: Tables = self._one if tables is None else tables
+        self._most = most  # (None: MAX_CONNECTIONS, read when a connection comes)
         self._limits = limits  # (send queue, rate, burst) of each client
         self._numbers = 0
         self._wrong_codes = WrongCodes(per_address=wrong_codes)
-        self._admission = Admission()
-        self._known_tokens = known_tokens  # the seats' tokens: a hello with one is never limited
+        self._admission = Admission(budget, proxies=proxies)
         self.lines = LinesPerAddress(log)  # what a connection makes the host log, counted by address
         # every task of ours still running (the loop holds only weak references)
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -148,7 +234,7 @@ class Server:
         self._server: Any = None
         self._failed: BaseException | None = None
         started = threading.Event()
-        self._thread = threading.Thread(target=self._run, args=(bind, port, ping_interval, ping_timeout, started),
+        self._thread = threading.Thread(target=self._run, args=(bind, port, ping_interval, ping_timeout, tls, started),
                                         name="skyjo-host", daemon=True)
         self._thread.start()
         started.wait(10)
@@ -157,9 +243,32 @@ class Server:
         self.port: int = self._server.sockets[0].getsockname()[1]
 
     # ------------------------------------------------------------------ the table's thread
+    @property
+    def code(self) -> str:
+        """The join code of the one table this door serves (a room server's door has none)."""
+        return self._one.code
+
+    @property
+    def inbox(self) -> Inbox[tuple[Client, Arrival]]:
+        """What the one table's players sent, each with its Client (a room's arrive in its own)."""
+        return self._one.inbox
+
     def know_tokens(self, tokens: tuple[str, ...]) -> None:
         """The claimed seats' tokens now (read by the network thread at each hello)."""
-        self._known_tokens = tokens
+        self._one.tokens = tokens
+
+    def call_soon(self, callback: Callable[[], object]) -> None:
+        """Run `callback` on the network thread (a room server runs its tables there)."""
+        self._loop.call_soon_threadsafe(callback)
+
+    def call_later(self, delay: float, callback: Callable[[], object]) -> None:
+        """Run `callback` on the network thread in `delay` seconds."""
+        self._loop.call_soon_threadsafe(self._loop.call_later, delay, callback)
+
+    @property
+    def connections(self) -> int:
+        """WebSocket connections open now (read on the network thread, or as an estimate)."""
+        return len(self._server.connections) if self._server is not None else 0
 
     def send(self, client: Client, message: object) -> None:
         """Queue `message` for `client` (dropped if it stopped reading)."""
@@ -173,6 +282,10 @@ class Server:
     def close(self, client: Client, code: int, reason: str) -> None:
         """Close `client`'s connection with close `code` (e.g. its seat was taken back)."""
         self._call(self._close(client, code, reason))
+
+    def finish(self, client: Client, code: int, reason: str) -> None:
+        """Close `client`'s connection with `code` once what was sent to it has left (a second at most)."""
+        self._call(self._finish(client, code, reason))
 
     def turn_away(self, client: Client, reason: str, code: int) -> None:
         """Refuse `client`'s hello with `reason`, then close its connection with `code`."""
@@ -191,14 +304,15 @@ class Server:
         self.lines.tell_held_back()
 
     # ------------------------------------------------------------------ the network thread
-    def _run(self, bind: str, port: int, ping_interval: float, ping_timeout: float, started: threading.Event) -> None:
+    def _run(self, bind: str, port: int, ping_interval: float, ping_timeout: float, tls: ssl.SSLContext | None,
+             started: threading.Event) -> None:
         asyncio.set_event_loop(self._loop)
 
         async def listen() -> Any:
             return await serve(
                 self._serve, bind, port, max_size=MAX_FRAME, compression=None, ping_interval=ping_interval,
                 ping_timeout=ping_timeout, open_timeout=self.hello_timeout, close_timeout=1, max_queue=16,
-                logger=logging.getLogger("skyjo.net.websockets"), backlog=BACKLOG,
+                logger=logging.getLogger("skyjo.net.websockets"), backlog=BACKLOG, ssl=tls,
                 create_connection=gated_connection(self._admission))
 
         try:
@@ -239,8 +353,9 @@ class Server:
             self._tasks.add(handler)
             handler.add_done_callback(self._tasks.discard)
         writer = self._spawn(self._write(client))
-        if len(self._server.connections) > MAX_CONNECTIONS:
-            await self._refuse_and_close(client, "too many connections to this table", CLOSE_TRY_LATER)
+        refusal = self._refusal(client)
+        if refusal is not None:
+            await self._refuse_and_close(client, *refusal)
             writer.cancel()
             return
         why = "connection closed"
@@ -250,8 +365,22 @@ class Server:
             why = f"connection closed ({closed.rcvd.code if closed.rcvd else 'no close frame'})"
         finally:
             client.gone = True
-            self.inbox.put((client, Gone(why)))
+            if client.inbox is not None:  # (a connection never seated is nobody's)
+                client.inbox.put((client, Gone(why)))
             writer.cancel()
+
+    def _refusal(self, client: Client) -> tuple[str, int] | None:
+        """Why `client` is turned away once its handshake is done (and the close code), or None;
+        one through a TLS proxy is known by the address the proxy names from here on."""
+        if len(self._server.connections) > (MAX_CONNECTIONS if self._most is None else self._most):
+            return "too many connections to this table", CLOSE_TRY_LATER
+        if client.address in self._admission.proxies:
+            request = client.ws.request
+            named = forwarded_address(request.headers.get_all("X-Forwarded-For") if request is not None else [])
+            if named is None:
+                return "the proxy did not say whom it connects for (X-Forwarded-For)", CLOSE_POLICY
+            client.forwarded_for(named)
+        return None
 
     async def _converse(self, client: Client) -> str:  # noqa: C901 - the hello, then each message, with their refusals
         ws = client.ws
@@ -261,59 +390,86 @@ class Server:
             await self._refuse_and_close(client, f"no hello within {self.hello_timeout:g} s", CLOSE_TRY_LATER)
             return "no hello"
         hello, problem, code = self._hello_problem(client, first)
-        if hello is None:
+        if isinstance(hello, Create):
+            return await self._create(client, hello)
+        if hello is None or client.inbox is None:
             await self._refuse_and_close(client, problem, code)
             return problem
-        self.inbox.put((client, hello))
+        inbox = client.inbox
+        inbox.put((client, hello))
         async for raw in ws:
             if client.gone:  # closed by us (replaced, too slow): what it sent before is not read
                 break
             pause = client.allow()
             if pause:  # a flood is slowed down, not read faster: the transport stops reading it
                 if client.warn_flood():
-                    self.inbox.put((client, Refusal(f"too many messages: {client.rate:g} a second at most; "
+                    inbox.put((client, Refusal(f"too many messages: {client.rate:g} a second at most; "
                                                      "the rest wait")))
                 await asyncio.sleep(pause)
             try:
                 message = decode_client(raw)
             except ProtocolError as error:
-                self.inbox.put((client, Refusal(str(error))))
+                inbox.put((client, Refusal(str(error))))
                 continue
             match message:
                 case Bye():
                     await ws.close()
                     return "said bye"
                 case Hello():
-                    self.inbox.put((client, Refusal("hello comes once, first")))
+                    inbox.put((client, Refusal("hello comes once, first")))
+                case Create():
+                    inbox.put((client, Refusal("a room is made on a connection of its own")))
                 case Play() | Ready():
-                    self.inbox.put((client, message))
+                    inbox.put((client, message))
         return "connection closed"
 
-    def _hello_problem(self, client: Client, raw: str | bytes) -> tuple[Hello | None, str, int]:
-        """The hello in this first message, or why it cannot be one here (and the close code to
-        say it with). Past the wrong-code limits only a hello with a seat's token is compared."""
+    def _hello_problem(self, client: Client, raw: str | bytes) -> tuple[Hello | Create | None, str, int]:
+        """The hello in this first message (its table's inbox set on `client`), or why it cannot be
+        one here (and the close code to say it with). Past the wrong-code limits only a hello with a
+        seat's token is compared. A `create` is handed back as it is, for its tables to answer."""
         try:
             message = decode_client(raw)
         except ProtocolError as error:
             return None, str(error), CLOSE_POLICY
-        if not isinstance(message, Hello):
+        if not isinstance(message, Hello | Create):
             return None, "the first message must be a hello", CLOSE_POLICY
         if message.version != PROTOCOL_VERSION:
             return None, f"this host speaks protocol version {PROTOCOL_VERSION}, not {message.version}", CLOSE_POLICY
+        if isinstance(message, Create):
+            return message, "", 0
         address = client.address
         token = message.token
-        if token is None or not any(same_secret(token, known) for known in self._known_tokens):
+        if token is None or not self._tables.knows_token(token):
             limited = self._wrong_codes.refusal(address)
             if limited:
                 return None, limited, CLOSE_TRY_LATER
-        if not same_secret(message.code.upper(), self.code.upper()):
+        client.inbox = self._tables.inbox_for(message.code)
+        if client.inbox is None:
             self._wrong_codes.wrong(address)
             return None, "wrong join code", CLOSE_SEAT_GONE
         return message, "", 0
 
+    async def _create(self, client: Client, message: Create) -> str:
+        """Answer a `create` (a room made, or why not) and close: the maker joins with a hello."""
+        answer = self._tables.create(message, client.address)
+        self._push(client, encode(answer))
+        try:
+            await asyncio.wait_for(client.queue.join(), 1.0)
+        except TimeoutError:
+            pass
+        await self._close(client, CLOSE_FINAL, "done")
+        return "made a room" if not isinstance(answer, Refused) else "refused a room"
+
     async def _refuse_and_close(self, client: Client, reason: str, code: int = CLOSE_POLICY) -> None:
         self.lines.warning(client.address, "%s turned away: %s", client, shown(one_line(reason)))
         self._push(client, encode(refusal(reason, "hello")))
+        try:
+            await asyncio.wait_for(client.queue.join(), 1.0)
+        except TimeoutError:
+            pass
+        await self._close(client, code, reason)
+
+    async def _finish(self, client: Client, code: int, reason: str) -> None:
         try:
             await asyncio.wait_for(client.queue.join(), 1.0)
         except TimeoutError:

@@ -3,7 +3,9 @@
 what it refuses in a field, a round's scores list `removed_columns`.
 
     client -> host   hello {version, code, name, token?, seat?}  play {action}  ready {round}  bye {}
-    host -> client   welcome {seat, token, names, config}  lobby {seats}  table {view, legal, events, action}
+                     create {version, seats, edition} (a room server only: a table made there, game/server)
+    host -> client   room {code} (the answer to create)
+                     welcome {seat, token, names, config}  lobby {seats}  table {view, legal, events, action}
                      notice {key, args}  round_over {round, scores}  game_over {}  waiting {seat, name, why}
                      refused {reason, kind}
 
@@ -108,7 +110,23 @@ class Bye(_Message, tag="bye"):
     pass
 
 
-ClientMessage = Hello | Play | Ready | Bye
+RoomSeat = Literal["remote", "easy", "normal", "hard", "expert"]  # a room's seat: a player online, or a level
+
+
+class Create(_Message, tag="create"):
+    """A room server is asked to make a table (game/server): its seats and edition. It answers
+    `room` with the room's code and closes; a table served by one computer refuses it."""
+
+    version: int
+    seats: Annotated[list[RoomSeat], Meta(min_length=2, max_length=MAX_SEATS)]
+    edition: Annotated[str, Meta(min_length=1, max_length=MAX_IDENTITY)] = "voyage"
+
+    def check(self) -> None:
+        if "remote" not in self.seats:
+            raise ProtocolError("a room needs at least one seat for a player online")
+
+
+ClientMessage = Hello | Play | Ready | Bye | Create
 UNKNOWN_TYPE = "unknown message type; expected one of {tags}"
 CLIENT = Family(ClientMessage, unknown=UNKNOWN_TYPE)  # its decoder, built once
 
@@ -220,7 +238,16 @@ class Refused(_Message, tag="refused"):
     kind: RefusalKind
 
 
-HostMessage = Welcome | Lobby | Table | Notice | RoundOver | GameOver | Waiting | Refused
+class Room(_Message, tag="room"):
+    """A room made (the answer to `create`): its code, what its players type to join."""
+
+    code: Annotated[str, Meta(min_length=1, max_length=MAX_CODE)]
+
+    def check(self) -> None:
+        _short(self.code, "code", MAX_CODE)
+
+
+HostMessage = Welcome | Lobby | Table | Notice | RoundOver | GameOver | Waiting | Refused | Room
 HOST = Family(HostMessage, unknown=UNKNOWN_TYPE)
 
 

@@ -27,29 +27,31 @@ def _face_down(cards: list[int | None], up: list[bool]) -> Iterator[bool]:
 class Legality(Position):
     def legal_actions(self) -> list[Action]:
         """A new list (the caller may change it), in a fixed order the bots' random choices
-        depend on: flips, or draw then take, or replaces then reveals, each in reading order."""
+        depend on: flips, or draw then take, or replaces then reveals, each in reading order.
+        (Phases and sources are compared by identity here: a game holds members only, see
+        position.as_member.)"""
         seat = self.to_act
         if seat is None:
             return []
         mine = ACTION_TABLE.by_seat[seat]  # a seat is below the largest edition's 8, all interned
-        if self.holding is None and self.phase != OPENING:
+        if self.holding is None and self.phase is not OPENING:
             return [*mine.starts] if self.draw_pile else [mine.take]  # [*x]: cheaper than list(x)
         cards, up = self.cards[seat], self.face_up[seat]
         if self.removed and None in cards:  # a grid with gaps (rare: asked only once a column is removed)
-            if self.phase == OPENING:
+            if self.phase is OPENING:
                 return list(compress(mine.flips, _face_down(cards, up)))
             out = list(compress(mine.replaces, map(is_not, cards, NO_CARDS)))
-            if self.source == SOURCE_DRAW:
+            if self.source is SOURCE_DRAW:
                 out += compress(mine.reveals, _face_down(cards, up))
             return out
         # A grid without gaps: what is legal depends on its face-up flags alone, remembered per seat.
-        if self.phase == OPENING:
+        if self.phase is OPENING:
             key = tuple(up)
             legal = mine.flips_when_up.get(key)
             if legal is None:
                 legal = mine.flips_when_up[key] = tuple(compress(mine.flips, map(not_, up)))
             return [*legal]
-        if self.source != SOURCE_DRAW:
+        if self.source is not SOURCE_DRAW:
             return [*mine.replaces]  # a card taken from the discard pile replaces a card
         key = tuple(up)
         legal = mine.drawn_when_up.get(key)
@@ -67,7 +69,7 @@ class Legality(Position):
         # actions, recognised by identity, so it is well-formed and the seat's own without a
         # look at its fields. A look-alike (seat True equals seat 1) is another object and,
         # like everything else, takes the full check below, which alone gives reasons.
-        if self.phase == TURN and (seat := self.to_act) is not None:
+        if self.phase is TURN and (seat := self.to_act) is not None:
             mine = ACTION_TABLE.by_seat[seat]
             if self.holding is None:
                 if action is mine.take or (action is mine.draw and self.draw_pile):
@@ -79,7 +81,7 @@ class Legality(Position):
                     index = -1
                 if index >= 0 and self.cards[seat][index] is not None and (
                     action is mine.replaces[index]
-                    or (action is mine.reveals[index] and self.source == SOURCE_DRAW and not self.face_up[seat][index])
+                    or (action is mine.reveals[index] and self.source is SOURCE_DRAW and not self.face_up[seat][index])
                 ):
                     return None
         return self._why_illegal(action)

@@ -6,7 +6,8 @@ copies it, how it is written to JSON and loaded back) and what a saved value mus
 (facts.py). From these declarations alone:
 
 - `GameState.__init__` gives every fact its default (`fresh_facts`);
-- `GameState.clone` copies exactly the facts that play changes in place (`copy_facts`);
+- `GameState.clone` copies every fact, making new lists of those play changes in place
+  (`copy_position`, written from the declarations);
 - `GameState.from_position` builds a game at any position: the codec and determinisation
   (game/ai/determinize.py) use it;
 - the codec writes, reads and checks every fact (`FIELDS`, in this order: the JSON keys'),
@@ -31,6 +32,7 @@ the end of the list, so drawing is a cheap `pop()`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
@@ -97,6 +99,17 @@ class Source(StrEnum):
 SOURCE_DRAW, SOURCE_DISCARD = Source.DRAW, Source.DISCARD
 
 OPENING_FLIPS = 2
+
+
+def as_member(names: type[StrEnum], value: Any) -> Any:
+    """The member of `names` that `value` names, or `value` itself when it names none (None,
+    or a wrong value that `check_consistency` refuses with its reason). The engine compares a
+    phase and a source by identity (`is TURN`), several times cheaper than `==` between an
+    enum's members, which CPython does not specialise; so every game holds members only."""
+    try:
+        return names(value)
+    except ValueError:  # names no member (an unhashable value too)
+        return value
 
 _seats = listed(a_seat, distinct=True, nonempty=True)
 _some_seats = listed(a_seat, distinct=True)  # possibly none
@@ -290,9 +303,8 @@ def _defaults(players: int) -> dict[str, Any]:
 
 
 def copy_facts(values: dict[str, Any]) -> None:
-    """Make the facts that play changes in place new lists in `values`, the attributes of a
-    new object just copied from another's (GameState.clone); the rest stays shared: it is
-    immutable, or not a fact and the caller's to handle."""
+    """Make the facts that play changes in place new lists in `values` (a dict of facts, as
+    `fresh_facts` makes from the defaults); the rest stays shared: it is immutable."""
     for name in _LISTS:
         values[name] = values[name].copy()
     for name in _ROWS:
@@ -300,6 +312,31 @@ def copy_facts(values: dict[str, Any]) -> None:
     for name in _MAYBE:
         if values[name] is not None:
             values[name] = values[name].copy()
+
+
+def _position_copier() -> Callable[[Position, Position], None]:
+    """`copy_position`, written from the declarations: one line per fact, `target.name = ...`.
+
+    Why generated code rather than a loop or a dict: CPython 3.11 keeps a game's attributes
+    inline, and reads each in a few instructions, only while nobody touches the object's
+    `__dict__`; a copy made through `__dict__` (or `vars`) turns both the copy and its original
+    into dict-backed objects, whose every attribute read takes the generic path, about ten times
+    as long. Plain attribute stores on a new object keep it inline, as `__init__` does; a loop of
+    `setattr` would too, at several times the cost of these lines."""
+    how = {COPY_LIST: "source.{0}.copy()", COPY_ROWS: "list(map(list.copy, source.{0}))",
+           COPY_MAYBE: "None if source.{0} is None else source.{0}.copy()"}
+    lines = [f"    target.{field.name} = " + how.get(field.kind.copy, "source.{0}").format(field.name)
+             for field in FIELDS]
+    code = "def copy_position(source, target):\n" + "\n".join(lines) + "\n"
+    made: dict[str, Any] = {}
+    exec(compile(code, "<copy_position from position.FIELDS>", "exec"), made)  # our own text, from the declarations
+    copier: Callable[[Position, Position], None] = made["copy_position"]
+    return copier
+
+
+# Give `target`, a new game without facts yet, a copy of every fact of `source` (GameState.clone):
+# new lists where play changes them in place, the rest shared (immutable).
+copy_position = _position_copier()
 
 
 def check_facts(position: Position) -> None:

@@ -33,10 +33,14 @@ from .position import (
     SOURCE_DRAW,
     TURN,
     Identity,
-    copy_facts,
+    Phase,
+    Source,
+    as_member,
+    copy_position,
     fresh_facts,
 )
 from .round_end import RoundEnd, should_double
+from .shuffle import shuffle
 
 # for the modules that import these from here (the view, the bots, the replay command)
 __all__ = [
@@ -84,7 +88,9 @@ class GameState(Legality, RoundEnd):
                       record_events: bool = True, **facts: Any) -> GameState:
         """A game at the position `facts` name (position.py), the others at their default; the
         one way to build a game in the middle (the codec and determinisation use it). The
-        values are taken, not copied, and not checked: `check_consistency` does that.
+        values are taken, not copied, and not checked: `check_consistency` does that. A phase
+        or source given as its plain string (a view's, from the wire) becomes its member: the
+        engine's hot loop tells them apart by identity.
         A game built here keeps an empty record; the codec gives it its own."""
         unknown = facts.keys() - FACT_NAMES
         if unknown:
@@ -92,20 +98,22 @@ class GameState(Legality, RoundEnd):
         state = cls(edition, players, seed, options, record_events)
         for name, value in facts.items():
             setattr(state, name, value)
+        state.phase, state.source = as_member(Phase, state.phase), as_member(Source, state.source)
         return state
 
     def clone(self, record_events: bool = False) -> GameState:
         """An independent copy. Pending events are not copied; the game record is copied
         only for a copy that records (search copies skip it, it is the costly part)."""
         other = object.__new__(GameState)
-        values = self.__dict__.copy()  # dict.copy, several times cheaper than filling a new object's dict
-        copy_facts(values)
-        other.__dict__ = values
-        values["record_events"] = record_events
-        values["events"] = []
-        values["log"] = None
+        # attribute by attribute, in __init__'s order, never through __dict__: both games keep
+        # their attributes inline, fast to read (position.copy_position says why)
+        other.identity = self.identity
+        other.record_events = record_events
+        other.events = []
+        other.log = None
         if record_events and self.log is not None:
-            values["log"] = [{"deck": entry["deck"], "actions": list(entry["actions"])} for entry in self.log]
+            other.log = [{"deck": entry["deck"], "actions": list(entry["actions"])} for entry in self.log]
+        copy_position(self, other)
         return other
 
     # ------------------------------------------------------------------ chance
@@ -130,7 +138,7 @@ class GameState(Legality, RoundEnd):
             )
         if deck is None:
             deck = self.edition.deck()
-            self.chance("deal").shuffle(deck)
+            shuffle(self.chance("deal"), deck)
         else:
             self.edition.check_deck(deck)
         if self.log is not None:
@@ -315,7 +323,7 @@ class GameState(Legality, RoundEnd):
         top = self.discard_pile.pop()
         pile = self.discard_pile
         self.reshuffles += 1
-        self.chance("reshuffle", self.reshuffles).shuffle(pile)
+        shuffle(self.chance("reshuffle", self.reshuffles), pile)
         self.draw_pile = pile
         self.discard_pile = [top]
         self._emit(ev.PileReshuffled, len(pile), top)

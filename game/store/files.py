@@ -23,7 +23,6 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import secrets
 import stat
 import time
 from collections.abc import Callable
@@ -68,7 +67,7 @@ def backup_path(path: Path) -> Path:
 
 def _token() -> str:
     """The random part of a temporary name (a function, so tests can make it predictable)."""
-    return secrets.token_hex(8)
+    return os.urandom(8).hex()  # what secrets.token_hex(8) returns, without importing hmac and hashlib at start-up
 
 
 def temp_path(path: Path) -> Path:

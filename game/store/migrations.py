@@ -22,7 +22,6 @@ from typing import Any
 
 from game.i18n import N_
 from game.match import default_identity
-from game.rules.codec import run_steps
 
 from .files import FileProblem
 
@@ -96,4 +95,6 @@ SAVE_STEPS: Steps = {1: save_1_to_2, 2: save_2_to_3, 3: save_3_to_4}
 
 def upgrade(doc: dict[str, Any], number: int, current: int, steps: Steps) -> dict[str, Any]:
     """Apply the steps from format `number` up to `current`, one at a time."""
+    from game.rules.codec import run_steps  # (the engine's codec: imported when a file is read, issue 47)
+
     return run_steps(doc, number, current, steps, lambda old: FileProblem(f"format {old} is too old to read"))

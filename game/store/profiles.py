@@ -16,20 +16,22 @@ import json
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.adapt import DEFAULT_STRENGTH, MAX_GAMES, MIN_STRENGTH, after_game, start_strength, table_strength
 from game.i18n import N_
 from game.match import ADAPTIVE, MatchConfig, is_showable_name
-from game.rules import GameState, brief
+from game.rules import brief
 
 from .documents import PROFILES_FILE, check_format, load_document, parse_json
 from .files import FileProblem
 from .folder import DataFolder
 from .migrations import Steps, upgrade
 from .notices import PROFILES_KIND
-from .reviews import ReviewShelf
 from .stats import Stats
+
+if TYPE_CHECKING:
+    from game.rules import GameState
 
 PROFILES_FORMAT = 1
 PROFILES_STEPS: Steps = {}  # format N -> N + 1, when a format 2 comes (see migrations.py)
@@ -98,7 +100,7 @@ class Profiles:
         players, and passes the review trends it has read already)."""
         profiles, stats = self._read(), self._stats()
         if trends is None:
-            trends = ReviewShelf(self._folder.path).trends(list(names))
+            trends = self._trends(list(names))
         return {name: self._strength(name, profiles, stats, trends.get(name, [])) for name in names}
 
     def table_strength(self, names: Sequence[str], away: int = 0) -> float:
@@ -107,6 +109,11 @@ class Profiles:
         default, since their profile is kept on their own computer and a name alone does not say
         who joined (a joiner called Ann is not this computer's Ann)."""
         return table_strength([*self.strengths(names).values(), *[DEFAULT_STRENGTH] * away])
+
+    def _trends(self, names: list[str]) -> dict[str, Any]:
+        from .reviews import ReviewShelf  # (its wire shapes import the engine: not before a review is read, issue 47)
+
+        return dict(ReviewShelf(self._folder.path).trends(names))
 
     @staticmethod
     def _strength(name: str, profiles: dict[str, Profile], stats: Stats, trend: Sequence[Any]) -> float:
@@ -127,7 +134,7 @@ class Profiles:
             return
         profiles, stats = self._read(), self._stats()
         people = [config.name for config in match.seats if config.is_human]
-        trends = ReviewShelf(self._folder.path).trends(people)
+        trends = self._trends(people)
         best = min(state.totals[seat] for seat in computers)
         for seat, config in enumerate(match.seats):
             if config.is_human:

@@ -12,18 +12,19 @@ save without its record is damaged (see migrations.py for the older formats that
 
 from __future__ import annotations
 
-import atexit
 import json
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game import APP_NAME, __version__
 from game.i18n import N_
 from game.match import MatchConfig
-from game.rules import GameState, InvalidStateError, state_from_dict, state_to_dict
-from game.rules.codec import NewerStateFormat
+from game.rules import InvalidStateError
+
+if TYPE_CHECKING:
+    from game.rules import GameState
 
 from .documents import SAVE_CAP, check_format, load_document, parse_json
 from .files import FileProblem, NewerFormat, backup_path, describe_os_error, describe_size, read_bytes, remove
@@ -45,6 +46,8 @@ class SavedGame:
 
 
 def encode_save(match: MatchConfig, state: GameState) -> bytes:
+    from game.rules import state_to_dict  # (the engine's codec is imported with the first game: issue 47)
+
     document = {
         # a game resumed from an old save that had no record still has none (migrations.py)
         "format": SAVE_FORMAT if state.log is not None else NO_RECORD_FORMAT,
@@ -83,6 +86,9 @@ def _decode_current(doc: dict[str, Any], record_required: bool) -> SavedGame:
         match = MatchConfig.from_dict(doc["match"])
     except ValueError as error:
         raise FileProblem(f"its players or options are invalid: {error}") from None
+    from game.rules import state_from_dict  # (imported with the first save read: issue 47)
+    from game.rules.codec import NewerStateFormat
+
     try:
         state = state_from_dict(doc["state"])
     except NewerStateFormat as error:
@@ -172,8 +178,6 @@ class Saves:
         self._writer = BackgroundWriter(self._written) if background else None
         self._cached: tuple[FileKey | None, SavedGame | None] | None = None  # the file as last read
         self._own: tuple[bytes, SavedGame] | None = None  # the save written here last
-        if self._writer:
-            atexit.register(self.flush)  # daemon threads still run while atexit handlers do; close() undoes it
 
     def _written(self, path: Path, error: OSError | None) -> None:
         self._folder.written(path, error, GAME_NOT_SAVED)
@@ -224,9 +228,8 @@ class Saves:
 
     def close(self) -> None:
         """Wait for the last write; nothing is left to do at exit."""
-        self.flush()
         if self._writer:
-            atexit.unregister(self.flush)
+            self._writer.close()
 
     def forget(self) -> None:
         """Read the file again next time (it was moved aside)."""

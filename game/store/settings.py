@@ -60,6 +60,9 @@ class Settings:
     guided_players: Annotated[list[str], Meta(max_length=GUIDED_MAX)] = field(default_factory=list)
     # the one-time question "add Skyjo to the applications menu?" was asked (scenes/menu_offer.py)
     menu_entry_offered: bool = False
+    # issue 48: a person about to end a round that would double their score is asked first (if
+    # below Normal, or while "Explain as we play" is on: scenes/doubling_question.py)
+    warn_doubling: bool = True
 
     def last_match(self) -> MatchConfig | None:
         """The last used setup, or None when there is none (it was validated on load)."""

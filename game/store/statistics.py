@@ -10,12 +10,11 @@ statistics in memory are the newest there are.
 
 from __future__ import annotations
 
-import atexit
 import copy
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.match import MatchConfig
-from game.rules import GameState
 
 from . import stats as counting
 from .folder import DataFolder, FileKey, file_key
@@ -24,6 +23,9 @@ from .paths import STATS_FILE
 from .profiles import Profiles
 from .stats import Stats, decode_stats_checked, encode_stats
 from .writer import BackgroundWriter
+
+if TYPE_CHECKING:
+    from game.rules import GameState
 
 
 class Statistics:
@@ -37,8 +39,6 @@ class Statistics:
         self._key: FileKey | None = None  # the file as last read or written, to notice another writer
         self._writer = BackgroundWriter(self._written) if background else None
         self.profiles = Profiles(folder, self.fresh)
-        if self._writer:
-            atexit.register(self.flush)  # (as the autosave's: close() undoes it)
 
     def load(self) -> Stats:
         """The statistics (a copy: counting is done here, not by the caller)."""
@@ -82,9 +82,8 @@ class Statistics:
 
     def close(self) -> None:
         """Wait for the last write; nothing is left to do at exit."""
-        self.flush()
         if self._writer:
-            atexit.unregister(self.flush)
+            self._writer.close()
 
     def record_round(self, match: MatchConfig, state: GameState) -> None:
         """Count a scored round (call when the phase is round_over or game_over)."""

@@ -9,16 +9,19 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.i18n import N_
 from game.match import AVATARS, BOT_LEVELS, COLOURS, HUMAN, MatchConfig, clean_name, is_showable_name
-from game.rules import EDITIONS, GameState, brief, should_double
+from game.rules import EDITIONS, brief
 from game.sentences import Sentence
 
 from .documents import check_format, parse_json
 from .files import FileProblem
 from .notices import NAME_CLEANED, NAME_LEFT_OUT, said
+
+if TYPE_CHECKING:
+    from game.rules import GameState
 
 STATS_FORMAT = 1
 KEEP_RECORDS = 50  # games remembered for de-duplication
@@ -101,6 +104,8 @@ def record_round(stats: Stats, match: MatchConfig, state: GameState) -> bool:
 
 def _was_doubled(state: GameState, trigger: int) -> bool:
     """After scoring the cards stay on the table until the next deal, so the raw scores are known."""
+    from game.rules import should_double  # (the engine's state: imported with the first game, issue 47)
+
     raw = {seat: sum(c for c in state.cards[seat] if c is not None) for seat in state.participants}
     return should_double(raw[trigger], [raw[s] for s in state.participants if s != trigger])
 

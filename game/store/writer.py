@@ -7,6 +7,7 @@ for the same file replaces an older one still waiting: only the latest matters.
 
 from __future__ import annotations
 
+import atexit
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -21,6 +22,12 @@ class BackgroundWriter:
         self._pending: dict[Path, bytes] = {}
         self._busy = False
         self._thread: threading.Thread | None = None
+        atexit.register(self.flush)  # daemon threads still run while atexit handlers do; close() undoes it
+
+    def close(self) -> None:
+        """Wait for the last write; nothing is left to do at exit."""
+        self.flush()
+        atexit.unregister(self.flush)
 
     def submit(self, path: Path, data: bytes) -> None:
         with self._cond:

@@ -68,7 +68,9 @@ def _grain() -> pygame.Surface:
         for _ in range(GRAIN_TILE * GRAIN_TILE):
             ink = 255 if rng.random() < 0.5 else 0
             pixels += bytes((ink, ink, ink, rng.randrange(GRAIN_STRENGTH + 1)))
-        _tiles.append(pygame.image.frombuffer(bytes(pixels), (GRAIN_TILE, GRAIN_TILE), "RGBA").copy())
+        # "BGRA": the bytes of pygame's own alpha surfaces, so that tiling takes SDL's fast blitter
+        # (from "RGBA", 13 ms of a 1360x765 cloth's 30 ms); the specks are grey, the same bytes either way
+        _tiles.append(pygame.image.frombuffer(bytes(pixels), (GRAIN_TILE, GRAIN_TILE), "BGRA").copy())
     return _tiles[0]
 
 

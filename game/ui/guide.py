@@ -153,4 +153,4 @@ class Guide:
         scene.fit(surface)
         room = scene.viewport.rect(box or TIP_BOX)
         draw_note(surface, text, room, scene.viewport.scale * scale, topic_text(self.current), heading=_("How to play"),
-                  footer=_("Press any key or click to continue"))
+                  footer=_("Press any key or click to continue"), text_size=scale)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 import pathlib
-import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass, replace
 
 import pygame
@@ -182,6 +181,8 @@ def read_layout_file(path: pathlib.Path, players: int) -> TableLayout:
 
 
 def _parse_tmx(path: pathlib.Path):
+    import xml.etree.ElementTree as ElementTree  # (the map reader's: not before a table is laid out, issue 47)
+
     import pytmx  # imported here so merely importing the UI does not pull the map reader in
 
     try:

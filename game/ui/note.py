@@ -34,12 +34,14 @@ class NoteWords:
 
 def draw_note(surface: pygame.Surface, text: TextCache, room: pygame.Rect, zoom: float, words: str | Sequence[str],
               heading: str = "", footer: str = "", color: Color = INK, framed: bool = True,
-              sizes: tuple[float, float, float] = (32, 26, 24)) -> pygame.Rect:
+              sizes: tuple[float, float, float] = (32, 26, 24), text_size: float = 1.0) -> pygame.Rect:
     """The note in `room` (screen px): an optional heading, `words` wrapped (a list: paragraphs,
     each on lines of its own), an optional footer.
     `sizes` (body, heading, footer) are logical px times the text size setting; `zoom` is the
-    window's scale. Returns the note's panel."""
-    pad = max(4, round(18 * zoom))
+    window's scale times `text_size`, the text size setting (the padding stays the window's: a
+    margin that grew with the words took their room, and 150 % drew them smaller than 100 %).
+    Returns the note's panel."""
+    pad = max(4, round(18 * zoom / text_size))
     fitted = _fit_note(text, room, pad, zoom, words, heading, footer, sizes)
     panel = _place_panel(surface, text, room, pad, fitted)
     note_panel(panel, words if isinstance(words, str) else " ".join(words))
@@ -72,15 +74,22 @@ def _fit_note(text: TextCache, room: pygame.Rect, pad: int, zoom: float, words: 
     feet: list[str] = []
     if footer:  # on two lines rather than tiny
         foot_px, feet = text.fit_lines(footer, foot_px, width, 2 * text.font(foot_px).get_linesize())
+    paragraphs = [words] if isinstance(words, str) else list(words)
+    asked = body_px
+    for _ in range(3):  # (a heading cut to the words' size gives the words back its room: fit again)
+        head_h = text.font(head_px, True).get_linesize() if heading else 0
+        foot_h = text.font(foot_px).get_linesize() * len(feet)
+        body_px, blocks = text.fit_paragraphs(paragraphs, asked, width, room.h - 2 * pad - head_h - foot_h,
+                                              bold=not heading)
+        lines = [line for block in blocks for line in block]
+        if (not heading or head_px <= body_px) and (not feet or foot_px <= body_px):
+            break
+        if heading and head_px > body_px:  # the heading and the footer never outgrow the words
+            head_px = body_px
+        if feet and foot_px > body_px:
+            foot_px, feet = body_px, text.wrap(footer, body_px, width)
     head_h = text.font(head_px, True).get_linesize() if heading else 0
     foot_h = text.font(foot_px).get_linesize() * len(feet)
-    body_px, blocks = text.fit_paragraphs([words] if isinstance(words, str) else words, body_px, width,
-                                          room.h - 2 * pad - head_h - foot_h, bold=not heading)
-    lines = [line for block in blocks for line in block]
-    if heading and head_px > body_px:  # the heading and the footer never outgrow the words
-        head_px = body_px
-    if feet and foot_px > body_px:
-        foot_px, feet = body_px, text.wrap(footer, body_px, width)
     height = head_h + text.font(body_px, not heading).get_linesize() * len(lines) + foot_h
     return NoteWords(heading, head_px, lines, body_px, not heading, feet, foot_px, height)
 

@@ -36,7 +36,8 @@ def badge_room(label: pygame.Rect, px: int, above: bool) -> pygame.Rect:
 def draw_plate(surface: pygame.Surface, identity: Identity, words: list[pygame.Rect], px: int, above: str,
                bounds: pygame.Rect, radius: int) -> pygame.Rect:
     """The plate behind the words (already placed) and the avatar with them ("" on their left;
-    "left" or "right" above them, on that side, "left below" or "right below" under them);
+    "name" before the first line; "left" or "right" above them, on that side, "left below" or
+    "right below" under them);
     returns the avatar's rectangle. The plate keeps within `bounds` (the label's own box, a
     little grown)."""
     block = words[0].unionall(words[1:])
@@ -47,6 +48,8 @@ def draw_plate(surface: pygame.Surface, identity: Identity, words: list[pygame.R
             badge.topright = (block.right, top)
         else:
             badge.topleft = (block.left, top)
+    elif above == "name":  # on the name's line (the first), before it
+        badge.midright = (words[0].left - BADGE_GAP // 2, words[0].centery)
     elif above == "right":
         badge.bottomright = (block.right, block.top - BADGE_GAP // 2)
     elif above:

@@ -63,9 +63,9 @@ def recap_lines(events: Iterable[ev.Event], reader: int, names: Sequence[str]) -
         match event:
             case ev.CardFlipped(seat=seat, value=value):
                 say("recap_flip", seat, value=value)
-            case ev.CardReplaced(seat=seat, value=value, old_value=old, source=source):
-                say("recap_take_replace" if source == SOURCE_DISCARD else "recap_draw_replace",
-                    seat, card=value, old=old)
+            case ev.CardReplaced(seat=seat, value=value, old_value=old, old_was_face_up=seen, source=source):
+                kind = "recap_take_replace" if source == SOURCE_DISCARD else "recap_draw_replace"
+                say(kind if seen else kind + "_hidden", seat, card=value, old=old)
             case ev.CardDiscarded(seat=seat, value=value):
                 discarded[seat] = value
             case ev.CardRevealed(seat=seat, value=value) if seat in discarded:
@@ -94,11 +94,11 @@ def by_player(moves: Sequence[str], names: Sequence[str]) -> list[str]:
 
 
 def draw_recap(surface: pygame.Surface, text: TextCache, room: pygame.Rect, zoom: float, heading: str,
-               moves: Sequence[str]) -> pygame.Rect:
+               moves: Sequence[str], text_size: float = 1.0) -> pygame.Rect:
     """The recap as a note in `room` (the table's free corner): `heading`, then every move on
     lines of its own, the words made smaller until all of them fit (never one left out).
-    `zoom`: the window's scale times the text size setting. Returns the note's panel."""
-    pad = max(4, round(14 * zoom))
+    `zoom`: the window's scale times the text size setting `text_size`. Returns the note's panel."""
+    pad = max(4, round(14 * zoom / text_size))  # (the margin is the window's: the words take the room)
     width, height = room.w - 2 * pad, room.h - 2 * pad
     px = max(8, round(26 * zoom))
     while True:

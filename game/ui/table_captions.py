@@ -81,6 +81,7 @@ class PileCaptions:
         if board.banner and not busy and notice_shown:
             room = self.words.viewport.rect(self.words.layout.tip)
             zoom = self.words.viewport.scale * self.words.ui_scale
-            note = draw_note(surface, self.words.text, room, zoom, board.banner, color=ACCENT, sizes=(30, 26, 24))
+            note = draw_note(surface, self.words.text, room, zoom, board.banner, color=ACCENT, sizes=(30, 26, 24),
+                             text_size=self.words.ui_scale)
             placed.append((board.banner, note))
         return placed

@@ -73,7 +73,11 @@ class SeatLabels:
         middle = self._middle(surface.get_height(), box, fit, lines)
         marker = lines[0].get_height() // 2 + 6 if marked else 0
         rects, middle = self._place_words(box, fit, lines, middle, marker)
-        words = [rects[0].inflate(marker, 0).move(-marker // 2, 0), *rects[1:]]
+        gap = font_px(self.words.viewport, 10)
+        if turn_image is not None and box.hug_grid:  # the words end at the grid's side: "to play" last
+            rects[0] = rects[0].move(-(turn_image.get_width() + gap), 0)
+        turn_rect = None if turn_image is None else turn_image.get_rect(midleft=(rects[0].right + gap, middle))
+        words = [rects[0].inflate(marker, 0).move(-marker // 2, 0), *rects[1:], *([turn_rect] if turn_rect else [])]
         badge, above = self._avatar_place(box, words, fit.badge)
         draw_plate(surface, identity, words, badge, above, box.own.inflate(10, 8), max(4, badge // 4))
         if marked:  # marker + words, so the seat to act is not told by colour alone
@@ -82,8 +86,7 @@ class SeatLabels:
             pygame.draw.polygon(surface, ACTIVE_RING, arrow)
         blit = self.words.blit_text
         placed = [blit(surface, lines[0], rects[0], name)]
-        if turn_image is not None:
-            turn_rect = turn_image.get_rect(midleft=(rects[0].right + font_px(self.words.viewport, 10), middle))
+        if turn_image is not None and turn_rect is not None:
             placed.append(blit(surface, turn_image, turn_rect, _(TO_PLAY)))
         placed.append(blit(surface, lines[1], rects[1], fit.info))
         if len(lines) > 2:
@@ -112,7 +115,9 @@ class SeatLabels:
         """The avatar's size, the words' box beside it and the sizes of the name and points line.
         On a line of words the avatar leads it, smaller (down to half the line) to leave the live
         score room (a tall label's goes above or below the words)."""
-        says_turn = acting and not box.badge_left  # (else "to play" follows the name)
+        # "to play" on the points line of a one-line label; on a plate of two lines it follows the
+        # name, so the acting seat's points line is never the one made smaller (issue 48)
+        says_turn = acting and not box.two_lines
         own, two_lines = box.own, box.two_lines
         for share in (1.0, 0.75, 0.5) if not two_lines else (1.0,):
             badge = max(8, round(self._badge_px(own, two_lines, box.badge_left) * share))
@@ -195,6 +200,11 @@ class SeatLabels:
         if not box.two_lines or box.badge_left:
             return badge, ""
         own, block = box.own, words[0].unionall(words[1:])
+        beside = min(badge, round(words[0].h * 1.6))
+        if box.hug_grid and words[0].left - beside - BADGE_GAP >= own.left:
+            # room on the name's line (a short name, 3 seats): the avatar leads it, and the plate
+            # is no dark box with the avatar in a corner above the words (issue 48)
+            return beside, "name"
         room = max(block.top - own.top, own.bottom - block.bottom) - BADGE_GAP
         side = "right" if box.hug_grid else "left"
         return max(12, min(badge, room)), side + ("" if block.top - own.top >= own.bottom - block.bottom else " below")

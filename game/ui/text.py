@@ -101,13 +101,22 @@ class TextCache:
         One line made smaller until it fits: buttons, labels, card faces (a paragraph uses
         `fit_lines`)."""
         px = max(floor, int(px))
+        ceiling = px  # the largest size not yet seen too large
+
+        def fits(size: int) -> bool:
+            text_w, text_h = self.font(size, bold).size(words)
+            return text_w <= width and (height is None or text_h <= height)
+
         while px > floor:
-            text_w, text_h = self.font(px, bold).size(words)
-            if text_w <= width and (height is None or text_h <= height):
+            if fits(px):
                 break
+            ceiling = px - 1
+            text_w = self.font(px, bold).size(words)[0]
             # widths do not scale exactly with the size: jump by the ratio, then step down until it fits
             by_width = int(px * width // max(1, text_w)) if text_w > width else px
             px = max(floor, min(px - 1, by_width))
+        while px < ceiling and fits(px + 1):  # the jump may land below the largest size that fits
+            px += 1
         return px
 
     def wrap(self, text: str, size: int, width: float, bold: bool = False) -> list[str]:
@@ -144,14 +153,23 @@ class TextCache:
         """As `fit_lines`, for paragraphs that shrink together, each starting on a line of its
         own: the size and each paragraph's lines (the review's decisions, a note in parts)."""
         px = max(floor, int(px))
-        while True:
-            blocks = [self.wrap(paragraph, px, width, bold) for paragraph in paragraphs]
+
+        def fitted(size: int) -> list[list[str]] | None:
+            blocks = [self.wrap(paragraph, size, width, bold) for paragraph in paragraphs]
             lines = [line for block in blocks for line in block]
-            font = self.font(px, bold)
+            font = self.font(size, bold)
             tall = round(font.get_linesize() * spacing) * max(0, len(lines) - 1) + font.get_height()
-            if px <= floor or (tall <= height and all(font.size(line)[0] <= width for line in lines)):
-                return px, blocks
+            return blocks if tall <= height and all(font.size(line)[0] <= width for line in lines) else None
+
+        ceiling = px  # the largest size not yet seen too large
+        while (blocks := fitted(px)) is None and px > floor:
+            ceiling = px - 1
             px = max(floor, px - max(1, px // 12))
+        if blocks is None:  # at the floor: there the words may still overflow
+            return px, [self.wrap(paragraph, px, width, bold) for paragraph in paragraphs]
+        while px < ceiling and (larger := fitted(px + 1)) is not None:  # (the steps may skip the largest that fits)
+            px, blocks = px + 1, larger
+        return px, blocks
 
     def clear(self) -> None:
         """Drop every cached surface (e.g. after a display mode change)."""

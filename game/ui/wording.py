@@ -96,6 +96,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
                            N_("{name} took the {card} from the discard pile and replaced {a_old}")),
     "recap_draw_replace": (N_("You drew {a_card} and replaced {a_old}"),
                            N_("{name} drew {a_card} and replaced {a_old}")),
+    # a card put on a face-down one: the card it replaced was unknown to its player (not a blunder)
+    "recap_take_replace_hidden": (
+        N_("You took the {card} from the discard pile and put it on a face-down card (it was {a_old})"),
+        N_("{name} took the {card} from the discard pile and put it on a face-down card (it was {a_old})")),
+    "recap_draw_replace_hidden": (N_("You drew {a_card} and put it on a face-down card (it was {a_old})"),
+                                  N_("{name} drew {a_card} and put it on a face-down card (it was {a_old})")),
     "recap_draw_discard": (N_("You drew and discarded {a_card}, revealed {a_value}"),
                            N_("{name} drew and discarded {a_card}, revealed {a_value}")),
     "recap_column": (N_("You completed a column of {value}s"), N_("{name} completed a column of {value}s")),

@@ -98,19 +98,12 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _config(args: argparse.Namespace):  # -> MatchConfig
-    from game.match import BOT_LEVELS, COMPUTER, REMOTE, MatchConfig, SeatConfig
+    from game.match import REMOTE, MatchConfig, seats_from_words
     from game.rules import edition_named
 
     edition = edition_named(args.edition)  # ValueError names the editions
     items = [item.strip() for item in args.seats.split(",")]
-    seats = []
-    for number, item in enumerate(items, 1):
-        if item == REMOTE:
-            seats.append(SeatConfig(f"Player {number}", REMOTE))
-        elif item in BOT_LEVELS:
-            seats.append(SeatConfig(f"{item.title()} {number}", COMPUTER, item))
-        else:
-            raise ValueError(f"unknown seat {item[:40]!r}; each seat is remote or one of {', '.join(BOT_LEVELS)}")
+    seats = seats_from_words(items)  # ValueError names what is wrong
     if REMOTE not in items:
         raise ValueError("--seats needs at least one remote seat")
     if not 1 <= args.games <= MAX_GAMES:

@@ -20,7 +20,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
     parser = subparsers.add_parser("join", help="join a table hosted on the network (see docs/network.md)")
     parser.add_argument("url", help="the host's address, e.g. ws://192.168.1.20:50123")
-    parser.add_argument("--code", default=None, help="the join code the host shows (or the address's path: ws://host:port/CODE)")
+    parser.add_argument("--code", "--room", dest="code", default=None,
+                        help="the join code the host shows, or a room's code on a server (or the address's path: "
+                             "ws://host:port/CODE)")
     parser.add_argument("--name", default=None, help="your name at the table (1 to 16 characters)")
     parser.add_argument("--bot", choices=BOT_LEVELS, default=None, help="let a computer level play the seat, headless")
     parser.add_argument("--data-dir", default=argparse.SUPPRESS, help="folder for settings and the seat token")

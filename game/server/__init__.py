@@ -1,0 +1,14 @@
+"""The room server: many tables ("rooms") behind one door on the internet, each run by the same
+rules, computer players and autosave as a table hosted at home (docs/server.md).
+
+It is its own wing: it imports no pygame and nothing of the desktop app imports it (the
+import-linter contract "server" says so); the command line (`skyjo server`) is its only way in.
+A room is a `TableController` served by a `NetHost` through its part of one `Server`
+(game/net/listener.py), the LAN host's door, its reader and its limits; nothing is copied.
+
+    codes.py   room codes: made, and looked up by a keyed digest
+    pool.py    where the computer seats of every room think: a bounded pool of threads
+    room.py    one room: its table, its host, its part of the door, driven on the door's loop
+    rooms.py   every room: made on request (with limits), found by code, saved, resumed, let go
+    serve.py   the process: TLS, the bind refused in one line, the signals, the summary
+"""

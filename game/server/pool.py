@@ -1,0 +1,80 @@
+"""Where the computer seats of every room think: one bounded pool of threads, so that a room's
+Expert takes a thread of the pool, never the loop every room's messages go through, and a
+thousand rooms never make a thousand threads. A decision done wakes its room.
+
+The workers are the table's (`game/table/needs.py`'s `Worker`): the room's TableController asks
+them as it asks the desktop's, only the thread they think on differs.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+
+from game.ai import Bot
+from game.ai.players import make_worker
+from game.rules import Action, SeatView
+from game.table.needs import Worker, WorkerFactory
+
+MOST_THREADS = 8
+
+
+def pool_size() -> int:
+    """Threads for the computer seats: the machine's cores, at least 2, at most MOST_THREADS."""
+    return max(2, min(MOST_THREADS, os.cpu_count() or 2))
+
+
+class ThinkingPool:
+    """The threads every room's computer seats think on."""
+
+    def __init__(self, threads: int | None = None) -> None:
+        self._executor = ThreadPoolExecutor(max_workers=threads or pool_size(), thread_name_prefix="skyjo-think")
+
+    def factory(self, wake: Callable[[], object]) -> WorkerFactory:
+        """How a room's table makes its computer seats' workers; `wake` is called when one decided."""
+
+        def make(level: str, seed: int) -> Worker:
+            return PooledWorker(self._executor, make_worker(level, seed).bot, wake)  # (ValueError: not ours)
+
+        return make
+
+    def close(self) -> None:
+        """Stop taking decisions; those under way finish on their own (nothing waits for them)."""
+        self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+class PooledWorker:
+    """A computer seat whose decisions run on the pool (the Worker a table asks)."""
+
+    def __init__(self, executor: ThreadPoolExecutor, bot: Bot, wake: Callable[[], object]) -> None:
+        self._executor = executor
+        self._bot = bot
+        self._wake = wake
+        self._lock = threading.Lock()
+        self._future: Future[Action] | None = None
+        self.error: BaseException | None = None
+
+    def start(self, view: SeatView) -> None:
+        with self._lock:
+            self.error = None
+            self._future = future = self._executor.submit(self._bot.decide, view)
+        future.add_done_callback(lambda _done: self._wake())
+
+    def result(self) -> Action | None:
+        with self._lock:
+            future = self._future
+        if future is None or not future.done() or future.cancelled():
+            return None
+        error = future.exception()
+        if error is not None:
+            self.error = error
+            return None
+        return future.result()
+
+    def close(self) -> None:
+        with self._lock:
+            if self._future is not None:
+                self._future.cancel()
+            self._future = None
