@@ -33,15 +33,27 @@ ROUND_CAP = 0.25
 # Below 0 the knob is steeper (docs/strength.md, "Beginners": 0.1 of it there moves the win rate
 # against the child by about 14 points, against Hard by about 5 above): both moves are a third there.
 BEGINNER_SHARE = 1 / 3
-# A new name's first game against the adaptive level says whether the person is a beginner: a
-# lost game at a mean round score above BEGINNER_ROUND (Easy scores 33-39 a round against the
-# adaptive level and Normal, the child model 89 against Easy) puts the profile where that score is,
-# between Easy's strength at EASY_ROUND and the child's at CHILD_ROUND (docs/strength.md,
-# "Beginners"), rather than many small steps down from the default.
+# Near the floor the step shrinks with the room left above it, down to FLOOR_SHARE of itself at
+# the floor: the child's own play (-1) wins half its games against the child, and there the
+# profile cannot step below it after a loss, so a full step up after each win kept it above the
+# floor on average, playing stronger than the person (docs/strength.md, "Beginners").
+FLOOR_ROOM = 0.15
+FLOOR_SHARE = 0.15
+# A new name's first games against the adaptive level say whether the person is a beginner: each
+# of the first PLACING_GAMES lost at a mean round score above BEGINNER_ROUND (Easy scores 33-39 a
+# round against the adaptive level and Normal, the child model 89 against Easy) puts the profile
+# where that score is if it is lower, between Easy's strength at EASY_ROUND and the child's at
+# CHILD_ROUND (the child scores 84-86 a round against the knob at 0.5, a new name's strength;
+# docs/strength.md, "Beginners"), rather than many small steps down from the default. One game is
+# two or three rounds: a child's can score 60, so the next two games may place it lower still.
+PLACING_GAMES = 3
 BEGINNER_ROUND = 50.0
 EASY_ROUND = 38.0
-CHILD_ROUND = 90.0
+CHILD_ROUND = 85.0
 MIN_STRENGTH = -1.0  # the child model (game/ai/beginner.py)
+# The statistics page's word for a profile nearer the child's strength than Easy's: "about a
+# beginner" rather than "about Easy" (not a level a computer can be set to, so not in LEVEL_STRENGTHS).
+BEGINNER = "beginner"
 MAX_GAMES = 10**6  # a profile's count of games, bounded like every figure read from a file
 
 
@@ -77,14 +89,15 @@ def start_strength(reviewed: Sequence[float], games: int, wins: int) -> float:
 
 def after_game(strength: float, games: int, person_won: bool, person_round: float | None = None) -> float:
     """The profile's strength after one more game against the adaptive level: stronger after
-    the person's win, weaker after a loss, by a step that shrinks as the profile grows. After
-    a first game (`games` 0) the person lost, a beginner's mean round score (`person_round`)
-    places the profile at once (`strength_from_round`)."""
-    if games == 0 and not person_won and person_round is not None and person_round > BEGINNER_ROUND:
+    the person's win, weaker after a loss, by a step that shrinks as the profile grows (and
+    below 0, as it nears the floor). After one of the first games (`games` below PLACING_GAMES)
+    the person lost, a beginner's mean round score (`person_round`) places the profile at once
+    (`strength_from_round`), never higher than it was."""
+    if games < PLACING_GAMES and not person_won and person_round is not None and person_round > BEGINNER_ROUND:
         return clamp(min(strength, strength_from_round(person_round)))
     step = LAST_STEP + (FIRST_STEP - LAST_STEP) / (1 + games / 4)
     if strength < 0.0:
-        step *= BEGINNER_SHARE
+        step *= BEGINNER_SHARE * max(FLOOR_SHARE, min(1.0, (strength - MIN_STRENGTH) / FLOOR_ROOM))
     return clamp(strength + step if person_won else strength - step)
 
 
@@ -118,5 +131,8 @@ def table_strength(strengths: Sequence[float]) -> float:
 
 
 def about_level(strength: float) -> str:
-    """The named level nearest to `strength` ('easy', 'normal', 'hard', 'expert')."""
-    return min(LEVEL_STRENGTHS, key=lambda entry: abs(entry[1] - strength))[0]
+    """The named level nearest to `strength` ('easy', 'normal', 'hard', 'expert'), or BEGINNER
+    nearer the child's -1 than Easy's strength (below -0.45: an Easy player's profile, a little
+    below 0, stays "about Easy")."""
+    anchors = ((BEGINNER, MIN_STRENGTH), *LEVEL_STRENGTHS)
+    return min(anchors, key=lambda entry: abs(entry[1] - strength))[0]

@@ -11,7 +11,7 @@ from functools import partial
 
 import pygame
 
-from game.adapt import about_level
+from game.adapt import BEGINNER, about_level
 from game.i18n import N_, _, ngettext
 from game.match import ADAPTIVE, HUMAN, LEVEL_WORDS, Identity
 from game.store import Store
@@ -302,6 +302,8 @@ def level_note(level: str | None) -> str:
     (its room is kept on every card), in the language of now; "" when not known."""
     if level is None:
         return ""
+    if level == BEGINNER:  # not a computer's level: a sentence of its own (its grammar differs)
+        return _("Computer plays at your level: about a beginner")
     return _("Computer plays at your level: about {level}").format(level=_(LEVEL_WORDS[level]))
 
 

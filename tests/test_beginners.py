@@ -8,7 +8,7 @@ import dataclasses
 
 import pytest
 
-from game.adapt import DEFAULT_STRENGTH, MIN_STRENGTH, after_game, in_round
+from game.adapt import DEFAULT_STRENGTH, MIN_STRENGTH, PLACING_GAMES, after_game, in_round
 from game.ai import make_bot
 from game.ai.beginner import CasualBot, ChildBot
 from game.ai.simulate import run_games
@@ -162,8 +162,29 @@ def test_a_beginners_first_game_places_the_profile_at_once():
     assert after_game(DEFAULT_STRENGTH, 0, False, person_round=95.0) == MIN_STRENGTH  # a child's scores
     assert -1 < after_game(DEFAULT_STRENGTH, 0, False, person_round=60.0) < 0  # between Easy and the child
     assert after_game(DEFAULT_STRENGTH, 0, False, person_round=30.0) == after_game(DEFAULT_STRENGTH, 0, False)
-    assert after_game(DEFAULT_STRENGTH, 1, False, person_round=80.0) == after_game(DEFAULT_STRENGTH, 1, False)
+    assert after_game(DEFAULT_STRENGTH, PLACING_GAMES, False, person_round=80.0) == after_game(
+        DEFAULT_STRENGTH, PLACING_GAMES, False)  # past the first games: the usual step
     assert after_game(DEFAULT_STRENGTH, 0, True, person_round=80.0) > DEFAULT_STRENGTH  # a won game: up
+
+
+def test_a_child_whose_first_game_scored_low_is_placed_by_the_next_lost_games():
+    """One game is two or three rounds: a child can score 65 a round in it. A second or third
+    lost game at a child's score places the profile lower; never higher than it is."""
+    placed = after_game(DEFAULT_STRENGTH, 0, False, person_round=65.0)
+    lower = after_game(placed, 1, False, person_round=88.0)
+    assert lower == MIN_STRENGTH < placed
+    assert after_game(lower, 2, False, person_round=65.0) == lower  # a better game does not lift it
+    assert after_game(placed, 1, True, person_round=88.0) > placed  # a won game: the usual step up
+
+
+def test_near_the_floor_the_profile_moves_by_a_smaller_step():
+    """At the child's floor a loss cannot move the profile down: a full step up after each win
+    kept it above the floor, stronger than a child. The step there is a small share of it."""
+    at_floor = after_game(MIN_STRENGTH, 60, True) - MIN_STRENGTH
+    room = after_game(-0.5, 60, True) - (-0.5)
+    assert 0 < at_floor < room / 5
+    assert after_game(-0.5, 60, False) == pytest.approx(-0.5 - room)  # away from it, as before
+    assert -0.98 - after_game(-0.98, 60, False) < room / 5  # and a smaller step down near it
 
 
 def test_the_round_pull_reaches_below_0_only_for_a_beginners_profile():

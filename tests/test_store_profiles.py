@@ -139,3 +139,23 @@ def test_the_statistics_page_says_the_level_the_computer_plays_each_player_at():
         assert level_note("hard").startswith("L'ordinateur joue à votre niveau : environ Difficile")
     finally:
         i18n.set_language("en")
+
+
+def test_a_beginners_profile_is_about_a_beginner_on_the_statistics_page(tmp_path):
+    """A profile nearer the child's strength than Easy's has its own words (issue 48); an Easy
+    player's profile, a little below 0, is still about Easy."""
+    from game import i18n
+    from scenes.statistics import level_note, read_figures
+
+    store, match = Store(tmp_path), MatchConfig(seats=SEATS)
+    store.stats.record_game(match, finished(match, 100, person_wins=False))
+    for strength, level in ((-0.9, "beginner"), (-0.1, "easy")):
+        profiles = {"format": 1, "players": {"Ann": {"strength": strength, "games": 30}}}
+        (tmp_path / PROFILES_FILE).write_text(json.dumps(profiles))
+        assert read_figures(store).levels["Ann"] == level
+    assert level_note("beginner") == "Computer plays at your level: about a beginner"
+    i18n.set_language("fr")
+    try:
+        assert level_note("beginner") == "L'ordinateur joue à votre niveau : débutant"
+    finally:
+        i18n.set_language("en")
