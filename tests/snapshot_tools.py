@@ -28,6 +28,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.store.settings import UiScale
 
 HERE = Path(__file__).resolve().parent
 for _path in (str(HERE), str(HERE.parent)):  # run as a script from anywhere: the gallery, then the game
@@ -61,7 +65,7 @@ class Look:
     kept (None: every one)."""
 
     language: str
-    scale: int
+    scale: UiScale  # 100, 125 or 150
     size: tuple[int, int]
     only: frozenset[str] | None = None
 

@@ -23,8 +23,10 @@ def drawn(grid: tuple, other: tuple, card: int, source: str = "draw", trigger: i
     state = GameState.new_game("voyage", 2, seed=5)
     while state.phase == "opening":
         state.apply(state.legal_actions()[0])
-    state.apply(Action(state.to_act, DRAW))
-    view = seat_view(state, state.to_act)
+    seat = state.to_act
+    assert seat is not None
+    state.apply(Action(seat, DRAW))
+    view = seat_view(state, seat)
     seat = view.seat
     grids = (grid, other) if seat == 0 else (other, grid)
     legal = [Action(seat, REPLACE, i % 4, i // 4) for i, cell in enumerate(grid) if cell is not None]

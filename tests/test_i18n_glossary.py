@@ -48,13 +48,13 @@ def misused(glossary: dict[str, list[str]], pairs: list[tuple[str, str]]) -> lis
 def pairs_of(lang: str) -> list[tuple[str, str]]:
     with open(Path(i18n.locale_dir()) / lang / "LC_MESSAGES" / "skyjo.po", "rb") as f:
         catalogue = read_po(f)
-    pairs = []
+    pairs: list[tuple[str, str]] = []
     for message in catalogue:
         if not message.id:
             continue
         ids = message.id if isinstance(message.id, tuple) else (message.id,)
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        pairs += [(ids[min(k, len(ids) - 1)], string) for k, string in enumerate(strings)]
+        pairs += [(str(ids[min(k, len(ids) - 1)]), str(string)) for k, string in enumerate(strings)]
     return pairs
 
 

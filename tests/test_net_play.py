@@ -62,7 +62,7 @@ def test_every_message_a_hosted_game_sends_is_one_the_client_takes():
         sent.append(encode(message))
         send(client, message)
 
-    hosted.host.server.send = send_and_keep  # type: ignore[method-assign]
+    hosted.host.server.send = send_and_keep
     hosted.start()
     players = [BotPlayer(hosted.url, "normal", seed=n, name=f"Ann {n}") for n in range(2)]
     assert [player.join() for player in players] == [True, True]

@@ -379,6 +379,7 @@ def test_behind_a_tls_proxy_the_limits_count_the_address_it_names():
             pass
         answer = client.receive()
         client.close()
+        assert answer is not None
         return answer.get("reason") or answer["code"]
 
     def guess(forwarded: str | None) -> str:

@@ -191,4 +191,5 @@ def test_the_desktop_game_counts_a_round_without_writing_on_the_frame_loop(tmp_p
 
 
 def _finished(match: MatchConfig):
+    assert match.seed is not None
     return match, play(match, match.seed)[0]

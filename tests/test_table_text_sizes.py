@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from types import FrameType
 
 import pygame
 import pytest
@@ -33,7 +34,7 @@ WORDS = ("Une carte prise dans la défausse va dans votre grille : cliquez sur l
 
 def _painter() -> str | None:
     """The table painter's line that asked for the text being rendered (None: another's)."""
-    frame = sys._getframe(2)
+    frame: FrameType | None = sys._getframe(2)
     while frame is not None:
         path = Path(frame.f_code.co_filename)
         if ROOT in path.parents:
@@ -60,7 +61,7 @@ def table_sizes(make_app, tmp_path, scale: int, players: int, lang: str = "fr") 
             frame[(where, text)] = min(frame.get((where, text), int(size)), int(size))
         return original(cache, text, size, *args, **kwargs)
 
-    TextCache.render = render  # type: ignore[method-assign]
+    TextCache.render = render  # type: ignore[method-assign, assignment]
     try:
         for name in tables(app, players):
             settle(app, 1)
@@ -108,7 +109,7 @@ def test_a_note_draws_its_words_no_smaller_at_150_than_at_100():
         text = TextCache()
         sizes = []
         original = text.render
-        text.render = lambda words, px, *args, keep=sizes, draw=original, **kwargs: (  # type: ignore[method-assign]
+        text.render = lambda words, px, *args, keep=sizes, draw=original, **kwargs: (
             keep.append(px) or draw(words, px, *args, **kwargs))
         draw_note(surface, text, room, 0.667 * scale, WORDS, heading="Comment jouer", text_size=scale)
         drawn[scale] = min(sizes)

@@ -14,6 +14,7 @@ import sys
 from collections import defaultdict
 from collections.abc import Iterator
 from pathlib import Path
+from types import FrameType
 
 import pytest
 from i18n_gallery import game_overs, screens, settle, tables
@@ -38,7 +39,7 @@ Sizes = dict[tuple[str, str, str], int]  # (screen, table or screen, words or li
 def painter() -> tuple[str, str] | None:
     """("table" or "screen", the line that asked for the text) of the render call being made;
     None for a card face."""
-    frame = sys._getframe(2)
+    frame: FrameType | None = sys._getframe(2)
     while frame is not None:
         path = Path(frame.f_code.co_filename)
         if ROOT in path.parents:
@@ -73,7 +74,7 @@ def drawn_sizes(make_app, tmp_path, scale: int, language: str) -> Sizes:
                 sizes[key] = min(sizes.get(key, size), int(size))
         return original(cache, text, size, *args, **kwargs)
 
-    TextCache.render = render  # type: ignore[method-assign]
+    TextCache.render = render  # type: ignore[method-assign, assignment]
     try:
         for name in all_screens(app):
             drawing[:] = [name]
@@ -81,6 +82,7 @@ def drawn_sizes(make_app, tmp_path, scale: int, language: str) -> Sizes:
             drawing.clear()
             group = getattr(app.stack.top, "buttons", None)
             for button in group.buttons if group is not None else ():  # a label's size as its button draws it
+                assert group is not None
                 key = (name, f"button {button.size}", button.label)
                 sizes[key] = group.label_px(button, button.label)
     finally:
