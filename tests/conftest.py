@@ -71,3 +71,12 @@ def pilot(app):
     from pilot import Pilot
 
     return Pilot(app)
+
+
+@pytest.fixture
+def xdg(tmp_path, monkeypatch):
+    """An empty XDG data folder of our own (the menu-entry tests): the player's real menu is never touched."""
+    home = tmp_path / "xdg data"
+    home.mkdir()
+    monkeypatch.setenv("XDG_DATA_HOME", str(home))
+    return home

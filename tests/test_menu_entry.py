@@ -22,15 +22,6 @@ pytestmark = pytest.mark.skipif(not desktop.supported(), reason="no XDG applicat
 
 
 @pytest.fixture
-def xdg(tmp_path, monkeypatch):
-    """An empty XDG data folder of our own: the player's real menu is never touched."""
-    home = tmp_path / "xdg data"
-    home.mkdir()
-    monkeypatch.setenv("XDG_DATA_HOME", str(home))
-    return home
-
-
-@pytest.fixture
 def settings(make_app, tmp_path):
     return open_settings(make_app, tmp_path / "data")
 

@@ -29,14 +29,6 @@ pytestmark = pytest.mark.skipif(not desktop.supported() or not hasattr(os, "mkfi
 HANG_GUARD = 120.0
 
 
-@pytest.fixture
-def xdg(tmp_path, monkeypatch):
-    home = tmp_path / "xdg data"
-    home.mkdir()
-    monkeypatch.setenv("XDG_DATA_HOME", str(home))
-    return home
-
-
 def release(fifo: Path) -> None:
     """Wake whoever waits on `fifo` (a reader waits for a writer, a writer for a reader)."""
     ends = []
