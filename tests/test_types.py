@@ -60,6 +60,7 @@ def test_the_tests_type_check_loosely() -> None:
     test bodies not; the modules listed in pyproject.toml as not passing yet are skipped."""
     files = sorted(str(path.relative_to(ROOT)) for path in (ROOT / "tests").glob("*.py"))
     env = {**os.environ, "MYPYPATH": "tests"}
-    status, report = mypy("--no-check-untyped-defs", *files, env=env)
+    # (unannotated bodies are left unchecked on purpose: mypy's note saying so is not a finding)
+    status, report = mypy("--no-check-untyped-defs", "--disable-error-code", "annotation-unchecked", *files, env=env)
     assert status == 0, f"mypy over tests/ found problems:\n{report}"
     assert report.startswith("Success: no issues found"), report

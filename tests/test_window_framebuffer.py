@@ -12,14 +12,14 @@ import pytest
 from skyjo.window import FRAMEBUFFER_VARIABLE, choose_framebuffer
 
 
-def test_linux_asks_for_the_system_s_framebuffer():
+def test_linux_asks_for_the_system_s_framebuffer() -> None:
     environ: dict[str, str] = {}
     choose_framebuffer("linux", environ)
     assert environ == {FRAMEBUFFER_VARIABLE: "0"}
 
 
 @pytest.mark.parametrize("platform", ["win32", "darwin"])
-def test_windows_and_macos_are_left_to_sdl(platform):
+def test_windows_and_macos_are_left_to_sdl(platform: str) -> None:
     environ: dict[str, str] = {}
     choose_framebuffer(platform, environ)
     assert environ == {}

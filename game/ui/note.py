@@ -43,6 +43,10 @@ def draw_note(surface: pygame.Surface, text: TextCache, room: pygame.Rect, zoom:
     Returns the note's panel."""
     pad = max(4, round(18 * zoom / text_size))
     fitted = _fit_note(text, room, pad, zoom, words, heading, footer, sizes)
+    if text_size > 1.0:  # a larger text setting never draws the words smaller than 100 % does in the same room
+        plain = _fit_note(text, room, pad, zoom / text_size, words, heading, footer, sizes)
+        if plain.body_px > fitted.body_px:
+            fitted = plain
     panel = _place_panel(surface, text, room, pad, fitted)
     note_panel(panel, words if isinstance(words, str) else " ".join(words))
     if framed:
