@@ -44,13 +44,7 @@ class WarnedSeats:
     def __init__(self, setting: Callable[[], bool], guide: Explaining, strength: Callable[[str], float]) -> None:
         self.setting = setting  # the setting "Warn before a doubled round", read at each move
         self.guide = guide
-        self._strength = strength  # a person's profile by name (read once a game: `_strengths`)
-        self._strengths: dict[str, float] = {}
-
-    def strength(self, name: str) -> float:
-        if name not in self._strengths:
-            self._strengths[name] = self._strength(name)
-        return self._strengths[name]
+        self.strength = strength  # a person's profile by name (read when the table opens: `profile_strength`)
 
     def warning(self, position: SeatView | PublicView, action: Action, name: str) -> DoublingWarning | None:
         """The warning `action` deserves before it is played by `name`'s seat, if they are warned."""
@@ -62,11 +56,13 @@ class WarnedSeats:
         return warning
 
 
-def profile_strength(profiles: Callable[[list[str]], dict[str, float]] | None) -> Callable[[str], float]:
-    """A person's strength by name from the store's profiles (none: a new name's default)."""
-    if profiles is None:
-        return lambda name: DEFAULT_STRENGTH
-    return lambda name: profiles([name]).get(name, DEFAULT_STRENGTH)
+def profile_strength(profiles: Callable[[list[str]], dict[str, float]] | None,
+                     people: list[str]) -> Callable[[str], float]:
+    """A person's strength by name from the store's profiles, the people at this screen read
+    together when the table opens (not on the frame of their first warned move); anyone else,
+    or no store: a new name's default."""
+    known = {} if profiles is None or not people else profiles(people)
+    return lambda name: known.get(name, DEFAULT_STRENGTH)
 
 
 def question_words(warning: DoublingWarning, action: Action, names: list[str]) -> tuple[str, str]:

@@ -122,7 +122,8 @@ class PlayScene(AppScene):
         app.guide_next = False
         # the warning before a doubled round: each person by their own profile (issue 48)
         profiles = None if app.store is None else app.store.stats.profiles.strengths
-        self.warned = WarnedSeats(lambda: app.settings.warn_doubling, self.guide, profile_strength(profiles))
+        people = profile_strength(profiles, [self.names[seat] for seat in humans])
+        self.warned = WarnedSeats(lambda: app.settings.warn_doubling, self.guide, people)
         self.recap = TableRecap(humans if resumed else ())  # what each hand-off tells, or the table beside it
         self._away = AwaySeats()  # (hosting) remote seats whose player lost the connection, as last said
         self.table.link.wake_with(wake_the_app)  # a message from another computer wakes a sleeping app
