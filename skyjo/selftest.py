@@ -120,7 +120,8 @@ def self_test(data_dir: str | None, first_scene: Callable[[App], Scene] = lambda
         print(f"skyjo self-test: FAILED: the review with worker processes: {error}", file=sys.stderr)
         return 1
     seconds = time.perf_counter() - started
-    print(f"skyjo self-test: OK: {driver.rounds} rounds, {driver.frame} frames, {review}; in {seconds:.1f} s")
+    print(f"skyjo self-test: OK: {driver.rounds} rounds, {driver.frame} frames, {review}; {rules_build()}; "
+          f"in {seconds:.1f} s")
     return 0
 
 
@@ -153,3 +154,13 @@ def review_step(workers: int = REVIEW_WORKERS, samples: int = REVIEW_SAMPLES) ->
     if not ended or left:
         raise RuntimeError(f"processes left after the review: {left}")
     return f"review: {job.done}/{job.total} decisions by {len(seen)} worker processes"
+
+
+def rules_build() -> str:
+    """Which engine played: the compiled build of the rules (build/compile_rules.py) or their Python."""
+    import importlib.machinery
+
+    from game.rules import state
+
+    compiled = (state.__file__ or "").endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+    return "rules compiled" if compiled else "rules in Python"

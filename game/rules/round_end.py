@@ -7,19 +7,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from mypy_extensions import trait
+
 from . import events as ev
 from .actions import COLS, COLUMN_CELLS
 from .editions import FinalTie
-from .position import GAME_OVER, ROUND_OVER, Identity, Position
+from .position import GAME_OVER, ROUND_OVER, Position
 
 
+@trait  # a part beside Legality over the same facts: a trait for mypyc, the class itself in plain Python
 class RoundEnd(Position):
-    """The round's end, and the event recording every part of the game shares."""
+    """The round's end, and the event recording every part of the game shares (GameState.__init__
+    gives a game both)."""
 
-    def __init__(self, identity: Identity, record_events: bool) -> None:
-        super().__init__(identity)
-        self.record_events = record_events
-        self.events: list[ev.Event] = []
+    record_events: bool
+    events: list[ev.Event]
 
     def _emit(self, kind: Callable[..., ev.Event], *fields: Any) -> None:
         """Record the event `kind(*fields)`, built only when this game records events."""

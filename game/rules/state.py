@@ -55,6 +55,11 @@ class GameState(Legality, RoundEnd):
     ends (round_end.py), and here the moves."""
 
     # ------------------------------------------------------------------ creation
+    def __new__(cls, *args: Any, **kwargs: Any) -> GameState:
+        """A game without attributes yet: `clone` fills one without `__init__`. (Plain Python does
+        this without the method; a compiled build's own constructor would run `__init__` too.)"""
+        return super().__new__(cls)
+
     def __init__(self, edition: str | type[Edition] = "voyage", players: int = 2, seed: int | None = None,
                  options: Options | None = None, record_events: bool = True) -> None:
         """A game not yet dealt: every fact at its default (position.py)."""
@@ -66,7 +71,9 @@ class GameState(Legality, RoundEnd):
             seed = random.SystemRandom().randrange(2**53)
         # These four and the facts are every attribute of a game, at the ceiling CPython keeps
         # fast (position.py INLINE_ATTRIBUTES: 29): a new one costs every search, see there.
-        super().__init__(Identity(kind, players, seed, options), record_events)  # (the identity, the event record)
+        super().__init__(Identity(kind, players, seed, options))
+        self.record_events = record_events
+        self.events = []
         # The game record, like a chess move stack: per round the deck as dealt (top first)
         # and the actions played, kept in their JSON form ([seat, verb, col, row] lists) so a
         # save copies it at C speed. None when not kept (search copies, benchmarks).
@@ -97,14 +104,17 @@ class GameState(Legality, RoundEnd):
             raise TypeError(f"no such fact of a position: {', '.join(sorted(unknown))}")
         state = cls(edition, players, seed, options, record_events)
         for name, value in facts.items():
+            if name == "phase":
+                value = as_member(Phase, value)
+            elif name == "source":
+                value = as_member(Source, value)
             setattr(state, name, value)
-        state.phase, state.source = as_member(Phase, state.phase), as_member(Source, state.source)
         return state
 
     def clone(self, record_events: bool = False) -> GameState:
         """An independent copy. Pending events are not copied; the game record is copied
         only for a copy that records (search copies skip it, it is the costly part)."""
-        other = object.__new__(GameState)
+        other = GameState.__new__(GameState)
         # attribute by attribute, in __init__'s order, never through __dict__: both games keep
         # their attributes inline, fast to read (position.copy_position says why)
         other.identity = self.identity
@@ -173,7 +183,9 @@ class GameState(Legality, RoundEnd):
             raise IllegalActionError(reason)
         self.apply_unchecked(action)
 
-    apply_action = apply  # OpenSpiel's name (tests/test_rules_api.py plays a game through them)
+    def apply_action(self, action: Action) -> None:
+        """`apply` by OpenSpiel's name (tests/test_rules_api.py plays a game through them)."""
+        self.apply(action)
 
     def apply_unchecked(self, action: Action) -> None:
         """Play `action` without asking `why_illegal` first (python-chess's `push` beside
