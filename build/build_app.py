@@ -64,13 +64,20 @@ def clean_env(home: Path) -> dict[str, str]:
     return env
 
 
-def self_test(binary: Path) -> int:
-    """The built app's --self-test, started from an empty folder with a clean environment."""
+def self_test(binary: Path, compiled: bool = False) -> int:
+    """The built app's --self-test, started from an empty folder with a clean environment; with
+    `compiled`, it must also have played the compiled rules (its line says which rules played)."""
     with tempfile.TemporaryDirectory(prefix="skyjo-check-") as folder:
         home, cwd = Path(folder) / "home", Path(folder) / "cwd"
         home.mkdir()
         cwd.mkdir()
-        return subprocess.run([str(binary.resolve()), "--self-test"], cwd=cwd, env=clean_env(home)).returncode
+        done = subprocess.run([str(binary.resolve()), "--self-test"], cwd=cwd, env=clean_env(home),
+                              stdout=subprocess.PIPE, text=True)
+        print(done.stdout, end="")
+        if done.returncode == 0 and compiled and "; rules compiled;" not in done.stdout:
+            print("build_app: the app did not play the compiled rules it was built with", file=sys.stderr)
+            return 1
+        return done.returncode
 
 
 def package_release(system: str, app: Path, out_dir: Path) -> Path:
@@ -159,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
     app = app_path(args)
     print(f"build_app: built {app} ({size_mb(app):.0f} MB) in {time.perf_counter() - started:.0f} s")
     if args.check:
-        status = self_test(binary_path(args))
+        status = self_test(binary_path(args), compiled=not args.pure_rules)
         print(f"build_app: self-test from an empty folder, clean environment: {'passed' if status == 0 else 'FAILED'}")
         if status != 0:
             return status

@@ -75,6 +75,12 @@ def test_the_build_is_ignored_by_git() -> None:
 
 
 def _compiler() -> str | None:
+    """The C compiler setuptools would use, if this machine has one (Windows: Visual Studio's,
+    found through its installer's vswhere, as setuptools finds it)."""
+    if sys.platform == "win32":
+        vswhere = Path(os.environ.get("PROGRAMFILES(X86)", "C:/Program Files (x86)"),
+                       "Microsoft Visual Studio", "Installer", "vswhere.exe")
+        return str(vswhere) if vswhere.is_file() else None
     cc = sysconfig.get_config_var("CC")
     return shutil.which(cc.split()[0]) if cc else None
 
