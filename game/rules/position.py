@@ -375,6 +375,22 @@ def _defaults(players: int) -> dict[str, Any]:
     return {field.name: field.fresh(players) for field in FIELDS}
 
 
+@cache
+def _unplayed(players: int) -> Position:
+    """A position of `players` seats with every fact at its default, which a new game copies (its
+    lists are never changed: a copy makes its own)."""
+    position = Position(Identity(Edition, players, 0, Options()))
+    for name, value in _defaults(players).items():
+        setattr(position, name, value)
+    return position
+
+
+def give_defaults(target: Position, players: int) -> None:
+    """Give `target`, a new game without facts yet, every fact at its default (GameState.__init__):
+    a copy of the unplayed position, as `clone` copies a game, cheaper than one fact at a time."""
+    copy_position(_unplayed(players), target)
+
+
 def copy_facts(values: dict[str, Any]) -> None:
     """Make the facts that play changes in place new lists in `values` (a dict of facts, as
     `fresh_facts` makes from the defaults); the rest stays shared: it is immutable."""

@@ -13,7 +13,7 @@ its seed and its actions.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from . import events as ev
 from .actions import CELLS, COLS, COLUMN_CELLS, DRAW, REPLACE, REVEAL, TAKE, Action
@@ -38,9 +38,13 @@ from .position import (
     as_member,
     copy_position,
     fresh_facts,
+    give_defaults,
 )
 from .round_end import RoundEnd, should_double
 from .shuffle import shuffle
+
+# Final: a compiled build keeps it in a C variable, not looked up in this module's dict every turn
+_COLUMNS: Final = COLUMN_CELLS
 
 # for the modules that import these from here (the view, the bots, the replay command)
 __all__ = [
@@ -78,8 +82,7 @@ class GameState(Legality, RoundEnd):
         # and the actions played, kept in their JSON form ([seat, verb, col, row] lists) so a
         # save copies it at C speed. None when not kept (search copies, benchmarks).
         self.log: list[dict[str, Any]] | None = [] if record_events else None
-        for name, value in fresh_facts(players).items():
-            setattr(self, name, value)
+        give_defaults(self, players)
 
     @classmethod
     def new_game(cls, edition: str | type[Edition] = "voyage", players: int = 2, seed: int | None = None,
@@ -310,7 +313,7 @@ class GameState(Legality, RoundEnd):
 
     def _end_turn(self, seat: int, col: int, up: list[bool]) -> None:
         """End `seat`'s turn, which placed a card in column `col` of its grid (face-up flags `up`)."""
-        a, b, c = COLUMN_CELLS[col]
+        a, b, c = _COLUMNS[col]
         if up[a] and up[b] and up[c]:  # a column can be complete only once all face-up: most turns skip the call
             self._remove_column_if_complete(seat, col)
         # face_down_count(seat) == 0, asked cheaply first: while some cell is face-down and no
