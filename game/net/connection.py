@@ -1,12 +1,16 @@
 """The connection to a host: `NetClient` talks to it in a thread of its own (websockets'
 threading API) and hands every decoded message to the frame loop through a bounded queue; a
 lost connection is retried with the seat token, backing off, for RECONNECT_FOR seconds,
-whatever the refusal, unless the host said the seat is gone (game/wire/closing.py).
+whatever the refusal, unless the host said the seat is gone (game/wire/closing.py). A room
+server's process that does not run our room sends us to the one that does (`redirect`): followed
+at once, a few times in a row at most, only to wss:// or to ws:// on this computer; a lost
+connection goes back to the address we were given, which any of the server's processes answers.
 `RemoteTable` (client.py) is what a screen drives on top of it.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import ssl
 import threading
@@ -36,6 +40,7 @@ OPEN_TIMEOUT = 5.0
 CLOSE_BAD_HOST = CLOSE_POLICY  # ours: the host broke the protocol or sent too much
 MAX_INBOX = 1000  # host messages received and not yet delivered; past it the host sent too much
 CONNECTING, CONNECTED, RECONNECTING, CLOSED = "connecting", "connected", "reconnecting", "closed"
+MOST_REDIRECTS = 3  # redirects followed in a row (a loop between two processes ends there)
 
 
 @dataclass(frozen=True)
@@ -78,6 +83,29 @@ def check_url(url: str) -> str:
     if parts.scheme not in ("ws", "wss") or not parts.hostname:
         raise ValueError(f"{url!r} is not an address like ws://192.168.1.20:50123")
     return url
+
+
+def redirect_target(url: str) -> str:
+    """Where a `redirect` may send us: a wss:// address, or a ws:// one on this computer (a plain
+    address elsewhere would show our seat token to anyone on the way); ValueError in one line."""
+    try:
+        check_url(url)
+    except ValueError:
+        raise ValueError(f"the server sent us on to {url!r}, which is not an address") from None
+    parts = urlsplit(url)
+    if parts.scheme == "wss" or _is_loopback(parts.hostname or ""):
+        return url
+    raise ValueError(f"the server sent us on to {url!r}: plain ws:// is followed only on this computer "
+                     "(wss:// anywhere)")
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 class SeatClaim:
@@ -159,6 +187,8 @@ class NetClient:
     def __init__(self, url: str, code: str, name: str, token: str | None = None, *, seat: int | None = None,
                  store: KeepsSeatTokens | None = None, reconnect_for: float = RECONNECT_FOR) -> None:
         self.url = check_url(url)
+        self.entry = self.url  # the address we were given: where a lost connection starts again
+        self._sent_on: str | None = None  # the redirect the last connection said
         self.claim = SeatClaim(url, code, name, token, seat, store)
         self.line = Line()
         self.reconnect_for = reconnect_for
@@ -216,6 +246,7 @@ class NetClient:
         welcomed_once = False
         lost_at: float | None = None
         delay = BACKOFF_FIRST
+        redirects = 0
         while not self._stop.is_set():
             outcome, welcomed, reason = self._session()
             welcomed_once = welcomed_once or welcomed
@@ -223,9 +254,17 @@ class NetClient:
                 lost_at, delay = None, BACKOFF_FIRST
             if self._stop.is_set():
                 break
+            if outcome == "moved" and redirects < MOST_REDIRECTS:
+                redirects += 1
+                self.url = reason  # the same hello there, at once
+                continue
+            if outcome == "moved":
+                outcome, reason = "bad", f"the server sent us on {redirects + 1} times in a row: a loop"
+            # a process we were sent to that is gone (its rooms move): again through the address we were given
+            sent_on, redirects, self.url = redirects > 0, 0, self.entry
             # never welcomed (a wrong code, no host there), or told to stop: say so, stop. Once
             # welcomed, any other refusal (host full, try later...) is retried for reconnect_for
-            if outcome in ("finished", "stop", "bad") or not welcomed_once:
+            if outcome in ("finished", "stop", "bad") or not (welcomed_once or sent_on):
                 self.finished = outcome == "finished"
                 self.host_at_fault = outcome == "bad"
                 self.reason = reason
@@ -254,10 +293,13 @@ class NetClient:
             return "refused", False, certificate_problem(self.url, error)
         except (OSError, InvalidHandshake, TimeoutError) as error:
             return "lost", False, f"cannot reach {self.url}: {error}"
+        self._sent_on = None
         with self.line.holding(ws):
             bad, welcomed, refusal = self._listen(ws)
         if bad is not None:
             return "bad", welcomed, bad
+        if self._sent_on is not None:
+            return "moved", welcomed, self._sent_on
         sent = ws.protocol.close_sent
         if sent is not None and sent.code == 1009:  # the transport refused a frame over MAX_FRAME
             return "bad", welcomed, f"the host sent a bad message: a frame over {MAX_FRAME // 1024} KiB"
@@ -285,10 +327,15 @@ class NetClient:
                 try:
                     message = decode_host(raw)
                     self._check_agrees(message)
+                    if isinstance(message, wire.Redirect):
+                        self._sent_on = self._redirected(message.url, welcomed)
                 except ProtocolError as error:  # a host that breaks the protocol: nothing it says is trusted
                     log.warning("the host sent a bad message: %s", shown(error))  # anybody's text, escaped
                     ws.close(CLOSE_BAD_HOST, "bad message")
                     return f"the host sent a bad message: {error}", welcomed, refusal
+                if self._sent_on is not None:  # (said once: nothing else comes on this connection)
+                    ws.close()
+                    break
                 match message:
                     case wire.Welcome():
                         welcomed = True
@@ -301,6 +348,17 @@ class NetClient:
         except (ConnectionClosed, OSError):
             pass
         return None, welcomed, refusal
+
+    @staticmethod
+    def _redirected(url: str, welcomed: bool) -> str:
+        """Where a redirect sends us; ProtocolError for one after the welcome or to an address we
+        do not follow (the host is then at fault: the connection closes for good, in one line)."""
+        if welcomed:
+            raise ProtocolError("a redirect after the welcome")
+        try:
+            return redirect_target(url)
+        except ValueError as error:
+            raise ProtocolError(str(error)) from None
 
     def _check_agrees(self, message: HostMessage) -> None:
         """ProtocolError unless `message` fits the game we were welcomed to: its players, its
