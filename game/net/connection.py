@@ -260,8 +260,7 @@ class NetClient:
                 continue
             if outcome == "moved":
                 outcome, reason = "bad", f"the server sent us on {redirects + 1} times in a row: a loop"
-            # a process we were sent to that is gone (its rooms move): again through the address we were given
-            sent_on, redirects, self.url = redirects > 0, 0, self.entry
+            sent_on, redirects = redirects > 0, 0
             # never welcomed (a wrong code, no host there), or told to stop: say so, stop. Once
             # welcomed, any other refusal (host full, try later...) is retried for reconnect_for
             if outcome in ("finished", "stop", "bad") or not (welcomed_once or sent_on):
@@ -270,6 +269,7 @@ class NetClient:
                 self.reason = reason
                 self._status(CLOSED, reason)
                 return
+            self.url = self.entry  # a process we were sent to may be gone (its rooms move): ask the given address
             if lost_at is None:
                 lost_at = time.monotonic()
                 self._status(RECONNECTING, reason)
