@@ -46,7 +46,8 @@ class SharedRooms(Rooms):
         super().__init__(None, pool, most=most, idle_after=idle_after, levels=levels)
         self.share = share
         self._keepers: dict[Room, RoomKeeper] = {}
-        self._next: RoomKeeper | None = None  # the keeper the room being added gets
+        self._next: RoomKeeper | None = None  # the keeper the room being added gets (None: a new one)
+        self._last_keeper: RoomKeeper | None = None  # the keeper of the room added last
         self._taking: dict[str, asyncio.Future[Located]] = {}  # rooms being taken over, by lease key
         self._renewing: asyncio.Task[None] | None = None
         self.taken_over = 0  # rooms taken from a process whose lease lapsed
@@ -60,9 +61,9 @@ class SharedRooms(Rooms):
 
     # ------------------------------------------------------------------ made here
     def create(self, message: wire.Create, address: str) -> object:
+        self._last_keeper = None
         answer = super().create(message, address)  # (the room's first save queued: its claim)
-        keeper = self._next
-        self._next = None
+        keeper, self._last_keeper = self._last_keeper, None
         if not isinstance(answer, wire.Room) or keeper is None:
             return answer
         return self._once_kept(keeper, answer)
@@ -73,12 +74,14 @@ class SharedRooms(Rooms):
         return wire.refused("the room could not be kept just now; try again", "hello")
 
     def _add(self, ident: str, code: str, config: MatchConfig, state: GameState, *, resumed: bool) -> Room:
-        if self._next is None:
-            self._next = RoomKeeper(self.share, self.share.room_keys(code), new=True)
-        keeper = self._next
-        room = super()._add(ident, code, config, state, resumed=resumed)
+        keeper = self._next or RoomKeeper(self.share, self.share.room_keys(code), new=True)
+        self._next = keeper  # (what _store_for hands the room)
+        try:
+            room = super()._add(ident, code, config, state, resumed=resumed)
+        finally:
+            self._next = None
         keeper.on_lost = lambda: self._moved(room)
-        self._keepers[room] = keeper
+        self._keepers[room] = self._last_keeper = keeper
         return room
 
     def _store_for(self, ident: str, code: str) -> tuple[HostedStore | None, Hold | None]:
@@ -135,7 +138,6 @@ class SharedRooms(Rooms):
             return None
         self._next = keeper
         room = self._add(secrets.token_hex(8), code, saved.match, saved.state, resumed=True)
-        self._next = None
         self.taken_over += 1
         log.info("room %s taken over (its process's lease lapsed); %d room(s) now", room.ident, len(self))
         room.wake()
