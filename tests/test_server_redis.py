@@ -150,6 +150,39 @@ def test_a_stranger_never_makes_the_server_write_outside_its_prefix(two, redis_u
     outside.close()
 
 
+def test_a_player_hears_of_a_seat_or_a_move_only_once_redis_holds_it(two, redis_url):
+    """Redis holds writes back for a second (CLIENT PAUSE WRITE) as a player is seated and plays: the
+    welcome and the table come only once the seat's token and the move are in Redis."""
+    import redis
+
+    from game.store.saves import decode_save
+
+    a, _b = two
+    code = make_room(a.url, ["remote", "easy"])
+    outside = redis.Redis.from_url(redis_url)
+    try:
+        outside.client_pause(1000, all=False)
+        raw = RawClient(a.url)
+        token = raw.hello(code=code)["token"]
+        kept = [outside.hvals(key) for key in outside.scan_iter(match=PREFIX + "room:*:seats")]
+        assert kept == [[token.encode()]]
+        table = raw.expect("table")
+        while not table["legal"]:
+            table = raw.expect("table")
+        move = table["legal"][0]
+        assert move[1] == "flip"
+        outside.client_pause(1000, all=False)
+        raw.send({"type": "play", "action": move})
+        while table["action"] != move:
+            table = raw.expect("table")
+        [game] = [outside.get(key) for key in outside.scan_iter(match=PREFIX + "room:*:game")]
+        seat, _verb, col, row = move
+        assert decode_save(game).state.face_up[seat][col + 4 * row]  # the flip is in Redis already
+    finally:
+        outside.client_unpause()
+        outside.close()
+
+
 # ---------------------------------------------------------------- the lease, one call at a time
 def test_a_lease_is_claimed_once_and_a_write_after_it_lapsed_is_refused(redis_url):
     async def run() -> None:

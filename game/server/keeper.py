@@ -7,8 +7,9 @@ table and host keep them in a folder elsewhere: `RoomKeeper` is the room's store
 
 The table saves on the loop, where Redis cannot be waited for; so a save is queued and written by
 one task per room, in order, each write a script that checks the room's lease is still this
-process's. What the room sends its players waits until every save queued before it is written: a
-player never hears of a move Redis does not hold. A write refused (the lease is somebody else's
+process's. What the room sends its players waits until every save queued by the end of the loop's
+turn it was sent in is written (a table tells its observers of a move, then saves it): a player
+never hears of a move Redis does not hold. A write refused (the lease is somebody else's
 now) or failing for as long as a lease lasts loses the room: nothing held is sent, and the room
 stops (`on_lost`), its players reconnecting to whichever process takes it.
 """
@@ -57,19 +58,25 @@ class RoomKeeper:
         self._queued = 0  # writes asked for...
         self._written = 0  # ... and done
         self._held: deque[tuple[int, Callable[[], object]]] = deque()  # (the writes it waits for, what to do)
+        self._turn: list[Callable[[], object]] = []  # sent in this turn of the loop: it waits for its saves
         self._task: asyncio.Task[None] | None = None
         self._progress = asyncio.Event()  # set (and replaced) whenever a write lands or the room is lost
 
     # ------------------------------------------------------------------ what the room asks
     def after_writes(self, deliver: Callable[[], object]) -> None:
-        """Run `deliver` once every write asked for so far is done (at once if none waits); never
-        once the room is lost."""
+        """Run `deliver` once every write asked for by the end of this turn of the loop is done (the
+        save of the move it tells of comes after it); never once the room is lost."""
         if self.lost:
             return
-        if self._written >= self._queued:
-            deliver()
-        else:
-            self._held.append((self._queued, deliver))
+        if not self._turn:
+            asyncio.get_running_loop().call_soon(self._turn_ended)
+        self._turn.append(deliver)
+
+    def _turn_ended(self) -> None:
+        turn, self._turn = self._turn, []
+        if not self.lost:
+            self._held.extend((self._queued, deliver) for deliver in turn)
+            self._deliver(self._written)
 
     async def written(self) -> bool:
         """Wait until every write asked for so far is done; False if the room was lost instead."""
