@@ -114,6 +114,28 @@ def test_a_room_made_on_either_process_lives_there(two):
     assert raw.closed_within()
 
 
+def test_a_process_stopped_lets_its_rooms_go_and_the_other_takes_them_at_once(redis_url):
+    """SIGTERM (stop): the room's lease is let go, so its players, back through the other process,
+    play on there without waiting for the lease (an hour here) to lapse."""
+    first = RoomServer(ServerOptions(redis=redis_url, redis_prefix=PREFIX, lease=3600.0))
+    second = RoomServer(ServerOptions(redis=redis_url, redis_prefix=PREFIX, lease=3600.0))
+    try:
+        code = make_room(first.url, ["remote", "remote"])
+        players = [Recorder(second.url, seed, code) for seed in (1, 2)]
+        deadline = time.monotonic() + WAIT
+        while min(len(player.seen) for player in players) < 8:
+            assert time.monotonic() < deadline, "the game did not get going"
+            time.sleep(0.01)
+        assert first.stop()["rooms_saved"] == 1
+        assert [player.join(WAIT) for player in players] == [True, True]
+        assert second.rooms.ended == 1 and second.shared.taken_over == 1
+        assert check_histories(players) > 20
+    finally:
+        for server in (first, second):
+            if server.server._thread.is_alive():
+                server.stop()
+
+
 def test_a_code_no_process_runs_is_a_wrong_code_and_an_ended_one_says_so(two):
     a, b = two
     raw = RawClient(b.url)
