@@ -92,10 +92,11 @@ class SharedRooms(Rooms):
     # ------------------------------------------------------------------ elsewhere
     async def locate(self, code: str) -> Located:
         keys = self.share.room_keys(code)
+        where = await self.share.where(keys)
+        # (from here to the take, nothing is awaited: what is seen here holds until this hello takes it)
         taking = self._taking.get(keys.lease)
         if taking is not None:  # another hello for it is taking it over now: the same answer
             return await asyncio.shield(taking)
-        where = await self.share.where(keys)
         here = self.inbox_for(code)
         if here is not None:  # (taken over here meanwhile)
             return here
