@@ -108,6 +108,16 @@ def _is_loopback(host: str) -> bool:
         return False
 
 
+class Route:
+    """Where the connection goes: the address we were given (`entry`: any of a server's processes
+    answers it), where we connect now (`now`: a process it sent us to), and the redirect the
+    connection under way said (`sent_on`, written by the connection's thread)."""
+
+    def __init__(self, entry: str) -> None:
+        self.entry = self.now = entry
+        self.sent_on: str | None = None
+
+
 class SeatClaim:
     """Who we are to the host: the table's code, our name, the seat we ask for and, once
     welcomed, the seat token that lets us back in, kept in the player's store (by address and
@@ -186,9 +196,7 @@ class NetClient:
 
     def __init__(self, url: str, code: str, name: str, token: str | None = None, *, seat: int | None = None,
                  store: KeepsSeatTokens | None = None, reconnect_for: float = RECONNECT_FOR) -> None:
-        self.url = check_url(url)
-        self.entry = self.url  # the address we were given: where a lost connection starts again
-        self._sent_on: str | None = None  # the redirect the last connection said
+        self.route = Route(check_url(url))
         self.claim = SeatClaim(url, code, name, token, seat, store)
         self.line = Line()
         self.reconnect_for = reconnect_for
@@ -203,6 +211,11 @@ class NetClient:
         self.first_view: SeatView | None = None
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="skyjo-client", daemon=True)
+
+    @property
+    def url(self) -> str:
+        """Where we connect now (the address we were given, or the process it sent us to)."""
+        return self.route.now
 
     def start(self) -> None:
         if not self._thread.is_alive() and not self._stop.is_set():
@@ -256,7 +269,7 @@ class NetClient:
                 break
             if outcome == "moved" and redirects < MOST_REDIRECTS:
                 redirects += 1
-                self.url = reason  # the same hello there, at once
+                self.route.now = reason  # the same hello there, at once
                 continue
             if outcome == "moved":
                 outcome, reason = "bad", f"the server sent us on {redirects + 1} times in a row: a loop"
@@ -269,7 +282,7 @@ class NetClient:
                 self.reason = reason
                 self._status(CLOSED, reason)
                 return
-            self.url = self.entry  # a process we were sent to may be gone (its rooms move): ask the given address
+            self.route.now = self.route.entry  # a process we were sent to may be gone (its rooms move)
             if lost_at is None:
                 lost_at = time.monotonic()
                 self._status(RECONNECTING, reason)
@@ -293,13 +306,13 @@ class NetClient:
             return "refused", False, certificate_problem(self.url, error)
         except (OSError, InvalidHandshake, TimeoutError) as error:
             return "lost", False, f"cannot reach {self.url}: {error}"
-        self._sent_on = None
+        self.route.sent_on = None
         with self.line.holding(ws):
             bad, welcomed, refusal = self._listen(ws)
         if bad is not None:
             return "bad", welcomed, bad
-        if self._sent_on is not None:
-            return "moved", welcomed, self._sent_on
+        if self.route.sent_on is not None:
+            return "moved", welcomed, self.route.sent_on
         sent = ws.protocol.close_sent
         if sent is not None and sent.code == 1009:  # the transport refused a frame over MAX_FRAME
             return "bad", welcomed, f"the host sent a bad message: a frame over {MAX_FRAME // 1024} KiB"
@@ -328,12 +341,12 @@ class NetClient:
                     message = decode_host(raw)
                     self._check_agrees(message)
                     if isinstance(message, wire.Redirect):
-                        self._sent_on = self._redirected(message.url, welcomed)
+                        self.route.sent_on = self._redirected(message.url, welcomed)
                 except ProtocolError as error:  # a host that breaks the protocol: nothing it says is trusted
                     log.warning("the host sent a bad message: %s", shown(error))  # anybody's text, escaped
                     ws.close(CLOSE_BAD_HOST, "bad message")
                     return f"the host sent a bad message: {error}", welcomed, refusal
-                if self._sent_on is not None:  # (said once: nothing else comes on this connection)
+                if self.route.sent_on is not None:  # (said once: nothing else comes on this connection)
                     ws.close()
                     break
                 match message:

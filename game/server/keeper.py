@@ -39,7 +39,8 @@ RETRY_FIRST, RETRY_MOST = 0.05, 1.0  # seconds between tries of a failing write,
 
 
 class RoomKeeper:
-    """A room's store in Redis, its writes in order under its lease, and what waits for them."""
+    """A room's store in Redis (its parts: `saves`, `tokens`, `stats`), its writes in order under its
+    lease (what is `pending`), and what its door sends, `held` until they are done."""
 
     def __init__(self, share: Share, keys: RoomKeys, *, new: bool, seats: dict[str, str] | None = None) -> None:
         self.share = share
@@ -50,15 +51,10 @@ class RoomKeeper:
         self.saves = KeptGame(self)
         self.tokens = KeptSeats(self, seats or {})
         self.stats = NoStatistics()
-        self._mode = "claim" if new else "write"
-        self._game: bytes | None = None  # the newest game not written yet
-        self._seats: dict[str, str] = {}  # seat fields changed since the last write ("" deletes)
-        self._final: str | None = None  # "end" (its game ended) or "drop" (it goes): the last write
-        self._sealed = False  # the last write is asked for
+        self.pending = Pending(new)
+        self.held = Held()
         self._queued = 0  # writes asked for...
         self._written = 0  # ... and done
-        self._held: deque[tuple[int, Callable[[], object]]] = deque()  # (the writes it waits for, what to do)
-        self._turn: list[Callable[[], object]] = []  # sent in this turn of the loop: it waits for its saves
         self._task: asyncio.Task[None] | None = None
         self._progress = asyncio.Event()  # set (and replaced) whenever a write lands or the room is lost
 
@@ -66,17 +62,14 @@ class RoomKeeper:
     def after_writes(self, deliver: Callable[[], object]) -> None:
         """Run `deliver` once every write asked for by the end of this turn of the loop is done (the
         save of the move it tells of comes after it); never once the room is lost."""
-        if self.lost:
-            return
-        if not self._turn:
+        if not self.lost and self.held.sent(deliver):
             asyncio.get_running_loop().call_soon(self._turn_ended)
-        self._turn.append(deliver)
 
     def _turn_ended(self) -> None:
-        turn, self._turn = self._turn, []
         if not self.lost:
-            self._held.extend((self._queued, deliver) for deliver in turn)
-            self._deliver(self._written)
+            self.held.turn_ended(self._queued)
+            self.held.deliver(self._written)
+        self._wake()
 
     async def written(self) -> bool:
         """Wait until every write asked for so far is done; False if the room was lost instead."""
@@ -87,30 +80,34 @@ class RoomKeeper:
 
     def end(self) -> None:
         """Its game ended: the game and seats go, and its code says "over" for a while."""
-        if self._final is None:
-            self._final = "end"
-            self._queue()
-            self._sealed = True
+        self._last("end")
 
     def drop(self) -> None:
         """The room goes (nobody came back in time): its keys go, unless its game ended already."""
-        if self._final is None and not self.lost:
-            self._final = "drop"
-            self._queue()
-            self._sealed = True
+        self._last("drop")
+
+    def lose(self) -> None:
+        """The lease is not ours any more (its renewal said so)."""
+        self._lose()
 
     # ------------------------------------------------------------------ the parts' writes
     def game(self, data: bytes) -> None:
-        self._game = data
+        self.pending.game = data
         self._queue()
 
     def seat(self, field: str, token: str | None) -> None:
-        self._seats[field] = token or ""
+        self.pending.seats[field] = token or ""
         self._queue()
 
     # ------------------------------------------------------------------ the writer
+    def _last(self, final: str) -> None:
+        if self.pending.final is None and not self.lost:
+            self.pending.final = final
+            self._queue()
+            self.pending.sealed = True
+
     def _queue(self) -> None:
-        if self.lost or self._sealed:
+        if self.lost or self.pending.sealed:
             return  # (after its last write there is nothing to keep)
         self._queued += 1
         if self._task is None:
@@ -120,14 +117,12 @@ class RoomKeeper:
         try:
             while self._written < self._queued and not self.lost:
                 upto = self._queued
-                mode, game, seats = self._final or self._mode, self._game, self._seats
-                self._game, self._seats = None, {}
-                if not await self._write(mode, game, seats):
+                if not await self._write(*self.pending.take()):
                     self._lose()
                     return
-                self._mode = "write"
                 self._written = upto
-                self._deliver(upto)
+                self.held.deliver(upto)
+                self._wake()
         finally:
             self._task = None
 
@@ -147,30 +142,66 @@ class RoomKeeper:
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, RETRY_MOST)
 
-    def _deliver(self, upto: int) -> None:
-        while self._held and self._held[0][0] <= upto:
-            _waited, deliver = self._held.popleft()
-            try:
-                deliver()
-            except Exception:  # one send's trouble must not hold the others
-                log.exception("a room's message could not be sent")
-        self._wake()
-
     def _lose(self) -> None:
         if self.lost:
             return
         self.lost = True
-        self._held.clear()  # never told: Redis does not hold it (the process that takes the room resumes before it)
+        self.held.drop()  # never told: Redis does not hold it (the process that takes the room resumes before it)
         self._wake()
         self.on_lost()
-
-    def lose(self) -> None:
-        """The lease is not ours any more (its renewal said so)."""
-        self._lose()
 
     def _wake(self) -> None:
         self._progress.set()
         self._progress = asyncio.Event()
+
+
+class Pending:
+    """What a room's next write carries: how (its first claims the lease), the newest game, the
+    seats changed, and whether it is the last (the game ended, or the room goes)."""
+
+    def __init__(self, new: bool) -> None:
+        self.mode = "claim" if new else "write"
+        self.game: bytes | None = None
+        self.seats: dict[str, str] = {}  # seat fields changed since the last write ("" deletes)
+        self.final: str | None = None  # "end" or "drop": the last write
+        self.sealed = False  # the last write is asked for: nothing after it is kept
+
+    def take(self) -> tuple[str, bytes | None, dict[str, str]]:
+        """The next write's (mode, game, seats), taken: what is asked for from now on goes in the one after."""
+        taken = (self.final or self.mode, self.game, self.seats)
+        self.mode, self.game, self.seats = "write", None, {}
+        return taken
+
+
+class Held:
+    """What a room's door sent, in order, each waiting for the writes asked for by the end of the
+    loop's turn it was sent in."""
+
+    def __init__(self) -> None:
+        self._waiting: deque[tuple[int, Callable[[], object]]] = deque()  # (the writes it waits for, the send)
+        self._turn: list[Callable[[], object]] = []  # sent in this turn of the loop
+
+    def sent(self, deliver: Callable[[], object]) -> bool:
+        """`deliver` is held; True for the first of this turn (the turn's end must be seen to)."""
+        self._turn.append(deliver)
+        return len(self._turn) == 1
+
+    def turn_ended(self, queued: int) -> None:
+        self._waiting.extend((queued, deliver) for deliver in self._turn)
+        self._turn = []
+
+    def deliver(self, written: int) -> None:
+        """Send, in order, what waits for no more than the `written` writes done."""
+        while self._waiting and self._waiting[0][0] <= written:
+            _writes, deliver = self._waiting.popleft()
+            try:
+                deliver()
+            except Exception:  # one send's trouble must not hold the others
+                log.exception("a room's message could not be sent")
+
+    def drop(self) -> None:
+        self._waiting.clear()
+        self._turn = []
 
 
 class KeptGame:

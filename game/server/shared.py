@@ -1,7 +1,8 @@
 """The Redis several server processes share (docs/server.md, "Several processes on one Redis"): its
 keys, every one under one prefix, and the atomic scripts a room's lease and its writes go through.
 
-    share = Share("redis://127.0.0.1:6379/0", prefix="skyjo:", lease=15.0, url="wss://a.example.org")
+    share = Share("redis://127.0.0.1:6379/0", prefix="skyjo:", lease=15.0)
+    share.known_at("wss://a.example.org")   # where clients reach this process: the lease says it
     await share.open()                      # connected, the shared digest key read (or made)
     keys = share.room_keys("K7QX2MRT")      # named by a keyed digest of the code, never the code
     await share.where(keys)                 # who runs it (a lease), whether a game is kept, whether it ended
