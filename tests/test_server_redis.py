@@ -127,6 +127,9 @@ def test_a_process_stopped_lets_its_rooms_go_and_the_other_takes_them_at_once(re
             assert time.monotonic() < deadline, "the game did not get going"
             time.sleep(0.01)
         assert first.stop()["rooms_saved"] == 1
+        stranger = RawClient(second.url)  # the room, on the other process now, keeps its seats for their players
+        stranger.send({"type": "hello", "version": 2, "code": code, "name": "Eve"})
+        assert stranger.expect("refused")["reason"] == "no open seat at this table"
         assert [player.join(WAIT) for player in players] == [True, True]
         assert second.rooms.ended == 1 and second.shared.taken_over == 1
         assert check_histories(players) > 20
