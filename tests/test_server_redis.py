@@ -245,15 +245,21 @@ def test_a_redirect_is_followed_only_to_wss_or_this_computer():
         assert "\n" not in str(refused.value)
 
 
-def test_a_redirect_loop_ends_the_client_in_one_line():
-    """A process that keeps sending the client back to itself: followed three times, then one line."""
+@pytest.mark.parametrize(("sent_to", "said"), [
+    (None, "the server sent us on 4 times in a row: a loop"),  # (None: back to itself)
+    ("ws://203.0.113.9:5000", "plain ws:// is followed only on this computer"),
+    ("http://127.0.0.1:5000", "which is not an address"),
+])
+def test_a_redirect_loop_or_one_not_followed_ends_the_client_in_one_line(sent_to, said):
+    """A process that keeps sending the client back to itself (followed three times), or somewhere a
+    client does not go: the connection closes for good, saying why in one line."""
     from websockets.sync.server import serve
 
     from game.net.client import NetClient
 
     def handler(ws) -> None:
         ws.recv(5)
-        ws.send(json.dumps({"type": "redirect", "url": f"ws://127.0.0.1:{port}"}))
+        ws.send(json.dumps({"type": "redirect", "url": sent_to or f"ws://127.0.0.1:{port}"}))
 
     with serve(handler, "127.0.0.1", 0) as server:
         port = server.socket.getsockname()[1]
@@ -264,7 +270,7 @@ def test_a_redirect_loop_ends_the_client_in_one_line():
         while client.status != "closed" and time.monotonic() < deadline:
             time.sleep(0.01)
         server.shutdown()
-    assert client.status == "closed" and "sent us on 4 times in a row" in client.reason
+    assert client.status == "closed" and said in client.reason and client.host_at_fault
     assert "\n" not in client.reason
 
 

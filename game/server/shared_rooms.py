@@ -35,6 +35,7 @@ from .shared import Share
 
 log = logging.getLogger("skyjo.server")
 
+KEPT_WAIT = 8.0  # seconds a new room may take to be kept in Redis before its maker is refused
 STOP_WAIT = 2.0  # seconds the stop waits for the rooms' last writes before letting their leases go
 
 
@@ -69,8 +70,15 @@ class SharedRooms(Rooms):
         return self._once_kept(keeper, answer)
 
     async def _once_kept(self, keeper: RoomKeeper, answer: wire.Room) -> object:
-        if await keeper.written():
-            return answer
+        """`answer` once Redis holds the room; a refusal if it cannot (the room then goes)."""
+        try:
+            if await asyncio.wait_for(keeper.written(), min(self.share.lease, KEPT_WAIT)):
+                return answer
+        except TimeoutError:
+            room = next((room for room, kept in self._keepers.items() if kept is keeper), None)
+            if room is not None:
+                room.close(final=True)
+                self._let_go(room)
         return wire.refused("the room could not be kept just now; try again", "hello")
 
     def _add(self, ident: str, code: str, config: MatchConfig, state: GameState, *, resumed: bool) -> Room:
