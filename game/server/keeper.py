@@ -47,6 +47,7 @@ class RoomKeeper:
         self.keys = keys
         self.on_lost: Callable[[], object] = lambda: None
         self.lost = False
+        self.claimed = not new  # its lease is ours in Redis (a new room's: once its first write landed)
         self.last_failure: StoreNotice | None = None  # (a failing write is said in the log, and loses the room)
         self.saves = KeptGame(self)
         self.tokens = KeptSeats(self, seats or {})
@@ -120,7 +121,7 @@ class RoomKeeper:
                 if not await self._write(*self.pending.take()):
                     self._lose()
                     return
-                self._written = upto
+                self._written, self.claimed = upto, True
                 self.held.deliver(upto)
                 self._wake()
         finally:

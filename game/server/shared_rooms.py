@@ -160,7 +160,7 @@ class SharedRooms(Rooms):
         renewed_at = loop.time()
         while True:
             await asyncio.sleep(self.share.lease / 3)
-            rooms = [(room, keeper) for room, keeper in self._keepers.items() if not keeper.lost]
+            rooms = [(room, keeper) for room, keeper in self._keepers.items() if keeper.claimed and not keeper.lost]
             try:
                 ours = await self.share.renew([keeper.keys for _room, keeper in rooms])
             except Exception as error:  # noqa: BLE001 - Redis away: tried again; past a lease, the rooms go
@@ -170,9 +170,9 @@ class SharedRooms(Rooms):
                             type(error).__name__, len(rooms))
                 ours = [False] * len(rooms)
             renewed_at = loop.time()
-            for (_room, keeper), still in zip(rooms, ours):
-                if not still:
-                    keeper.lose()
+            for (room, keeper), still in zip(rooms, ours):
+                if not still and self._keepers.get(room) is keeper and not keeper.pending.sealed:
+                    keeper.lose()  # (a room that ended or went meanwhile took its lease with it)
 
     def _moved(self, room: Room) -> None:
         """The room is not ours any more: it stops at once, and goes from here (not from Redis)."""
