@@ -23,7 +23,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from game.net.admission import IN_FLIGHT, SPARE_FILES, files_open
 from game.net.host import BURST, HELLO_TIMEOUT, PING_INTERVAL, PING_TIMEOUT, RATE, SEND_QUEUE
@@ -34,6 +34,9 @@ from game.wire.closing import CLOSE_AWAY
 
 from .pool import ThinkingPool
 from .rooms import IDLE_AFTER, MOST_ROOMS, ROOM_LEVELS, Rooms
+
+if TYPE_CHECKING:
+    from .shared_rooms import SharedRooms
 
 MOST_SOCKETS = 4096  # connections at once, whatever the file limit allows
 CONNECTIONS_PER_ROOM = 8  # open WebSocket connections at once: the rooms' seats, with room to spare
@@ -109,7 +112,7 @@ class RoomServer:
         self._lock = self._lock_folder(options.data_dir)
         self.pool = pool or ThinkingPool()
         data_dir = None if options.data_dir is None else Path(options.data_dir)
-        self.shared: Any = None  # the SharedRooms on a Redis, if any
+        self.shared: SharedRooms | None = None  # this process's rooms on a shared Redis, if any
         self.rooms = self._rooms(options, data_dir)
         budget = connection_budget()
         try:
@@ -151,6 +154,7 @@ class RoomServer:
 
         from .shared import SharedStoreError
 
+        assert self.shared is not None
         share = self.shared.share
         public = (options.public_url or self.url).rstrip("/")
         try:
