@@ -280,8 +280,16 @@ def test_a_server_on_redis_refuses_a_public_url_clients_would_not_follow(redis_u
     assert main(["server", "--redis", redis_url, "--public-url", "ws://203.0.113.9:80"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--public-url" in err and "wss://" in err
-    assert main(["server", "--redis", "redis://127.0.0.1:1/0"]) == 2  # no Redis there
-    assert "cannot use Redis at redis://127.0.0.1:1/0" in capsys.readouterr().err
+    assert main(["server", "--redis", "redis://:hunter2@127.0.0.1:1/0"]) == 2  # no Redis there
+    err = capsys.readouterr().err
+    assert "cannot use Redis at redis://127.0.0.1:1/0" in err and "hunter2" not in err  # (its password never said)
+    for wrong, said in ((["--public-url", "wss://a.example.org"], "go with --redis"),
+                        (["--redis", redis_url, "--data-dir", "D"], "not both"),
+                        (["--redis", redis_url, "--redis-prefix", "a b"], "--redis-prefix"),
+                        (["--redis", redis_url, "--lease-seconds", "0.1"], "--lease-seconds")):
+        assert main(["server", *wrong]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and said in err, err
 
 
 # ---------------------------------------------------------------- real processes
