@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import signal
 import subprocess
@@ -114,9 +115,10 @@ def test_a_room_made_on_either_process_lives_there(two):
     assert raw.closed_within()
 
 
-def test_a_process_stopped_lets_its_rooms_go_and_the_other_takes_them_at_once(redis_url):
+def test_a_process_stopped_lets_its_rooms_go_and_the_other_takes_them_at_once(redis_url, caplog):
     """SIGTERM (stop): the room's lease is let go, so its players, back through the other process,
-    play on there without waiting for the lease (an hour here) to lapse."""
+    play on there without waiting for the lease (an hour here) to lapse. The log names no code or token."""
+    caplog.set_level(logging.INFO)
     first = RoomServer(ServerOptions(redis=redis_url, redis_prefix=PREFIX, lease=3600.0))
     second = RoomServer(ServerOptions(redis=redis_url, redis_prefix=PREFIX, lease=3600.0))
     try:
@@ -131,8 +133,11 @@ def test_a_process_stopped_lets_its_rooms_go_and_the_other_takes_them_at_once(re
         stranger.send({"type": "hello", "version": 2, "code": code, "name": "Eve"})
         assert stranger.expect("refused")["reason"] == "no open seat at this table"
         assert [player.join(WAIT) for player in players] == [True, True]
-        assert second.rooms.ended == 1 and second.shared.taken_over == 1
+        assert second.rooms.ended == 1 and second.shared is not None and second.shared.taken_over == 1
         assert check_histories(players) > 20
+        tokens = [player.remote.client.claim.token for player in players]
+        assert "taken over" in caplog.text and all(tokens) and code not in caplog.text
+        assert not any(token in caplog.text for token in tokens if token)
     finally:
         for server in (first, second):
             if server.server._thread.is_alive():
