@@ -42,8 +42,8 @@ def redis_url(tmp_path):
 
 @pytest.fixture
 def two(redis_url):
-    """Two server processes' worth (in this one) on one Redis, with a short lease."""
-    made = [RoomServer(ServerOptions(redis=redis_url, redis_prefix=PREFIX, lease=2.0)) for _ in range(2)]
+    """Two server processes' worth (in this one) on one Redis (a lease no busy machine lets lapse here)."""
+    made = [RoomServer(ServerOptions(redis=redis_url, redis_prefix=PREFIX, lease=60.0)) for _ in range(2)]
     yield made
     for server in made:
         server.stop()
