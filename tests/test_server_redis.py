@@ -219,7 +219,7 @@ def test_a_lease_is_claimed_once_and_a_write_after_it_lapsed_is_refused(redis_ur
         first, second = (Share(redis_url, prefix=PREFIX, lease=1.0) for _ in range(2))
         for share, where in ((first, "ws://127.0.0.1:1"), (second, "ws://127.0.0.1:2")):
             share.known_at(where)
-            await share.open()
+            await share.connect()
         try:
             keys = first.room_keys("ABCDEFGH")
             assert keys == second.room_keys("abcdefgh")  # one digest key for every process

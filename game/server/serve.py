@@ -164,7 +164,7 @@ class RoomServer:
                        "only wss:// addresses, or ws:// on its own computer")
         else:
             try:
-                self.server.submit(share.open()).result(10.0)
+                self.server.submit(share.connect()).result(10.0)
                 problem = ""
             except SharedStoreError as error:
                 problem = str(error)
