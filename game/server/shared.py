@@ -3,7 +3,7 @@ keys, every one under one prefix, and the atomic scripts a room's lease and its 
 
     share = Share("redis://127.0.0.1:6379/0", prefix="skyjo:", lease=15.0)
     share.known_at("wss://a.example.org")   # where clients reach this process: the lease says it
-    await share.connect()                    # connected, the shared digest key read (or made)
+    await share.connect()                   # connected, the shared digest key read (or made)
     keys = share.room_keys("K7QX2MRT")      # named by a keyed digest of the code, never the code
     await share.where(keys)                 # who runs it (a lease), whether a game is kept, whether it ended
 
