@@ -213,6 +213,39 @@ def test_a_player_hears_of_a_seat_or_a_move_only_once_redis_holds_it(two, redis_
         outside.close()
 
 
+def test_a_process_whose_room_another_took_stops_it_and_tells_nothing_more(redis_url):
+    """Another process holds the room's lease now (this one paused past it, say): the move played here
+    next cannot be written, so it is never told; the room stops here and its players are sent away
+    to reconnect (to whoever runs it now)."""
+    import redis
+
+    from game.store.saves import decode_save
+
+    server = RoomServer(ServerOptions(redis=redis_url, redis_prefix=PREFIX, lease=60.0))
+    outside = redis.Redis.from_url(redis_url)
+    try:
+        code = make_room(server.url, ["remote", "easy"])
+        raw = RawClient(server.url)
+        raw.hello(code=code)
+        table = raw.expect("table")
+        while not table["legal"]:
+            table = raw.expect("table")
+        move = table["legal"][0]
+        [lease] = list(outside.scan_iter(match=PREFIX + "room:*:lease"))
+        outside.set(lease, b"0123456789abcdef ws://127.0.0.1:9")  # another process's now
+        raw.send({"type": "play", "action": move})
+        while (message := raw.receive()) is not None:
+            assert not (message["type"] == "table" and message["action"] == move), "a move Redis does not hold"
+        assert raw.ws.close_code == 1001 and "moved" in (raw.ws.close_reason or "")
+        assert len(server.rooms) == 0  # stopped here
+        [game] = [outside.get(key) for key in outside.scan_iter(match=PREFIX + "room:*:game")]
+        seat, _verb, col, row = move
+        assert not decode_save(game).state.face_up[seat][col + 4 * row]  # the write was refused
+    finally:
+        outside.close()
+        server.stop()
+
+
 # ---------------------------------------------------------------- the lease, one call at a time
 def test_a_lease_is_claimed_once_and_a_write_after_it_lapsed_is_refused(redis_url):
     async def run() -> None:
