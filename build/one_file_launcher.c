@@ -283,9 +283,12 @@ int main(int argc, char **argv) {
         if (into < 0 || unpack(self, into, entries, count, key, &failed) != 0) {
             int error = errno;
             if (into >= 0) remove_tree(fresh);
-            say("could not unpack into", cache, error,
-                error == ENOSPC || error == EDQUOT ? "it needs 40 MB free; free some, or set XDG_CACHE_HOME to "
-                                                     "another folder" : "set XDG_CACHE_HOME to another folder");
+            uint64_t bytes = 0;
+            for (size_t i = 0; i < count; i++) bytes += entries[i].kind == 'f' ? entries[i].size : 0;
+            char cure[160];
+            snprintf(cure, sizeof cure, "it needs %llu MB free there, or set XDG_CACHE_HOME to another folder",
+                     (unsigned long long)(bytes / 1000000 + 1));
+            say("could not unpack into", cache, error, cure);
             return 1;
         }
         close(into);
