@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #define MAGIC "SKYJO-ONE-FILE-1"
@@ -35,6 +36,7 @@
 #define MAX_NAME 1024
 #define COPY_CHUNK (1u << 20)
 #define KEY_SIZE 32
+#define STALE_SECONDS 3600
 
 struct entry {
     char kind; /* 'd' folder, 'f' file, 'l' link (its data is the target) */
@@ -205,6 +207,26 @@ static void remove_tree(const char *path) {
     nftw(path, remove_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
+/* Half-made folders (tmp-…) and folders set aside (old-…) that an interrupted start left, once they
+   are STALE_SECONDS old: younger ones may belong to a start unpacking right now. Nothing else. */
+static void sweep(int folder, const char *path) {
+    int fd = dup(folder);
+    DIR *listing = fd < 0 ? NULL : fdopendir(fd);
+    struct dirent *item;
+    struct stat st;
+    time_t now = time(NULL);
+    if (!listing) return;
+    while ((item = readdir(listing))) {
+        if (strncmp(item->d_name, "tmp-", 4) != 0 && strncmp(item->d_name, "old-", 4) != 0) continue;
+        if (fstatat(folder, item->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISDIR(st.st_mode) ||
+            st.st_uid != geteuid() || now - st.st_mtime < STALE_SECONDS)
+            continue;
+        char stale[4096 + 320];
+        if (snprintf(stale, sizeof stale, "%s/%s", path, item->d_name) < (int)sizeof stale) remove_tree(stale);
+    }
+    closedir(listing);
+}
+
 /* $XDG_CACHE_HOME when absolute, else ~/.cache (made if missing, as the XDG rule allows). */
 static int cache_home(char *path, size_t size) {
     const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
@@ -276,6 +298,9 @@ int main(int argc, char **argv) {
             not_ours(app_path);
             return 1;
         }
+        char folder_path[sizeof cache + 8];
+        snprintf(folder_path, sizeof folder_path, "%s/skyjo", cache);
+        sweep(folder, folder_path);
         char fresh[sizeof app_path + 32];
         snprintf(fresh, sizeof fresh, "%s/skyjo/tmp-%s-XXXXXX", cache, key);
         const char *failed = "";

@@ -185,3 +185,16 @@ def test_what_is_inside_can_be_listed_and_read(tmp_path: Path, launcher: Path) -
     index = one_file.read_index(program)
     assert index["skyjo"][0] == "f" and index["_internal/libx.so.1"][0] == "l" and index["_internal"][0] == "d"
     assert one_file.read_member(program, "_internal/libs/libx.so.1") == LIBRARY
+
+
+def test_an_interrupted_start_leaves_nothing_for_long(tmp_path: Path, launcher: Path) -> None:
+    """Half-made (tmp-…) and set-aside (old-…) folders older than an hour go at the next unpack; a
+    younger one may be another start's, unpacking now; anything else in the folder is not ours to touch."""
+    program, key = packed(tmp_path, launcher)
+    folder = tmp_path / "home" / ".cache" / "skyjo"
+    for name in ("tmp-0123-abcdef", "old-0123-42", "tmp-young", "my notes"):
+        (folder / name / "inside").mkdir(parents=True)
+    for name in ("tmp-0123-abcdef", "old-0123-42", "my notes"):
+        os.utime(folder / name, (1, 1))
+    assert start(program, tmp_path / "home").returncode == 0
+    assert sorted(path.name for path in folder.iterdir()) == [f"app-{key}", "my notes", "tmp-young"]
