@@ -171,15 +171,13 @@ static int copy_out(int self, const struct entry *e, int out, char *buffer) {
     return 0;
 }
 
-/* Every entry into the fresh folder `into`, then the mark; 0, or -1 with errno and the entry's name. */
-static int unpack(int self, int into, const struct entry *entries, size_t count, const char *key,
-                  const char **failed) {
+/* Every entry into the fresh folder `into`, then the mark; 0, or -1 with errno. */
+static int unpack(int self, int into, const struct entry *entries, size_t count, const char *key) {
     char *buffer = malloc(COPY_CHUNK);
     if (!buffer) return -1;
     for (size_t i = 0; i < count; i++) {
         const struct entry *e = &entries[i];
         int status = 0;
-        *failed = e->name;
         if (e->kind == 'd') {
             status = mkdirat(into, e->name, 0700 | e->mode);
         } else if (e->kind == 'l') {
@@ -191,7 +189,6 @@ static int unpack(int self, int into, const struct entry *entries, size_t count,
         }
         if (status != 0) return -1;
     }
-    *failed = ".complete";
     int mark = openat(into, ".complete", O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
     if (mark < 0 || write(mark, key, KEY_SIZE) != KEY_SIZE || close(mark) != 0) return -1;
     free(buffer);
@@ -303,16 +300,16 @@ int main(int argc, char **argv) {
         sweep(folder, folder_path);
         char fresh[sizeof app_path + 32];
         snprintf(fresh, sizeof fresh, "%s/skyjo/tmp-%s-XXXXXX", cache, key);
-        const char *failed = "";
         int into = mkdtemp(fresh) ? open(fresh, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1;
-        if (into < 0 || unpack(self, into, entries, count, key, &failed) != 0) {
+        if (into < 0 || unpack(self, into, entries, count, key) != 0) {
             int error = errno;
             if (into >= 0) remove_tree(fresh);
             uint64_t bytes = 0;
             for (size_t i = 0; i < count; i++) bytes += entries[i].kind == 'f' ? entries[i].size : 0;
-            char cure[160];
-            snprintf(cure, sizeof cure, "it needs %llu MB free there, or set XDG_CACHE_HOME to another folder",
-                     (unsigned long long)(bytes / 1000000 + 1));
+            char cure[160] = "set XDG_CACHE_HOME to another folder";
+            if (error == ENOSPC || error == EDQUOT || error == EFBIG)
+                snprintf(cure, sizeof cure, "it needs %llu MB free there, or set XDG_CACHE_HOME to another folder",
+                         (unsigned long long)(bytes / 1000000 + 1));
             say("could not unpack into", cache, error, cure);
             return 1;
         }
