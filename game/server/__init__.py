@@ -11,4 +11,7 @@ A room is a `TableController` served by a `NetHost` through its part of one `Ser
     room.py    one room: its table, its host, its part of the door, driven on the door's loop
     rooms.py   every room: made on request (with limits), found by code, saved, resumed, let go
     serve.py   the process: TLS, the bind refused in one line, the signals, the summary
+    shared.py  several processes on one Redis: its keys under one prefix, a room's lease, fenced writes
+    keeper.py  a room's store in Redis: its saves written in order, its sends held until they are
+    shared_rooms.py  the rooms of one of those processes: a client sent on, a lapsed room taken over
 """

@@ -4,7 +4,9 @@ the door's event loop, one step at a time, when something happened: a player's m
 a computer seat decided, a round's scores waited long enough. Nothing polls.
 
 A move is saved before its players hear of it: the table saves as it plays (the room's store
-writes at once, on this thread), and what it sends only leaves on the loop's next turn.
+writes at once, on this thread), and what it sends only leaves on the loop's next turn. A store
+that writes later (Redis, game/server/keeper.py) gives the door a `hold`: what the room sends,
+closes included, goes out in order once what was saved before it is written.
 """
 
 from __future__ import annotations
@@ -26,16 +28,25 @@ from .pool import ThinkingPool
 
 log = logging.getLogger("skyjo.server")
 
+Hold = Callable[[Callable[[], object]], None]  # run this once what was saved before it is written
+
 READY_WAIT = 30.0  # seconds a round's scores wait for every connected player to have seen them
 STEPS = 64  # table steps in one go before the other rooms have their turn
 
 
+def _at_once(deliver: Callable[[], object]) -> None:
+    deliver()
+
+
 class RoomDoor:
     """A room's part of the server's door: its own inbox and tokens, the rest the server's.
-    `on_tokens` is told the room's seat tokens whenever they change (the server keeps an index)."""
+    `on_tokens` is told the room's seat tokens whenever they change (the server keeps an index);
+    `hold`: what is sent waits for the room's writes (None: it leaves at once)."""
 
-    def __init__(self, server: Server, code: str, on_tokens: Callable[[tuple[str, ...]], object]) -> None:
+    def __init__(self, server: Server, code: str, on_tokens: Callable[[tuple[str, ...]], object],
+                 hold: Hold | None = None) -> None:
         self.server = server
+        self._hold: Hold = hold or _at_once
         self.inbox: Inbox[tuple[Client, Arrival]] = Inbox()
         self.lines = server.lines
         self.port = server.port
@@ -51,24 +62,33 @@ class RoomDoor:
         self._on_tokens(tokens)
 
     def send(self, client: Client, message: object) -> None:
-        self.server.send(client, message)
+        self._hold(lambda: self.server.send(client, message))
 
     def seat(self, client: Client, seat: int) -> None:
         self.seated[seat] = client
         self.server.seat(client, seat)
 
     def close(self, client: Client, code: int, reason: str) -> None:
-        self.server.close(client, code, reason)
+        self._hold(lambda: self.server.close(client, code, reason))
 
     def turn_away(self, client: Client, reason: str, code: int) -> None:
-        self.server.turn_away(client, reason, code)
+        self._hold(lambda: self.server.turn_away(client, reason, code))
 
     def shut_down(self, code: int, reason: str, wait: float) -> None:
         """Close this room's connections (what was sent them leaves first); the door stays open."""
-        for client in self.seated.values():
+        seated = list(self.seated.values())
+        self.seated.clear()
+        self._hold(lambda: self._finish(seated, code, reason))
+
+    def cut_off(self, code: int, reason: str) -> None:
+        """Close this room's connections now, whatever waits to be sent (the room is not ours any more)."""
+        self._finish(list(self.seated.values()), code, reason)
+        self.seated.clear()
+
+    def _finish(self, clients: list[Client], code: int, reason: str) -> None:
+        for client in clients:
             if not client.gone:
                 self.server.finish(client, code, reason)
-        self.seated.clear()
 
 
 class Room:
@@ -77,7 +97,8 @@ class Room:
 
     def __init__(self, ident: str, code: str, config: MatchConfig, state: GameState, store: HostedStore | None, *,
                  server: Server, pool: ThinkingPool, resumed: bool,
-                 on_tokens: Callable[[Room, tuple[str, ...]], object], on_end: Callable[[Room], object]) -> None:
+                 on_tokens: Callable[[Room, tuple[str, ...]], object], on_end: Callable[[Room], object],
+                 hold: Hold | None = None) -> None:
         self.ident = ident
         self.store = store
         self._server = server
@@ -87,7 +108,7 @@ class Room:
         self._scored_at: float | None = None  # when a round's scores were shown, until the next deal
         self.ended = False
         self.idle_since: float | None = time.monotonic()  # nobody connected since then (None: somebody is)
-        self.door = RoomDoor(server, code, lambda tokens: on_tokens(self, tokens))
+        self.door = RoomDoor(server, code, lambda tokens: on_tokens(self, tokens), hold)
         self.table = TableController(config, state, store, resumed=resumed, make_worker=pool.factory(self.wake),
                                      speed=0)
         self.host: NetHost[TableController] = NetHost(self.table, code, "127.0.0.1", store=store, resume=resumed,
@@ -157,3 +178,10 @@ class Room:
             self.door.shut_down(CLOSE_FINAL, "the game is over", 1.0)
         else:
             self.door.shut_down(CLOSE_AWAY, "the server stopped", 1.0)
+
+    def moved(self) -> None:
+        """The room is not this process's any more (its lease lapsed: another may run it now): it
+        stops at once, and its players, told nothing of what it did since its last write, reconnect."""
+        self.ended = True
+        self.table.close()
+        self.door.cut_off(CLOSE_AWAY, "the room moved to another server process")

@@ -21,15 +21,16 @@ from pathlib import Path
 from game.match import MatchConfig, seats_from_words
 from game.net import protocol as wire
 from game.net.admission import WrongCodes
+from game.net.hosted import HostedStore
 from game.net.inbox import Inbox
-from game.net.listener import Arrival, Client, Server
+from game.net.listener import Arrival, Client, Located, Server
 from game.rules import GameState, edition_named
 from game.store import Store
 from game.store.paths import HOST_SAVE_FILE
 
 from .codes import CodeKey, new_room_code
 from .pool import ThinkingPool
-from .room import Room
+from .room import Hold, Room
 
 log = logging.getLogger("skyjo.server")
 
@@ -95,6 +96,10 @@ class Rooms:
     def knows_token(self, token: str) -> bool:
         return self._key.secret(token) in self._known_tokens
 
+    async def locate(self, code: str) -> Located:
+        """One process alone: a code not found here is found nowhere (SharedRooms looks further)."""
+        return None
+
     def create(self, message: wire.Create, address: str) -> object:
         """A room made for `address` (a `room` message with its code), or a refusal saying why not."""
         refusal = self._made.refusal(address)
@@ -120,11 +125,17 @@ class Rooms:
     # ------------------------------------------------------------------ rooms
     def _add(self, ident: str, code: str, config: MatchConfig, state: GameState, *, resumed: bool) -> Room:
         assert self._server is not None, "Rooms.attach first"
-        store = None if self.data_dir is None else Store(self.data_dir / "rooms" / ident, save_file=HOST_SAVE_FILE)
-        room = Room(ident, code, config, state, store, server=self._server,
-                    pool=self.pool, resumed=resumed, on_tokens=self._room_tokens, on_end=self._ended)
+        store, hold = self._store_for(ident, code)
+        room = Room(ident, code, config, state, store, server=self._server, pool=self.pool, resumed=resumed,
+                    on_tokens=self._room_tokens, on_end=self._ended, hold=hold)
         self._by_code[self._key(code)] = room
         return room
+
+    def _store_for(self, ident: str, code: str) -> tuple[HostedStore | None, Hold | None]:
+        """Where a room keeps its game and seats (its folder), and what its sends wait for (nothing)."""
+        if self.data_dir is None:
+            return None, None
+        return Store(self.data_dir / "rooms" / ident, save_file=HOST_SAVE_FILE), None
 
     def _room_tokens(self, room: Room, tokens: tuple[str, ...]) -> None:
         old = self._tokens.get(room, set())
