@@ -43,7 +43,7 @@ def test_each_part_declares_the_facts_of_its_table_in_the_same_order() -> None:
 
 
 def test_a_copy_holds_every_fact_and_nothing_else() -> None:
-    # copy_position is written out fact by fact: a fact added to a part but not to it fails here
+    # Position.copy_facts_from is written out fact by fact: a fact added to a part but not to it fails here
     state = mid_game()
     other = state.clone(record_events=True)
     assert state_to_dict(other) == state_to_dict(state)

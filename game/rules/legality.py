@@ -11,12 +11,11 @@ from itertools import compress
 from operator import and_, is_not, not_
 from typing import Final
 
-from mypy_extensions import trait
-
 from .actions import CELLS, COLS, DRAW, FLIP, REVEAL, Action, brief, shape_problem
 from .interned import ACTION_TABLE, INTERNED
 from .position import GAME_OVER, OPENING, ROUND_OVER, SOURCE_DISCARD, SOURCE_DRAW, TURN, Position
 from .reasons import N_, Reason
+from .traits import trait
 
 NO_CARDS: Final = (None,) * CELLS  # compared cell by cell with a grid: which cells still hold a card
 

@@ -8,14 +8,14 @@ together). From these declarations alone:
 
 - `GameState.__init__` gives every fact its default (`fresh_facts`);
 - `GameState.clone` copies every fact, making new lists of those play changes in place
-  (`copy_position`: one written line per fact, a test checks none is missing);
+  (`Position.copy_facts_from`: one written line per fact, a test checks none is missing);
 - `GameState.from_position` builds a game at any position: the codec and determinisation
   (game/ai/determinize.py) use it;
 - the codec writes, reads and checks every fact (`FIELDS`, in this order: the JSON keys'),
   and `check_consistency` checks every value before the rules that tie facts together.
 
 A new fact is therefore declared in its part (a type and a line of its table) and in
-`copy_position`, and none of the others lists it again. Its price is elsewhere:
+`Position.copy_facts_from`, and none of the others lists it again. Its price is elsewhere:
 - room: every fact is an attribute of the game, and a game already holds INLINE_ATTRIBUTES
   (29) of them, the most CPython keeps inline (see there); one more slows every method call
   of the engine, and tests/test_engine_fast_shape.py fails, so a new fact must replace one
@@ -38,10 +38,9 @@ from enum import StrEnum
 from functools import cache
 from typing import Any, Final
 
-from mypy_extensions import trait
-
 from .actions import CELLS, COLS, HIDDEN, ROWS
 from .editions import Edition
+from .events import Event
 from .facts import (
     COPY_LIST,
     COPY_MAYBE,
@@ -72,6 +71,7 @@ from .facts import (
     whole,
 )
 from .options import Options
+from .traits import trait
 
 
 class Phase(StrEnum):
@@ -295,8 +295,11 @@ class Position(Round, Grids, Piles, Turn, Opening, Milestones, Scoring):
     seat count, seed, options) never changes during play; GameState gives it (and the facts,
     their defaults from the declarations above)."""
 
-    def __init__(self, identity: Identity) -> None:
+    def __init__(self, identity: Identity, record_events: bool = False) -> None:
         self.identity = identity
+        # the event record every part shares (RoundEnd emits, GameState.take_events hands it on)
+        self.record_events = record_events
+        self.events: list[Event] = []
 
     @property
     def edition(self) -> type[Edition]:
@@ -351,6 +354,46 @@ class Position(Round, Grids, Piles, Turn, Opening, Milestones, Scoring):
     def grid_cells(self, seat: int) -> list[list[int | str | None]]:
         return [[self.cell(seat, col, row) for col in range(COLS)] for row in range(ROWS)]
 
+    def copy_facts_from(self, source: Position) -> None:
+        """Give this position, a new game without facts yet, a copy of every fact of `source`
+        (GameState.clone; a new game, of the unplayed position): new lists where play changes
+        them in place, the rest shared (immutable).
+
+        One line per fact, in FIELDS' order, as each fact's kind says (tests/test_rules_position.py
+        checks that every fact is copied, and no list shared). Why not a loop or a dict: CPython 3.11
+        keeps a game's attributes inline, and reads each in a few instructions, only while nobody
+        touches the object's `__dict__`; a copy made through `__dict__` (or `vars`) turns both the
+        copy and its original into dict-backed objects, whose every attribute read takes the generic
+        path, about ten times as long. Plain attribute stores on a new object keep it inline, as
+        `__init__` does; a loop of `setattr` would too, at several times the cost of these lines
+        (and a compiled build reads and writes each as a field)."""
+        self.round = source.round
+        self.phase = source.phase
+        self.participants = source.participants
+        self.next_participants = source.next_participants
+        self.tiebreak = source.tiebreak
+        self.next_is_tiebreak = source.next_is_tiebreak
+        self.tiebreak_rounds = source.tiebreak_rounds.copy()
+        self.cards = list(map(list.copy, source.cards))
+        self.face_up = list(map(list.copy, source.face_up))
+        self.draw_pile = source.draw_pile.copy()
+        self.discard_pile = source.discard_pile.copy()
+        self.to_act = source.to_act
+        self.holding = source.holding
+        self.source = source.source
+        self.flips_left = source.flips_left.copy()
+        self.tie_seats = source.tie_seats
+        self.tie_to_flip = source.tie_to_flip.copy()
+        self.trigger = source.trigger
+        self.previous_trigger = source.previous_trigger
+        self.starter = source.starter
+        self.reshuffles = source.reshuffles
+        self.removed = source.removed.copy()
+        self.round_scores = list(map(list.copy, source.round_scores))
+        self.totals = source.totals.copy()
+        winners = source.winners
+        self.winners = None if winners is None else winners.copy()
+
 
 # every fact, in the order of Position's parts (the JSON keys' order too)
 FIELDS: Final[tuple[Field, ...]] = ROUND + GRIDS + PILES + TURN_FACTS + OPENING_FACTS + MILESTONES + SCORING
@@ -388,7 +431,7 @@ def _unplayed(players: int) -> Position:
 def give_defaults(target: Position, players: int) -> None:
     """Give `target`, a new game without facts yet, every fact at its default (GameState.__init__):
     a copy of the unplayed position, as `clone` copies a game, cheaper than one fact at a time."""
-    copy_position(_unplayed(players), target)
+    target.copy_facts_from(_unplayed(players))
 
 
 def copy_facts(values: dict[str, Any]) -> None:
@@ -401,46 +444,6 @@ def copy_facts(values: dict[str, Any]) -> None:
     for name in _MAYBE:
         if values[name] is not None:
             values[name] = values[name].copy()
-
-
-def copy_position(source: Position, target: Position) -> None:
-    """Give `target`, a new game without facts yet, a copy of every fact of `source`
-    (GameState.clone): new lists where play changes them in place, the rest shared (immutable).
-
-    One line per fact, in FIELDS' order, as each fact's kind says (tests/test_rules_position.py
-    checks that every fact is copied, and no list shared). Why not a loop or a dict: CPython 3.11
-    keeps a game's attributes inline, and reads each in a few instructions, only while nobody
-    touches the object's `__dict__`; a copy made through `__dict__` (or `vars`) turns both the
-    copy and its original into dict-backed objects, whose every attribute read takes the generic
-    path, about ten times as long. Plain attribute stores on a new object keep it inline, as
-    `__init__` does; a loop of `setattr` would too, at several times the cost of these lines
-    (and a compiled build reads and writes each as a field)."""
-    target.round = source.round
-    target.phase = source.phase
-    target.participants = source.participants
-    target.next_participants = source.next_participants
-    target.tiebreak = source.tiebreak
-    target.next_is_tiebreak = source.next_is_tiebreak
-    target.tiebreak_rounds = source.tiebreak_rounds.copy()
-    target.cards = list(map(list.copy, source.cards))
-    target.face_up = list(map(list.copy, source.face_up))
-    target.draw_pile = source.draw_pile.copy()
-    target.discard_pile = source.discard_pile.copy()
-    target.to_act = source.to_act
-    target.holding = source.holding
-    target.source = source.source
-    target.flips_left = source.flips_left.copy()
-    target.tie_seats = source.tie_seats
-    target.tie_to_flip = source.tie_to_flip.copy()
-    target.trigger = source.trigger
-    target.previous_trigger = source.previous_trigger
-    target.starter = source.starter
-    target.reshuffles = source.reshuffles
-    target.removed = source.removed.copy()
-    target.round_scores = list(map(list.copy, source.round_scores))
-    target.totals = source.totals.copy()
-    winners = source.winners
-    target.winners = None if winners is None else winners.copy()
 
 
 def check_facts(position: Position) -> None:

@@ -7,12 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from mypy_extensions import trait
-
 from . import events as ev
 from .actions import COLS, COLUMN_CELLS
 from .editions import FinalTie
 from .position import GAME_OVER, ROUND_OVER, Position
+from .traits import trait
 
 # Final: a compiled build keeps it in a C variable, not looked up in this module's dict every turn
 _COLUMNS: Final = COLUMN_CELLS
@@ -20,11 +19,7 @@ _COLUMNS: Final = COLUMN_CELLS
 
 @trait  # a part beside Legality over the same facts: a trait for mypyc, the class itself in plain Python
 class RoundEnd(Position):
-    """The round's end, and the event recording every part of the game shares (GameState.__init__
-    gives a game both)."""
-
-    record_events: bool
-    events: list[ev.Event]
+    """The round's end, and the recording of events (the record is Position's: every part shares it)."""
 
     def _emit(self, kind: Callable[..., ev.Event], *fields: Any) -> None:
         """Record the event `kind(*fields)`, built only when this game records events."""

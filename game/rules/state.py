@@ -36,7 +36,6 @@ from .position import (
     Phase,
     Source,
     as_member,
-    copy_position,
     fresh_facts,
     give_defaults,
 )
@@ -75,9 +74,7 @@ class GameState(Legality, RoundEnd):
             seed = random.SystemRandom().randrange(2**53)
         # These four and the facts are every attribute of a game, at the ceiling CPython keeps
         # fast (position.py INLINE_ATTRIBUTES: 29): a new one costs every search, see there.
-        super().__init__(Identity(kind, players, seed, options))
-        self.record_events = record_events
-        self.events = []
+        super().__init__(Identity(kind, players, seed, options), record_events)  # (the identity, the event record)
         # The game record, like a chess move stack: per round the deck as dealt (top first)
         # and the actions played, kept in their JSON form ([seat, verb, col, row] lists) so a
         # save copies it at C speed. None when not kept (search copies, benchmarks).
@@ -119,14 +116,14 @@ class GameState(Legality, RoundEnd):
         only for a copy that records (search copies skip it, it is the costly part)."""
         other = GameState.__new__(GameState)
         # attribute by attribute, in __init__'s order, never through __dict__: both games keep
-        # their attributes inline, fast to read (position.copy_position says why)
+        # their attributes inline, fast to read (Position.copy_facts_from says why)
         other.identity = self.identity
         other.record_events = record_events
         other.events = []
         other.log = None
         if record_events and self.log is not None:
             other.log = [{"deck": entry["deck"], "actions": list(entry["actions"])} for entry in self.log]
-        copy_position(self, other)
+        other.copy_facts_from(self)
         return other
 
     # ------------------------------------------------------------------ chance
