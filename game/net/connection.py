@@ -61,11 +61,26 @@ def parse_address(text: str) -> str:
     return url.rstrip("/")
 
 
+@dataclass(frozen=True)
+class Untrusted:
+    """A wss:// server whose certificate this computer cannot trust: its host's name and why
+    (OpenSSL's words); a screen words it in the player's language (scenes/online.py)."""
+
+    host: str
+    why: str
+
+    @classmethod
+    def of(cls, url: str, error: ssl.SSLCertVerificationError) -> Untrusted:
+        return cls(urlsplit(url).hostname or url, str(error.verify_message or error.reason or "not trusted"))
+
+    def __str__(self) -> str:
+        return (f"the certificate of {self.host} could not be checked ({self.why}): "
+                "the server needs a certificate this computer trusts")
+
+
 def certificate_problem(url: str, error: ssl.SSLCertVerificationError) -> str:
     """A wss:// server whose certificate this computer cannot trust, said in one sentence."""
-    why = error.verify_message or error.reason or "not trusted"
-    return (f"the certificate of {urlsplit(url).hostname} could not be checked ({why}): "
-            "the server needs a certificate this computer trusts")
+    return str(Untrusted.of(url, error))
 
 
 def check_url(url: str) -> str:
@@ -157,8 +172,11 @@ class NetClient:
     the host, our seat token) and the `line` (the websocket open now)."""
 
     def __init__(self, url: str, code: str, name: str, token: str | None = None, *, seat: int | None = None,
-                 store: KeepsSeatTokens | None = None, reconnect_for: float = RECONNECT_FOR) -> None:
+                 store: KeepsSeatTokens | None = None, reconnect_for: float = RECONNECT_FOR,
+                 tls: ssl.SSLContext | None = None) -> None:
         self.url = check_url(url)
+        self.tls = tls  # a wss:// server's certificate checked against this (None: the system's store)
+        self.untrusted: Untrusted | None = None  # the server's certificate could not be trusted: nothing sent
         self.claim = SeatClaim(url, code, name, token, seat, store)
         self.line = Line()
         self.reconnect_for = reconnect_for
@@ -170,6 +188,7 @@ class NetClient:
         # the welcome (seat, names, config) and the first view, before `RemoteTable.update` delivers them
         self.status, self.status_reason = CONNECTING, ""
         self.welcome: wire.Welcome | None = None
+        self.lobby: wire.Lobby | None = None  # the latest lobby: who has come (a room's screen shows it)
         self.first_view: SeatView | None = None
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="skyjo-client", daemon=True)
@@ -247,11 +266,12 @@ class NetClient:
         why). "stop": the host said the seat is gone; "bad": it broke the protocol or sent too much."""
         try:
             ws = connect(self.url, open_timeout=OPEN_TIMEOUT, close_timeout=1, max_size=MAX_FRAME, compression=None,
-                         proxy=None, ping_interval=10, ping_timeout=10, legacy=True)
+                         proxy=None, ping_interval=10, ping_timeout=10, legacy=True, ssl=self.tls)
         except InvalidURI as error:
             return "refused", False, str(error)
         except ssl.SSLCertVerificationError as error:
-            return "refused", False, certificate_problem(self.url, error)
+            self.untrusted = Untrusted.of(self.url, error)
+            return "refused", False, str(self.untrusted)
         except (OSError, InvalidHandshake, TimeoutError) as error:
             return "lost", False, f"cannot reach {self.url}: {error}"
         with self.line.holding(ws):
@@ -295,6 +315,8 @@ class NetClient:
                         self._welcomed(message)
                     case wire.Table() if self.first_view is None:
                         self.first_view = message.seat_view
+                    case wire.Lobby():
+                        self.lobby = message
                     case wire.Refused(reason=reason) if not welcomed:
                         refusal = reason
                 self.messages.put(message)
