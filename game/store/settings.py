@@ -156,8 +156,8 @@ def _guided(names: list[str]) -> list[str]:
     return names
 
 
-def _printable(value: str) -> str:
-    if not value.isprintable():
+def _printable(value: str | None) -> str | None:
+    if value is not None and not value.isprintable():
         raise ValueError("not one printable line")
     return value
 
