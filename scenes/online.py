@@ -40,7 +40,6 @@ def chosen_server(app: AppContext) -> str:
 
 class OnlineScene(AppScene):
     name = "online"
-    scales_text = False
     escape_closes = True
 
     def __init__(self, app: AppContext, server: str = "", code: str = "", player: str = "",
@@ -167,12 +166,12 @@ class OnlineScene(AppScene):
             self.text(surface, captions[key], CAPTION_SIZE, 680, 338 + row * 100, color=DIM, anchor="midright",
                       max_width=560)
         if self.error:
-            self.text(surface, self.error, CAPTION_SIZE, 960, 800, color=ERROR_COLOUR)
+            self.lines(surface, self.error, CAPTION_SIZE, 790, color=ERROR_COLOUR)
         elif not self.fields["server"].value.strip():
-            self.text(surface, no_server_sentence(), CAPTION_SIZE, 960, 800, color=ACCENT)
+            self.lines(surface, no_server_sentence(), CAPTION_SIZE, 790, color=ACCENT)
         else:
-            self.text(surface, _("Create a room and share its code, or type the code you were given."),
-                      CAPTION_SIZE, 960, 800, color=DIM)
+            self.lines(surface, _("Create a room and share its code, or type the code you were given."),
+                       CAPTION_SIZE, 790, color=DIM)
         self._label_fields()  # (Tab or an arrow moved the focus since the last frame)
         self.buttons.draw(surface, self.viewport)
 

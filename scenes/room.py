@@ -45,7 +45,6 @@ def room_words(config: MatchConfig) -> list[str]:
 
 class RoomScene(AppScene):
     name = "room"
-    scales_text = False
     escape_closes = True
 
     def __init__(self, app: AppContext, server: str, name: str, code: str = "",
@@ -189,7 +188,7 @@ class RoomScene(AppScene):
         self.text(surface, _("Server: {server}").format(server=self.server), SMALL_SIZE, 960, 362, color=DIM)
         draw_seat_lines(self, surface, self.seat_lines(), top=420)
         line, colour = self.state_line()
-        self.text(surface, line, CAPTION_SIZE, 960, 890, color=colour)
+        self.lines(surface, line, CAPTION_SIZE, 850, color=colour)
         self.buttons.draw(surface, self.viewport)
 
 
