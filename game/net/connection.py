@@ -95,6 +95,16 @@ def check_url(url: str) -> str:
     return url
 
 
+@dataclass(frozen=True)
+class Dial:
+    """How the host is reached: its address, what a wss:// host's certificate is checked against
+    (None: the system's store) and how long a lost connection is tried again."""
+
+    url: str
+    tls: ssl.SSLContext | None = None
+    reconnect_for: float = RECONNECT_FOR
+
+
 class SeatClaim:
     """Who we are to the host: the table's code, our name, the seat we ask for and, once
     welcomed, the seat token that lets us back in, kept in the player's store (by address and
@@ -174,12 +184,10 @@ class NetClient:
     def __init__(self, url: str, code: str, name: str, token: str | None = None, *, seat: int | None = None,
                  store: KeepsSeatTokens | None = None, reconnect_for: float = RECONNECT_FOR,
                  tls: ssl.SSLContext | None = None) -> None:
-        self.url = check_url(url)
-        self.tls = tls  # a wss:// server's certificate checked against this (None: the system's store)
+        self.dial = Dial(check_url(url), tls, reconnect_for)
         self.untrusted: Untrusted | None = None  # the server's certificate could not be trusted: nothing sent
         self.claim = SeatClaim(url, code, name, token, seat, store)
         self.line = Line()
-        self.reconnect_for = reconnect_for
         self.messages: Inbox[HostMessage | Status] = Inbox()
         self.finished = False  # the host ended the games (as opposed to a lost connection)
         self.reason = ""  # why the connection closed for good
@@ -192,6 +200,10 @@ class NetClient:
         self.first_view: SeatView | None = None
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="skyjo-client", daemon=True)
+
+    @property
+    def url(self) -> str:
+        return self.dial.url
 
     def start(self) -> None:
         if not self._thread.is_alive() and not self._stop.is_set():
@@ -253,8 +265,8 @@ class NetClient:
             if lost_at is None:
                 lost_at = time.monotonic()
                 self._status(RECONNECTING, reason)
-            if time.monotonic() - lost_at > self.reconnect_for:
-                self.reason = f"the host could not be reached for {self.reconnect_for / 60:g} minutes"
+            if time.monotonic() - lost_at > self.dial.reconnect_for:
+                self.reason = f"the host could not be reached for {self.dial.reconnect_for / 60:g} minutes"
                 self._status(CLOSED, self.reason)
                 return
             self._stop.wait(delay)
@@ -266,7 +278,7 @@ class NetClient:
         why). "stop": the host said the seat is gone; "bad": it broke the protocol or sent too much."""
         try:
             ws = connect(self.url, open_timeout=OPEN_TIMEOUT, close_timeout=1, max_size=MAX_FRAME, compression=None,
-                         proxy=None, ping_interval=10, ping_timeout=10, legacy=True, ssl=self.tls)
+                         proxy=None, ping_interval=10, ping_timeout=10, legacy=True, ssl=self.dial.tls)
         except InvalidURI as error:
             return "refused", False, str(error)
         except ssl.SSLCertVerificationError as error:
