@@ -235,7 +235,9 @@ def test_a_room_created_in_the_app_and_joined_by_two_bots_is_played_to_its_end(a
         assert pilot.wait_on_clock(lambda: len(room.code) == 8 and room.remote is not None, WAIT), room.problem
         joins = [_run("join", url, "--room", grouped(room.code).replace(" ", ""), "--bot", level, "--cafile",
                       str(paths["ca"]), "--data-dir", str(tmp_path / level), env=env) for level in ("normal", "easy")]
-        assert pilot.wait_on_clock(lambda: pilot.scene == "play", WAIT), room.problem
+        pilot.wait_on_clock(lambda: pilot.scene == "play" or None not in {join.poll() for join in joins}, WAIT)
+        ended = [join.stderr.read() for join in joins if join.poll() is not None]
+        assert pilot.scene == "play", (room.problem, room.state_line(), ended)
         play = app.stack.top
         assert play.viewer == 0 and play.table.record is None  # the engine is on the server: seat views only
         play_here(app, play)
