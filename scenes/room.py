@@ -114,8 +114,14 @@ class RoomScene(AppScene):
         return self.dirty
 
     def back(self) -> None:
-        """Play online again, with this server and code (a code mistyped is corrected there)."""
-        self.stack.replace(ONLINE, server=self.server, code=self.code, player=self.player)
+        """Play online again, with this server and code (a code mistyped is corrected there): the
+        one beneath, after a room made from the setup, else a new one in this screen's place."""
+        online = self.stack.find(ONLINE)
+        if online is None:
+            self.stack.replace(ONLINE, server=self.server, code=self.code, player=self.player)
+            return
+        online.fields["code"].value = self.code
+        self.close()
 
     def exit(self) -> None:
         if self.making is not None:

@@ -134,6 +134,7 @@ def test_a_room_made_from_the_setup_shows_its_code_in_two_groups_and_c_copies_it
     pilot.click("Back")  # the seat is left; Play online keeps the code, which a person may paste too
     online = app.stack.top
     assert online.name == "online" and online.fields["code"].value == room.code
+    assert [scene.name for scene in app.stack.scenes] == ["menu", "online"]  # the one it was made from
     online.fields["code"].value = ""
     pilot.click("code")
     pilot.press(pygame.K_v, mod=pygame.KMOD_CTRL)
