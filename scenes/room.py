@@ -83,7 +83,7 @@ class RoomScene(AppScene):
     # ------------------------------------------------------------------ the flow
     def update(self, dt: float) -> None:
         if self.making is not None and self.making.done:
-            made, self.making = self.making.result, None
+            made, failed, self.making = self.making.result, self.making.problem, None
             self.dirty = True
             if isinstance(made, str):
                 self.code = made
@@ -91,7 +91,7 @@ class RoomScene(AppScene):
             elif made is not None and made.untrusted is not None:
                 self.problem = untrusted_sentence(made.untrusted)
             else:
-                self.problem = _("No room was made: {reason}").format(reason=made)
+                self.problem = _("No room was made: {reason}").format(reason=failed if made is None else made)
         remote = self.remote
         if remote is None:
             return

@@ -67,6 +67,9 @@ def create_room(app, pilot: Pilot, server_url: str, online_seats: int = 2):
     for seat in range(1, online_seats + 1):
         pilot.click(f"kind{seat}")  # Computer -> Someone online
         assert app.stack.top.config.seats[seat].is_remote
+    for seat in range(online_seats + 1, app.stack.top.config.players):
+        pilot.click(f"level{seat}")  # Normal -> Hard (a room's levels: no "Your level")
+        assert app.stack.top.config.seats[seat].level == "hard"
     pilot.click("start")
     assert pilot.scene == "room", app.stack.top.error
     return app.stack.top
@@ -187,6 +190,18 @@ def test_a_certificate_this_computer_does_not_trust_is_one_translated_sentence(a
         assert pilot.wait_on_clock(lambda: room.remote is not None and room.remote.client.lobby is not None, WAIT), \
             room.problem
         assert len(server.rooms) == 1 and not room.problem
+    finally:
+        server.stop()
+
+
+def test_a_room_the_server_refuses_says_why_in_one_line(app, pilot):
+    server = RoomServer(ServerOptions(port=0, levels=("easy", "normal")))  # a server that offers no Hard
+    try:
+        room = create_room(app, pilot, server.url, online_seats=1)  # seat 2 a Normal computer: made Hard
+        assert pilot.wait_on_clock(lambda: bool(room.problem), WAIT)
+        refused = "the server refused: the computer levels offered are easy, normal, not hard"
+        assert room.problem == f"No room was made: {refused}"
+        assert "\n" not in room.problem and len(server.rooms) == 0
     finally:
         server.stop()
 
