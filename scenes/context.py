@@ -39,6 +39,8 @@ class AppContext(Protocol):
     stack: SceneStack
     #: the menu's New game sets it, the next table takes it (and clears it): a first game explains itself
     guide_next: bool
+    #: --cafile: a private certificate authority's file Play online checks a server against (None: the setting's)
+    cafile: str | None
 
     @property
     def screen(self) -> pygame.Surface:

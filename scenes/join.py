@@ -32,6 +32,14 @@ FIELD_ORDER = ("address", "code", "name")
 MAX_SEATS = max(edition.max_players for edition in EDITIONS.values())
 
 
+def remembered_name(app: AppContext) -> str:
+    """The name the player last played under here (the first person of the last setup), "" for none."""
+    config = app.settings.last_match()
+    humans = config.human_seats if config else []
+    name = config.seats[humans[0]].name if config and humans else ""
+    return name if name and name != _(YOU) and name != YOU else ""
+
+
 class JoinScene(AppScene):
     name = "join"
     scales_text = False
@@ -39,7 +47,7 @@ class JoinScene(AppScene):
 
     def __init__(self, app: AppContext, url: str = "", code: str = "", player: str = "", auto: bool = False) -> None:
         super().__init__(app)
-        name = player or self._remembered_name()
+        name = player or remembered_name(app)
         self.fields = {
             "address": TextField(url, 200),
             "code": TextField(code.upper(), 8, CODE_LETTERS, upper=True),
@@ -53,12 +61,6 @@ class JoinScene(AppScene):
         self.remote: RemoteTable | None = None  # handed to the table screen once `ready`: a Table then
         self.auto = auto  # started as `skyjo join URL`: connect at once
         self.dirty = True
-
-    def _remembered_name(self) -> str:
-        config = self.app.settings.last_match()
-        humans = config.human_seats if config else []
-        name = config.seats[humans[0]].name if config and humans else ""
-        return name if name and name != _(YOU) and name != YOU else ""
 
     @property
     def editing(self) -> str | None:

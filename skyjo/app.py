@@ -31,7 +31,7 @@ from game.ui.sound import SoundPlayer
 from game.ui.text import TextCache
 from scenes.already_open import show_already_open
 from scenes.context import AppContext
-from scenes.names import JOIN, MENU, MENU_OFFER
+from scenes.names import JOIN, MENU, MENU_OFFER, ONLINE
 from scenes.notices import MenuNotice
 from skyjo.logs import start_logging
 from skyjo.window import (
@@ -83,6 +83,8 @@ SCENES: dict[str, str] = {
     "setup": "scenes.setup:SetupScene",
     "lobby": "scenes.lobby:LobbyScene",
     "join": "scenes.join:JoinScene",
+    "online": "scenes.online:OnlineScene",
+    "room": "scenes.room:RoomScene",
     "replace_game": "scenes.replace_game:ReplaceGameScene",
     "play": "scenes.play:PlayScene",
     "handoff": "scenes.handoff:HandoffScene",
@@ -222,6 +224,7 @@ class App:
         self.speed_override: float | None = None  # the self-test plays fast
         self.frame_hook: Callable[[App], None] | None = None  # called once per frame (self-test driver)
         self.guide_next = False  # set by the menu's New game, taken by the next table
+        self.cafile: str | None = None  # --cafile: a private CA for Play online (before the setting's)
         if self.settings.fullscreen and size is None:
             self.toggle_fullscreen()
 
@@ -379,8 +382,9 @@ def run_app(args: argparse.Namespace) -> int:
         app.stack.push(MENU)
         if wanted(app.settings):  # once, in the built app: into the applications menu?
             app.stack.push(MENU_OFFER)
+        app.cafile = getattr(args, "cafile", None)
         if getattr(args, "command", None) == "join":  # `skyjo join URL` without --bot: a person plays here
-            app.stack.push(JOIN, url=args.url, code=args.code or "", player=args.name or "", auto=True)
+            _open_at_table(app, args)
         first_frames(app)
     except Exception as error:
         raise _startup_failed(app, error) from error
@@ -390,6 +394,18 @@ def run_app(args: argparse.Namespace) -> int:
     finally:
         app.close()
     return 0
+
+
+def _open_at_table(app: App, args: argparse.Namespace) -> None:
+    """`skyjo join URL --code C`: Join a game at a table hosted at home, connecting; a room on a
+    server (`--room`, a code of a room's length, or wss://): Play online at that room, joining."""
+    from game.net.online import ROOM_CODE_LENGTH, room_code
+
+    code = args.code or ""
+    if args.url.startswith("wss://") or len(room_code(code)) == ROOM_CODE_LENGTH:
+        app.stack.push(ONLINE, server=args.url, code=code, player=args.name or "", auto=True)
+    else:
+        app.stack.push(JOIN, url=args.url, code=code, player=args.name or "", auto=True)
 
 
 def first_frames(app: App) -> None:

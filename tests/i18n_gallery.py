@@ -493,7 +493,59 @@ def network_screens(app: Any, config: MatchConfig) -> Iterator[str]:
     app.stack.reset(lobby)
     settle(app)
     yield "lobby"
+    yield from online_screens(app)
     app.stack.reset(MenuScene(app))
+
+
+class _RoomSeen:
+    """What a room's screen reads of its connection, at a steady moment (no server: a snapshot
+    holds no new code): connected, seat 1 yours, seat 2 taken, seat 3 waiting, a computer."""
+
+    def __init__(self) -> None:
+        from types import SimpleNamespace
+
+        from game.net import protocol as wire
+
+        seats = [wire.LobbySeat("Zoé", "remote", True), wire.LobbySeat("Bérénice", "remote", True),
+                 wire.LobbySeat("Player 3", "remote", False), wire.LobbySeat("Robin", "computer", True)]
+        self.client = SimpleNamespace(status="connected", lobby=wire.Lobby(seats), welcome=SimpleNamespace(seat=0),
+                                      untrusted=None, status_reason="", reason="")
+        self.link = SimpleNamespace(wake_with=lambda hook: None)
+        self.ready = False
+
+    def close(self) -> None:
+        pass
+
+
+def online_screens(app: Any) -> Iterator[str]:
+    """Play online: with a server and a code typed, with no server set (the sentence that says how to
+    get one), the setup screen for a room, the room waiting for its players (its code in two
+    groups) and a room whose server's certificate is not trusted."""
+    from game.i18n import _
+    from game.match import REMOTE
+    from game.net.connection import Untrusted
+    from scenes.online import OnlineScene
+    from scenes.room import RoomScene, untrusted_sentence
+    from scenes.setup import SetupScene
+
+    app.stack.reset(OnlineScene(app, server="wss://skyjo.example.org", code="K7QX2MRT", player="Zoé"))
+    settle(app)
+    yield "online"
+    app.stack.reset(OnlineScene(app, player="Zoé"))
+    settle(app)
+    yield "online_no_server"
+    seats = (SeatConfig("Zoé", HUMAN), SeatConfig("Player 2", REMOTE), SeatConfig("Robin", COMPUTER, "hard"))
+    app.stack.reset(SetupScene(app, MatchConfig("voyage", seats), online="wss://skyjo.example.org", player="Zoé"))
+    settle(app)
+    yield "setup_online"
+    for name, problem in (("room", ""), ("room_problem", "certificate has expired")):
+        room = RoomScene(app, "wss://skyjo.example.org", "Zoé", code="" if problem else "K7QX2MRT")
+        room.enter = lambda room=room: room.button(770, 950, 380, 90, _("Back"), room.back, "back")  # (no server)
+        room.remote = None if problem else _RoomSeen()  # type: ignore[assignment]
+        room.problem = untrusted_sentence(Untrusted("skyjo.example.org", problem)) if problem else ""
+        app.stack.reset(room)
+        settle(app)
+        yield name
 
 
 def main(argv: list[str]) -> int:

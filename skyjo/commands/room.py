@@ -27,10 +27,14 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                              "hard, expert); default online,online")
     parser.add_argument("--edition", default="voyage", help="voyage or classic (default voyage)")
     parser.add_argument("--json", action="store_true", help="print the room as JSON")
+    parser.add_argument("--cafile", metavar="F", default=None,
+                        help="a private certificate authority (PEM) the server's certificate may be checked against, "
+                             "besides the system's")
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    from game.net.online import tls_for
     from game.net.protocol import MAX_SEATS
     from game.net.room_maker import make_room
 
@@ -44,8 +48,8 @@ def run(args: argparse.Namespace) -> int:
     if "remote" not in seats:
         return _fail("--seats needs at least one online seat")
     try:
-        code = make_room(args.server, seats, args.edition)
-    except ValueError as error:  # RoomNotMade, or an address that is not one
+        code = make_room(args.server, seats, args.edition, tls_for(args.server, args.cafile))
+    except ValueError as error:  # RoomNotMade, an address that is not one, a certificate file that cannot be used
         return _fail(str(error))
     url = f"{args.server.rstrip('/')}/{code}"
     print(json.dumps({"room": code, "url": url}) if args.json else f"Room {code}: join at {url}", flush=True)
