@@ -123,16 +123,6 @@ def _is_loopback(host: str) -> bool:
         return False
 
 
-class Route:
-    """Where the connection goes: the address we were given (`entry`: any of a server's processes
-    answers it), where we connect now (`now`: a process it sent us to), and the redirect the
-    connection under way said (`sent_on`, written by the connection's thread)."""
-
-    def __init__(self, entry: str) -> None:
-        self.entry = self.now = entry
-        self.sent_on: str | None = None
-
-
 @dataclass(frozen=True)
 class Dial:
     """How the host is reached: its address, what a wss:// host's certificate is checked against
@@ -141,6 +131,18 @@ class Dial:
     url: str
     tls: ssl.SSLContext | None = None
     reconnect_for: float = RECONNECT_FOR
+
+
+class Route:
+    """Where the connection goes: how the host is reached (`dial`: the address we were given, which
+    any of a server's processes answers, and its certificate check), where we connect now (`now`: a
+    process it sent us to), and the redirect the connection under way said (`sent_on`, written by
+    the connection's thread)."""
+
+    def __init__(self, dial: Dial) -> None:
+        self.dial = dial
+        self.entry = self.now = dial.url
+        self.sent_on: str | None = None
 
 
 class SeatClaim:
@@ -222,8 +224,7 @@ class NetClient:
     def __init__(self, url: str, code: str, name: str, token: str | None = None, *, seat: int | None = None,
                  store: KeepsSeatTokens | None = None, reconnect_for: float = RECONNECT_FOR,
                  tls: ssl.SSLContext | None = None) -> None:
-        self.dial = Dial(check_url(url), tls, reconnect_for)
-        self.route = Route(self.dial.url)
+        self.route = Route(Dial(check_url(url), tls, reconnect_for))
         self.untrusted: Untrusted | None = None  # the server's certificate could not be trusted: nothing sent
         self.claim = SeatClaim(url, code, name, token, seat, store)
         self.line = Line()
@@ -239,6 +240,11 @@ class NetClient:
         self.first_view: SeatView | None = None
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="skyjo-client", daemon=True)
+
+    @property
+    def dial(self) -> Dial:
+        """How the host is reached (its address, the certificate check, how long to retry)."""
+        return self.route.dial
 
     @property
     def url(self) -> str:
@@ -378,20 +384,26 @@ class NetClient:
                 if self.route.sent_on is not None:  # (said once: nothing else comes on this connection)
                     ws.close()
                     break
-                match message:
-                    case wire.Welcome():
-                        welcomed = True
-                        self._welcomed(message)
-                    case wire.Table() if self.first_view is None:
-                        self.first_view = message.seat_view
-                    case wire.Lobby():
-                        self.lobby = message
-                    case wire.Refused(reason=reason) if not welcomed:
-                        refusal = reason
-                self.messages.put(message)
+                welcomed, refusal = self._take(message, welcomed, refusal)
         except (ConnectionClosed, OSError):
             pass
         return None, welcomed, refusal
+
+    def _take(self, message: HostMessage, welcomed: bool, refusal: str | None) -> tuple[bool, str | None]:
+        """Note what a message tells this connection and queue it for the screen: (whether the host
+        has welcomed us, its refusal before any welcome)."""
+        match message:
+            case wire.Welcome():
+                welcomed = True
+                self._welcomed(message)
+            case wire.Table() if self.first_view is None:
+                self.first_view = message.seat_view
+            case wire.Lobby():
+                self.lobby = message
+            case wire.Refused(reason=reason) if not welcomed:
+                refusal = reason
+        self.messages.put(message)
+        return welcomed, refusal
 
     @staticmethod
     def _redirected(url: str, welcomed: bool) -> str:
