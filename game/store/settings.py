@@ -63,6 +63,8 @@ class Settings:
     # issue 48: a person about to end a round that would double their score is asked first (if
     # below Normal, or while "Explain as we play" is on: scenes/doubling_question.py)
     warn_doubling: bool = True
+    # issue 50: every change at the table spoken, and each focused item (game/ui/speech.py)
+    read_aloud: bool = False
 
     def last_match(self) -> MatchConfig | None:
         """The last used setup, or None when there is none (it was validated on load)."""
