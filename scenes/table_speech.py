@@ -83,16 +83,17 @@ class TableSpeech:
             case HandoffDue() | RoundOver() | GameOver():
                 self._prompt = ""  # (the prompt after them is said again, even if its words are the same)
 
-    def update(self, busy: bool, notice: str, tip: str) -> None:
+    def update(self, busy: bool, notice: str, tip: str, on_top: bool = True) -> None:
         """Each frame: the notice line and a guide's tip when they change, the prompt once the
-        board is still and its words changed, the cursor's card when it moved."""
+        board is still, the table on top (not under a hand-off or the scores) and its words
+        changed, the cursor's card when it moved."""
         if not self.voice.speaking:
             return
         for line, last in ((notice, self._notice), (tip, self._tip)):
             if line and line != last:
                 self.voice.say(line)
         self._notice, self._tip = notice, tip
-        if not busy:
+        if not busy and on_top:
             prompt = self.screen.prompt()
             if prompt != self._prompt:
                 self._prompt = prompt
