@@ -18,7 +18,6 @@ from pilot import Pilot
 
 from game.ui.speech import RecordingSpeech
 
-MINUS = "\u2212"
 CELL = re.compile(r"Column (\d), row (\d): (.+)$")
 COLUMN = re.compile(r"Column (\d): ([^.]+)")
 PRESS_ON = ("I am ready", "Deal round ", "Final results", "Play the tiebreak round")  # focused buttons to press
@@ -26,8 +25,8 @@ GAME_OVER = ("Play again", "Main menu")
 
 
 def value(words: str) -> int | None:
-    """A card said as a figure ("5", "−2"); None for "face down", "gone" or anything else."""
-    words = words.strip().replace(MINUS, "-")
+    """A card said as a figure ("5", "minus 2"); None for "face down", "gone" or anything else."""
+    words = words.strip().replace("minus ", "-")
     return int(words) if re.fullmatch(r"-?\d+", words) else None
 
 
@@ -156,7 +155,7 @@ class Listener:
         self.choose("discard" if top is not None and top <= 3 else "draw")
 
     def _place(self, asked: str) -> None:
-        card = value(re.match(r"place the (\S+?),? ", asked).group(1))  # type: ignore[union-attr]
+        card = value(re.match(r"place the (minus \d+|\d+)", asked).group(1))  # type: ignore[union-attr]
         assert card is not None, asked
         grid = self.grid()
         highest, down = grid.highest(), grid.face_down()

@@ -44,6 +44,21 @@ def test_a_line_asked_for_interrupts_and_the_queue_never_grows_past_its_bound():
     assert not voice.queue  # the stale news went with it
 
 
+def test_a_negative_card_is_said_with_the_languages_word_for_minus():
+    from game import i18n
+
+    recording = RecordingSpeech()
+    voice = voice_on(recording)
+    voice.say("Robin turned over a \u22122")
+    i18n.set_language("fr")
+    try:
+        voice.say(EventWords(["Ann", "Robin"], addressee=0).line(ev.CardFlipped(1, 0, 0, -2), here=0))
+    finally:
+        i18n.set_language("en")
+    voice.say("Round-2 stays a word")
+    assert recording.said == ["Robin turned over a minus 2", "Robin a retourné un moins 2", "Round-2 stays a word"]
+
+
 def test_off_or_without_a_voice_nothing_is_said():
     recording = RecordingSpeech()
     voice = voice_on(recording)

@@ -18,15 +18,32 @@ done), which also paces a computer's moves (scenes/table_speech.py).
 from __future__ import annotations
 
 import logging
+import re
 import sys
 from collections import deque
 from typing import Any, Protocol
+
+from game.i18n import N_, _
 
 log = logging.getLogger("skyjo.speech")
 
 QUEUE_LINES = 6  # lines waiting to be said; a seventh drops the oldest (stale news)
 MAX_LINE = 600  # characters said of one line (a line of the game's own words is far shorter)
 CHARS_PER_SECOND = 14.0  # a synthesiser's usual pace (espeak-ng's 175 words a minute), to estimate a line's time
+
+
+# a negative card said as a word of the language: synthesisers read the true minus "−2" in English, or
+# drop a hyphen's ("un -2" is "un deux" to espeak-ng's French)
+MINUS_WORD = N_("minus {number}")
+_NEGATIVE = re.compile(r"(?<!\w)[\u2212-](\d+)")  # a minus not inside a word ("round-2" is no number)
+
+
+def for_the_ear(text: str) -> str:
+    """`text` as it is to be said: one line, each negative number's minus as the language's word."""
+    text = " ".join(text.split())
+    if "\u2212" not in text and "-" not in text:
+        return text
+    return _NEGATIVE.sub(lambda found: _(MINUS_WORD).format(number=found.group(1)), text)
 
 
 class Speech(Protocol):
@@ -146,7 +163,7 @@ class Voice:
     def say(self, text: str, interrupt: bool = False) -> None:
         """Say `text` (cut at MAX_LINE): after the queue, or now, with `interrupt`, whatever is
         being said stopped and the queue emptied (a line asked for is never kept waiting)."""
-        text = " ".join(text.split())[:MAX_LINE]
+        text = for_the_ear(text)[:MAX_LINE]
         if not self.speaking or not text:
             return
         if interrupt:
