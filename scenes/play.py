@@ -222,7 +222,7 @@ class PlayScene(AppScene):
         self.input.opening_cursor()
         self._set_prompt()
         tip = topic_text(self.guide.current) if self.guide.current is not None else ""
-        self.speech.update(self.anim.busy, self.notice.line, tip, on_top=self.stack.top is self)
+        self.speech.update(self.anim.busy, self.notice.line, tip, on_top=self.on_stack and self.stack.top is self)
 
     def _watch_absent(self) -> None:
         """Say when a player on another computer loses the connection or comes back."""
