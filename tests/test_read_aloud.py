@@ -8,6 +8,7 @@ import logging
 import sys
 
 import pygame
+import pytest
 from pilot import Pilot
 
 from game.match import COMPUTER, HUMAN, MatchConfig, SeatConfig
@@ -198,3 +199,29 @@ def test_every_screen_says_its_focused_item_and_a_changed_value(make_app):
     count = len(recording.said)
     pilot.advance(30)
     assert len(recording.said) == count  # nothing said twice while nothing changes
+
+
+@pytest.mark.parametrize("screen", ["setup", "statistics", "join", "howto", "review_pick", "about"])
+def test_the_other_screens_say_their_focused_item_through_the_same_hook(make_app, screen):
+    """Setup, statistics, the network's Join, How to play, the review's list, About: the arrows
+    move the focus and the focused button is said, with no code of their own for it."""
+    app = make_app()
+    recording = RecordingSpeech()
+    app.voice.attach(recording)
+    app.voice.pace = 0
+    app.settings.read_aloud = True
+    app.apply_settings()
+    pilot = Pilot(app)
+    app.stack.push(MenuScene(app))
+    app.stack.push(screen)
+    pilot.advance(3)
+    said = []
+    for key in (pygame.K_TAB, pygame.K_TAB):
+        pilot.press(key)
+        top = app.stack.top
+        button = top.buttons.buttons[top.buttons.focus]
+        focused = button.spoken or button.label  # (a text field says its caption: "Address: empty")
+        said.append(focused)
+        assert recording.said[-1] == focused
+    assert said[0] != said[1] or len(top.buttons.buttons) == 1
+    assert "_" not in said  # (a text field's typing cursor is never what is said)

@@ -98,6 +98,7 @@ class Button:
     size: float = BUTTON_SIZE
     name: str = ""  # a stable id for the self-test and tests
     lead: float = 0.0  # logical px kept free at its left (a player's avatar goes there), the label beside
+    spoken: str = ""  # what Read aloud says for it, where the label alone says too little (a text field's caption)
 
     def __post_init__(self) -> None:
         self.name = self.name or self.label.lower()
@@ -195,7 +196,8 @@ class ButtonGroup:
         focus = self.focus
         if focus is None or not 0 <= focus < len(self.buttons):
             return
-        said = (focus, self.buttons[focus].label)
+        button = self.buttons[focus]
+        said = (focus, button.spoken or button.label)
         if said != self._announced:
             first, self._announced = self._announced is None, said
             announce(said[1], not first)
