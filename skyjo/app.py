@@ -256,8 +256,10 @@ class App:
         No language saved yet: the system's, so a first start in a French session is French."""
         set_language(self.settings.language or detect_language())
         self.art.theme = "high_contrast" if self.settings.high_contrast else "standard"
-        if self.settings.read_aloud and not self.voice.attached:
-            self.voice.attach(*open_speech())  # (the log says which voice, or why there is none)
+        if self.settings.read_aloud and not self.voice.enabled and not self.voice.available:
+            # looked for as it is turned on, again if none was found before (a screen reader started
+            # since); the log says which voice, or why there is none, once each time
+            self.voice.attach(*open_speech())
         self.voice.enabled = self.settings.read_aloud
         if not self.voice.speaking:
             self.voice.stop()

@@ -77,7 +77,8 @@ def test_without_the_library_or_a_speech_service_the_game_gets_no_voice_and_a_re
     assert isinstance(speech, NullSpeech) and "could not load" in why
 
 
-def test_the_setting_says_not_available_here_and_the_log_says_why_once(make_app, monkeypatch, caplog):
+def test_not_available_here_said_by_the_setting_and_once_in_the_log_each_time_it_is_turned_on(make_app, monkeypatch,
+                                                                                                caplog):
     monkeypatch.setattr("skyjo.app.open_speech", lambda: (NullSpeech(), "neither Orca nor speech-dispatcher runs"))
     app = make_app()
     pilot = Pilot(app)
@@ -87,11 +88,15 @@ def test_the_setting_says_not_available_here_and_the_log_says_why_once(make_app,
     assert pilot.button("Read aloud: off")
     with caplog.at_level(logging.INFO, logger="skyjo.speech"):
         pilot.click("Read aloud: off")
+        pilot.click("Sound: on")  # another setting changed: the voice is not looked for again
         pilot.click("Read aloud: not available here")  # off again
-        pilot.click("Read aloud: off")
-    assert pilot.button("Read aloud: not available here")
+    assert pilot.button("Read aloud: off")
     lines = [r.getMessage() for r in caplog.records if r.name == "skyjo.speech"]
     assert lines == ["Read aloud is not available here: neither Orca nor speech-dispatcher runs"]
+    found = RecordingSpeech()  # a screen reader started since: turned on again, it is found
+    monkeypatch.setattr("skyjo.app.open_speech", lambda: (found, ""))
+    pilot.click("Read aloud: off")
+    assert pilot.button("Read aloud: on") and app.voice.speaking
 
 
 def test_skyjo_read_aloud_turns_it_on_and_keeps_it(make_app):
