@@ -230,3 +230,22 @@ def test_the_other_screens_say_their_focused_item_through_the_same_hook(make_app
         assert recording.said[-1] == focused
     assert said[0] != said[1] or len(top.buttons.buttons) == 1
     assert "_" not in said  # (a text field's typing cursor is never what is said)
+
+
+def test_the_question_before_a_doubled_round_is_said_then_its_answer(make_app):
+    """A person by ear is asked before a move that doubles their round (issue 48's warning):
+    the question is said, then the focused answer."""
+    from test_doubling_warning import drive, start
+
+    app = make_app()
+    recording = RecordingSpeech()
+    app.voice.attach(recording)
+    app.voice.pace = 0
+    app.settings.read_aloud = True
+    app.apply_settings()
+    pilot = Pilot(app)
+    play = start(app)
+    drive(pilot, play, rounds=1)
+    asked = [n for n, line in enumerate(recording.said) if "your score would be doubled" in line]
+    assert asked, "nobody was asked"
+    assert recording.said[asked[0] + 1] in ("Turn it anyway", "Place it anyway")
