@@ -99,7 +99,7 @@ class TableSpeech:
                 self._prompt = prompt
                 self.voice.say(prompt)
         cursor = self.cursor()
-        if cursor != self._cursor:
+        if cursor != self._cursor and on_top:  # (under a hand-off or a question it waits to be said)
             self._cursor = cursor
             if cursor is not None:
                 self.voice.say(target_words(cursor, self.screen.position()), interrupt=True)
