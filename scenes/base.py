@@ -32,6 +32,7 @@ class AppScene(Scene):
         super().__init__()
         self.app = app
         self.buttons = ButtonGroup(app.text)
+        self.buttons.announce = app.voice.say  # Read aloud: the focused item and its value (game/ui/widgets.py)
         self.viewport = screen_viewport(LOGICAL_W, LOGICAL_H)
 
     def fit(self, surface: pygame.Surface) -> None:

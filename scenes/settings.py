@@ -1,5 +1,5 @@
 """Settings: language, animation speed, sound and volume, reduced motion, high-contrast cards,
-text size, and the hot-seat "Pass to ..." screen. Every change applies at once (the language
+text size, Read aloud, and the hot-seat "Pass to ..." screen. Every change applies at once (the language
 too, without a restart) and is saved. Where the desktop has an applications menu (Linux), one
 more button adds Skyjo to it or removes it (game/desktop.py).
 
@@ -29,7 +29,7 @@ from scenes.fields import TextField
 T = TypeVar("T")
 VOLUMES = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)
 PREVIEW = (-2, 0, 5, 12)  # one card of each colour band: shows the chosen card theme
-ROW_TOP, ROW_STEP, ROW_H = 170, 66, 58  # eleven rows (issues 48 and 49 added one each) and Back above the hints
+ROW_TOP, ROW_STEP, ROW_H = 150, 62, 56  # twelve rows (issues 48, 49 and 50 added one each) and Back above the hints
 PROBLEM = (255, 170, 150)  # a failure's line, in the menu notices' colour
 log = logging.getLogger("skyjo.settings")
 
@@ -94,6 +94,7 @@ class SettingsScene(AppScene):
              self.toggle("warn_doubling")),
             # issue 49: the room server Play online connects to (typed here: Enter keeps it, Esc leaves it)
             ("server", self._server_label(), self.edit_server),
+            ("read_aloud", _("Read aloud: {state}").format(state=self._read_aloud_state()), self.toggle("read_aloud")),
             *self._menu_entry_row(),
         ]
 
@@ -102,6 +103,13 @@ class SettingsScene(AppScene):
             return _("Online server: {address}").format(address=self.server.value + "_")
         address = self.app.settings.online_server or DEFAULT_ONLINE_SERVER
         return _("Online server: {address}").format(address=address) if address else _("Online server: none")
+
+    def _read_aloud_state(self) -> str:
+        """On, off, or "not available here" when it is on and no voice was found (the log says why)."""
+        voice = self.app.voice
+        if self.app.settings.read_aloud and voice.attached and not voice.available:
+            return _("not available here")
+        return _on_off(self.app.settings.read_aloud)
 
     def _menu_entry_row(self) -> list[tuple[str, str, Callable[[], None]]]:
         """Add to (or remove from) the applications menu, where the desktop has one."""

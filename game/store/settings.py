@@ -72,6 +72,8 @@ class Settings:
     # the system's (set in this file, or --cafile; read through the store's careful door)
     online_server: Annotated[str, Meta(max_length=ONLINE_ADDRESS_MAX)] = ""
     online_ca_file: Annotated[str, Meta(min_length=1, max_length=4096)] | None = None
+    # issue 50: every change at the table spoken, and each focused item (game/ui/speech.py)
+    read_aloud: bool = False
 
     def last_match(self) -> MatchConfig | None:
         """The last used setup, or None when there is none (it was validated on load)."""
