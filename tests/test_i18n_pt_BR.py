@@ -64,7 +64,7 @@ def test_every_portuguese_tag_finds_the_pt_br_catalogue(code):
 def test_brazilian_portuguese_is_offered_in_its_own_name_with_the_games_words():
     assert ("pt_BR", "Português (Brasil)") in i18n.available_languages()
     assert i18n.set_language("pt_BR") == "pt_BR" and i18n.current_language() == "pt_BR"
-    assert _("Draw pile ({count})").format(count=40) == "Monte de compra (40)"
+    assert _("Draw pile ({count})").format(count=40) == "Monte (40)"
     assert _("Round {number}").format(number=2) == "Rodada 2"
     assert _("Columns") == "Colunas"
     assert _("You") == "Você"
