@@ -144,19 +144,20 @@ def test_the_casual_player_ends_behind_about_half_the_time_it_could():
 
 
 def test_the_knob_reaches_down_to_the_child_and_its_specs_say_so():
-    assert make_bot("strength@-0.5").strength == -0.5
-    assert make_bot("adaptive@-0.75/0").strength == -0.75
+    assert make_bot("strength@0.25").strength == -0.5  # the knob's number: 0 the child, 0.5 about Easy
+    assert make_bot("adaptive@0.125/0").strength == -0.75
     assert make_bot("child@heed").heeds_warning and not make_bot("child").heeds_warning
-    for spec in ("strength@-1.5", "strength@--1", "child@yes", "adaptive@-2"):
+    for spec in ("strength@-0.5", "strength@--1", "child@yes", "adaptive@-2", "strength@1.5"):
         with pytest.raises(ValueError):
             make_bot(spec)
     view = drawn(MINE, LOW, 4)
     assert all(ends_round(view, StrengthBot(seed, -1.0).decide(view)) for seed in range(10))  # the child's habit
+    assert all(ends_round(view, make_bot("strength@0", seed).decide(view)) for seed in range(10))  # strength 0
 
 
 @pytest.mark.slow
 def test_the_knob_below_0_gets_weaker_step_by_step():
-    rates = [run_games([f"strength@{s}", "easy"], "voyage", range(60), seed=48).bots[0].wins for s in (-1, -0.5, 0)]
+    rates = [run_games([f"strength@{s}", "easy"], "voyage", range(60), seed=48).bots[0].wins for s in (0, 0.25, 0.5)]
     assert rates[0] < rates[1] < rates[2], rates
 
 
@@ -201,5 +202,8 @@ def test_a_beginners_profile_is_kept_and_one_past_the_child_is_refused():
 
     kept = decode_profiles(b'{"format": 1, "players": {"Ann": {"strength": -0.8, "games": 3}}}')
     assert kept["Ann"].strength == -0.8
-    with pytest.raises(FileProblem):
-        decode_profiles(b'{"format": 1, "players": {"Ann": {"strength": -1.5, "games": 3}}}')
+    assert decode_profiles(b'{"format": 2, "players": {"Ann": {"strength": 0.1, "games": 3}}}') == kept
+    for raw in (b'{"format": 1, "players": {"Ann": {"strength": -1.5, "games": 3}}}',
+                b'{"format": 2, "players": {"Ann": {"strength": -0.1, "games": 3}}}'):
+        with pytest.raises(FileProblem):
+            decode_profiles(raw)
