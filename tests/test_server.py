@@ -275,6 +275,7 @@ def test_a_room_nobody_is_connected_to_goes_after_the_idle_time(tmp_path):
         time.sleep(0.3)
         server.on_loop(server.rooms._sweep)
         assert len(server.rooms) == 1 and server.rooms.rooms[0].connected == 1
+        assert server.rooms.saves.flush()  # (folders go off the loop, after the room's saves)
         assert len(list((tmp_path / "server" / "rooms").iterdir())) == 1
         player.stop.set()
         player.remote.close()

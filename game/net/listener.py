@@ -16,6 +16,7 @@ gate, the half-open timeouts, is the same door for both.
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
 import socket
 import ssl
@@ -91,7 +92,8 @@ class Tables(Protocol):
         """`token` is a claimed seat's: its hello is compared even past the wrong-code limits."""
 
     def create(self, message: Create, address: str) -> object:
-        """The answer to a `create` from `address`: a `room` message, or a `refused` one."""
+        """The answer to a `create` from `address`: a `room` message, or a `refused` one (or an
+        awaitable of one, awaited on the network thread)."""
 
 
 class Door(Protocol):
@@ -452,6 +454,8 @@ class Server:
     async def _create(self, client: Client, message: Create) -> str:
         """Answer a `create` (a room made, or why not) and close: the maker joins with a hello."""
         answer = self._tables.create(message, client.address)
+        if inspect.isawaitable(answer):  # a room server answers once the room is kept
+            answer = await answer
         self._push(client, encode(answer))
         try:
             await asyncio.wait_for(client.queue.join(), 1.0)

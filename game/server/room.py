@@ -3,26 +3,36 @@ its `NetHost`, and its part of the server's one door (`RoomDoor`). Everything a 
 the door's event loop, one step at a time, when something happened: a player's message arrived,
 a computer seat decided, a round's scores waited long enough. Nothing polls.
 
-A move is saved before its players hear of it: the table saves as it plays (the room's store
-writes at once, on this thread), and what it sends only leaves on the loop's next turn.
+A move is saved before its players hear of it, though not on the loop: the table hands each save
+to the server's `RoomSaves` (saving.py, a few writing threads) and what its host sends waits in the
+room's outbox (outbox.py) until the save that includes it is durable.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Callable
+from functools import partial
 
+from game.adapt import DEFAULT_STRENGTH
 from game.match import MatchConfig
 from game.net.host import NetHost
 from game.net.hosted import HostedStore
 from game.net.inbox import Inbox
 from game.net.listener import Arrival, Client, Server
 from game.rules import GameState
+from game.store import Store
+from game.store.files import describe_os_error
+from game.store.notices import GAME_NOT_SAVED, StoreNotice, notice
+from game.store.saves import encode_save
 from game.table import GameOver, RoundOver, TableController, TableMessage
 from game.wire.closing import CLOSE_AWAY, CLOSE_FINAL
 
+from .outbox import Outbox
 from .pool import ThinkingPool
+from .saving import RoomSaves
 
 log = logging.getLogger("skyjo.server")
 
@@ -42,6 +52,7 @@ class RoomDoor:
         self._code = code
         self._on_tokens = on_tokens
         self.seated: dict[int, Client] = {}  # each seat's newest connection
+        self.outbox = Outbox()  # what is sent waits there for the save that includes it
 
     @property
     def code(self) -> str:
@@ -51,35 +62,84 @@ class RoomDoor:
         self._on_tokens(tokens)
 
     def send(self, client: Client, message: object) -> None:
-        self.server.send(client, message)
+        self.outbox.hold(partial(self.server.send, client, message))
 
     def seat(self, client: Client, seat: int) -> None:
         self.seated[seat] = client
         self.server.seat(client, seat)
 
     def close(self, client: Client, code: int, reason: str) -> None:
-        self.server.close(client, code, reason)
+        self.outbox.hold(partial(self.server.close, client, code, reason))
 
     def turn_away(self, client: Client, reason: str, code: int) -> None:
-        self.server.turn_away(client, reason, code)
+        self.outbox.hold(partial(self.server.turn_away, client, reason, code))
 
     def shut_down(self, code: int, reason: str, wait: float) -> None:
         """Close this room's connections (what was sent them leaves first); the door stays open."""
         for client in self.seated.values():
-            if not client.gone:
-                self.server.finish(client, code, reason)
+            self.outbox.hold(partial(self._finish, client, code, reason))
         self.seated.clear()
+
+    def _finish(self, client: Client, code: int, reason: str) -> None:
+        if not client.gone:
+            self.server.finish(client, code, reason)
+
+
+class NoStatistics:
+    """A room counts no statistics: its people are online, each counted by their own program."""
+
+    def record_round(self, match: MatchConfig, state: GameState) -> None:
+        pass
+
+    def record_game(self, match: MatchConfig, state: GameState) -> None:
+        pass
+
+    @property
+    def profiles(self) -> NoStatistics:
+        return self
+
+    def table_strength(self, names: list[str], away: int = 0) -> float:
+        return DEFAULT_STRENGTH
+
+
+class RoomGame:
+    """A room's game as its table saves it (the table's `GameSaves`): encoded here, on the loop (a
+    snapshot of the game at that move), and handed to the room, which has it written off the loop."""
+
+    def __init__(self, hand: Callable[[bytes | None], object]) -> None:
+        self._hand = hand
+
+    def save(self, match: MatchConfig, state: GameState) -> None:
+        self._hand(None if state.is_terminal else encode_save(match, state))  # a finished game is not kept
+
+
+class RoomStore:
+    """A room's store as its table and host use it: the game written by the server's `RoomSaves`,
+    the seat tokens (and the room's code) in the room's folder, no statistics."""
+
+    def __init__(self, folder: Store, game: RoomGame) -> None:
+        self.tokens = folder.tokens
+        self.saves = game
+        self.stats = NoStatistics()
+        self.failure: StoreNotice | None = None  # the last save's failure (None: it worked)
+
+    @property
+    def last_failure(self) -> StoreNotice | None:
+        return self.failure
 
 
 class Room:
     """A table run by the server for its players online. `ident` names its folder (never its code);
     `on_end(room)` is called once its game is over (the room then goes)."""
 
-    def __init__(self, ident: str, code: str, config: MatchConfig, state: GameState, store: HostedStore | None, *,
-                 server: Server, pool: ThinkingPool, resumed: bool,
+    def __init__(self, ident: str, code: str, config: MatchConfig, state: GameState, folder: Store | None, *,
+                 saves: RoomSaves | None, server: Server, pool: ThinkingPool, resumed: bool,
                  on_tokens: Callable[[Room, tuple[str, ...]], object], on_end: Callable[[Room], object]) -> None:
         self.ident = ident
-        self.store = store
+        self._saves = saves
+        self.store: RoomStore | None = None
+        if folder is not None and saves is not None:
+            self.store = RoomStore(folder, RoomGame(self._hand_save))
         self._server = server
         self._on_end = on_end
         self._due = False  # a step is on its way (wakes are folded into one)
@@ -88,6 +148,8 @@ class Room:
         self.ended = False
         self.idle_since: float | None = time.monotonic()  # nobody connected since then (None: somebody is)
         self.door = RoomDoor(server, code, lambda tokens: on_tokens(self, tokens))
+        self.outbox = self.door.outbox
+        store: HostedStore | None = self.store
         self.table = TableController(config, state, store, resumed=resumed, make_worker=pool.factory(self.wake),
                                      speed=0)
         self.host: NetHost[TableController] = NetHost(self.table, code, "127.0.0.1", store=store, resume=resumed,
@@ -114,6 +176,8 @@ class Room:
             self._step()
         except Exception:  # one room's trouble must never stop the others
             log.exception("room %s: a step failed", self.ident)
+        finally:
+            self.outbox.flush()
         self.idle_since = None if self.host.clients else (self.idle_since or time.monotonic())
 
     def _step(self) -> None:
@@ -146,8 +210,8 @@ class Room:
             self._server.call_later(READY_WAIT, self.wake)
         elif isinstance(message, GameOver):
             self.ended = True
+            self._on_end(self)  # (its folder goes before its players hear the game is over)
             self.close(final=True)
-            self._on_end(self)
 
     def close(self, final: bool = False) -> None:
         """Stop the room's computer players and close its connections: for good once its game is
@@ -157,3 +221,32 @@ class Room:
             self.door.shut_down(CLOSE_FINAL, "the game is over", 1.0)
         else:
             self.door.shut_down(CLOSE_AWAY, "the server stopped", 1.0)
+        self.outbox.flush()
+
+    # ------------------------------------------------------------------ saves, off the loop
+    def forget(self) -> None:
+        """What is kept of the room goes (after its saves handed over before; what was sent waits for it)."""
+        self._hand_save(None)
+
+    def _hand_save(self, data: bytes | None) -> None:
+        """The table saved (None: its game is over): written off the loop, and what was sent since
+        the last save waits for it."""
+        if self._saves is None:
+            return
+        number = self.outbox.saving()
+        handed = self._saves.save(self.ident, data) if data is not None else self._saves.drop(self.ident)
+        asyncio.ensure_future(handed).add_done_callback(partial(self._saved, number))
+
+    def _saved(self, number: int, done: asyncio.Future[None]) -> None:
+        """Save `number` is durable, or failed (the game goes on, as with a failing disk at home:
+        the players are told once, by the table, on its next save)."""
+        error = None if done.cancelled() else done.exception()
+        if done.cancelled() or error is not None:
+            reason = "cancelled" if error is None else describe_os_error(error) if isinstance(error, OSError) \
+                else str(error)
+            if self.store is not None and self.store.failure is None:
+                log.warning("room %s: a save failed: %s", self.ident, reason)
+                self.store.failure = notice(GAME_NOT_SAVED, folder=f"rooms/{self.ident}", reason=reason)
+        elif self.store is not None:
+            self.store.failure = None
+        self.outbox.saved(number)

@@ -161,6 +161,7 @@ class RoomServer:
         except TimeoutError:
             rooms = len(self.rooms)
         self.server.shut_down(CLOSE_AWAY, "the server stopped", STOP_WAIT)
+        self.rooms.close_saves()
         self.pool.close()
         if self._lock is not None:
             self._lock.close()

@@ -1,0 +1,169 @@
+"""Where the rooms' games are kept, written off the loop: `RoomSaves` is what a room asks of it
+(a save handed over, an awaitable done once it is durable), `FolderSaves` the data folder's.
+
+    saves = FolderSaves(Path("D"))
+    done = saves.save(room.ident, data)    # on the loop; awaited (or a callback added): on disk
+    saves.drop(room.ident)                 # the room's game is over: its folder goes, in order
+    saves.close()                          # the writes handed over are on disk first
+
+A write is an fsynced atomic replace (the store's `atomic_write`): 10 to 25 ms on a real disk,
+which on the loop would hold up every other room (docs/server.md, "Saves off the loop"). Here
+a few threads write, a room on one thread at a time (its saves stay in order); while a room's
+write waits, a newer save of it replaces the older one (only the newest game matters, and it
+includes every move of the older), and both callers are told when the newer is on disk.
+
+Another place to keep the games (Redis, for several processes) plugs in as a second `RoomSaves`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import shutil
+import threading
+from collections.abc import Awaitable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+from game.store.files import atomic_write
+from game.store.paths import HOST_SAVE_FILE
+
+log = logging.getLogger("skyjo.server")
+
+WRITERS = 4  # threads writing at once: fsyncs of different rooms overlap on the disk
+CLOSE_WAIT = 10.0  # seconds `close` waits for the writes handed over
+ROOM_FOLDER = re.compile(r"[0-9a-f]{16}")  # a room's ident, the name of its folder (drawn by the server)
+
+
+class RoomSaves(Protocol):
+    """Where a room's game is kept. Both calls are made on the loop and return at once; what they
+    return is done when the write is durable (an OSError when it failed)."""
+
+    def save(self, room: str, data: bytes) -> Awaitable[None]:
+        """Keep `data` (an encoded save: game/store/saves.py's `encode_save`) as `room`'s game."""
+
+    def drop(self, room: str) -> Awaitable[None]:
+        """`room` is over: what is kept of it goes (after its saves handed over before)."""
+
+    def close(self) -> None:
+        """Stop, once what was handed over is written (a bounded wait)."""
+
+
+@dataclass
+class _Job:
+    """A room's newest write waiting for a thread (None: its folder goes), and whom to tell."""
+
+    loop: asyncio.AbstractEventLoop
+    data: bytes | None = None
+    waiting: list[asyncio.Future[None]] = field(default_factory=list)
+
+
+class FolderSaves:
+    """`RoomSaves` in the data folder: `D/rooms/<ident>/host-save.json`, written by `writers`
+    threads, the newest waiting save of a room replacing an older one."""
+
+    def __init__(self, data_dir: Path, writers: int = WRITERS) -> None:
+        self._rooms = data_dir / "rooms"
+        self._cond = threading.Condition()
+        self._jobs: dict[str, _Job] = {}  # rooms waiting for a thread, oldest first
+        self._busy: set[str] = set()  # rooms a thread is writing now (one thread a room)
+        self._closed = False
+        self.written = self.coalesced = 0  # writes made; saves that a newer one replaced while they waited
+        self._threads = [threading.Thread(target=self._run, name=f"skyjo-saves-{n}", daemon=True)
+                         for n in range(max(1, writers))]
+        for thread in self._threads:
+            thread.start()
+
+    def save(self, room: str, data: bytes) -> asyncio.Future[None]:
+        return self._hand(room, data)
+
+    def drop(self, room: str) -> asyncio.Future[None]:
+        return self._hand(room, None)
+
+    def _hand(self, room: str, data: bytes | None) -> asyncio.Future[None]:
+        if not ROOM_FOLDER.fullmatch(room):
+            raise ValueError("not a room's ident")  # (ours: drawn by the server, never a client's)
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
+        with self._cond:
+            if self._closed:
+                done.set_exception(OSError("the saves are closed"))
+                return done
+            job = self._jobs.get(room)
+            if job is None:
+                job = self._jobs[room] = _Job(loop)
+            elif job.waiting:
+                self.coalesced += 1
+            job.data = data  # the newest replaces the older: it holds every move the older did
+            job.waiting.append(done)
+            self._cond.notify()
+        return done
+
+    def flush(self, timeout: float = CLOSE_WAIT) -> bool:
+        """Wait until every write handed over is done; False on timeout."""
+        with self._cond:
+            return self._cond.wait_for(lambda: not self._jobs and not self._busy, timeout)
+
+    def close(self) -> None:
+        self.flush()
+        with self._cond:
+            self._closed = True
+            self._cond.notify_all()
+        for thread in self._threads:
+            thread.join(CLOSE_WAIT)
+
+    # ------------------------------------------------------------------ the writing threads
+    def _next(self) -> tuple[str, _Job] | None:
+        """The oldest waiting room no thread is writing (None once closed and nothing waits)."""
+        with self._cond:
+            while True:
+                # a room being written is skipped, so at most `writers` rooms are looked past
+                room = next((room for room in self._jobs if room not in self._busy), None)
+                if room is not None:
+                    self._busy.add(room)
+                    return room, self._jobs.pop(room)
+                if self._closed:
+                    return None
+                self._cond.wait()
+
+    def _run(self) -> None:
+        while (taken := self._next()) is not None:
+            room, job = taken
+            error: OSError | None = None
+            try:
+                self._write(room, job.data)
+            except OSError as failure:
+                error = failure
+            finally:
+                with self._cond:
+                    self._busy.discard(room)
+                    self.written += 1
+                    self._cond.notify_all()
+            _tell(job, error)
+
+    def _write(self, room: str, data: bytes | None) -> None:
+        folder = self._rooms / room
+        if data is None:
+            shutil.rmtree(folder, ignore_errors=True)
+        else:
+            atomic_write(folder / HOST_SAVE_FILE, data)
+
+
+def _tell(job: _Job, error: OSError | None) -> None:
+    """Settle the job's futures on their loop (a loop already closed has nobody to tell)."""
+
+    def settle() -> None:
+        for done in job.waiting:
+            if done.done():
+                continue
+            if error is None:
+                done.set_result(None)
+            else:
+                done.set_exception(error)
+
+    try:
+        job.loop.call_soon_threadsafe(settle)
+    except RuntimeError:  # the loop is closed: the server stopped
+        pass
