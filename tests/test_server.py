@@ -407,3 +407,23 @@ def test_behind_a_tls_proxy_the_limits_count_the_address_it_names():
         server.stop()
     wide = RoomServer(ServerOptions(bind="0.0.0.0", port=0, proxies=frozenset({"192.0.2.10"})))  # not refused
     wide.stop()
+
+
+def test_a_server_caps_the_thinking_of_a_computer_decision_and_says_so_to_the_rooms_maker(capsys):
+    from game.ai.expert import ExpertBot
+    from skyjo.cli import main
+
+    server = RoomServer(ServerOptions(port=0, levels=("normal", "expert"), most_think_ms=40))
+    try:
+        assert main(["room", "new", server.url, "--seats", "online,expert", "--json"]) == 0
+        made = json.loads(capsys.readouterr().out)
+        assert made["levels"] == ["normal", "expert"] and made["most_think_ms"] == 40
+        assert main(["room", "new", server.url, "--seats", "online,normal"]) == 0
+        assert "(computer levels here: normal, expert, at most 40 ms a decision)" in capsys.readouterr().out
+        worker = server.pool.factory(lambda: None)("expert", 1)  # what the room's Expert thinks with
+        assert isinstance(worker._bot, ExpertBot) and worker._bot.budget_ms == 40
+        assert server.pool.factory(lambda: None)("normal", 1)._bot.name == "normal"
+    finally:
+        server.stop()
+    assert main(["server", "--most-think-ms", "0"]) == 2
+    assert "--most-think-ms must be from 1 to 10000" in capsys.readouterr().err

@@ -26,6 +26,11 @@ class RoomNotMade(ValueError):
 def make_room(url: str, seats: Sequence[str], edition: str = "voyage") -> str:
     """The code of a new room at the server `url` (ws:// or wss://), with `seats` (each "remote", a
     player online, or a computer level) and `edition`; RoomNotMade otherwise."""
+    return ask_for_room(url, seats, edition).code
+
+
+def ask_for_room(url: str, seats: Sequence[str], edition: str = "voyage") -> wire.Room:
+    """The server's answer for a new room (`make_room`): its code, and what its computers may do there."""
     check_url(url)  # ValueError, one line
     message = wire.Create(PROTOCOL_VERSION, cast(list[wire.RoomSeat], list(seats)), edition)
     try:
@@ -44,7 +49,7 @@ def make_room(url: str, seats: Sequence[str], edition: str = "voyage") -> str:
     except (OSError, InvalidHandshake, TimeoutError) as error:
         raise RoomNotMade(f"cannot reach {url}: {error}") from None
     if isinstance(answer, wire.Room):
-        return answer.code
+        return answer
     if isinstance(answer, wire.Refused):
         raise RoomNotMade(f"the server refused: {answer.reason}")
     raise RoomNotMade("the server answered something other than a room")

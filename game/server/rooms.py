@@ -16,6 +16,7 @@ import secrets
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import cast
 
 from game.match import MatchConfig, seats_from_words
 from game.net import protocol as wire
@@ -58,14 +59,16 @@ class Rooms:
     def __init__(self, data_dir: Path | None, pool: ThinkingPool, *, most: int = MOST_ROOMS,
                  idle_after: float = IDLE_AFTER, made: RoomsMade | None = None,
                  levels: Sequence[str] = ROOM_LEVELS, saves: RoomSaves | None = None) -> None:
+        """`levels`: the computer levels this server offers; the most a decision thinks is `pool`'s."""
         self.data_dir = data_dir
         self.saves = saves if saves is not None or data_dir is None else FolderSaves(data_dir)
         self.pool = pool
         self.most = most
         self.idle_after = idle_after
         self.levels = tuple(levels)  # the computer levels this server offers
-        self._made = made or RoomsMade(per_address=ROOMS_PER_ADDRESS, overall=ROOMS_FROM_EVERYBODY,
-                                       window=ROOMS_WINDOW)
+        # (`is None`, not `or`: a RoomsMade that has counted nothing yet has no length, so is false)
+        self._made = made if made is not None else RoomsMade(per_address=ROOMS_PER_ADDRESS,
+                                                             overall=ROOMS_FROM_EVERYBODY, window=ROOMS_WINDOW)
         self._key = CodeKey()
         self._by_code: dict[bytes, Room] = {}
         self._tokens: dict[Room, set[bytes]] = {}
@@ -116,10 +119,12 @@ class Rooms:
         room = self._add(secrets.token_hex(8), code, config, config.new_game(), resumed=False)
         log.info("room %s made (%d seats, %d online); %d room(s) now", room.ident, len(config.seats),
                  sum(seat.is_remote for seat in config.seats), len(self._by_code))
+        offered = cast(list[wire.RoomSeat], list(self.levels))
+        answer = wire.Room(code, offered, self.pool.most_think_ms)  # (and what its computers may do here)
         if room.store is None:
-            return wire.Room(code)
+            return answer
         room.store.saves.save(config, room.table.state)  # kept from the start (its code too, by its host)
-        return self._answer_once_kept(room, wire.Room(code))
+        return self._answer_once_kept(room, answer)
 
     async def _answer_once_kept(self, room: Room, answer: wire.Room) -> wire.Room:
         """`answer` once the room's first save is durable: a restart finds every room it told of."""

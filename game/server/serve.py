@@ -29,8 +29,17 @@ from game.store import Store
 from game.store.lock import FolderInUse, LockRefused
 from game.wire.closing import CLOSE_AWAY
 
-from .pool import ThinkingPool
-from .rooms import IDLE_AFTER, MOST_ROOMS, ROOM_LEVELS, Rooms
+from .pool import MOST_THINK_MS, ThinkingPool
+from .rooms import (
+    IDLE_AFTER,
+    MOST_ROOMS,
+    ROOM_LEVELS,
+    ROOMS_FROM_EVERYBODY,
+    ROOMS_PER_ADDRESS,
+    ROOMS_WINDOW,
+    Rooms,
+    RoomsMade,
+)
 
 MOST_SOCKETS = 4096  # connections at once, whatever the file limit allows
 CONNECTIONS_PER_ROOM = 8  # open WebSocket connections at once: the rooms' seats, with room to spare
@@ -53,6 +62,8 @@ class ServerOptions:
     most_rooms: int = MOST_ROOMS
     levels: tuple[str, ...] = ROOM_LEVELS  # the computer levels rooms may have
     proxies: frozenset[str] = frozenset()  # TLS proxies in front: only they connect, and say for whom
+    rooms_made: tuple[int, int] = (ROOMS_PER_ADDRESS, ROOMS_FROM_EVERYBODY)  # per address, by everybody, in 10 min
+    most_think_ms: int = MOST_THINK_MS  # the most a computer seat's decision thinks (Expert's search)
 
 
 def is_loopback(bind: str) -> bool:
@@ -98,10 +109,11 @@ class RoomServer:
                                 "give --tls-cert and --tls-key, or --behind-proxy with your TLS proxy's address")
         tls = tls_context(*options.tls) if options.tls else None
         self._lock = self._lock_folder(options.data_dir)
-        self.pool = pool or ThinkingPool()
+        self.pool = pool or ThinkingPool(most_think_ms=options.most_think_ms)
         data_dir = None if options.data_dir is None else Path(options.data_dir)
+        made = RoomsMade(per_address=options.rooms_made[0], overall=options.rooms_made[1], window=ROOMS_WINDOW)
         self.rooms = Rooms(data_dir, self.pool, most=options.most_rooms, idle_after=options.idle_after,
-                           levels=options.levels)
+                           levels=options.levels, made=made)
         budget = connection_budget()
         try:
             self.server = Server("", options.bind, options.port, hello_timeout=HELLO_TIMEOUT,
