@@ -232,6 +232,7 @@ class Server:
         # every task of ours still running (the loop holds only weak references)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loop = asyncio.new_event_loop()
+        self._loop_thread: int | None = None  # the network thread's ident, once it runs
         quiet_loop_errors(self._loop)
         self._server: Any = None
         self._failed: BaseException | None = None
@@ -261,7 +262,15 @@ class Server:
 
     def call_soon(self, callback: Callable[[], object]) -> None:
         """Run `callback` on the network thread (a room server runs its tables there)."""
-        self._loop.call_soon_threadsafe(callback)
+        self._on_loop(callback)
+
+    def _on_loop(self, callback: Callable[..., object], *args: Any) -> None:
+        """`callback(*args)` soon on the network thread: from that thread itself without waking its
+        loop through the self-pipe (a write and a read for every message a room server sends)."""
+        if threading.get_ident() == self._loop_thread:
+            self._loop.call_soon(callback, *args)
+        else:
+            self._loop.call_soon_threadsafe(callback, *args)
 
     def call_later(self, delay: float, callback: Callable[[], object]) -> None:
         """Run `callback` on the network thread in `delay` seconds."""
@@ -275,11 +284,11 @@ class Server:
     def send(self, client: Client, message: object) -> None:
         """Queue `message` for `client` (dropped if it stopped reading)."""
         text = encode(message)
-        self._loop.call_soon_threadsafe(self._push, client, text)
+        self._on_loop(self._push, client, text)
 
     def seat(self, client: Client, seat: int) -> None:
         """`client` plays `seat`: the admission gate no longer counts it as a stranger."""
-        self._loop.call_soon_threadsafe(self._admission.seat, client.ws, seat)
+        self._on_loop(self._admission.seat, client.ws, seat)
 
     def close(self, client: Client, code: int, reason: str) -> None:
         """Close `client`'s connection with close `code` (e.g. its seat was taken back)."""
@@ -309,6 +318,7 @@ class Server:
     def _run(self, bind: str, port: int, ping_interval: float, ping_timeout: float, tls: ssl.SSLContext | None,
              started: threading.Event) -> None:
         asyncio.set_event_loop(self._loop)
+        self._loop_thread = threading.get_ident()
 
         async def listen() -> Any:
             return await serve(
@@ -344,8 +354,8 @@ class Server:
         return task
 
     def _call(self, coroutine: Coroutine[Any, Any, Any]) -> None:
-        """Run `coroutine` on the network thread (from the table's thread)."""
-        self._loop.call_soon_threadsafe(self._spawn, coroutine)
+        """Run `coroutine` on the network thread (from the table's thread, or a room's on that thread)."""
+        self._on_loop(self._spawn, coroutine)
 
     async def _serve(self, ws: ServerConnection) -> None:
         self._numbers += 1

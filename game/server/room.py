@@ -26,13 +26,13 @@ from game.rules import GameState
 from game.store import Store
 from game.store.files import describe_os_error
 from game.store.notices import GAME_NOT_SAVED, StoreNotice, notice
-from game.store.saves import encode_save
+from game.store.saves import encode_document, save_document
 from game.table import GameOver, RoundOver, TableController, TableMessage
 from game.wire.closing import CLOSE_AWAY, CLOSE_FINAL
 
 from .outbox import Outbox
 from .pool import ThinkingPool
-from .saving import RoomSaves
+from .saving import RoomSaves, SaveData
 
 log = logging.getLogger("skyjo.server")
 
@@ -103,14 +103,17 @@ class NoStatistics:
 
 
 class RoomGame:
-    """A room's game as its table saves it (the table's `GameSaves`): encoded here, on the loop (a
-    snapshot of the game at that move), and handed to the room, which has it written off the loop."""
+    """A room's game as its table saves it (the table's `GameSaves`): a snapshot taken here, on the
+    loop, handed to the room, which has it encoded and written off the loop."""
 
-    def __init__(self, hand: Callable[[bytes | None], object]) -> None:
+    def __init__(self, hand: Callable[[SaveData | None], object]) -> None:
         self._hand = hand
 
     def save(self, match: MatchConfig, state: GameState) -> None:
-        self._hand(None if state.is_terminal else encode_save(match, state))  # a finished game is not kept
+        if state.is_terminal:
+            self._hand(None)  # a finished game is not kept
+        else:
+            self._hand(partial(encode_document, save_document(match, state)))
 
 
 class RoomStore:
@@ -228,7 +231,7 @@ class Room:
         """What is kept of the room goes (after its saves handed over before; what was sent waits for it)."""
         self._hand_save(None)
 
-    def _hand_save(self, data: bytes | None) -> None:
+    def _hand_save(self, data: SaveData | None) -> None:
         """The table saved (None: its game is over): written off the loop, and what was sent since
         the last save waits for it."""
         if self._saves is None:

@@ -22,7 +22,7 @@ import logging
 import re
 import shutil
 import threading
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
@@ -35,14 +35,16 @@ log = logging.getLogger("skyjo.server")
 WRITERS = 4  # threads writing at once: fsyncs of different rooms overlap on the disk
 CLOSE_WAIT = 10.0  # seconds `close` waits for the writes handed over
 ROOM_FOLDER = re.compile(r"[0-9a-f]{16}")  # a room's ident, the name of its folder (drawn by the server)
+SaveData = bytes | Callable[[], bytes]  # a save, or what encodes it (a snapshot's encoding, off the loop)
 
 
 class RoomSaves(Protocol):
     """Where a room's game is kept. Both calls are made on the loop and return at once; what they
-    return is done when the write is durable (an OSError when it failed)."""
+    return is done when the write is durable (an exception, OSError mostly, when it failed)."""
 
-    def save(self, room: str, data: bytes) -> Awaitable[None]:
-        """Keep `data` (an encoded save: game/store/saves.py's `encode_save`) as `room`'s game."""
+    def save(self, room: str, data: SaveData) -> Awaitable[None]:
+        """Keep `data` as `room`'s game: an encoded save (game/store/saves.py's `encode_save`), or what
+        makes it, called off the loop, and only if no newer save of the room replaced it meanwhile."""
 
     def drop(self, room: str) -> Awaitable[None]:
         """`room` is over: what is kept of it goes (after its saves handed over before)."""
@@ -56,7 +58,7 @@ class _Job:
     """A room's newest write waiting for a thread (None: its folder goes), and whom to tell."""
 
     loop: asyncio.AbstractEventLoop
-    data: bytes | None = None
+    data: SaveData | None = None
     waiting: list[asyncio.Future[None]] = field(default_factory=list)
 
 
@@ -76,13 +78,13 @@ class FolderSaves:
         for thread in self._threads:
             thread.start()
 
-    def save(self, room: str, data: bytes) -> asyncio.Future[None]:
+    def save(self, room: str, data: SaveData) -> asyncio.Future[None]:
         return self._hand(room, data)
 
     def drop(self, room: str) -> asyncio.Future[None]:
         return self._hand(room, None)
 
-    def _hand(self, room: str, data: bytes | None) -> asyncio.Future[None]:
+    def _hand(self, room: str, data: SaveData | None) -> asyncio.Future[None]:
         if not ROOM_FOLDER.fullmatch(room):
             raise ValueError("not a room's ident")  # (ours: drawn by the server, never a client's)
         loop = asyncio.get_running_loop()
@@ -131,10 +133,10 @@ class FolderSaves:
     def _run(self) -> None:
         while (taken := self._next()) is not None:
             room, job = taken
-            error: OSError | None = None
+            error: Exception | None = None
             try:
                 self._write(room, job.data)
-            except OSError as failure:
+            except Exception as failure:  # noqa: BLE001 - told to the room: a writer thread never dies of it
                 error = failure
             finally:
                 with self._cond:
@@ -143,15 +145,15 @@ class FolderSaves:
                     self._cond.notify_all()
             _tell(job, error)
 
-    def _write(self, room: str, data: bytes | None) -> None:
+    def _write(self, room: str, data: SaveData | None) -> None:
         folder = self._rooms / room
         if data is None:
             shutil.rmtree(folder, ignore_errors=True)
         else:
-            atomic_write(folder / HOST_SAVE_FILE, data)
+            atomic_write(folder / HOST_SAVE_FILE, data if isinstance(data, bytes) else data())
 
 
-def _tell(job: _Job, error: OSError | None) -> None:
+def _tell(job: _Job, error: Exception | None) -> None:
     """Settle the job's futures on their loop (a loop already closed has nobody to tell)."""
 
     def settle() -> None:
