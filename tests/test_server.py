@@ -427,3 +427,30 @@ def test_a_server_caps_the_thinking_of_a_computer_decision_and_says_so_to_the_ro
         server.stop()
     assert main(["server", "--most-think-ms", "0"]) == 2
     assert "--most-think-ms must be from 1 to 10000" in capsys.readouterr().err
+
+
+def test_the_rooms_made_per_address_and_by_everybody_are_the_servers_to_set():
+    server = RoomServer(ServerOptions(port=0, rooms_made=(2, 3)))
+    try:
+        assert len({make_room(server.url, ["remote", "easy"]) for _ in range(2)}) == 2
+        with pytest.raises(RoomNotMade, match="too many rooms made from your address"):
+            make_room(server.url, ["remote", "easy"])
+    finally:
+        server.stop()
+
+
+@pytest.mark.slow
+def test_bench_server_plays_its_rooms_to_the_end_and_prints_its_figures():
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    done = subprocess.run([sys.executable, "-m", "game", "bench", "server", "--rooms", "2", "--think-ms", "0",
+                           "--json"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout)
+    assert figures["rooms"] == figures["rooms_ended"] == 2 and figures["connections"] == 6
+    assert figures["moves"] > 40 and figures["round_trips"] > 20 and figures["problems"] == []
+    for key in ("moves_per_second", "round_trip_p50_ms", "round_trip_p99_ms", "server_cpu_seconds_per_move",
+                "rss_per_room_mb", "server_rss_mb", "load"):
+        assert figures[key] is not None, key
+    refused = subprocess.run([sys.executable, "-m", "game", "bench", "server", "--redis"], cwd=ROOT, env=env,
+                             capture_output=True, text=True, timeout=120)
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1 and "not merged yet" in refused.stderr
