@@ -132,3 +132,46 @@ def test_the_outbox_lets_go_in_order_only_what_a_durable_save_includes():
     outbox.hold(lambda: out.append("refused"))
     outbox.flush()  # no save waiting: at once
     assert out[-1] == "refused"
+
+
+def test_a_save_durable_before_an_older_one_lets_nothing_go_past_the_older():
+    outbox, out = Outbox(), []
+    outbox.hold(lambda: out.append("welcome"))  # its token is in the tokens file...
+    tokens = outbox.saving()
+    outbox.hold(lambda: out.append("move"))  # ...its move in the game's: two files, two writes
+    game = outbox.saving()
+    outbox.saved(game)
+    assert out == []  # the game's file says nothing of the tokens'
+    outbox.saved(tokens)
+    assert out == ["welcome", "move"]
+
+
+def test_a_room_going_takes_its_waiting_writes_with_it(tmp_path, monkeypatch):
+    import game.server.saving as saving_module
+
+    entered, release = threading.Event(), threading.Event()
+    real_write = saving_module.atomic_write
+
+    def write(path, data, *args, **kwargs):
+        entered.set()
+        release.wait(WAIT)
+        return real_write(path, data, *args, **kwargs)
+
+    monkeypatch.setattr(saving_module, "atomic_write", write)
+    saves = saving_module.FolderSaves(tmp_path, writers=1)
+    room = "0123456789abcdef"
+
+    async def hand_over() -> list[object]:
+        first = saves.save_tokens(room, b"{}")
+        await asyncio.get_running_loop().run_in_executor(None, entered.wait, WAIT)
+        waiting = [saves.save(room, b"game"), saves.save_tokens(room, b"{}"), saves.drop(room)]
+        release.set()
+        return await asyncio.wait_for(asyncio.gather(first, *waiting), WAIT)
+
+    try:
+        assert asyncio.run(hand_over()) == [None] * 4
+        assert not (tmp_path / "rooms" / room).exists()
+        assert saves.written == 2  # the tokens being written, then the folder gone: nothing written after
+    finally:
+        release.set()
+        saves.close()

@@ -25,7 +25,7 @@ class Outbox:
         self._loose: list[Deliver] = []  # held since the last save was handed over
         self._waiting: deque[tuple[int, list[Deliver]]] = deque()  # (save number, what waits for it)
         self._handed = 0  # saves handed over
-        self._durable = 0  # the newest save known durable (older ones are, too)
+        self._durable: set[int] = set()  # saves known durable whose batch waits for an older one
 
     @property
     def held(self) -> int:
@@ -43,10 +43,12 @@ class Outbox:
         return self._handed
 
     def saved(self, number: int) -> None:
-        """Save `number` is durable (saves of a room are written in order: so are those before it)."""
-        self._durable = max(self._durable, number)
-        while self._waiting and self._waiting[0][0] <= self._durable:
-            _number, batch = self._waiting.popleft()
+        """Save `number` is durable. What waits for it goes once every older save is durable too
+        (a room's saves are of two files, its game and its seat tokens: neither vouches for the other)."""
+        self._durable.add(number)
+        while self._waiting and self._waiting[0][0] in self._durable:
+            number, batch = self._waiting.popleft()
+            self._durable.discard(number)
             _let_go(batch)
 
     def flush(self) -> None:
@@ -60,7 +62,7 @@ class Outbox:
     def drop(self) -> int:
         """Forget everything held (the server stops before those saves are durable); how much."""
         dropped = self.held
-        self._loose, self._waiting = [], deque()
+        self._loose, self._waiting, self._durable = [], deque(), set()
         return dropped
 
 

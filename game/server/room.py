@@ -22,11 +22,13 @@ from game.net.host import NetHost
 from game.net.hosted import HostedStore
 from game.net.inbox import Inbox
 from game.net.listener import Arrival, Client, Server
+from game.net.protocol import MAX_SEATS
 from game.rules import GameState
 from game.store import Store
 from game.store.files import describe_os_error
 from game.store.notices import GAME_NOT_SAVED, StoreNotice, notice
 from game.store.saves import encode_document, save_document
+from game.store.tokens import check_entry, encode_tokens, is_plain_text
 from game.table import GameOver, RoundOver, TableController, TableMessage
 from game.wire.closing import CLOSE_AWAY, CLOSE_FINAL
 
@@ -36,6 +38,7 @@ from .saving import RoomSaves, SaveData
 
 log = logging.getLogger("skyjo.server")
 
+KEPT = ("host code", "host port", *(f"host seat {seat}" for seat in range(MAX_SEATS)))  # a resumed room's tokens
 READY_WAIT = 30.0  # seconds a round's scores wait for every connected player to have seen them
 STEPS = 64  # table steps in one go before the other rooms have their turn
 
@@ -116,12 +119,40 @@ class RoomGame:
             self._hand(partial(encode_document, save_document(match, state)))
 
 
-class RoomStore:
-    """A room's store as its table and host use it: the game written by the server's `RoomSaves`,
-    the seat tokens (and the room's code) in the room's folder, no statistics."""
+class RoomTokens:
+    """A room's code and seat tokens as its host keeps them (the host's `SeatTokens`): here, and
+    written whole at each change by the server's `RoomSaves`, off the loop (what the host sends
+    after a change, a welcome with its token, waits for it in the room's outbox)."""
 
-    def __init__(self, folder: Store, game: RoomGame) -> None:
-        self.tokens = folder.tokens
+    def __init__(self, kept: dict[str, str], hand: Callable[[bytes], object]) -> None:
+        self._tokens = dict(kept)
+        self._hand = hand
+
+    def get(self, key: str) -> str | None:
+        return self._tokens.get(key)
+
+    def keep(self, key: str, value: str | None) -> bool:
+        """As the store's Tokens.keep: ValueError for a key or value of the wrong type or length; an
+        entry that is not plain text is not kept (False)."""
+        if value is not None:
+            check_entry(key, value)
+        if not is_plain_text(key) or (value is not None and not is_plain_text(value)):
+            return False
+        if self._tokens.get(key) == value:
+            return True  # (nothing new to write)
+        self._tokens.pop(key, None)  # a rewritten entry becomes the newest
+        if value is not None:
+            self._tokens[key] = value
+        self._hand(encode_tokens(self._tokens))
+        return True
+
+
+class RoomStore:
+    """A room's store as its table and host use it: the game and the seat tokens (and the room's
+    code) written by the server's `RoomSaves`, no statistics."""
+
+    def __init__(self, game: RoomGame, tokens: RoomTokens) -> None:
+        self.tokens = tokens
         self.saves = game
         self.stats = NoStatistics()
         self.failure: StoreNotice | None = None  # the last save's failure (None: it worked)
@@ -142,7 +173,8 @@ class Room:
         self._saves = saves
         self.store: RoomStore | None = None
         if folder is not None and saves is not None:
-            self.store = RoomStore(folder, RoomGame(self._hand_save))
+            kept = {key: value for key in KEPT if (value := folder.tokens.get(key)) is not None} if resumed else {}
+            self.store = RoomStore(RoomGame(self._hand_save), RoomTokens(kept, self._hand_tokens))
         self._server = server
         self._on_end = on_end
         self._due = False  # a step is on its way (wakes are folded into one)
@@ -239,6 +271,14 @@ class Room:
         number = self.outbox.saving()
         handed = self._saves.save(self.ident, data) if data is not None else self._saves.drop(self.ident)
         asyncio.ensure_future(handed).add_done_callback(partial(self._saved, number))
+
+    def _hand_tokens(self, data: bytes) -> None:
+        """The room's code or a seat's token changed: written off the loop, what was sent since the
+        last save waiting for it (a welcome holds the token a restarted server must know)."""
+        if self._saves is not None:
+            number = self.outbox.saving()
+            asyncio.ensure_future(self._saves.save_tokens(self.ident, data)).add_done_callback(
+                partial(self._saved, number))
 
     def _saved(self, number: int, done: asyncio.Future[None]) -> None:
         """Save `number` is durable, or failed (the game goes on, as with a failing disk at home:

@@ -3,6 +3,7 @@
 
     saves = FolderSaves(Path("D"))
     done = saves.save(room.ident, data)    # on the loop; awaited (or a callback added): on disk
+    saves.save_tokens(room.ident, data)    # its code and seat tokens, likewise
     saves.drop(room.ident)                 # the room's game is over: its folder goes, in order
     saves.close()                          # the writes handed over are on disk first
 
@@ -27,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
+from game.store.documents import TOKENS_FILE
 from game.store.files import atomic_write
 from game.store.paths import HOST_SAVE_FILE
 
@@ -46,6 +48,9 @@ class RoomSaves(Protocol):
         """Keep `data` as `room`'s game: an encoded save (game/store/saves.py's `encode_save`), or what
         makes it, called off the loop, and only if no newer save of the room replaced it meanwhile."""
 
+    def save_tokens(self, room: str, data: bytes) -> Awaitable[None]:
+        """Keep `data` (game/store/tokens.py's `encode_tokens`: its code and seat tokens) as `room`'s."""
+
     def drop(self, room: str) -> Awaitable[None]:
         """`room` is over: what is kept of it goes (after its saves handed over before)."""
 
@@ -63,13 +68,13 @@ class _Job:
 
 
 class FolderSaves:
-    """`RoomSaves` in the data folder: `D/rooms/<ident>/host-save.json`, written by `writers`
-    threads, the newest waiting save of a room replacing an older one."""
+    """`RoomSaves` in the data folder: `D/rooms/<ident>/host-save.json` and `tokens.json`, written by
+    `writers` threads, the newest waiting save of a room's file replacing an older one."""
 
     def __init__(self, data_dir: Path, writers: int = WRITERS) -> None:
         self._rooms = data_dir / "rooms"
         self._cond = threading.Condition()
-        self._jobs: dict[str, _Job] = {}  # rooms waiting for a thread, oldest first
+        self._jobs: dict[tuple[str, str], _Job] = {}  # (room, file; "" its folder going) waiting, oldest first
         self._busy: set[str] = set()  # rooms a thread is writing now (one thread a room)
         self._closed = False
         self.written = self.coalesced = 0  # writes made; saves that a newer one replaced while they waited
@@ -79,12 +84,15 @@ class FolderSaves:
             thread.start()
 
     def save(self, room: str, data: SaveData) -> asyncio.Future[None]:
-        return self._hand(room, data)
+        return self._hand(room, HOST_SAVE_FILE, data)
+
+    def save_tokens(self, room: str, data: bytes) -> asyncio.Future[None]:
+        return self._hand(room, TOKENS_FILE, data)
 
     def drop(self, room: str) -> asyncio.Future[None]:
-        return self._hand(room, None)
+        return self._hand(room, "", None)
 
-    def _hand(self, room: str, data: SaveData | None) -> asyncio.Future[None]:
+    def _hand(self, room: str, name: str, data: SaveData | None) -> asyncio.Future[None]:
         if not ROOM_FOLDER.fullmatch(room):
             raise ValueError("not a room's ident")  # (ours: drawn by the server, never a client's)
         loop = asyncio.get_running_loop()
@@ -93,11 +101,14 @@ class FolderSaves:
             if self._closed:
                 done.set_exception(OSError("the saves are closed"))
                 return done
-            job = self._jobs.get(room)
+            job = self._jobs.get((room, name))
             if job is None:
-                job = self._jobs[room] = _Job(loop)
+                job = self._jobs[(room, name)] = _Job(loop)
             elif job.waiting:
                 self.coalesced += 1
+            if not name:  # the folder goes: its files waiting are not written, and are done with it
+                for key in [key for key in self._jobs if key[0] == room and key[1]]:
+                    job.waiting += self._jobs.pop(key).waiting
             job.data = data  # the newest replaces the older: it holds every move the older did
             job.waiting.append(done)
             self._cond.notify()
@@ -117,25 +128,25 @@ class FolderSaves:
             thread.join(CLOSE_WAIT)
 
     # ------------------------------------------------------------------ the writing threads
-    def _next(self) -> tuple[str, _Job] | None:
-        """The oldest waiting room no thread is writing (None once closed and nothing waits)."""
+    def _next(self) -> tuple[str, str, _Job] | None:
+        """The oldest waiting write of a room no thread is writing (None once closed and nothing waits)."""
         with self._cond:
             while True:
-                # a room being written is skipped, so at most `writers` rooms are looked past
-                room = next((room for room in self._jobs if room not in self._busy), None)
-                if room is not None:
-                    self._busy.add(room)
-                    return room, self._jobs.pop(room)
+                # a room being written is skipped, so only the few files of `writers` rooms are looked past
+                key = next((key for key in self._jobs if key[0] not in self._busy), None)
+                if key is not None:
+                    self._busy.add(key[0])
+                    return key[0], key[1], self._jobs.pop(key)
                 if self._closed:
                     return None
                 self._cond.wait()
 
     def _run(self) -> None:
         while (taken := self._next()) is not None:
-            room, job = taken
+            room, name, job = taken
             error: Exception | None = None
             try:
-                self._write(room, job.data)
+                self._write(room, name, job.data)
             except Exception as failure:  # noqa: BLE001 - told to the room: a writer thread never dies of it
                 error = failure
             finally:
@@ -145,12 +156,12 @@ class FolderSaves:
                     self._cond.notify_all()
             _tell(job, error)
 
-    def _write(self, room: str, data: SaveData | None) -> None:
+    def _write(self, room: str, name: str, data: SaveData | None) -> None:
         folder = self._rooms / room
         if data is None:
             shutil.rmtree(folder, ignore_errors=True)
         else:
-            atomic_write(folder / HOST_SAVE_FILE, data if isinstance(data, bytes) else data())
+            atomic_write(folder / name, data if isinstance(data, bytes) else data())
 
 
 def _tell(job: _Job, error: Exception | None) -> None:
