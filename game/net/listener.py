@@ -232,7 +232,6 @@ class Server:
         # every task of ours still running (the loop holds only weak references)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loop = asyncio.new_event_loop()
-        self._loop_thread: int | None = None  # the network thread's ident, once it runs
         quiet_loop_errors(self._loop)
         self._server: Any = None
         self._failed: BaseException | None = None
@@ -267,7 +266,7 @@ class Server:
     def _on_loop(self, callback: Callable[..., object], *args: Any) -> None:
         """`callback(*args)` soon on the network thread: from that thread itself without waking its
         loop through the self-pipe (a write and a read for every message a room server sends)."""
-        if threading.get_ident() == self._loop_thread:
+        if threading.get_ident() == self._thread.ident:
             self._loop.call_soon(callback, *args)
         else:
             self._loop.call_soon_threadsafe(callback, *args)
@@ -318,7 +317,6 @@ class Server:
     def _run(self, bind: str, port: int, ping_interval: float, ping_timeout: float, tls: ssl.SSLContext | None,
              started: threading.Event) -> None:
         asyncio.set_event_loop(self._loop)
-        self._loop_thread = threading.get_ident()
 
         async def listen() -> Any:
             return await serve(
