@@ -34,7 +34,7 @@ from game.store.paths import HOST_SAVE_FILE
 
 log = logging.getLogger("skyjo.server")
 
-WRITERS = 4  # threads writing at once: fsyncs of different rooms overlap on the disk
+WRITERS = 16  # threads writing at once: fsyncs of different rooms overlap on the disk (4: twice the round trip)
 CLOSE_WAIT = 10.0  # seconds `close` waits for the writes handed over
 ROOM_FOLDER = re.compile(r"[0-9a-f]{16}")  # a room's ident, the name of its folder (drawn by the server)
 SaveData = bytes | Callable[[], bytes]  # a save, or what encodes it (a snapshot's encoding, off the loop)
