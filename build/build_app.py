@@ -4,7 +4,9 @@
     python build/build_app.py --onefile    # one self-unpacking file dist/skyjo(.exe)
     python build/build_app.py --check      # ... and run the built app's --self-test headless
     python build/build_app.py --check --release release   # the file players download, in release/:
-        Linux: the one-file program skyjo-<version>-linux-<machine> (--release builds one file there);
+        Linux: the one-file program skyjo-<version>-linux-<machine>: the one-folder app appended to
+        build/one_file_launcher.c, which unpacks it once into the cache folder (build/one_file.py);
+        with --onefile, PyInstaller's one file instead (it unpacks itself at every start);
         Windows: skyjo-<version>-windows-<machine>.zip of the app folder;
         macOS: skyjo-<version>-macos-<machine>.dmg holding Skyjo.app (needs `pip install dmgbuild`)
 
@@ -39,10 +41,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="output folder (default: dist/)")
     parser.add_argument("--work", type=Path, default=ROOT / "build" / "work", help="PyInstaller's work folder")
     parser.add_argument("--release", type=Path, metavar="DIR", help="also write the release file into DIR")
-    args = parser.parse_args(argv)
-    if args.release and sys.platform.startswith("linux"):
-        args.onefile = True  # Linux players download one file
-    return args
+    return parser.parse_args(argv)
 
 
 def headless_env() -> dict[str, str]:
@@ -68,13 +67,17 @@ def self_test(binary: Path) -> int:
         return subprocess.run([str(binary.resolve()), "--self-test"], cwd=cwd, env=clean_env(home)).returncode
 
 
-def package_release(system: str, app: Path, out_dir: Path) -> Path:
-    """The release file from the built app: a copy of the one file (Linux), a zip of the folder
-    (Windows), a disk image of Skyjo.app (macOS)."""
+def package_release(system: str, app: Path, out_dir: Path, work: Path) -> Path:
+    """The release file from the built app: the folder packed as one file that unpacks once, or a
+    copy of PyInstaller's one file (Linux), a zip of the folder (Windows), a disk image of Skyjo.app
+    (macOS)."""
     metadata = _build_module("app_metadata")
     target = out_dir / metadata.release_name(system)
     out_dir.mkdir(parents=True, exist_ok=True)
-    if system == "linux":
+    if system == "linux" and app.is_dir():
+        one_file = _build_module("one_file")
+        one_file.pack(app, one_file.compile_launcher(work / "one_file"), target)
+    elif system == "linux":
         shutil.copyfile(app, target)
         target.chmod(0o755)
     elif system == "windows":
@@ -147,8 +150,13 @@ def main(argv: list[str] | None = None) -> int:
             return status
     if args.release:
         system = {"win32": "windows", "darwin": "macos"}.get(sys.platform, "linux")
-        target = package_release(system, app, args.release)
+        target = package_release(system, app, args.release, args.work)
         print(f"build_app: release file {target} ({size_mb(target):.0f} MB)")
+        if args.check and system == "linux" and not args.onefile:
+            status = self_test(target)
+            print(f"build_app: the release file's self-test: {'passed' if status == 0 else 'FAILED'}")
+            if status != 0:
+                return status
     return 0
 
 

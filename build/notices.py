@@ -257,7 +257,7 @@ def own_version() -> str:
 
 
 def notices_text(dists: Iterable[metadata.Distribution], system_libraries: Iterable[str] = (),
-                 bundled: set[Path] | None = None) -> str:
+                 bundled: set[Path] | None = None, stand_ins: Iterable[str] = ()) -> str:
     """The whole file; `bundled` (the bundle's source files) limits the fonts to those shipped."""
     lines = [f"Third-party notices for {OWN_DISTRIBUTION} {own_version()}",
              "",
@@ -270,6 +270,12 @@ def notices_text(dists: Iterable[metadata.Distribution], system_libraries: Itera
     system = list(system_libraries)
     if system:
         lines += section("System libraries copied from the build machine", [native_line(name) for name in system])
+    stand_ins = sorted(stand_ins)
+    if stand_ins:
+        lines += section("Stand-ins for decoders left out (build/stand_ins.py)", [
+            "These files hold none of the named library's code: each was compiled for this build, under the",
+            "app's licence, so that SDL_mixer and SDL_image load without decoders the game never uses.",
+            *[f"  {name}: a stand-in for {(native_licence(name) or (name,))[0]}" for name in stand_ins]])
     try:
         bootloader = metadata.distribution("pyinstaller")
     except metadata.PackageNotFoundError:
@@ -279,18 +285,20 @@ def notices_text(dists: Iterable[metadata.Distribution], system_libraries: Itera
     return "\n".join(lines) + "\n"
 
 
-def write_notices(out: Path, entries: Iterable[tuple[str, str]] | None = None) -> Path:
+def write_notices(out: Path, entries: Iterable[tuple[str, str]] | None = None, stand_ins: Iterable[str] = ()) -> Path:
     """The notices of the bundle made of `entries` (name in the bundle, source path; PyInstaller's
-    TOC), or of the run-time dependencies, into `out`."""
+    TOC), or of the run-time dependencies, into `out`; `stand_ins` names the entries that are
+    build/stand_ins.py's stand-ins (none of the original library ships)."""
+    stand_ins = set(stand_ins)
     bundled: set[Path] | None = None
     if entries is None:
         dists, system = requirement_closure(), []
     else:
-        entries = list(entries)
+        entries = [(name, source) for name, source in entries if Path(name).name not in stand_ins]
         bundled = {Path(source).resolve() for _, source in entries if Path(source).is_absolute()}
         dists, system = bundled_distributions(entries)
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(notices_text(dists, system, bundled), encoding="utf-8")
+    out.write_text(notices_text(dists, system, bundled, stand_ins), encoding="utf-8")
     return out
 
 

@@ -38,6 +38,8 @@ ICON_CAP = 1 << 20  # the largest shipped icon is under 100 KiB
 SHELL_START = ("/bin/sh", "-c", 'exec "$0" "$@"')
 ENV = "/usr/bin/env"
 ONE_FILE_UNPACK = "_MEI"  # the one-file program's unpack folder in the temporary folder: _MEIxxxxxx
+# The Linux one file (build/one_file_launcher.c) unpacks once into the cache folder and says which file it is here.
+ONE_FILE_VARIABLE = "SKYJO_ONE_FILE"
 # The Desktop Entry Specification's reserved characters: an argument holding one must be quoted
 # (we quote every argument, which the specification allows); inside the quotes these four take a backslash.
 QUOTED_ESCAPES = ('\\', '"', '`', '$')
@@ -63,10 +65,14 @@ def data_home(environ: dict[str, str] | os._Environ[str] = os.environ) -> Path:
 
 def launcher() -> tuple[str, ...]:
     """The command that starts this very program: the AppImage file when one runs us (its
-    $APPIMAGE), the frozen app's executable, or this Python with `-m skyjo` (a source install)."""
+    $APPIMAGE), the one file that unpacked us (its $SKYJO_ONE_FILE: the file the player keeps, not
+    the cache), the frozen app's executable, or this Python with `-m skyjo` (a source install)."""
     if getattr(sys, "frozen", False):
-        appimage = os.environ.get("APPIMAGE", "")
-        return (appimage if os.path.isabs(appimage) else os.path.abspath(sys.executable),)
+        for variable in ("APPIMAGE", ONE_FILE_VARIABLE):
+            value = os.environ.get(variable, "")
+            if os.path.isabs(value):
+                return (value,)
+        return (os.path.abspath(sys.executable),)
     return (os.path.abspath(sys.executable), "-m", "skyjo")
 
 
@@ -84,14 +90,22 @@ def exec_value(command: Sequence[str]) -> str:
 
 
 def unpack_environment(environ: dict[str, str] | os._Environ[str] = os.environ) -> tuple[str, ...]:
-    """("TMPDIR=<folder>",) when this is the one-file program started with an absolute $TMPDIR,
-    else (). The one file unpacks itself into the temporary folder at every start, and cannot start
-    where that folder forbids running programs (noexec) or is full; a player who chose another
-    folder to start it keeps that folder in the menu entry, which sets it before the unpack."""
-    bundle = getattr(sys, "_MEIPASS", "")
-    one_file = getattr(sys, "frozen", False) and os.path.basename(str(bundle)).startswith(ONE_FILE_UNPACK)
-    value = environ.get("TMPDIR", "")
-    return (f"TMPDIR={value}",) if one_file and os.path.isabs(value) else ()
+    """("XDG_CACHE_HOME=<folder>",) when this is the one file started with an absolute
+    $XDG_CACHE_HOME (it unpacks once into the cache folder), ("TMPDIR=<folder>",) when this is
+    PyInstaller's one-file program started with an absolute $TMPDIR (it unpacks into the temporary
+    folder at every start), else (). Neither can start where its folder forbids running programs
+    (noexec) or is full; a player who chose another folder to start it keeps that folder in the menu
+    entry, which sets it before the unpack."""
+    if not getattr(sys, "frozen", False):
+        return ()
+    if os.path.isabs(environ.get(ONE_FILE_VARIABLE, "")):
+        variable = "XDG_CACHE_HOME"
+    elif os.path.basename(str(getattr(sys, "_MEIPASS", ""))).startswith(ONE_FILE_UNPACK):
+        variable = "TMPDIR"
+    else:
+        return ()
+    value = environ.get(variable, "")
+    return (f"{variable}={value}",) if os.path.isabs(value) else ()
 
 
 def exec_line(command: Sequence[str], environment: Sequence[str] = ()) -> str:

@@ -16,7 +16,8 @@ from game.resources import asset_path
 
 DOMAIN = "skyjo"
 DEFAULT_LANGUAGE = "en"
-_LANGUAGES = (("en", "English"), ("fr", "Français"), ("de", "Deutsch"), ("es", "Español"), ("it", "Italiano"))
+_LANGUAGES = (("en", "English"), ("fr", "Français"), ("de", "Deutsch"), ("es", "Español"), ("it", "Italiano"),
+              ("nl", "Nederlands"), ("pl", "Polski"))
 
 _current = DEFAULT_LANGUAGE
 _catalogue: gettext.NullTranslations = gettext.NullTranslations()

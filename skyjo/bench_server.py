@@ -40,8 +40,8 @@ TRIES = 50  # attempts at a connection the server turned away (too many at once)
 START_WAIT = 60.0  # seconds for the server's first line
 GAME_WAIT = 3600.0  # seconds for every room to end
 MOST_BENCH_ROOMS = 2000
-REDIS_NOT_YET = ("--redis: the server's several processes on one Redis are not merged yet (issue 49 item 2); "
-                 "this bench measures one process")
+REDIS_NOT_YET = ("--redis: two server processes on one Redis are not measured by this bench yet "
+                 "(docs/server.md, 'Not done yet'); it measures one process")
 
 
 @dataclass

@@ -104,6 +104,7 @@ def self_test(data_dir: str | None, first_scene: Callable[[App], Scene] = lambda
             app.frame_hook = driver
             app.stack.push(first_scene(app))
             app.run(fixed_dt=1 / 60, max_seconds=TIME_LIMIT)
+            media = media_summary(app)
             app.close()
         except Exception as error:  # noqa: BLE001 - the one-line failure is the point
             where = " > ".join(driver.seen[-4:])
@@ -120,8 +121,24 @@ def self_test(data_dir: str | None, first_scene: Callable[[App], Scene] = lambda
         print(f"skyjo self-test: FAILED: the review with worker processes: {error}", file=sys.stderr)
         return 1
     seconds = time.perf_counter() - started
-    print(f"skyjo self-test: OK: {driver.rounds} rounds, {driver.frame} frames, {review}; in {seconds:.1f} s")
+    print(f"skyjo self-test: OK: {driver.rounds} rounds, {driver.frame} frames, {review}, {media}; "
+          f"in {seconds:.1f} s")
     return 0
+
+
+def media_summary(app: App) -> str:
+    """What the game heard and the icon it loaded, said rather than checked: a machine without sound
+    plays silently by design (game/ui/sound.py), but a build missing a decoder shows here
+    (build/stand_ins.py leaves out the ones the game does not use; tests/test_build_app.py)."""
+    from game.resources import asset_path
+
+    heard = sorted(set(app.sound.played))
+    sound = f"sound: {len(heard)} effects played" if heard else f"sound: none ({app.sound.problem or 'off'})"
+    try:
+        icon = "icon: {}x{} PNG".format(*pygame.image.load(str(asset_path("icons", "skyjo_64.png"))).get_size())
+    except (OSError, pygame.error) as error:
+        icon = f"icon: not loaded ({error})"
+    return f"{sound}, {icon}"
 
 
 def review_step(workers: int = REVIEW_WORKERS, samples: int = REVIEW_SAMPLES) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -92,6 +93,7 @@ def test_onedir_app_passes_self_test_and_writes_nothing_beside_itself(onedir_app
     before = snapshot(onedir_app)
     done = run_self_test(binary, tmp_path)
     assert done.returncode == 0, f"--self-test failed: {done.stdout[-1500:]}\n{done.stderr[-1500:]}"
+    assert_sound_and_icon(done.stdout)
     assert snapshot(onedir_app) == before, "the app wrote or changed files in its own folder"
     assert list((tmp_path / "cwd").iterdir()) == [], "the app wrote into the current folder"
 
@@ -183,8 +185,38 @@ def test_onefile_app_passes_self_test_and_bundles_the_assets(onefile_app: Path, 
     before = snapshot(onefile_app.parent)
     done = run_self_test(onefile_app, tmp_path)
     assert done.returncode == 0, f"--self-test failed: {done.stdout[-1500:]}\n{done.stderr[-1500:]}"
+    assert_sound_and_icon(done.stdout)
     assert snapshot(onefile_app.parent) == before, "the app wrote or changed files beside itself"
     assert list((tmp_path / "cwd").iterdir()) == []
+
+
+def assert_sound_and_icon(said: str) -> None:
+    """The self-test's line says the game played its WAV effects and decoded its PNG icon: the
+    decoders left out (build/stand_ins.py) are none of those it uses."""
+    assert re.search(r"sound: [1-9]\d* effects played", said), said[-500:]
+    assert "icon: 64x64 PNG" in said, said[-500:]
+
+
+# A decoder or runtime left out (build/stand_ins.py) that comes back makes the one file unpack it again at each start.
+HEAVY_LEFT_OUT = ("fluidsynth", "sndfile", "stdc++", "xmp", "vorbisenc", "jpeg", "tiff", "mpg123", "opus", "flac")
+STAND_IN_BYTES = 64 * 1024  # a stand-in is a few KiB; the smallest library it stands for, 32 KiB (libwebpdemux)...
+ONE_FILE_MB = 36  # the Linux one file after the cuts: 34.5 MB unpacked (43.6 MB before)
+
+
+@pytest.mark.build
+@pytest.mark.slow
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the decoders are left out of the Linux build")
+def test_onefile_app_leaves_out_the_decoders_it_never_uses(onefile_app: Path) -> None:
+    from PyInstaller.archive.readers import CArchiveReader
+
+    stand_ins = load_build_module("stand_ins")
+    archive = CArchiveReader(str(onefile_app))
+    sizes = {name: entry[2] for name, entry in archive.toc.items()}  # the bytes each unpacks to
+    heavy = {name: size for name, size in sizes.items()
+             if stand_ins.library_name(Path(name).name) in HEAVY_LEFT_OUT and size > STAND_IN_BYTES}
+    assert heavy == {}, "left-out libraries came back into the bundle"
+    assert [name for name in sizes if "libstdc++" in name or "libsndfile" in name] == []
+    assert sum(sizes.values()) < ONE_FILE_MB * 1e6, f"the one file unpacks {sum(sizes.values()) / 1e6:.1f} MB"
 
 
 # entry(): the readable failure path, in-process (fast, no build needed).

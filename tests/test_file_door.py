@@ -48,6 +48,7 @@ EXCEPTIONS = {
     ("game/ui/sound.py", "SoundPlayer._open"): "the sound effects the program ships (assets/sounds)",
     ("game/ui/layout.py", "_parse_tmx"): "the table layouts the program ships (assets/layouts)",
     ("skyjo/window.py", "set_icon"): "the window icon the program ships (assets/icons)",
+    ("skyjo/selftest.py", "media_summary"): "the window icon the program ships (assets/icons), decoded once more",
     ("skyjo/processes.py", "own_command"): "the kernel's /proc file of this process",
     ("skyjo/processes.py", "child_processes"): "the kernel's /proc files of this process's children",
     ("skyjo/bench_soak.py", "rss_mb"): "the kernel's /proc file of this process (a benchmark)",

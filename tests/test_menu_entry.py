@@ -104,6 +104,17 @@ def test_the_frozen_app_and_the_appimage_put_themselves_in_exec(monkeypatch):
     assert desktop.launcher() == ("/home/ann/Downloads/Skyjo-0.1.0-x86_64.AppImage",)
 
 
+def test_the_one_file_puts_itself_in_exec_not_its_cache(monkeypatch):
+    """build/one_file_launcher.c runs the app from the cache folder and names the file it was started as."""
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "executable", "/home/ann/.cache/skyjo/app-0123/skyjo")
+    monkeypatch.delenv("APPIMAGE", raising=False)
+    monkeypatch.setenv("SKYJO_ONE_FILE", "/home/ann/Downloads/skyjo-0.1.0-linux-x86_64")
+    assert desktop.launcher() == ("/home/ann/Downloads/skyjo-0.1.0-linux-x86_64",)
+    monkeypatch.setenv("SKYJO_ONE_FILE", "relative/skyjo")
+    assert desktop.launcher() == ("/home/ann/.cache/skyjo/app-0123/skyjo",)
+
+
 def test_a_relative_xdg_data_home_is_ignored_as_the_specification_says(monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", "relative/share")
     assert desktop.data_home() == Path.home() / ".local" / "share"

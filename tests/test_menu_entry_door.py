@@ -265,6 +265,7 @@ def one_file(tmp_path, monkeypatch):
     monkeypatch.setattr(sys, "_MEIPASS", str(folder / "_MEI12345abcde"), raising=False)
     monkeypatch.setattr(sys, "executable", str(program))
     monkeypatch.delenv("APPIMAGE", raising=False)
+    monkeypatch.delenv("SKYJO_ONE_FILE", raising=False)
     monkeypatch.setenv("TMPDIR", str(folder))
     return folder, marker
 
@@ -290,6 +291,19 @@ def test_only_the_one_file_program_carries_its_temporary_folder(xdg, one_file, m
     monkeypatch.setattr(sys, "frozen", True)
     monkeypatch.setenv("TMPDIR", "relative/tmp")
     assert desktop.unpack_environment() == ()
+
+
+def test_the_one_file_that_unpacks_once_carries_its_cache_folder(xdg, one_file, monkeypatch, tmp_path):
+    """build/one_file_launcher.c unpacks into $XDG_CACHE_HOME/skyjo: a player who had to choose
+    another cache folder (the home's forbids programs, or is full) keeps it in the menu entry."""
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path / ".cache" / "skyjo" / "app-0123" / "_internal"))
+    monkeypatch.setenv("SKYJO_ONE_FILE", str(tmp_path / "Downloads" / "skyjo"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "my cache"))
+    assert desktop.unpack_environment() == (f"XDG_CACHE_HOME={tmp_path / 'my cache'}",)
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative/cache")
+    assert desktop.unpack_environment() == ()
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    assert desktop.unpack_environment() == ()  # its TMPDIR means nothing to it
 
 
 def test_the_player_is_told_in_french_too(make_app, tmp_path, xdg):

@@ -68,7 +68,7 @@ def test_a_room_whose_disk_is_stuck_holds_up_no_other_room_and_tells_its_players
         assert not release.is_set()
         # the slow room's players were sent nothing since: its move waits for its save
         assert len([client for client, _message in sent if client in seated]) == heard
-        assert slow.outbox.held > 0
+        assert slow.store.outbox.held > 0
         release.set()
         assert [player.join(WAIT) for player in players] == [True, True]
     finally:

@@ -1,12 +1,16 @@
 """The connection to a host: `NetClient` talks to it in a thread of its own (websockets'
 threading API) and hands every decoded message to the frame loop through a bounded queue; a
 lost connection is retried with the seat token, backing off, for RECONNECT_FOR seconds,
-whatever the refusal, unless the host said the seat is gone (game/wire/closing.py).
+whatever the refusal, unless the host said the seat is gone (game/wire/closing.py). A room
+server's process that does not run our room sends us to the one that does (`redirect`): followed
+at once, a few times in a row at most, only to wss:// or to ws:// on this computer; a lost
+connection goes back to the address we were given, which any of the server's processes answers.
 `RemoteTable` (client.py) is what a screen drives on top of it.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import ssl
 import threading
@@ -36,6 +40,7 @@ OPEN_TIMEOUT = 5.0
 CLOSE_BAD_HOST = CLOSE_POLICY  # ours: the host broke the protocol or sent too much
 MAX_INBOX = 1000  # host messages received and not yet delivered; past it the host sent too much
 CONNECTING, CONNECTED, RECONNECTING, CLOSED = "connecting", "connected", "reconnecting", "closed"
+MOST_REDIRECTS = 3  # redirects followed in a row (a loop between two processes ends there)
 
 
 @dataclass(frozen=True)
@@ -78,6 +83,39 @@ def check_url(url: str) -> str:
     if parts.scheme not in ("ws", "wss") or not parts.hostname:
         raise ValueError(f"{url!r} is not an address like ws://192.168.1.20:50123")
     return url
+
+
+def redirect_target(url: str) -> str:
+    """Where a `redirect` may send us: a wss:// address, or a ws:// one on this computer (a plain
+    address elsewhere would show our seat token to anyone on the way); ValueError in one line."""
+    try:
+        check_url(url)
+    except ValueError:
+        raise ValueError(f"the server sent us on to {url!r}, which is not an address") from None
+    parts = urlsplit(url)
+    if parts.scheme == "wss" or _is_loopback(parts.hostname or ""):
+        return url
+    raise ValueError(f"the server sent us on to {url!r}: plain ws:// is followed only on this computer "
+                     "(wss:// anywhere)")
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+class Route:
+    """Where the connection goes: the address we were given (`entry`: any of a server's processes
+    answers it), where we connect now (`now`: a process it sent us to), and the redirect the
+    connection under way said (`sent_on`, written by the connection's thread)."""
+
+    def __init__(self, entry: str) -> None:
+        self.entry = self.now = entry
+        self.sent_on: str | None = None
 
 
 class SeatClaim:
@@ -158,7 +196,7 @@ class NetClient:
 
     def __init__(self, url: str, code: str, name: str, token: str | None = None, *, seat: int | None = None,
                  store: KeepsSeatTokens | None = None, reconnect_for: float = RECONNECT_FOR) -> None:
-        self.url = check_url(url)
+        self.route = Route(check_url(url))
         self.claim = SeatClaim(url, code, name, token, seat, store)
         self.line = Line()
         self.reconnect_for = reconnect_for
@@ -173,6 +211,11 @@ class NetClient:
         self.first_view: SeatView | None = None
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="skyjo-client", daemon=True)
+
+    @property
+    def url(self) -> str:
+        """Where we connect now (the address we were given, or the process it sent us to)."""
+        return self.route.now
 
     def start(self) -> None:
         if not self._thread.is_alive() and not self._stop.is_set():
@@ -216,6 +259,7 @@ class NetClient:
         welcomed_once = False
         lost_at: float | None = None
         delay = BACKOFF_FIRST
+        redirects = 0
         while not self._stop.is_set():
             outcome, welcomed, reason = self._session()
             welcomed_once = welcomed_once or welcomed
@@ -223,14 +267,22 @@ class NetClient:
                 lost_at, delay = None, BACKOFF_FIRST
             if self._stop.is_set():
                 break
+            if outcome == "moved" and redirects < MOST_REDIRECTS:
+                redirects += 1
+                self.route.now = reason  # the same hello there, at once
+                continue
+            if outcome == "moved":
+                outcome, reason = "bad", f"the server sent us on {redirects + 1} times in a row: a loop"
+            sent_on, redirects = redirects > 0, 0
             # never welcomed (a wrong code, no host there), or told to stop: say so, stop. Once
             # welcomed, any other refusal (host full, try later...) is retried for reconnect_for
-            if outcome in ("finished", "stop", "bad") or not welcomed_once:
+            if outcome in ("finished", "stop", "bad") or not (welcomed_once or sent_on):
                 self.finished = outcome == "finished"
                 self.host_at_fault = outcome == "bad"
                 self.reason = reason
                 self._status(CLOSED, reason)
                 return
+            self.route.now = self.route.entry  # a process we were sent to may be gone (its rooms move)
             if lost_at is None:
                 lost_at = time.monotonic()
                 self._status(RECONNECTING, reason)
@@ -254,10 +306,13 @@ class NetClient:
             return "refused", False, certificate_problem(self.url, error)
         except (OSError, InvalidHandshake, TimeoutError) as error:
             return "lost", False, f"cannot reach {self.url}: {error}"
+        self.route.sent_on = None
         with self.line.holding(ws):
             bad, welcomed, refusal = self._listen(ws)
         if bad is not None:
             return "bad", welcomed, bad
+        if self.route.sent_on is not None:
+            return "moved", welcomed, self.route.sent_on
         sent = ws.protocol.close_sent
         if sent is not None and sent.code == 1009:  # the transport refused a frame over MAX_FRAME
             return "bad", welcomed, f"the host sent a bad message: a frame over {MAX_FRAME // 1024} KiB"
@@ -285,10 +340,15 @@ class NetClient:
                 try:
                     message = decode_host(raw)
                     self._check_agrees(message)
+                    if isinstance(message, wire.Redirect):
+                        self.route.sent_on = self._redirected(message.url, welcomed)
                 except ProtocolError as error:  # a host that breaks the protocol: nothing it says is trusted
                     log.warning("the host sent a bad message: %s", shown(error))  # anybody's text, escaped
                     ws.close(CLOSE_BAD_HOST, "bad message")
                     return f"the host sent a bad message: {error}", welcomed, refusal
+                if self.route.sent_on is not None:  # (said once: nothing else comes on this connection)
+                    ws.close()
+                    break
                 match message:
                     case wire.Welcome():
                         welcomed = True
@@ -301,6 +361,17 @@ class NetClient:
         except (ConnectionClosed, OSError):
             pass
         return None, welcomed, refusal
+
+    @staticmethod
+    def _redirected(url: str, welcomed: bool) -> str:
+        """Where a redirect sends us; ProtocolError for one after the welcome or to an address we
+        do not follow (the host is then at fault: the connection closes for good, in one line)."""
+        if welcomed:
+            raise ProtocolError("a redirect after the welcome")
+        try:
+            return redirect_target(url)
+        except ValueError as error:
+            raise ProtocolError(str(error)) from None
 
     def _check_agrees(self, message: HostMessage) -> None:
         """ProtocolError unless `message` fits the game we were welcomed to: its players, its

@@ -9,27 +9,29 @@ table's thread a small API: its inbox, send, close with a code, turn away, shut 
 
 Where a hello goes is its `Tables`' to say: a hosted table's door has one (`OneTable`: the join
 code, its inbox); a room server's (game/server) has many behind one door, found by the room's
-code, and may also make one (`create`). Everything else, the reader, the limits, the admission
-gate, the half-open timeouts, is the same door for both.
+code, and may also make one (`create`); a code it does not hold here it may `locate` elsewhere (the
+room runs on another process: the client is sent there with a `redirect`). Everything else, the
+reader, the limits, the admission gate, the half-open timeouts, is the same door for both.
 """
 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import inspect
 import logging
 import socket
 import ssl
 import threading
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from game.wire.closing import CLOSE_FINAL, CLOSE_POLICY, CLOSE_SEAT_GONE, CLOSE_TRY_LATER
+from game.wire.closing import CLOSE_AWAY, CLOSE_FINAL, CLOSE_POLICY, CLOSE_SEAT_GONE, CLOSE_TRY_LATER
 
 from .admission import (
     BACKLOG,
@@ -50,6 +52,7 @@ from .protocol import (
     Play,
     ProtocolError,
     Ready,
+    Redirect,
     RefusalKind,
     Refused,
     decode_client,
@@ -62,6 +65,8 @@ from .strangers import LinesPerAddress, shown
 log = logging.getLogger("skyjo.net.host")
 
 MAX_CONNECTIONS = 64  # open WebSocket connections at once (admission.py caps every TCP connection before)
+T = TypeVar("T")
+LOCATE_WAIT = 5.0  # seconds a room server may take to say where a code's room is
 
 
 @dataclass(frozen=True)
@@ -82,6 +87,21 @@ class Refusal:
 Arrival = Hello | Play | Ready | Gone | Refusal  # what the table's thread is handed, with its client
 
 
+@dataclass(frozen=True)
+class Moved:
+    """The code's table runs on another process (`url`): the client is sent there."""
+
+    url: str
+
+
+@dataclass(frozen=True)
+class Over:
+    """The code's table ended its game a moment ago: the client is told so, and stops."""
+
+
+Located = Inbox[tuple["Client", Arrival]] | Moved | Over | None
+
+
 class Tables(Protocol):
     """Where the door sends a hello (called on the network thread)."""
 
@@ -93,7 +113,11 @@ class Tables(Protocol):
 
     def create(self, message: Create, address: str) -> object:
         """The answer to a `create` from `address`: a `room` message, or a `refused` one (or an
-        awaitable of one, awaited on the network thread)."""
+        awaitable of one: a room kept elsewhere is answered once it is kept)."""
+
+    def locate(self, code: str) -> Awaitable[Located]:
+        """Where the table whose code is `code` is when `inbox_for` found none here (on the network
+        thread): taken over here now (its inbox), on another process, over, or nowhere (None)."""
 
 
 class Door(Protocol):
@@ -138,6 +162,9 @@ class OneTable:
 
     def create(self, message: Create, address: str) -> object:
         return refusal("this is a table served by one computer: it makes no rooms", "hello")
+
+    async def locate(self, code: str) -> Located:
+        return None
 
 
 def lan_address() -> str:
@@ -275,6 +302,10 @@ class Server:
         """Run `callback` on the network thread in `delay` seconds."""
         self._loop.call_soon_threadsafe(self._loop.call_later, delay, callback)
 
+    def submit(self, coroutine: Coroutine[Any, Any, T]) -> concurrent.futures.Future[T]:
+        """Run `coroutine` on the network thread (a room server's shared store talks there); its future."""
+        return asyncio.run_coroutine_threadsafe(coroutine, self._loop)
+
     @property
     def connections(self) -> int:
         """WebSocket connections open now (read on the network thread, or as an estimate)."""
@@ -399,14 +430,11 @@ class Server:
         except TimeoutError:
             await self._refuse_and_close(client, f"no hello within {self.hello_timeout:g} s", CLOSE_TRY_LATER)
             return "no hello"
-        hello, problem, code = self._hello_problem(client, first)
-        if isinstance(hello, Create):
-            return await self._create(client, hello)
-        if hello is None or client.inbox is None:
-            await self._refuse_and_close(client, problem, code)
-            return problem
+        ended = await self._first(client, first)
+        if ended is not None:
+            return ended
         inbox = client.inbox
-        inbox.put((client, hello))
+        assert inbox is not None  # (seated by its hello)
         async for raw in ws:
             if client.gone:  # closed by us (replaced, too slow): what it sent before is not read
                 break
@@ -433,6 +461,22 @@ class Server:
                     inbox.put((client, message))
         return "connection closed"
 
+    async def _first(self, client: Client, first: str | bytes) -> str | None:
+        """The first message: a hello handed to its table (None), or why the connection ends
+        (a `create` answered, a client sent to another process, a hello turned away)."""
+        hello, problem, code = self._hello_problem(client, first)
+        if isinstance(hello, Create):
+            return await self._create(client, hello)
+        if isinstance(hello, Hello) and client.inbox is None:
+            hello, problem, code = await self._elsewhere(client, hello)
+        if hello is None or client.inbox is None:
+            if not problem:  # (sent on already)
+                return "sent to another process"
+            await self._refuse_and_close(client, problem, code)
+            return problem
+        client.inbox.put((client, hello))
+        return None
+
     def _hello_problem(self, client: Client, raw: str | bytes) -> tuple[Hello | Create | None, str, int]:
         """The hello in this first message (its table's inbox set on `client`), or why it cannot be
         one here (and the close code to say it with). Past the wrong-code limits only a hello with a
@@ -453,16 +497,34 @@ class Server:
             limited = self._wrong_codes.refusal(address)
             if limited:
                 return None, limited, CLOSE_TRY_LATER
-        client.inbox = self._tables.inbox_for(message.code)
-        if client.inbox is None:
-            self._wrong_codes.wrong(address)
-            return None, "wrong join code", CLOSE_SEAT_GONE
+        client.inbox = self._tables.inbox_for(message.code)  # (None: perhaps elsewhere, `_elsewhere` asks)
+        return message, "", 0
+
+    async def _elsewhere(self, client: Client, message: Hello) -> tuple[Hello | None, str, int]:
+        """A hello whose code has no table here: taken over here, sent on to the process that runs
+        it (a `redirect`, then the close), told the game is over, or a wrong code."""
+        try:
+            found = await asyncio.wait_for(self._tables.locate(message.code), LOCATE_WAIT)
+        except Exception as error:  # noqa: BLE001 - a shared store that does not answer: the client tries again
+            log.warning("cannot find where a room is: %s", one_line(str(error) or type(error).__name__))
+            return None, "the server cannot find its rooms just now; try again", CLOSE_TRY_LATER
+        match found:
+            case Moved(url=url):
+                self._push(client, encode(Redirect(url)))
+                await self._finish(client, CLOSE_AWAY, "the room is on another server process")
+                return None, "", 0
+            case Over():
+                return None, "the game is over", CLOSE_FINAL
+            case None:
+                self._wrong_codes.wrong(client.address)
+                return None, "wrong join code", CLOSE_SEAT_GONE
+        client.inbox = found
         return message, "", 0
 
     async def _create(self, client: Client, message: Create) -> str:
         """Answer a `create` (a room made, or why not) and close: the maker joins with a hello."""
         answer = self._tables.create(message, client.address)
-        if inspect.isawaitable(answer):  # a room server answers once the room is kept
+        if inspect.isawaitable(answer):
             answer = await answer
         self._push(client, encode(answer))
         try:

@@ -5,6 +5,7 @@ what it refuses in a field, a round's scores list `removed_columns`.
     client -> host   hello {version, code, name, token?, seat?}  play {action}  ready {round}  bye {}
                      create {version, seats, edition} (a room server only: a table made there, game/server)
     host -> client   room {code} (the answer to create)
+                     redirect {url} (a room server's process that does not run the room: go there, game/server)
                      welcome {seat, token, names, config}  lobby {seats}  table {view, legal, events, action}
                      notice {key, args}  round_over {round, scores}  game_over {}  waiting {seat, name, why}
                      refused {reason, kind}
@@ -51,6 +52,7 @@ MAX_EVENTS = 64  # events in one table message (a round's end with 8 seats is ~4
 MAX_TEXT = 300  # characters of a refusal or of a notice's argument
 MAX_CODE = 16
 MAX_TOKEN = 64
+MAX_URL = 200  # characters of a redirect's address
 MAX_SEATS = 8
 WaitReason = Literal["joining", "reconnecting", "returned"]
 # what a refusal refuses: "play" a move (nothing moved: try again), "message" one the host could
@@ -250,7 +252,18 @@ class Room(_Message, tag="room"):
         _short(self.code, "code", MAX_CODE)
 
 
-HostMessage = Welcome | Lobby | Table | Notice | RoundOver | GameOver | Waiting | Refused | Room
+class Redirect(_Message, tag="redirect"):
+    """The room runs on another process of the same server (game/server, several processes on one
+    Redis): say the same hello at `url` instead. Only before a welcome; the client decides whether it
+    follows (connection.py: wss://, or ws:// on this computer, a few times at most)."""
+
+    url: Annotated[str, Meta(min_length=1, max_length=MAX_URL)]
+
+    def check(self) -> None:
+        _short(self.url, "url", MAX_URL)
+
+
+HostMessage = Welcome | Lobby | Table | Notice | RoundOver | GameOver | Waiting | Refused | Room | Redirect
 HOST = Family(HostMessage, unknown=UNKNOWN_TYPE)
 
 

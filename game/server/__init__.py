@@ -10,7 +10,11 @@ A room is a `TableController` served by a `NetHost` through its part of one `Ser
     pool.py    where the computer seats of every room think: a bounded pool of threads, each decision capped
     saving.py  where the rooms' games and seat tokens are written, off the loop (RoomSaves, FolderSaves)
     outbox.py  a room's messages held until the save that includes them is durable
+    folder_keeper.py  a room's store in its folder: its writes handed to saving.py, its sends held in its outbox
     room.py    one room: its table, its host, its part of the door, driven on the door's loop
     rooms.py   every room: made on request (with limits), found by code, saved, resumed, let go
     serve.py   the process: TLS, the bind refused in one line, the signals, the summary
+    shared.py  several processes on one Redis: its keys under one prefix, a room's lease, fenced writes
+    keeper.py  a room's store in Redis: its saves written in order, its sends held until they are
+    shared_rooms.py  the rooms of one of those processes: a client sent on, a lapsed room taken over
 """

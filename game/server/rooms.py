@@ -21,15 +21,17 @@ from typing import cast
 from game.match import MatchConfig, seats_from_words
 from game.net import protocol as wire
 from game.net.admission import WrongCodes
+from game.net.hosted import HostedStore
 from game.net.inbox import Inbox
-from game.net.listener import Arrival, Client, Server
+from game.net.listener import Arrival, Client, Located, Server
 from game.rules import GameState, edition_named
 from game.store import Store
 from game.store.paths import HOST_SAVE_FILE
 
 from .codes import CodeKey, new_room_code
+from .folder_keeper import KEPT, FolderKeeper
 from .pool import ThinkingPool
-from .room import Room
+from .room import Hold, Room
 from .saving import ROOM_FOLDER, FolderSaves, RoomSaves
 
 log = logging.getLogger("skyjo.server")
@@ -100,6 +102,10 @@ class Rooms:
     def knows_token(self, token: str) -> bool:
         return self._key.secret(token) in self._known_tokens
 
+    async def locate(self, code: str) -> Located:
+        """One process alone: a code not found here is found nowhere (SharedRooms looks further)."""
+        return None
+
     def create(self, message: wire.Create, address: str) -> object:
         """A room made for `address` (a `room` message with its code, once its first save is durable:
         awaitable), or a refusal saying why not."""
@@ -121,32 +127,44 @@ class Rooms:
                  sum(seat.is_remote for seat in config.seats), len(self._by_code))
         offered = cast(list[wire.RoomSeat], list(self.levels))
         answer = wire.Room(code, offered, self.pool.most_think_ms)  # (and what its computers may do here)
-        if room.store is None:
-            return answer
-        room.store.saves.save(config, room.table.state)  # kept from the start (its code too, by its host)
-        return self._answer_once_kept(room, answer)
+        if room.store is not None:  # kept from the start (its code too, by its host): a restart finds it
+            room.store.saves.save(config, room.table.state)
+        if isinstance(room.store, FolderKeeper):
+            return self._once_on_disk(room.store, answer)
+        return answer
 
-    async def _answer_once_kept(self, room: Room, answer: wire.Room) -> wire.Room:
-        """`answer` once the room's first save is durable: a restart finds every room it told of."""
+    @staticmethod
+    async def _once_on_disk(keeper: FolderKeeper, answer: wire.Room) -> wire.Room:
+        """`answer` once the room's first save and its code are on disk: a restart finds every room it
+        told of."""
         kept: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
         def tell() -> None:
             if not kept.done():
                 kept.set_result(None)
 
-        room.outbox.hold(tell)
-        room.outbox.flush()
+        keeper.after_writes(tell)
         await kept
         return answer
 
     # ------------------------------------------------------------------ rooms
     def _add(self, ident: str, code: str, config: MatchConfig, state: GameState, *, resumed: bool) -> Room:
         assert self._server is not None, "Rooms.attach first"
-        folder = None if self.data_dir is None else Store(self.data_dir / "rooms" / ident, save_file=HOST_SAVE_FILE)
-        room = Room(ident, code, config, state, folder, saves=self.saves, server=self._server,
-                    pool=self.pool, resumed=resumed, on_tokens=self._room_tokens, on_end=self._ended)
+        store, hold = self._store_for(ident, code)
+        room = Room(ident, code, config, state, store, server=self._server, pool=self.pool, resumed=resumed,
+                    on_tokens=self._room_tokens, on_end=self._ended, hold=hold)
         self._by_code[self._key(code)] = room
         return room
+
+    def _store_for(self, ident: str, code: str) -> tuple[HostedStore | None, Hold | None]:
+        """Where a room keeps its game and seats (its folder, written off the loop by the server's
+        writers), and what its sends wait for (those writes)."""
+        if self.data_dir is None or self.saves is None:
+            return None, None
+        folder = Store(self.data_dir / "rooms" / ident, save_file=HOST_SAVE_FILE)  # (a resumed room's tokens)
+        keeper = FolderKeeper(ident, self.saves, {key: value for key in KEPT
+                                                  if (value := folder.tokens.get(key)) is not None})
+        return keeper, keeper.after_writes
 
     def _room_tokens(self, room: Room, tokens: tuple[str, ...]) -> None:
         old = self._tokens.get(room, set())
@@ -165,7 +183,8 @@ class Rooms:
         its saves handed over before)."""
         self._by_code = {key: kept for key, kept in self._by_code.items() if kept is not room}
         self._known_tokens -= self._tokens.pop(room, set())
-        room.forget()
+        if isinstance(room.store, FolderKeeper) and ROOM_FOLDER.fullmatch(room.ident):
+            room.store.drop()
 
     def _sweep(self) -> None:
         """Let go of the rooms nobody has been connected to for `idle_after` seconds; look again later."""

@@ -8,6 +8,9 @@ behind it), its rooms, the pool its computer seats think in, and its stop on SIG
 Plain ws:// is served only on a loopback address, or to the TLS proxies named (`proxies`: only they
 may connect, and the limits count the address each names in X-Forwarded-For): anyone on the path
 could read the codes and tokens of a plain connection, so any other plain bind is refused in one line.
+
+With `redis` the process is one of several on one Redis (shared_rooms.py): its rooms are kept there
+rather than in a data folder, and `public_url` is where the other processes send their clients.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from game.net.admission import IN_FLIGHT, SPARE_FILES, files_open
 from game.net.host import BURST, HELLO_TIMEOUT, PING_INTERVAL, PING_TIMEOUT, RATE, SEND_QUEUE
@@ -40,6 +43,9 @@ from .rooms import (
     Rooms,
     RoomsMade,
 )
+
+if TYPE_CHECKING:
+    from .shared_rooms import SharedRooms
 
 MOST_SOCKETS = 4096  # connections at once, whatever the file limit allows
 CONNECTIONS_PER_ROOM = 8  # open WebSocket connections at once: the rooms' seats, with room to spare
@@ -62,6 +68,10 @@ class ServerOptions:
     most_rooms: int = MOST_ROOMS
     levels: tuple[str, ...] = ROOM_LEVELS  # the computer levels rooms may have
     proxies: frozenset[str] = frozenset()  # TLS proxies in front: only they connect, and say for whom
+    redis: str | None = None  # redis://…: one of several processes on that Redis (instead of data_dir)
+    public_url: str | None = None  # where clients reach this process (default: where it listens)
+    redis_prefix: str = "skyjo:"  # every key this server writes starts so
+    lease: float = 15.0  # seconds a room's lease lasts unless this process renews it
     rooms_made: tuple[int, int] = (ROOMS_PER_ADDRESS, ROOMS_FROM_EVERYBODY)  # per address, by everybody, in 10 min
     most_think_ms: int = MOST_THINK_MS  # the most a computer seat's decision thinks (Expert's search)
 
@@ -108,12 +118,13 @@ class RoomServer:
             raise ServerRefused(f"refusing plain ws:// on {options.bind}: anyone on the way could read the room codes; "
                                 "give --tls-cert and --tls-key, or --behind-proxy with your TLS proxy's address")
         tls = tls_context(*options.tls) if options.tls else None
+        if options.redis is not None and options.data_dir is not None:
+            raise ServerRefused("give --redis or --data-dir, not both: the rooms are kept in one place")
         self._lock = self._lock_folder(options.data_dir)
         self.pool = pool or ThinkingPool(most_think_ms=options.most_think_ms)
         data_dir = None if options.data_dir is None else Path(options.data_dir)
-        made = RoomsMade(per_address=options.rooms_made[0], overall=options.rooms_made[1], window=ROOMS_WINDOW)
-        self.rooms = Rooms(data_dir, self.pool, most=options.most_rooms, idle_after=options.idle_after,
-                           levels=options.levels, made=made)
+        self.shared: SharedRooms | None = None  # this process's rooms on a shared Redis, if any
+        self.rooms = self._rooms(options, data_dir)
         budget = connection_budget()
         try:
             self.server = Server("", options.bind, options.port, hello_timeout=HELLO_TIMEOUT,
@@ -127,7 +138,55 @@ class RoomServer:
         host = lan_address() if options.bind in ("0.0.0.0", "", "::") else options.bind
         self.url = f"{'wss' if tls else 'ws'}://{host}:{self.server.port}"
         self.node = f"{socket.gethostname()}:{os.getpid()}"
+        if self.shared is not None:
+            self._open_shared(options)
         self.resumed = self.on_loop(lambda: self.rooms.attach(self.server))
+
+    def _rooms(self, options: ServerOptions, data_dir: Path | None) -> Rooms:
+        """This process's rooms: in its data folder (or nowhere), or in the Redis of `options.redis`."""
+        made = RoomsMade(per_address=options.rooms_made[0], overall=options.rooms_made[1], window=ROOMS_WINDOW)
+        if options.redis is None:
+            return Rooms(data_dir, self.pool, most=options.most_rooms, idle_after=options.idle_after,
+                         levels=options.levels, made=made)
+        from .shared import Share, SharedStoreError  # (the redis package: only a server on Redis needs it)
+        from .shared_rooms import SharedRooms
+
+        try:
+            share = Share(options.redis, prefix=options.redis_prefix, lease=options.lease, keep=options.idle_after)
+        except SharedStoreError as error:
+            self.pool.close()
+            raise ServerRefused(str(error)) from None
+        self.shared = SharedRooms(share, self.pool, most=options.most_rooms, idle_after=options.idle_after,
+                                  levels=options.levels, made=made)
+        return self.shared
+
+    def _open_shared(self, options: ServerOptions) -> None:
+        """Connect to the shared Redis, this process known there by its public address; ServerRefused."""
+        from game.net.connection import redirect_target
+
+        from .shared import SharedStoreError
+
+        assert self.shared is not None
+        share = self.shared.share
+        public = (options.public_url or self.url).rstrip("/")
+        try:
+            share.known_at(redirect_target(public))
+        except ValueError:
+            problem = (f"--public-url {public!r}: the other processes send clients there, and a client follows "
+                       "only wss:// addresses, or ws:// on its own computer")
+        else:
+            try:
+                self.server.submit(share.connect()).result(10.0)
+                problem = ""
+            except SharedStoreError as error:
+                problem = str(error)
+            except TimeoutError:
+                problem = "Redis did not answer in time"
+        if problem:
+            self.server.shut_down(CLOSE_AWAY, "the server stopped", STOP_WAIT)
+            self.pool.close()
+            raise ServerRefused(problem)
+        self.node = f"{self.node} {share.process}"
 
     @staticmethod
     def _lock_folder(data_dir: str | None) -> Store | None:
@@ -172,10 +231,16 @@ class RoomServer:
             rooms = self.on_loop(self.rooms.close)
         except TimeoutError:
             rooms = len(self.rooms)
+        if self.shared is not None:
+            try:
+                rooms = self.server.submit(self.shared.release()).result(STOP_WAIT + 1)
+            except Exception:  # noqa: BLE001 - their leases lapse by themselves
+                rooms = 0
         self.server.shut_down(CLOSE_AWAY, "the server stopped", STOP_WAIT)
         self.rooms.close_saves()
         self.pool.close()
         if self._lock is not None:
             self._lock.close()
-        return {"stopped": True, "rooms_saved": rooms if self._lock is not None else 0, "rooms_ended": self.rooms.ended,
+        kept = self._lock is not None or self.shared is not None
+        return {"stopped": True, "rooms_saved": rooms if kept else 0, "rooms_ended": self.rooms.ended,
                 "connections_closed": connections, "reason": "the server stopped"}

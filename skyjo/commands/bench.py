@@ -30,7 +30,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument("--think-ms", type=float, default=None,
                         help="server: a bot client's pause before each move, on average (default 1000)")
     parser.add_argument("--redis", action="store_true",
-                        help="server: two server processes on one Redis (not available yet: says why)")
+                        help="server: two server processes on one Redis (not measured yet: says so)")
     parser.add_argument("--while-reviewing", action="store_true",
                         help="frames: measure again while a game review runs in the background, then cancel it")
     parser.set_defaults(handler=run)

@@ -46,6 +46,17 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument("--most-think-ms", type=int, default=None, metavar="MS",
                         help="the most a computer seat's decision may think, in milliseconds (default 300, Expert's "
                              "own; the other levels take a few): said to whoever makes a room")
+    parser.add_argument("--redis", default=None, metavar="URL",
+                        help="keep the rooms in this Redis (redis://host:6379/0), shared with the server's other "
+                             "processes, instead of --data-dir")
+    parser.add_argument("--public-url", default=None, metavar="URL",
+                        help="where players reach this process (wss://...; default: where it listens): the other "
+                             "processes send players there")
+    parser.add_argument("--redis-prefix", default="skyjo:", help="every Redis key this server writes starts so "
+                                                                 "(default skyjo:)")
+    parser.add_argument("--lease-seconds", type=float, default=15.0,
+                        help="seconds before another process takes over the rooms of one that stopped answering "
+                             "(default 15)")
     parser.add_argument("--json", action="store_true", help="print JSON lines (the address, then a summary)")
     parser.set_defaults(handler=run)
 
@@ -112,8 +123,14 @@ def _options(args: argparse.Namespace):  # -> ServerOptions (imported late, as e
         proxies = frozenset(str(ipaddress.ip_address(item)) for item in args.behind_proxy)
     except ValueError:
         raise ValueError("--behind-proxy takes the proxies' IP addresses, e.g. 127.0.0.1") from None
+    if args.redis is None and (args.public_url is not None or args.redis_prefix != "skyjo:"):
+        raise ValueError("--public-url and --redis-prefix go with --redis")
+    if not 1 <= args.lease_seconds <= 3600:
+        raise ValueError("--lease-seconds must be from 1 to 3600")
     return ServerOptions(args.bind, args.port, (args.tls_cert, args.tls_key) if args.tls_cert else None,
-                         getattr(args, "data_dir", None), args.idle_hours * 3600, most, levels, proxies, made, think)
+                         getattr(args, "data_dir", None), args.idle_hours * 3600, most, levels, proxies,
+                         redis=args.redis, public_url=args.public_url, redis_prefix=args.redis_prefix,
+                         lease=args.lease_seconds, rooms_made=made, most_think_ms=think)
 
 
 def _rooms_made(text: str | None) -> tuple[int, int]:
