@@ -57,18 +57,16 @@ class Figures:
 def bench_server(rooms: int, think_ms: float = THINK_MS, seed: int = 1) -> dict[str, Any]:
     """Start a server, play `rooms` rooms to their end, stop it; the figures."""
     data = Path(tempfile.mkdtemp(prefix="skyjo-bench-server-"))
-    log = (data / "server.log").open("w")
-    server = subprocess.Popen(
+    server = subprocess.Popen(  # (its warnings are not read: what went wrong shows in the figures' "problems")
         [sys.executable, "-m", "game", "server", "--port", "0", "--data-dir", str(data / "rooms-kept"), "--json",
          "--most-rooms", str(max(rooms, 1)), "--rooms-made", f"{rooms},{rooms}"],
-        stdout=subprocess.PIPE, stderr=log, text=True)
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
         url = json.loads(_first_line(server))["listening"]
         before = _rss_kib(server.pid)
         figures, seconds, cpu, most_rss = asyncio.run(_play(url, rooms, think_ms, seed, server.pid))
     finally:
         _stop(server)
-        log.close()
         shutil.rmtree(data, ignore_errors=True)
     trips = sorted(figures.trips)
     return {
