@@ -31,6 +31,12 @@ def make_room(url: str, seats: Sequence[str], edition: str = "voyage", tls: ssl.
     """The code of a new room at the server `url` (ws:// or wss://), with `seats` (each "remote", a
     player online, or a computer level) and `edition`; RoomNotMade otherwise. `tls`: what the
     server's certificate is checked against (None: the system's store)."""
+    return ask_for_room(url, seats, edition, tls).code
+
+
+def ask_for_room(url: str, seats: Sequence[str], edition: str = "voyage",
+                 tls: ssl.SSLContext | None = None) -> wire.Room:
+    """The server's answer for a new room (`make_room`): its code, and what its computers may do there."""
     check_url(url)  # ValueError, one line
     message = wire.Create(PROTOCOL_VERSION, cast(list[wire.RoomSeat], list(seats)), edition)
     try:
@@ -50,7 +56,7 @@ def make_room(url: str, seats: Sequence[str], edition: str = "voyage", tls: ssl.
     except (OSError, InvalidHandshake, TimeoutError) as error:
         raise RoomNotMade(f"cannot reach {url}: {error}") from None
     if isinstance(answer, wire.Room):
-        return answer.code
+        return answer
     if isinstance(answer, wire.Refused):
         raise RoomNotMade(f"the server refused: {answer.reason}")
     raise RoomNotMade("the server answered something other than a room")
