@@ -16,7 +16,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "assets" / "locale"
 POT = LOCALE / "skyjo.pot"
 DOMAIN = "skyjo"
-TRANSLATIONS = ("fr", "de", "es", "it", "nl", "pl")  # languages besides English (the source); a new one starts empty
+TRANSLATIONS = ("fr", "de", "es", "it", "nl", "pl", "pt_BR")  # languages besides English (the source); a new one starts empty
 KEYWORDS = ["-k", "_", "-k", "N_", "-k", "ngettext:1,2"]
 
 

@@ -2,10 +2,12 @@
 the named level a strength is about. A shared leaf: the computer player (game/ai/adaptive.py)
 plays by it, the store (game/store/profiles.py) keeps a profile by it, the statistics page words it.
 
-A strength is a number from -1 (a child's habits) to 1 (strongest) of the strength knob
-(game/ai/strength.py); 0 is about Easy, the floor until issue 48, so a profile saved before
-keeps its meaning. The anchors below say which strength plays about as well as each named
-level; they were measured against Hard (docs/strength.md, "The strength knob").
+A strength here is the knob's inner number (game/ai/strength.py), from -1 (a child's habits) to
+1 (strongest), 0 about Easy (the floor until issue 48). A person, the specs (`strength@0.5`,
+`adaptive@0.75/0`), the profiles file and the docs see the knob's number instead, from 0 (the
+child) to 1: `knob_number` and `inner_strength` turn one into the other, a relabelling only, so
+every game plays as it did. The anchors below say which strength plays about as well as each
+named level; they were measured against Hard (docs/strength.md, "The strength knob").
 """
 
 from __future__ import annotations
@@ -22,10 +24,15 @@ LEVEL_LOSSES = (("easy", 1.25), ("normal", 0.286), ("hard", 0.185), ("expert", 0
 REVIEWED_ENOUGH = 3  # reviewed games before the review's figure is trusted over the default
 RESULTS_ENOUGH = 5  # games in the statistics before their win rate moves the start
 RESULTS_WEIGHT = 0.4  # strength added per unit of win rate above one in two
-# After a game: a step towards the person, large while the profile is new, then small, so a
-# run settles where the person wins about one game in two (a stochastic approximation).
-FIRST_STEP = 0.12
+# After a game: a step towards the person, like a learning rate: the settled step LAST_STEP, and
+# while the profile is young a larger part that fades with the games it has played (FIRST_STEP
+# in all at its first game, the young part halved after YOUNG_GAMES games), so a new profile
+# crosses the knob in its first games, then settles where the person wins about one game in
+# two (a stochastic approximation). Issue 48: with 0.12 at first the profile of an Easy player
+# took 16 to 70 games to come near where it settles (docs/strength.md, "How fast a profile settles").
+FIRST_STEP = 0.25
 LAST_STEP = 0.04
+YOUNG_GAMES = 4
 # Between rounds: strength added per point the computer trails the people's mean total (a
 # lead takes strength away), so a game that drifts apart is drawn back together.
 ROUND_GAIN = 0.006
@@ -55,6 +62,17 @@ MIN_STRENGTH = -1.0  # the child model (game/ai/beginner.py)
 # beginner" rather than "about Easy" (not a level a computer can be set to, so not in LEVEL_STRENGTHS).
 BEGINNER = "beginner"
 MAX_GAMES = 10**6  # a profile's count of games, bounded like every figure read from a file
+
+
+def knob_number(strength: float) -> float:
+    """The knob's number a person sees for an inner strength: 0 the child, 0.5 about Easy, 1 the top."""
+    return (strength - MIN_STRENGTH) / 2.0
+
+
+def inner_strength(number: float) -> float:
+    """The inner strength of a knob's number (0 to 1), exact for the few decimals a spec or a file
+    holds (2 x 0.6 - 1 is 0.19999999999999996 in floating point: rounded, 0.2, the same games)."""
+    return round(2.0 * number + MIN_STRENGTH, 10)
 
 
 def clamp(strength: float) -> float:
@@ -95,9 +113,11 @@ def after_game(strength: float, games: int, person_won: bool, person_round: floa
     (`strength_from_round`), never higher than it was."""
     if games < PLACING_GAMES and not person_won and person_round is not None and person_round > BEGINNER_ROUND:
         return clamp(min(strength, strength_from_round(person_round)))
-    step = LAST_STEP + (FIRST_STEP - LAST_STEP) / (1 + games / 4)
-    if strength < 0.0:
-        step *= BEGINNER_SHARE * max(FLOOR_SHARE, min(1.0, (strength - MIN_STRENGTH) / FLOOR_ROOM))
+    young = (FIRST_STEP - LAST_STEP) / (1 + games / YOUNG_GAMES)
+    step = LAST_STEP + young
+    if strength < 0.0:  # the young part finds the way down, so only the floor's room shrinks it
+        room = max(FLOOR_SHARE, min(1.0, (strength - MIN_STRENGTH) / FLOOR_ROOM))
+        step = (LAST_STEP * BEGINNER_SHARE + young) * room
     return clamp(strength + step if person_won else strength - step)
 
 

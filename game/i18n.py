@@ -17,7 +17,9 @@ from game.resources import asset_path
 DOMAIN = "skyjo"
 DEFAULT_LANGUAGE = "en"
 _LANGUAGES = (("en", "English"), ("fr", "Français"), ("de", "Deutsch"), ("es", "Español"), ("it", "Italiano"),
-              ("nl", "Nederlands"), ("pl", "Polski"))
+              ("nl", "Nederlands"), ("pl", "Polski"), ("pt_BR", "Português (Brasil)"))
+# a system language by its base: we offer one Portuguese, so pt, pt_PT and pt_BR all find the catalogue folder pt_BR
+_BY_BASE = {code.split("_")[0]: code for code, _name in _LANGUAGES}
 
 _current = DEFAULT_LANGUAGE
 _catalogue: gettext.NullTranslations = gettext.NullTranslations()
@@ -35,11 +37,11 @@ def available_languages() -> list[tuple[str, str]]:
 
 
 def normalise(code: str | None) -> str | None:
-    """A supported language code for a tag such as "fr_FR.UTF-8" or "fr-CA", else None."""
+    """A supported language code for a tag such as "fr_FR.UTF-8", "fr-CA" or "pt-PT" ("pt_BR"), else None."""
     if not code:
         return None
     base = code.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
-    return base if base in dict(_LANGUAGES) else None
+    return _BY_BASE.get(base)
 
 
 def set_language(code: str | None) -> str:

@@ -23,7 +23,7 @@ from scenes.base import AppScene, draw_paragraphs
 from scenes.context import AppContext
 
 # The libraries the game runs on (pyproject.toml's dependencies; a test checks both lists agree).
-LIBRARIES = ("pygame-ce", "msgspec", "websockets", "zeroconf", "platformdirs", "pytmx")
+LIBRARIES = ("pygame-ce", "msgspec", "websockets", "zeroconf", "platformdirs", "speechlight", "pytmx")
 COLUMN = Box(260, 250, 1400, 500)  # logical px: the paragraphs from the top, made smaller together until they fit
 LICENCE_COLUMN = Box(160, 180, 1600, 580)  # the licence's longer text: wider, from higher up
 BUTTONS_GAP = 50  # logical px between the paragraphs' last line and the buttons (no empty band between)

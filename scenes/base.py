@@ -32,6 +32,7 @@ class AppScene(Scene):
         super().__init__()
         self.app = app
         self.buttons = ButtonGroup(app.text)
+        self.buttons.announce = app.voice.say  # Read aloud: the focused item and its value (game/ui/widgets.py)
         self.viewport = screen_viewport(LOGICAL_W, LOGICAL_H)
 
     def fit(self, surface: pygame.Surface) -> None:
@@ -64,6 +65,15 @@ class AppScene(Scene):
             size *= self.app.ui_scale
         return blit_text(surface, self.app.text, self.viewport, words, size, x, y,
                          max_width=max_width or LOGICAL_W - 2 * TEXT_MARGIN, **style)
+
+    def lines(self, surface: pygame.Surface, words: str, size: float, y: float, width: float = 1500,
+              **style: Any) -> None:
+        """A long sentence (a problem, how to get a server) centred in lines at most `width` logical
+        px wide from `y` on, at its size rather than one line squeezed smaller."""
+        size *= self.app.ui_scale if self.scales_text else 1
+        for number, line in enumerate(self.app.text.wrap(words, round(size), width)):
+            blit_text(surface, self.app.text, self.viewport, line, size, 960, y + number * size * 1.3,
+                      max_width=LOGICAL_W - 2 * TEXT_MARGIN, **style)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.escape_closes and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -16,6 +16,7 @@ if TYPE_CHECKING:  # types only: importing the scenes must not open the store or
     from game.ui.card_art import CardArt
     from game.ui.scene import SceneStack
     from game.ui.sound import SoundPlayer
+    from game.ui.speech import Voice
     from game.ui.text import TextCache
     from scenes.notices import MenuNotice
 
@@ -35,10 +36,14 @@ class AppContext(Protocol):
     art: CardArt
     #: plays the table's sounds (silent without an audio device)
     sound: SoundPlayer
+    #: Read aloud's voice (game/ui/speech.py): say a line; silent while the setting is off or no voice is here
+    voice: Voice
     #: the scenes, bottom to top; navigate by name: stack.push(SETUP) (the names: scenes/names.py)
     stack: SceneStack
     #: the menu's New game sets it, the next table takes it (and clears it): a first game explains itself
     guide_next: bool
+    #: --cafile: a private certificate authority's file Play online checks a server against (None: the setting's)
+    cafile: str | None
 
     @property
     def screen(self) -> pygame.Surface:

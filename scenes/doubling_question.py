@@ -98,6 +98,7 @@ class DoublingQuestionScene(AppScene):
         self.button(960 - self.width / 2, 640, half, 90, self.go_label, self.go, "go", BUTTON_SIZE)
         self.button(980, 640, half, 90, _("Choose again"), self.back, "back", BUTTON_SIZE)
         self.buttons.focus = 0  # Enter goes on: the ring says so
+        self.app.voice.say(self.question, interrupt=True)  # Read aloud: the question, then its focused answer
 
     def go(self) -> None:
         self.close()

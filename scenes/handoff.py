@@ -48,6 +48,7 @@ class HandoffScene(AppScene):
     def enter(self) -> None:
         self.button(760, BUTTON_TOP, 400, BUTTON_H, _("I am ready"), self.done, "ready")
         self.buttons.focus = 0  # Enter acts on it: the ring says so
+        self.app.voice.say(_("Pass to {name}").format(name=self.player))  # Read aloud: then "I am ready"
 
     def done(self) -> None:
         self.close()

@@ -206,8 +206,9 @@ class HowToPlayScene(AppScene):
     def _picture_column(self, surface: pygame.Surface) -> None:
         self._grid(surface, [5, 1, None, None, 5, None, 8, None, 5, None, None, 2], 1080, 280, 0.75)
         self._grid(surface, ["", 1, None, None, "", None, 8, None, "", None, None, 2], 1080, 640, 0.5)
-        self._card(surface, 5, 1650, 360)
-        self._arrow(surface, (1170, 380), (1640, 420))
+        # the discard pile above the grid's top, so the arrow leaves the column of 5s over no other card
+        self._card(surface, 5, 1650, 150)
+        self._arrow(surface, (1117, 270), (1640, 220))
         self.text(surface, _("three 5s: the column is removed"), CAPTION_SIZE, 1340, 760,
                   color=ACCENT, anchor="midleft")
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.i18n import _
+from game.i18n import N_, _
 from game.match import MAX_NAME
 from game.rules import EDITIONS
 from game.ui.widgets import ACCENT, BODY_SIZE, CAPTION_SIZE, DIM, INK, TITLE_SIZE
@@ -29,7 +29,16 @@ SEARCH_SECONDS = 3.0
 FOUND_ROWS = 4
 ERROR_COLOUR = (255, 150, 130)
 FIELD_ORDER = ("address", "code", "name")
+CAPTIONS = {"address": N_("Address"), "code": N_("Join code"), "name": N_("Your name")}  # drawn above each field
 MAX_SEATS = max(edition.max_players for edition in EDITIONS.values())
+
+
+def remembered_name(app: AppContext) -> str:
+    """The name the player last played under here (the first person of the last setup), "" for none."""
+    config = app.settings.last_match()
+    humans = config.human_seats if config else []
+    name = config.seats[humans[0]].name if config and humans else ""
+    return name if name and name != _(YOU) and name != YOU else ""
 
 
 class JoinScene(AppScene):
@@ -39,7 +48,7 @@ class JoinScene(AppScene):
 
     def __init__(self, app: AppContext, url: str = "", code: str = "", player: str = "", auto: bool = False) -> None:
         super().__init__(app)
-        name = player or self._remembered_name()
+        name = player or remembered_name(app)
         self.fields = {
             "address": TextField(url, 200),
             "code": TextField(code.upper(), 8, CODE_LETTERS, upper=True),
@@ -53,12 +62,6 @@ class JoinScene(AppScene):
         self.remote: RemoteTable | None = None  # handed to the table screen once `ready`: a Table then
         self.auto = auto  # started as `skyjo join URL`: connect at once
         self.dirty = True
-
-    def _remembered_name(self) -> str:
-        config = self.app.settings.last_match()
-        humans = config.human_seats if config else []
-        name = config.seats[humans[0]].name if config and humans else ""
-        return name if name and name != _(YOU) and name != YOU else ""
 
     @property
     def editing(self) -> str | None:
@@ -167,6 +170,8 @@ class JoinScene(AppScene):
             button = self.buttons.named(key)
             if button is not None:
                 button.label = field.label(editing == key)
+                # Read aloud says the field's caption and what it holds (its label is only the typing)
+                button.spoken = _("{field}: {value}").format(field=_(CAPTIONS[key]), value=field.value or _("empty"))
 
     def join(self) -> None:
         """Connect to the host (the table opens once it gives a seat)."""
@@ -240,7 +245,7 @@ class JoinScene(AppScene):
         else:
             heading = _("No game found on this network: type the host's address below")
         self.text(surface, heading, BODY_SIZE, 960, 180, color=DIM)
-        captions = {"address": _("Address"), "code": _("Join code"), "name": _("Your name")}
+        captions = {key: _(words) for key, words in CAPTIONS.items()}
         for row, key in enumerate(FIELD_ORDER):
             self.text(surface, captions[key], CAPTION_SIZE, 740, 595 + row * 90, color=DIM, anchor="midright")
         if self.error:

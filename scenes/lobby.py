@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import _
-from game.match import LEVEL_WORDS, MatchConfig, clean_name
+from game.match import LEVEL_WORDS, Identity, MatchConfig, clean_name
 from game.rules import GameState
 from game.ui.widgets import ACCENT, BODY_SIZE, CAPTION_SIZE, DIM, HEADING_SIZE, INK, TITLE_SIZE
 from scenes.base import AppScene, wake_the_app
@@ -24,6 +24,17 @@ if TYPE_CHECKING:
     from game.net import HostedTable, NetHost
 
 WAITING_COLOUR = (255, 190, 120)
+
+
+def draw_seat_lines(scene: AppScene, surface: pygame.Surface, lines: list[tuple[str, tuple[int, int, int]]],
+                    faces: list[Identity] | None = None, top: float = 400) -> None:
+    """Each seat's line under the code to share (a table here, a room online): one a seat, as many
+    as fit, a waiting seat in its colour; a seat with its player has its face before the line."""
+    step = min(60, 480 // max(1, len(lines)))
+    for seat, (line, colour) in enumerate(lines):
+        words = scene.text(surface, line, BODY_SIZE, 960, top + seat * step, color=colour)
+        if faces is not None and colour != WAITING_COLOUR:
+            scene.avatar_before(surface, faces[seat], words)
 
 
 class LobbyScene(AppScene):
@@ -146,12 +157,8 @@ class LobbyScene(AppScene):
             # said where the address is shown: the connection is plain ws:// (docs/network.md)
             self.text(surface, _("For your own network only: the connection is not encrypted."), CAPTION_SIZE, 960,
                       352, color=DIM)
-        step = min(60, 480 // max(1, self.config.players))
-        for seat in range(self.config.players):
-            line, colour = self.seat_line(seat)
-            words = self.text(surface, line, BODY_SIZE, 960, 400 + seat * step, color=colour)
-            if colour != WAITING_COLOUR:  # a seat with its player: their face before the line
-                self.avatar_before(surface, self.config.identity(seat), words)
+        lines = [self.seat_line(seat) for seat in range(self.config.players)]
+        draw_seat_lines(self, surface, lines, [self.config.identity(seat) for seat in range(self.config.players)])
         if self.error:
             self.text(surface, self.error, CAPTION_SIZE, 960, 880, color=(255, 150, 130))
         elif not self._ready():

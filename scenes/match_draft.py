@@ -57,10 +57,11 @@ class MatchDraft:
     """The match as the player sets it up: `config` after each change, the seats whose name
     they typed, and whether they chose to play over the network."""
 
-    def __init__(self, config: MatchConfig) -> None:
+    def __init__(self, config: MatchConfig, levels: tuple[str, ...] = BOT_LEVELS, network: bool = False) -> None:
+        self.levels = levels  # the computer levels offered (a room on a server offers no "Your level")
         self.config = default_names(config)
         self.typed: set[int] = set()  # seats whose name the player typed (a default name follows the rest)
-        self._network = False  # "Play over the network" chosen (a seat played from another computer says it too)
+        self._network = network  # "Play over the network" chosen (a seat played from another computer says it too)
 
     @property
     def network(self) -> bool:
@@ -81,9 +82,14 @@ class MatchDraft:
         players = max(edition.min_players, min(edition.max_players, players))
         seats = list(self.config.seats[:players])
         while len(seats) < players:
-            seats.append(SeatConfig(free_name(seats), COMPUTER, ADAPTIVE) if kind == COMPUTER else
+            seats.append(SeatConfig(free_name(seats), COMPUTER, self.new_level) if kind == COMPUTER else
                          SeatConfig(_(YOU), kind))  # (a person's default name follows: default_names)
         self._seats(seats)
+
+    @property
+    def new_level(self) -> str:
+        """A new computer's level: "Your level" like a new game's, where it is offered, else Normal."""
+        return ADAPTIVE if ADAPTIVE in self.levels else "normal"
 
     def add_seat(self, kind: str) -> None:
         """The add card: a person (here, or over the network when it is on) or a computer."""
@@ -119,15 +125,16 @@ class MatchDraft:
         kinds = KINDS if self.network else (HUMAN, COMPUTER)
         kind = kinds[(kinds.index(player.kind) + 1) % len(kinds)] if player.kind in kinds else HUMAN
         if kind == COMPUTER:
-            player = replace(player, kind=COMPUTER, avatar="")  # (a computer wears its level's)
+            level = player.level if player.level in self.levels else self.new_level
+            player = replace(player, kind=COMPUTER, level=level, avatar="")  # (a computer wears its level's)
         else:  # a computer's own name makes way for a person's default (a typed name stays)
             player = replace(player, kind=kind, name=_(YOU) if player.name in COMPUTER_NAMES else player.name)
         self.config = default_names(self.config.with_seat(seat, player))
 
     def next_level(self, seat: int) -> None:
         player = self.config.seats[seat]
-        if player.level in BOT_LEVELS:  # the next level; after the last, the first again
-            level = BOT_LEVELS[(BOT_LEVELS.index(player.level) + 1) % len(BOT_LEVELS)]
+        if player.level in self.levels:  # the next level; after the last, the first again
+            level = self.levels[(self.levels.index(player.level) + 1) % len(self.levels)]
         else:
             level = "normal"
         self._seat(seat, replace(player, level=level, avatar=""))

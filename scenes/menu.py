@@ -1,6 +1,6 @@
 """The title screen and main menu: the SKYJO logo over the deck's cards, which rise into place
 behind the menu when it opens (game/ui/title.py), then Continue (when a save exists, first),
-New game, Join a game, Statistics, How to play, Settings, About, Quit, and the version in the
+New game, Join a game, Play online, Statistics, How to play, Settings, About, Quit, and the version in the
 bottom-right corner."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from game.store.notices import StoreNotice
 from game.ui.title import LOGO_H, LOGO_W, TitleCards, logo
 from game.ui.widgets import BUTTON_SIZE, CAPTION_SIZE, DIM, HEADING_SIZE, SMALL_SIZE
 from scenes.base import AppScene, paint_backdrop
-from scenes.names import ABOUT, HOWTO, JOIN, LOBBY, PLAY, SETTINGS, SETUP, STATISTICS
+from scenes.names import ABOUT, HOWTO, JOIN, LOBBY, ONLINE, PLAY, SETTINGS, SETUP, STATISTICS
 from scenes.notices import worded
 
 T = TypeVar("T")
@@ -53,7 +53,7 @@ class MenuScene(AppScene):
         scale = self.app.ui_scale
         # the buttons grow with the text size: as wide as the factor, as tall as the screen holds
         y: float = 430 if scale <= 1 else 390
-        rows, gaps = (4, 130) if saved else (3, 60)
+        rows, gaps = (5, 160) if saved else (4, 90)
         w = 600 * scale  # wide enough for two French labels side by side
         h = 90 * max(1.0, min(scale, (1060 - self._notices_height() - y - gaps) / (90 * rows)))
         x = 960 - w / 2
@@ -64,6 +64,8 @@ class MenuScene(AppScene):
             y += h + 70
         self.button(x, y, half, h, _("New game"), self.new_game, "new")
         self.button(x + w - half, y, half, h, _("Join a game"), self.join_game, "join")
+        y += h + 30
+        self.button(x, y, w, h, _("Play online"), self.play_online, "online")  # (a room on a server: issue 49)
         y += h + 30
         # Statistics and How to play share a row
         self.button(x, y, half, h, _("Statistics"), self.statistics, "statistics")
@@ -127,6 +129,9 @@ class MenuScene(AppScene):
 
     def join_game(self) -> None:
         self.stack.push(JOIN)
+
+    def play_online(self) -> None:
+        self.stack.push(ONLINE)
 
     def how_to_play(self) -> None:
         self.stack.push(HOWTO)

@@ -26,12 +26,14 @@ if TYPE_CHECKING:
     from scenes.lobby import LobbyScene
     from scenes.menu import MenuScene
     from scenes.menu_offer import MenuOfferScene
+    from scenes.online import OnlineScene
     from scenes.pause import PauseScene
     from scenes.play import PlayScene
     from scenes.replace_game import ReplaceGameScene
     from scenes.review import ReviewScene
     from scenes.review_pick import ReviewPickScene
     from scenes.review_step import ReviewStepScene
+    from scenes.room import RoomScene
     from scenes.round_replay import RoundReplayScene
     from scenes.round_score import RoundScoreScene
     from scenes.score_overlay import ScoreOverlayScene
@@ -53,6 +55,8 @@ MENU = named("menu", lambda: MenuScene)
 SETUP = named("setup", lambda: SetupScene)
 LOBBY = named("lobby", lambda: LobbyScene)
 JOIN = named("join", lambda: JoinScene)
+ONLINE = named("online", lambda: OnlineScene)
+ROOM = named("room", lambda: RoomScene)
 REPLACE_GAME = named("replace_game", lambda: ReplaceGameScene)
 PLAY = named("play", lambda: PlayScene)
 HANDOFF = named("handoff", lambda: HandoffScene)

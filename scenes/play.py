@@ -40,7 +40,7 @@ from game.table import (
     TableMessage,
     TakenBack,
 )
-from game.ui.guide import Guide
+from game.ui.guide import Guide, topic_text
 from game.ui.ink import inside, note_button
 from game.ui.recap import by_player, draw_recap
 from game.ui.refusals import word_refusal
@@ -59,6 +59,7 @@ from scenes.table_news import TableNews
 from scenes.table_notice import NoticeLine
 from scenes.table_prompt import table_prompt
 from scenes.table_recap import TableRecap
+from scenes.table_speech import TableSpeech
 
 HANDOFF_PAUSE = 0.8  # seconds (at speed 1) the result of a move stays visible before "Pass to ..." covers it
 # Without the pass screen (settings.pass_screen off) the table turns to the next player and the
@@ -97,7 +98,6 @@ class PlayScene(AppScene):
                 raise ValueError("a table needs a config and a state, or a table")
             table = TableController(config, state, app.store, resumed=resumed, speed=app.speed)
         self.table = table
-        self.names = table.names
         humans = [seat for seat in range(self.config.players) if table.is_human(seat)]
         viewer = humans[0] if humans else None  # whose eyes the screen shows (None: a spectator's)
         self.view = TableView(self.config.players, self.names, app.art, app.text, self.config.identities())
@@ -126,6 +126,7 @@ class PlayScene(AppScene):
         self.warned = WarnedSeats(lambda: app.settings.warn_doubling, self.guide, people)
         self.recap = TableRecap(humans if resumed else ())  # what each hand-off tells, or the table beside it
         self._away = AwaySeats()  # (hosting) remote seats whose player lost the connection, as last said
+        self.speech = TableSpeech(self, app.voice, lambda: self.input.cursor)  # Read aloud (issue 50)
         self.table.link.wake_with(wake_the_app)  # a message from another computer wakes a sleeping app
         self.table.subscribe(self._on_table)
         self.table.start()  # a new game's deal is animated; a resumed game shows as it is
@@ -135,6 +136,11 @@ class PlayScene(AppScene):
     @property
     def config(self) -> MatchConfig:
         return self.table.config
+
+    @property
+    def names(self) -> list[str]:
+        """The players' names by seat (the table's own list: a name taken by a joining player shows at once)."""
+        return self.table.names
 
     @property
     def state(self) -> GameState:
@@ -211,10 +217,12 @@ class PlayScene(AppScene):
             tip_to_read = self.position().phase in (ROUND_OVER, GAME_OVER) and self.guide.current is not None
             # a hand-off waits until the move's result (a card face up, a column gone) was seen
             shown = not self.table.handoff_due or self.pace.settled >= HANDOFF_PAUSE or not speed
-            if not tip_to_read and shown:
+            if not tip_to_read and shown and not self.speech.holds(speed):  # (each move heard, with Read aloud)
                 self.table.update(dt)
         self.input.opening_cursor()
         self._set_prompt()
+        tip = topic_text(self.guide.current) if self.guide.current is not None else ""
+        self.speech.update(self.anim.busy, self.notice.line, tip, on_top=self.on_stack and self.stack.top is self)
 
     def _watch_absent(self) -> None:
         """Say when a player on another computer loses the connection or comes back."""
@@ -228,7 +236,7 @@ class PlayScene(AppScene):
         thinking, a cue fading, a computer's turn, a hand-off or the round's end to announce.
         Idle while a human is to act (or a guide tip waits to be read): nothing changes until
         they do."""
-        if self.anim.busy or self.anim.cueing or self.hints.thinking or self.news.changed:
+        if self.anim.busy or self.anim.cueing or self.hints.thinking or self.news.changed or self.speech.holds(1.0):
             return True
         position = self.position()
         if position.phase in (ROUND_OVER, GAME_OVER):
@@ -240,6 +248,7 @@ class PlayScene(AppScene):
     def _on_table(self, message: TableMessage) -> None:
         """What the controller tells the screen, in the order it happens."""
         self.news.heard()
+        self.speech.heard(message)
         match message:
             case TableEvents(events=events, action=action):
                 self._moved(events, action)
@@ -333,6 +342,8 @@ class PlayScene(AppScene):
         return self.input.legal_targets()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.speech.ask(event):
+            return True  # a key that asks (Read aloud: scenes/table_speech.py) is answered, a tip left up
         if self.guide.handle_event(event, self.input.passes_tip):
             return True  # the key or click that dismisses a tip does nothing else, unless it means something
         intents = self.input.read(event)

@@ -1,5 +1,5 @@
 """Settings: language, animation speed, sound and volume, reduced motion, high-contrast cards,
-text size, and the hot-seat "Pass to ..." screen. Every change applies at once (the language
+text size, Read aloud, and the hot-seat "Pass to ..." screen. Every change applies at once (the language
 too, without a restart) and is saved. Where the desktop has an applications menu (Linux), one
 more button adds Skyjo to it or removes it (game/desktop.py).
 
@@ -19,16 +19,17 @@ import pygame
 from game.desktop import MenuEntry, MenuEntryError, NotOursError, supported
 from game.i18n import _, available_languages, current_language
 from game.motion import SPEED_WORDS, next_speed
-from game.store.settings import UI_SCALES
+from game.store.settings import DEFAULT_ONLINE_SERVER, ONLINE_ADDRESS_MAX, UI_SCALES
 from game.ui.layout import Box
 from game.ui.widgets import ACCENT, BUTTON_SIZE, DIM, SMALL_SIZE, TITLE_SIZE
 from scenes.base import AppScene
 from scenes.context import AppContext
+from scenes.fields import TextField
 
 T = TypeVar("T")
 VOLUMES = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)
 PREVIEW = (-2, 0, 5, 12)  # one card of each colour band: shows the chosen card theme
-ROW_TOP, ROW_STEP, ROW_H = 170, 72, 62  # ten rows (issue 48 added one) and Back above the hints
+ROW_TOP, ROW_STEP, ROW_H = 150, 62, 56  # twelve rows (issues 48, 49 and 50 added one each) and Back above the hints
 PROBLEM = (255, 170, 150)  # a failure's line, in the menu notices' colour
 log = logging.getLogger("skyjo.settings")
 
@@ -63,6 +64,7 @@ class SettingsScene(AppScene):
         self.modal = modal  # opened over the paused table: no key or click may reach the game
         self.problem = ""  # the last failure to change the applications menu, in one line
         self.done = ""  # what the last change of the applications menu did, in one line
+        self.server: TextField | None = None  # the online server's address while it is typed
 
     def enter(self) -> None:
         self.build()
@@ -90,8 +92,24 @@ class SettingsScene(AppScene):
             # before a move that ends the round behind (issue 48): for beginners and a guided game
             ("doubling", _("Warn before a doubled round: {state}").format(state=_on_off(s.warn_doubling)),
              self.toggle("warn_doubling")),
+            # issue 49: the room server Play online connects to (typed here: Enter keeps it, Esc leaves it)
+            ("server", self._server_label(), self.edit_server),
+            ("read_aloud", _("Read aloud: {state}").format(state=self._read_aloud_state()), self.toggle("read_aloud")),
             *self._menu_entry_row(),
         ]
+
+    def _server_label(self) -> str:
+        if self.server is not None:
+            return _("Online server: {address}").format(address=self.server.value + "_")
+        address = self.app.settings.online_server or DEFAULT_ONLINE_SERVER
+        return _("Online server: {address}").format(address=address) if address else _("Online server: none")
+
+    def _read_aloud_state(self) -> str:
+        """On, off, or "not available here" when it is on and no voice was found (the log says why)."""
+        voice = self.app.voice
+        if self.app.settings.read_aloud and voice.attached and not voice.available:
+            return _("not available here")
+        return _on_off(self.app.settings.read_aloud)
 
     def _menu_entry_row(self) -> list[tuple[str, str, Callable[[], None]]]:
         """Add to (or remove from) the applications menu, where the desktop has one."""
@@ -135,6 +153,33 @@ class SettingsScene(AppScene):
         self.app.settings.ui_scale = _next(UI_SCALES, self.app.settings.ui_scale)
         self.changed()
 
+    def edit_server(self) -> None:
+        """The online server's row takes the typing (Enter keeps the address, Esc leaves it as it was)."""
+        if self.server is not None:
+            self.keep_server()
+            return
+        self.server = TextField(self.app.settings.online_server, ONLINE_ADDRESS_MAX)
+        self.build()
+
+    def keep_server(self) -> None:
+        """The address typed, kept ("" : the game's own server, if it has one); one that is not an
+        address is said in one line and not kept."""
+        from game.net.online import server_url  # (the network's code: loaded when an address is kept)
+
+        assert self.server is not None
+        typed = self.server.value.strip()
+        if typed:
+            try:
+                server_url(typed)
+            except ValueError:
+                self.problem = _("{address} is not a server's address like wss://skyjo.example.org").format(
+                    address=typed)
+                self.build()
+                return
+        self.server, self.problem = None, ""
+        self.app.settings.online_server = typed
+        self.changed()
+
     def toggle_menu_entry(self) -> None:
         entry = MenuEntry()
         adding = not entry.installed()
@@ -165,11 +210,28 @@ class SettingsScene(AppScene):
 
     # ------------------------------------------------------------------ input and drawing
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.server is not None and self._type_server(event):
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close()
             return True
         handled = super().handle_event(event)
         return True if self.modal else handled
+
+    def _type_server(self, event: pygame.event.Event) -> bool:
+        """Typing into the online server's row: Enter keeps, Esc leaves it as it was."""
+        assert self.server is not None
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.keep_server()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.server, self.problem = None, ""
+            self.build()
+            return True
+        if self.server.take(event):
+            self.build()
+            return True
+        return False
 
     def draw(self, surface: pygame.Surface) -> None:
         self.begin_page(surface, _("Settings"), TITLE_SIZE, 90)

@@ -7,6 +7,7 @@ level, "Your level", from your profile beside the statistics), Voyage.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 
 import pygame
@@ -17,12 +18,12 @@ from game.rules import FinalTie, edition_named
 from game.store.saves import GameSummary
 from game.ui.avatars import colour_of, draw_avatar
 from game.ui.widgets import BODY_SIZE, BUTTON_SIZE, CAPTION_SIZE, DIM, INK, TITLE_SIZE, draw_panel, font_px
-from game.ui.wording import EDITION_WORDS
+from game.ui.wording import EDITION_WORDS, YOU
 from scenes.base import AppScene
 from scenes.context import AppContext
 from scenes.fields import TextField
 from scenes.match_draft import COMPUTER_NAMES, END_SCORES, KINDS, MatchDraft, default_names, free_name
-from scenes.names import LOBBY, MENU, PLAY, REPLACE_GAME
+from scenes.names import LOBBY, MENU, PLAY, REPLACE_GAME, ROOM
 from scenes.seat_cards import CardPlaces, card_boxes, card_places
 
 # (the match's own rules, what each change does to it, are match_draft.py's; tests import some from here)
@@ -30,8 +31,27 @@ __all__ = ["COMPUTER_NAMES", "END_SCORES", "KINDS", "SetupScene", "default_names
 
 TIE_WORDS: dict[str, str] = {FinalTie.SHARE: N_("shared win"), FinalTie.TIEBREAK: N_("tiebreak round")}
 KIND_WORDS = {HUMAN: N_("Human"), COMPUTER: N_("Computer"), REMOTE: N_("Another computer")}
+ONLINE_KIND_WORDS = {HUMAN: N_("You"), COMPUTER: N_("Computer"), REMOTE: N_("Someone online")}  # a room's seats
+ROOM_LEVELS = ("easy", "normal", "hard", "expert")  # what a room's computer seat may be (game/net/protocol's RoomSeat)
 CARD = (20, 40, 52)
 SWATCH_LEAD = 0.45  # of the colour chip's height: the room at its left where the bar of the colour goes
+
+
+def room_config(config: MatchConfig, player: str) -> MatchConfig:
+    """A room's first seats from a setup here: you in the first person's seat (under `player`, the
+    name Play online has), the other people someone online, the computers at a level a room offers."""
+    seats, yours = [], False
+    for seat in config.seats:
+        if seat.kind == COMPUTER:
+            seats.append(replace(seat, level=seat.level if seat.level in ROOM_LEVELS else "normal", avatar=""))
+        elif not yours:
+            yours = True
+            seats.append(replace(seat, kind=HUMAN, name=player or seat.name))
+        else:
+            seats.append(replace(seat, kind=REMOTE))
+    if not yours:
+        seats[0] = SeatConfig(player or _(YOU), HUMAN)
+    return replace(config, seats=tuple(seats), end_score=MatchConfig().end_score, final_tie=None)
 
 
 def initial_config(app: AppContext) -> MatchConfig:
@@ -42,9 +62,13 @@ def initial_config(app: AppContext) -> MatchConfig:
 class SetupScene(AppScene):
     name = "setup"
 
-    def __init__(self, app: AppContext, config: MatchConfig | None = None) -> None:
+    def __init__(self, app: AppContext, config: MatchConfig | None = None, online: str = "", player: str = "") -> None:
         super().__init__(app)
-        self.draft = MatchDraft(config or initial_config(app))  # the match as the player changes it
+        self.online = online  # a room on this server (Play online), not a table here
+        if online:
+            self.draft = MatchDraft(room_config(config or initial_config(app), player), ROOM_LEVELS, network=True)
+        else:
+            self.draft = MatchDraft(config or initial_config(app))  # the match as the player changes it
         self.error = ""
 
     @property
@@ -70,8 +94,9 @@ class SetupScene(AppScene):
         edition = edition_named(c.edition)
         self.button(100, 130, 640, 64, _("Edition: {title}").format(title=_(EDITION_WORDS[edition.name].title)),
                     self._change(draft.next_edition), "edition", BUTTON_SIZE)
-        network = _("Play over the network: {state}").format(state=_("on") if draft.network else _("off"))
-        self.button(760, 130, 640, 64, network, self._toggle_network, "network", BUTTON_SIZE)
+        if not self.online:  # (a room is online by nature; the server is said above its seats instead)
+            network = _("Play over the network: {state}").format(state=_("on") if draft.network else _("off"))
+            self.button(760, 130, 640, 64, network, self._toggle_network, "network", BUTTON_SIZE)
         boxes = card_boxes(c.players + (c.players < edition.max_players))
         for seat, player in enumerate(c.seats):
             rows = 3 if player.kind == COMPUTER else 2  # (a person has no level)
@@ -84,11 +109,12 @@ class SetupScene(AppScene):
                         "more_human")
             self.button(add.x + 14, top + half + 14, add.w - 28, half, _("+ Computer"),
                         partial(self._add_seat, COMPUTER), "more")
-        self.button(100, 820, 840, 64, _("Game ends at {score} points").format(score=c.end_score),
-                    self._change(draft.next_end_score), "end_score", BUTTON_SIZE)
-        tie = c.options.final_tie_for(edition)
-        self.button(980, 820, 840, 64, _("Tie at the end: {rule}").format(rule=_(TIE_WORDS[tie])),
-                    self._change(draft.next_final_tie), "final_tie", BUTTON_SIZE)
+        if not self.online:  # (a room plays its edition's own rulings: the server is asked for no others)
+            self.button(100, 820, 840, 64, _("Game ends at {score} points").format(score=c.end_score),
+                        self._change(draft.next_end_score), "end_score", BUTTON_SIZE)
+            tie = c.options.final_tie_for(edition)
+            self.button(980, 820, 840, 64, _("Tie at the end: {rule}").format(rule=_(TIE_WORDS[tie])),
+                        self._change(draft.next_final_tie), "final_tie", BUTTON_SIZE)
         self.button(560, 940, 360, 100, _("Back"), self.close, "back")
         self.button(1000, 940, 360, 100, _("Start"), self.start, "start")
         if opening or focus is None or focus >= len(self.buttons.buttons):
@@ -107,7 +133,7 @@ class SetupScene(AppScene):
         colour = add(places.colour, _(COLOUR_WORDS[look.colour]), self._change(draft.next_colour, seat),
                      size=CAPTION_SIZE, name=f"colour{seat}")
         colour.lead = places.colour.h * SWATCH_LEAD  # a bar of the colour leads its name (drawn with the avatars)
-        who = _(KIND_WORDS.get(player.kind, player.kind))
+        who = _((ONLINE_KIND_WORDS if self.online else KIND_WORDS).get(player.kind, player.kind))
         add(places.kind, who, self._change(draft.toggle_kind, seat), name=f"kind{seat}")
         if player.kind == COMPUTER:
             level = _("Level: {level}").format(level=_(LEVEL_WORDS.get(player.level, player.level)))
@@ -179,6 +205,9 @@ class SetupScene(AppScene):
         if self.draft.settled() is None:
             self.error = _("Every seat needs a name.")
             return
+        if self.online:
+            self._make_room()
+            return
         try:
             state = self.config.new_game()
         except ValueError as error:
@@ -199,6 +228,14 @@ class SetupScene(AppScene):
             self.stack.replace(LOBBY, config=self.config, state=state)
         else:
             self.stack.replace(PLAY, config=self.config, state=state)
+
+    def _make_room(self) -> None:
+        """The room's screen, which asks the server for this room and takes your seat in it."""
+        yours = self.config.human_seats
+        if len(yours) != 1:
+            self.error = _("In a room one seat is yours; the others are someone online or a computer.")
+            return
+        self.stack.replace(ROOM, server=self.online, name=self.config.seats[yours[0]].name, config=self.config)
 
     def _saved_game(self) -> GameSummary | None:
         store = self.app.store
@@ -237,7 +274,10 @@ class SetupScene(AppScene):
             chip.size = fitted / (self.viewport.scale * self.buttons.scale)
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.begin_page(surface, _("New game"), TITLE_SIZE, 70)
+        self.begin_page(surface, _("New room online") if self.online else _("New game"), TITLE_SIZE, 70)
+        if self.online:
+            self.text(surface, _("On {server}").format(server=self.online.split("://", 1)[-1]), BODY_SIZE, 1080, 162,
+                      color=DIM, max_width=600)
         edition = edition_named(self.config.edition)
         self.text(surface, _("{count} players").format(count=self.config.players), BODY_SIZE, 1610, 146, color=INK,
                   max_width=400)

@@ -28,10 +28,11 @@ from game.store.notices import SETTINGS_UNREADABLE, SETTINGS_UNSAVED, notice
 from game.ui.card_art import CardArt
 from game.ui.scene import Scene, SceneStack
 from game.ui.sound import SoundPlayer
+from game.ui.speech import Voice, open_speech
 from game.ui.text import TextCache
 from scenes.already_open import show_already_open
 from scenes.context import AppContext
-from scenes.names import JOIN, MENU, MENU_OFFER
+from scenes.names import JOIN, MENU, MENU_OFFER, ONLINE
 from scenes.notices import MenuNotice
 from skyjo.logs import start_logging
 from skyjo.window import (
@@ -83,6 +84,8 @@ SCENES: dict[str, str] = {
     "setup": "scenes.setup:SetupScene",
     "lobby": "scenes.lobby:LobbyScene",
     "join": "scenes.join:JoinScene",
+    "online": "scenes.online:OnlineScene",
+    "room": "scenes.room:RoomScene",
     "replace_game": "scenes.replace_game:ReplaceGameScene",
     "play": "scenes.play:PlayScene",
     "handoff": "scenes.handoff:HandoffScene",
@@ -140,8 +143,10 @@ class FrameLoop:
     """The frames: each takes the input, updates the scenes and draws them on the window. At
     FPS while a scene wants frames; otherwise asleep until input arrives (or IDLE_TICK passes)."""
 
-    def __init__(self, stack: SceneStack, window: Window, handle: Callable[[pygame.event.Event], None]) -> None:
+    def __init__(self, stack: SceneStack, window: Window, handle: Callable[[pygame.event.Event], None],
+                 voice: Voice | None = None) -> None:
         self._stack, self._window = stack, window
+        self._voice = voice or Voice()  # Read aloud: its queue moves on with the frames
         self._handle = handle  # what the app does with an event (the window's own, or the scenes')
         self.running = True
         self.frames_drawn = 0  # frames drawn and flipped so far (the idle benchmark, tests)
@@ -164,6 +169,7 @@ class FrameLoop:
             self.running = False
             return False
         stack.update(dt)
+        self._voice.update(dt)
         if not (draw or events or stack.scenes != self._shown or stack.wants_frames()):
             return False
         stack.draw(self._window.current())
@@ -194,7 +200,7 @@ class FrameLoop:
                     # the time slept is not animation time: an animation an event starts begins smoothly
                     dt = 1 / FPS if idle else min(real_dt, MAX_DT)
                     self.frame(dt, woken, draw=not idle)
-                    idle = not self._stack.wants_frames()
+                    idle = not self._stack.wants_frames() and not self._voice.queue  # (a queued line: its time)
                 if max_seconds is not None and time.perf_counter() - started > max_seconds:
                     raise TimeoutError(f"still running after {max_seconds:.0f} s")
 
@@ -211,6 +217,7 @@ class App:
         self.store.load_all()  # every start-up notice is ready for the first menu frame
         self.settings = self._load_settings(self.store)
         self.sound = SoundPlayer(lambda: self.settings)  # opens the mixer at the first sound, silent without a device
+        self.voice = Voice()  # Read aloud: a voice is looked for when the setting is first on (apply_settings)
         open_display()
         self.window = Window(size or fitting_size(self.settings.window_size) or initial_size())
         self.text = TextCache()
@@ -218,10 +225,11 @@ class App:
         self.apply_settings()
         self.stack = SceneStack()
         register_scenes(self.stack, self)
-        self.loop = FrameLoop(self.stack, self.window, self.handle)
+        self.loop = FrameLoop(self.stack, self.window, self.handle, self.voice)
         self.speed_override: float | None = None  # the self-test plays fast
         self.frame_hook: Callable[[App], None] | None = None  # called once per frame (self-test driver)
         self.guide_next = False  # set by the menu's New game, taken by the next table
+        self.cafile: str | None = None  # --cafile: a private CA for Play online (before the setting's)
         if self.settings.fullscreen and size is None:
             self.toggle_fullscreen()
 
@@ -251,6 +259,13 @@ class App:
         No language saved yet: the system's, so a first start in a French session is French."""
         set_language(self.settings.language or detect_language())
         self.art.theme = "high_contrast" if self.settings.high_contrast else "standard"
+        if self.settings.read_aloud and not self.voice.enabled and not self.voice.available:
+            # looked for as it is turned on, again if none was found before (a screen reader started
+            # since); the log says which voice, or why there is none, once each time
+            self.voice.attach(*open_speech())
+        self.voice.enabled = self.settings.read_aloud
+        if not self.voice.speaking:
+            self.voice.stop()
 
     @property
     def ui_scale(self) -> float:
@@ -365,6 +380,7 @@ def run_app(args: argparse.Namespace) -> int:
         return app
     if app.store is not None:  # the folder is locked now: no other window writes this log
         start_logging(app.store.data_dir, getattr(args, "verbose", False))
+    read_aloud(app, getattr(args, "read_aloud", False))
     log.info("pygame-ce %s, SDL %s, video driver %s, window %sx%s", pygame.version.ver,
              ".".join(map(str, pygame.get_sdl_version())), pygame.display.get_driver(), *app.window.size)
     driver = pygame.display.get_driver()
@@ -379,8 +395,9 @@ def run_app(args: argparse.Namespace) -> int:
         app.stack.push(MENU)
         if wanted(app.settings):  # once, in the built app: into the applications menu?
             app.stack.push(MENU_OFFER)
+        app.cafile = getattr(args, "cafile", None)
         if getattr(args, "command", None) == "join":  # `skyjo join URL` without --bot: a person plays here
-            app.stack.push(JOIN, url=args.url, code=args.code or "", player=args.name or "", auto=True)
+            _open_at_table(app, args)
         first_frames(app)
     except Exception as error:
         raise _startup_failed(app, error) from error
@@ -390,6 +407,29 @@ def run_app(args: argparse.Namespace) -> int:
     finally:
         app.close()
     return 0
+
+
+def _open_at_table(app: App, args: argparse.Namespace) -> None:
+    """`skyjo join URL --code C`: Join a game at a table hosted at home, connecting; a room on a
+    server (`--room`, a code of a room's length, or wss://): Play online at that room, joining."""
+    from game.net.online import ROOM_CODE_LENGTH, room_code
+
+    code = args.code or ""
+    if args.url.startswith("wss://") or len(room_code(code)) == ROOM_CODE_LENGTH:
+        app.stack.push(ONLINE, server=args.url, code=code, player=args.name or "", auto=True)
+    else:
+        app.stack.push(JOIN, url=args.url, code=code, player=args.name or "", auto=True)
+
+
+def read_aloud(app: App, asked: bool) -> None:
+    """`skyjo --read-aloud` (`asked`): on from now, as Settings would turn it on; the voice's one
+    line in the log (looked for before the log was open, it goes there now)."""
+    if asked:
+        app.settings.read_aloud = True
+        app.save_settings()
+        app.apply_settings()
+    elif app.voice.attached:
+        app.voice.log_state()
 
 
 def first_frames(app: App) -> None:

@@ -22,6 +22,11 @@ def build_parser(with_commands: bool = True) -> argparse.ArgumentParser:
     parser.add_argument("--data-dir", help="folder for saves, settings and statistics")
     parser.add_argument("--verbose", action="store_true", help="write debug lines to the log (logs/skyjo.log)")
     parser.add_argument("--windowed-size", metavar="WxH", help="open the window at WxH pixels, e.g. 1280x720")
+    parser.add_argument("--cafile", metavar="F", default=None,
+                        help="a private certificate authority (PEM) an online server's certificate may be checked "
+                             "against, besides the system's (Play online; docs/server.md)")
+    parser.add_argument("--read-aloud", action="store_true",
+                        help="speak every change at the table and each focused item (kept on in Settings)")
     if not with_commands:
         parser.set_defaults(command=None)
         return parser

@@ -4,7 +4,9 @@ Menu -> New game -> setup (every seat made a computer) -> Start -> a full comput
 with fast animations -> each round's scoring -> game over -> Main menu -> Quit. Then a review
 of one round judged by two worker processes, as the review screen runs it: in the frozen app
 this proves its spawned workers start (skyjo/entry.py's freeze_support comes first in them,
-so a worker judges rather than opening a second game) and are gone when it ends.
+so a worker judges rather than opening a second game) and are gone when it ends. Then Read aloud's
+voice is looked for: the speech library must load (in the frozen app: its platform's part was
+bundled); no screen reader or speech service on the machine is fine, and said.
 Exit status 0, or 1 with one line saying what went wrong.
 """
 
@@ -120,9 +122,13 @@ def self_test(data_dir: str | None, first_scene: Callable[[App], Scene] = lambda
     except RuntimeError as error:
         print(f"skyjo self-test: FAILED: the review with worker processes: {error}", file=sys.stderr)
         return 1
+    speech = speech_step()
+    if speech.startswith("FAILED"):
+        print(f"skyjo self-test: {speech}", file=sys.stderr)
+        return 1
     seconds = time.perf_counter() - started
-    print(f"skyjo self-test: OK: {driver.rounds} rounds, {driver.frame} frames, {review}, {media}; {rules_build()}; "
-          f"in {seconds:.1f} s")
+    print(f"skyjo self-test: OK: {driver.rounds} rounds, {driver.frame} frames, {review}, {media}, {speech}; "
+          f"{rules_build()}; in {seconds:.1f} s")
     return 0
 
 
@@ -139,6 +145,17 @@ def media_summary(app: App) -> str:
     except (OSError, pygame.error) as error:
         icon = f"icon: not loaded ({error})"
     return f"{sound}, {icon}"
+
+
+def speech_step() -> str:
+    """Read aloud's voice looked for as the setting does (game/ui/speech.py): "read aloud: ..." with
+    the voice found or why there is none here, or FAILED when the speech library itself did not load."""
+    from game.ui.speech import LibrarySpeech, open_speech
+
+    speech, why = open_speech()
+    if "could not load" in why:
+        return f"FAILED: Read aloud's speech library: {why}"
+    return f"read aloud: {speech.name}" if isinstance(speech, LibrarySpeech) else f"read aloud: none here ({why})"
 
 
 def review_step(workers: int = REVIEW_WORKERS, samples: int = REVIEW_SAMPLES) -> str:

@@ -1,6 +1,9 @@
 """Every screen of the app in a known state, for the language and accessibility tests, the
 snapshot set (tests/snapshot_tools.py keeps each screen as a small PNG under tests/snapshots/) and
-for looking at them: `python tests/i18n_gallery.py OUT_DIR [fr] [150] [1920x1080]` saves one PNG per screen."""
+for looking at them: `python tests/i18n_gallery.py OUT_DIR [fr] [150] [1920x1080] [seats=2,3,4,8]` saves one PNG
+per screen; `seats=` draws every screen that shows the seats at each of those counts (`seat_screens`: the setup,
+the table, the warning before a doubled round, the pause, the hand-off, the round's score, the game over, the review)
+in place of the tables of 2, 4 and 8 seats."""
 
 from __future__ import annotations
 
@@ -450,6 +453,49 @@ def tables(app: Any, players: int) -> Iterator[str]:
         yield f"table{players}_round_replay"
 
 
+def seat_screens(app: Any, players: int) -> Iterator[str]:
+    """Every screen that shows the seats, at `players` seats (Classic beyond 4; Ann the person, the
+    others Easy computers, Bob a second person in hot-seat), each name ending in the count: the
+    setup, the table (`tables`), the warning before a doubled round and the pause over the table,
+    the hand-off with its recap, the game over (`game_overs`) and the review of that game."""
+    from scenes.game_over import GameOverScene
+    from scenes.menu import MenuScene
+    from scenes.pause import PauseScene
+    from scenes.play import PlayScene
+    from scenes.setup import SetupScene
+
+    app.speed_override = 0.0
+    seats = (SeatConfig("Ann", HUMAN), *(SeatConfig(name, COMPUTER, "easy") for name in NAMES[:players - 1]))
+    config = MatchConfig("voyage" if players <= 4 else "classic", seats, seed=5)
+    app.stack.reset(MenuScene(app))
+    app.stack.push(SetupScene(app, config))
+    settle(app)
+    yield f"setup_seats{players}"
+    yield from tables(app, players)
+    mid = play_out(config, lambda s: s.phase == "turn" and s.to_act == 0 and s.round == 1, seed=players)
+    yield from (f"{name}{players}" for name in doubling_questions(app, config, mid))
+    play = app.stack.reset(PlayScene(app, config, mid, resumed=True))
+    play._set_viewer(0)
+    settle(app)
+    app.stack.push(PauseScene(app, play.table, play.guide))
+    settle(app)
+    yield f"pause{players}"
+    people = (seats[0], SeatConfig("Bob", HUMAN), *seats[1:players - 1])
+    hotseat = MatchConfig(config.edition, people, seed=11)
+    app.stack.reset(PlayScene(app, hotseat, hotseat.new_game()))
+    settle(app, 30)  # the deal, then the hand-off to the first person
+    yield f"handoff{players}"
+    app.stack.top.recap = long_recap([seat.name for seat in people], 12)
+    settle(app, 1)
+    yield f"handoff_recap{players}"
+    app.stack.top.recap = []
+    yield from game_overs(app, players)
+    finished = play_out(config, lambda s: s.is_terminal, seed=players)
+    app.stack.reset(GameOverScene(app, config, finished))
+    settle(app)
+    yield from (f"{name}{players}" for name in review_screens(app, config, finished))
+
+
 def doubling_questions(app: Any, config: MatchConfig, mid: Any) -> Iterator[str]:
     """The warning before a doubled round (issue 48) over the table: a reveal asked of the one
     person, a placement asked of a named person in hot-seat."""
@@ -493,7 +539,59 @@ def network_screens(app: Any, config: MatchConfig) -> Iterator[str]:
     app.stack.reset(lobby)
     settle(app)
     yield "lobby"
+    yield from online_screens(app)
     app.stack.reset(MenuScene(app))
+
+
+class _RoomSeen:
+    """What a room's screen reads of its connection, at a steady moment (no server: a snapshot
+    holds no new code): connected, seat 1 yours, seat 2 taken, seat 3 waiting, a computer."""
+
+    def __init__(self) -> None:
+        from types import SimpleNamespace
+
+        from game.net import protocol as wire
+
+        seats = [wire.LobbySeat("Zoé", "remote", True), wire.LobbySeat("Bérénice", "remote", True),
+                 wire.LobbySeat("Player 3", "remote", False), wire.LobbySeat("Robin", "computer", True)]
+        self.client = SimpleNamespace(status="connected", lobby=wire.Lobby(seats), welcome=SimpleNamespace(seat=0),
+                                      untrusted=None, status_reason="", reason="")
+        self.link = SimpleNamespace(wake_with=lambda hook: None)
+        self.ready = False
+
+    def close(self) -> None:
+        pass
+
+
+def online_screens(app: Any) -> Iterator[str]:
+    """Play online: with a server and a code typed, with no server set (the sentence that says how to
+    get one), the setup screen for a room, the room waiting for its players (its code in two
+    groups) and a room whose server's certificate is not trusted."""
+    from game.i18n import _
+    from game.match import REMOTE
+    from game.net.connection import Untrusted
+    from scenes.online import OnlineScene
+    from scenes.room import RoomScene, untrusted_sentence
+    from scenes.setup import SetupScene
+
+    app.stack.reset(OnlineScene(app, server="wss://skyjo.example.org", code="K7QX2MRT", player="Zoé"))
+    settle(app)
+    yield "online"
+    app.stack.reset(OnlineScene(app, player="Zoé"))
+    settle(app)
+    yield "online_no_server"
+    seats = (SeatConfig("Zoé", HUMAN), SeatConfig("Player 2", REMOTE), SeatConfig("Robin", COMPUTER, "hard"))
+    app.stack.reset(SetupScene(app, MatchConfig("voyage", seats), online="wss://skyjo.example.org", player="Zoé"))
+    settle(app)
+    yield "setup_online"
+    for name, problem in (("room", ""), ("room_problem", "certificate has expired")):
+        room = RoomScene(app, "wss://skyjo.example.org", "Zoé", code="" if problem else "K7QX2MRT")
+        room.enter = lambda room=room: room.button(770, 950, 380, 90, _("Back"), room.back, "back")  # (no server)
+        room.remote = None if problem else _RoomSeen()  # type: ignore[assignment]
+        room.problem = untrusted_sentence(Untrusted("skyjo.example.org", problem)) if problem else ""
+        app.stack.reset(room)
+        settle(app)
+        yield name
 
 
 def main(argv: list[str]) -> int:
@@ -515,14 +613,14 @@ def main(argv: list[str]) -> int:
         app.settings.high_contrast = "hc" in argv[3:]
         app.apply_settings()
         set_language(lang)
-        for name in itertools.chain(screens(app), *(tables(app, players) for players in (2, 4, 8))):
+        counts = [int(n) for arg in argv[3:] if arg.startswith("seats=") for n in arg[len("seats="):].split(",")]
+        per_count = (seat_screens(app, players) for players in counts) if counts else (
+            tables(app, players) for players in (2, 4, 8))
+        for name in itertools.chain(screens(app), *per_count):
             pygame.image.save(app.screen, os.path.join(out, f"{name}_{lang}_{scale}.png"))
         app.close()
     return 0
 
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
 
 
 
@@ -565,3 +663,7 @@ def tiebreak_game(seats: tuple) -> tuple[MatchConfig, Any]:
         if state.tiebreak_rounds:
             return config, state
     raise AssertionError("no seed up to 200 gives a tiebreak round")
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -80,9 +80,11 @@ LOOKS = (
     Look("en", 100, (1280, 720)),
     Look("fr", 150, (1920, 1080), frozenset({
         "menu", "setup", "setup8", "settings", "handoff", "table_turn", "pause", "round_score", "game_over",
-        "statistics3", "review", "join", "how_to_play", "table4_turn", "table8_round_score"})),
+        "statistics3", "review", "join", "how_to_play", "table4_turn", "table8_round_score",
+        "online", "online_no_server", "setup_online", "room", "room_problem"})),
     Look("en", 150, (1280, 720), frozenset({
-        "setup8", "statistics8", "review_step", "table8_turn", "table8_holding", "round_score_tiebreak"})),
+        "setup8", "statistics8", "review_step", "table8_turn", "table8_holding", "round_score_tiebreak",
+        "online_no_server", "room_problem"})),
 )
 
 

@@ -40,8 +40,8 @@ def fresh(level: str, seed: int):
     return make_bot(level, seed)
 
 
-@pytest.mark.parametrize("level", ["easy", "normal", "hard", "expert", "counting", "playout", "judge", "strength@0.3",
-                                   "adaptive", "adaptive@0.6/1/2"])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "expert", "counting", "playout", "judge", "strength@0.65",
+                                   "adaptive", "adaptive@0.8/1/2"])
 def test_decisions_ignore_hidden_cards(level):
     rng = random.Random(5)
     positions = mid_game_positions(14 if level == "expert" else 40, seed=21)

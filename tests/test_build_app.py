@@ -94,6 +94,7 @@ def test_onedir_app_passes_self_test_and_writes_nothing_beside_itself(onedir_app
     done = run_self_test(binary, tmp_path)
     assert done.returncode == 0, f"--self-test failed: {done.stdout[-1500:]}\n{done.stderr[-1500:]}"
     assert_sound_and_icon(done.stdout)
+    assert "read aloud: " in done.stdout  # Read aloud's library and its platform's part are in the bundle
     assert snapshot(onedir_app) == before, "the app wrote or changed files in its own folder"
     assert list((tmp_path / "cwd").iterdir()) == [], "the app wrote into the current folder"
 

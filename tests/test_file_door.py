@@ -54,6 +54,8 @@ EXCEPTIONS = {
     ("skyjo/processes.py", "own_command"): "the kernel's /proc file of this process",
     ("skyjo/processes.py", "child_processes"): "the kernel's /proc files of this process's children",
     ("skyjo/bench_soak.py", "rss_mb"): "the kernel's /proc file of this process (a benchmark)",
+    ("skyjo/bench_server.py", "_cpu_seconds"): "the kernel's /proc file of the server the bench started",
+    ("skyjo/bench_server.py", "_rss_kib"): "the kernel's /proc file of the server the bench started",
     ("skyjo/bench_reader.py", "_file_readers.planted.plant_and_read"):
         "a benchmark planting its inputs in the fresh temporary folder it made",
     ("skyjo/entry.py", "_give_streams"): "os.devnull, for a windowed app without a console",

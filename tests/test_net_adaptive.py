@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from net_tools import BotPlayer, HostThread
 
-from game.adapt import DEFAULT_STRENGTH
+from game.adapt import DEFAULT_STRENGTH, knob_number
 from game.ai import make_bot
 from game.ai.players import make_worker
 from game.match import ADAPTIVE, COMPUTER, HUMAN, REMOTE, MatchConfig, SeatConfig
@@ -22,7 +22,7 @@ def beaten_at_home(store: Store) -> float:
     home = MatchConfig("voyage", (SeatConfig("Ann", HUMAN), SeatConfig("Robin", COMPUTER, ADAPTIVE)), end_score=40)
     for seed in range(40):
         state = home.new_game(seed)
-        bots = [make_bot("hard", seed), make_bot("adaptive@0.2/0", seed)]
+        bots = [make_bot("hard", seed), make_bot("adaptive@0.6/0", seed)]
         while not state.is_terminal:
             if state.phase == "round_over":
                 state.deal()
@@ -55,5 +55,5 @@ def test_a_hosted_adaptive_computer_plays_a_remote_player_to_the_end_from_the_de
     assert finished is True, player.remote.client.status_reason
     assert hosted.winners is not None and len(hosted.winners) == 1
     assert hosted.host.table.state.phase == GAME_OVER
-    assert asked and all(spec.startswith(f"adaptive@{DEFAULT_STRENGTH:.4f}/0") for spec in asked), asked
+    assert asked and all(spec.startswith(f"adaptive@{knob_number(DEFAULT_STRENGTH):.5f}/0") for spec in asked), asked
     assert store.stats.profiles.table_strength(["Ann"]) == home_strength  # the host's Ann did not play

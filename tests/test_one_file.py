@@ -61,6 +61,7 @@ def packed(tmp_path: Path, launcher: Path, **app_options) -> tuple[Path, str]:
 
 def start(program: Path, home: Path, *args: str, limit: int | None = None) -> subprocess.CompletedProcess[str]:
     def smaller_files() -> None:  # a disk that fills up: writes past `limit` bytes fail (EFBIG), no signal
+        assert limit is not None
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
         resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
 

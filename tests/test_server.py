@@ -275,6 +275,7 @@ def test_a_room_nobody_is_connected_to_goes_after_the_idle_time(tmp_path):
         time.sleep(0.3)
         server.on_loop(server.rooms._sweep)
         assert len(server.rooms) == 1 and server.rooms.rooms[0].connected == 1
+        assert server.rooms.saves.flush()  # (folders go off the loop, after the room's saves)
         assert len(list((tmp_path / "server" / "rooms").iterdir())) == 1
         player.stop.set()
         player.remote.close()
@@ -406,3 +407,51 @@ def test_behind_a_tls_proxy_the_limits_count_the_address_it_names():
         server.stop()
     wide = RoomServer(ServerOptions(bind="0.0.0.0", port=0, proxies=frozenset({"192.0.2.10"})))  # not refused
     wide.stop()
+
+
+def test_a_server_caps_the_thinking_of_a_computer_decision_and_says_so_to_the_rooms_maker(capsys):
+    from game.ai.expert import ExpertBot
+    from skyjo.cli import main
+
+    server = RoomServer(ServerOptions(port=0, levels=("normal", "expert"), most_think_ms=40))
+    try:
+        assert main(["room", "new", server.url, "--seats", "online,expert", "--json"]) == 0
+        made = json.loads(capsys.readouterr().out)
+        assert made["levels"] == ["normal", "expert"] and made["most_think_ms"] == 40
+        assert main(["room", "new", server.url, "--seats", "online,normal"]) == 0
+        assert "(computer levels here: normal, expert, at most 40 ms a decision)" in capsys.readouterr().out
+        worker = server.pool.factory(lambda: None)("expert", 1)  # what the room's Expert thinks with
+        assert isinstance(worker._bot, ExpertBot) and worker._bot.budget_ms == 40
+        assert server.pool.factory(lambda: None)("normal", 1)._bot.name == "normal"
+    finally:
+        server.stop()
+    assert main(["server", "--most-think-ms", "0"]) == 2
+    assert "--most-think-ms must be from 1 to 10000" in capsys.readouterr().err
+
+
+def test_the_rooms_made_per_address_and_by_everybody_are_the_servers_to_set():
+    server = RoomServer(ServerOptions(port=0, rooms_made=(2, 3)))
+    try:
+        assert len({make_room(server.url, ["remote", "easy"]) for _ in range(2)}) == 2
+        with pytest.raises(RoomNotMade, match="too many rooms made from your address"):
+            make_room(server.url, ["remote", "easy"])
+    finally:
+        server.stop()
+
+
+@pytest.mark.slow
+def test_bench_server_plays_its_rooms_to_the_end_and_prints_its_figures():
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    done = subprocess.run([sys.executable, "-m", "game", "bench", "server", "--rooms", "2", "--think-ms", "0",
+                           "--json"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout)
+    assert figures["rooms"] == figures["rooms_ended"] == 2 and figures["connections"] == 6
+    assert figures["moves"] > 40 and figures["round_trips"] > 20 and figures["problems"] == []
+    for key in ("moves_per_second", "round_trip_p50_ms", "round_trip_p99_ms", "server_cpu_seconds_per_move",
+                "rss_per_room_mb", "server_rss_mb", "load"):
+        assert figures[key] is not None, key
+    refused = subprocess.run([sys.executable, "-m", "game", "bench", "server", "--redis"], cwd=ROOT, env=env,
+                             capture_output=True, text=True, timeout=120)
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1
+    assert "not measured by this bench yet" in refused.stderr

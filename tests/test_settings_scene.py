@@ -92,6 +92,10 @@ def test_keyboard_alone_with_a_visible_focus(app, pilot):
     assert scene.buttons.buttons[scene.buttons.focus].name == "pass"
     pilot.press(pygame.K_TAB)
     assert scene.buttons.buttons[scene.buttons.focus].name == "doubling"
+    pilot.press(pygame.K_TAB)
+    assert scene.buttons.buttons[scene.buttons.focus].name == "server"  # (Tab passes a field not being typed in)
+    pilot.press(pygame.K_TAB)
+    assert scene.buttons.buttons[scene.buttons.focus].name == "read_aloud"
     if scene.buttons.named("menu_entry") is not None:  # where the desktop has an applications menu
         pilot.press(pygame.K_TAB)
         assert scene.buttons.buttons[scene.buttons.focus].name == "menu_entry"

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from game.adapt import DEFAULT_STRENGTH
+from game.adapt import DEFAULT_STRENGTH, knob_number
 from game.match import ADAPTIVE, COMPUTER, HUMAN, MatchConfig, SeatConfig
 from game.rules import GameState
 from game.store import Store
@@ -26,7 +26,7 @@ def finished(match: MatchConfig, seed: int, person_wins: bool) -> GameState:
 
     for attempt in range(seed, seed + 40):
         state = match.new_game(attempt)
-        bots = [make_bot("hard" if person_wins else "easy", attempt), make_bot("adaptive@0.5/0", attempt)]
+        bots = [make_bot("hard" if person_wins else "easy", attempt), make_bot("adaptive@0.75/0", attempt)]
         while not state.is_terminal:
             if state.phase == "round_over":
                 state.deal()
@@ -124,7 +124,7 @@ def test_a_table_starts_its_adaptive_seats_from_the_peoples_profile(tmp_path):
         raise ValueError("no thinking needed here")
 
     table = TableController(match, match.new_game(3), store, make_worker=make_worker)
-    assert table.computers.level(1, table.config) == f"adaptive@{DEFAULT_STRENGTH:.4f}/0"  # for Ann, at seat 0
+    assert table.computers.level(1, table.config) == f"adaptive@{knob_number(DEFAULT_STRENGTH):.5f}/0"  # Ann, seat 0
     assert table.computers.level(2, table.config) == "normal"
     assert MatchConfig().seats[1].level == ADAPTIVE  # a new game's computers play at the person's level
 
@@ -159,3 +159,39 @@ def test_a_beginners_profile_is_about_a_beginner_on_the_statistics_page(tmp_path
         assert level_note("beginner") == "L'ordinateur joue à votre niveau : débutant"
     finally:
         i18n.set_language("en")
+
+
+def test_a_profile_saved_before_the_knobs_new_numbers_loads_to_the_same_strength(tmp_path):
+    """Issue 48: the knob a person and the docs see runs from 0 (the child) to 1; format 1 kept its
+    inner number (-1 to 1). Read, each old profile plays at the very strength it did, and the
+    next write keeps the new number, which reads back the same again."""
+    from game.store.profiles import decode_profiles, encode_profiles
+
+    old = {"A": -1.0, "B": -0.8, "C": 0.0, "D": 0.1235, "E": 0.5, "F": 0.55, "G": 0.9999, "H": 1}
+    raw = json.dumps({"format": 1, "players": {name: {"strength": s, "games": 7} for name, s in old.items()}})
+    loaded = decode_profiles(raw.encode())
+    assert {name: profile.strength for name, profile in loaded.items()} == old  # exactly, not nearly
+    written = json.loads(encode_profiles(loaded))
+    assert written["format"] == 2
+    assert {name: entry["strength"] for name, entry in written["players"].items()} == {
+        "A": 0.0, "B": 0.1, "C": 0.5, "D": 0.56175, "E": 0.75, "F": 0.775, "G": 0.99995, "H": 1.0}
+    assert decode_profiles(encode_profiles(loaded)) == loaded
+    (tmp_path / PROFILES_FILE).write_text(raw)
+    store, match = Store(tmp_path), MatchConfig(seats=SEATS)
+    store.stats.record_game(match, finished(match, 100, person_wins=False))  # the statistics now know Ann
+    (tmp_path / PROFILES_FILE).write_text(json.dumps({"format": 1, "players": {"Ann": {"strength": -0.8, "games": 9}}}))
+    assert store.stats.profiles.table_strength(["Ann"]) == -0.8
+
+
+def test_every_strength_a_profile_keeps_survives_the_spec_and_the_file_exactly():
+    """The app hands a profile to the adaptive computer as a spec in the knob's numbers, and keeps
+    it in the file in them: every inner strength to 4 decimals (what format 1 kept) comes back."""
+    from game.ai import make_bot
+    from game.ai.adaptive import adaptive_spec
+    from game.store.profiles import Profile, decode_profiles, encode_profiles
+
+    strengths = [k / 10_000 for k in range(-10_000, 10_001, 7)]
+    assert all(make_bot(adaptive_spec(s, [0])).strength == s for s in strengths)
+    profiles = {f"P{n}": Profile(s, 1) for n, s in enumerate(strengths[:64])}
+    assert decode_profiles(encode_profiles(profiles)) == profiles
+    assert adaptive_spec(-1.0, [0]) == "adaptive@0.00000/0" and adaptive_spec(0.5, []) == "adaptive@0.75000"

@@ -33,7 +33,8 @@ def test_every_setting_comes_back_from_its_file(tmp_path):
     changed = Settings(window_size=(1600, 900), fullscreen=True, animation_speed="instant", sound=False, volume=1,
                        language="pt-BR", last_setup=setup.to_dict(), guide_done=True, reduced_motion=True,
                        high_contrast=True, ui_scale=150, pass_screen=False, guided_players=["Zoé"],
-                       menu_entry_offered=True, warn_doubling=False)
+                       menu_entry_offered=True, warn_doubling=False, online_server="wss://skyjo.example.org",
+                       online_ca_file="/etc/skyjo/family-ca.pem", read_aloud=True)
     assert all(getattr(changed, name) != value for name, value in Settings().to_dict().items() if name != "format")
     assert Store(tmp_path).settings.save(changed)
     store = Store(tmp_path)

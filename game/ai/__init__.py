@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from importlib import import_module
 
-from game.adapt import MIN_STRENGTH
+from game.adapt import inner_strength
 from game.match import BOT_LEVELS, COMMAND_PREFIX, COMPUTER_LEVELS, Level
 
 from .base import BaseBot, Bot, BotError
@@ -20,7 +20,7 @@ REFERENCES = (
     Level("counting", "", "hard", "CountingBot"),
     Level("playout", "", "rollout", "PlayoutBot"),
     Level("judge", "", "expert", "JudgeBot"),
-    Level("strength", "", "strength", "StrengthBot"),  # strength@<-1 to 1>: the knob under the adaptive level
+    Level("strength", "", "strength", "StrengthBot"),  # strength@<0 to 1>: the knob under the adaptive level
     Level("child", "", "beginner", "ChildBot"),  # child@heed: the child heeding the warning before a doubled round
     Level("casual", "", "beginner", "CasualBot"),
 )
@@ -44,7 +44,7 @@ def make_level(spec: str, seed: int = 0) -> BaseBot:
     """One of our own levels (or a reference bot), which can also join a round midway."""
     level, _, budget = spec.partition("@")
     cls = _level_class(level)
-    if budget and level == "strength":  # "strength@0.4": the knob at 0.4
+    if budget and level == "strength":  # "strength@0.7": the knob at 0.7 (0 the child, 1 the top)
         from .strength import StrengthBot
 
         return StrengthBot(seed, _strength(budget, spec))
@@ -54,7 +54,7 @@ def make_level(spec: str, seed: int = 0) -> BaseBot:
         if budget != "heed":
             raise ValueError(f"unknown bot {spec!r}; the child model takes only child@heed")
         return ChildBot(seed, heeds_warning=True)
-    if budget and level == "adaptive":  # "adaptive@0.4/0/2": starting at 0.4, for the people at seats 0 and 2
+    if budget and level == "adaptive":  # "adaptive@0.7/0/2": starting at 0.7, for the people at seats 0 and 2
         from .adaptive import AdaptiveBot, read_people
 
         start, *people = budget.split("/")
@@ -79,14 +79,15 @@ def _budget_ms(text: str) -> int | None:
 
 
 def _strength(text: str, spec: str) -> float:
-    """The number of `strength@<x>`: a decimal from -1 to 1, ASCII and short (a figure, not a text)."""
+    """The inner strength of `strength@<x>`: x is the knob's number (game/adapt.py), a decimal
+    from 0 (the child) to 1, ASCII and short (a figure, not a text)."""
     number = None
-    digits = text.removeprefix("-")
-    if text.isascii() and len(text) <= 8 and digits.replace(".", "", 1).isdigit():
+    if text.isascii() and len(text) <= 8 and text.replace(".", "", 1).isdigit():
         number = float(text)
-    if number is None or not MIN_STRENGTH <= number <= 1.0:
-        raise ValueError(f"unknown bot {spec!r}; a strength is a number from -1 to 1, as {spec.partition('@')[0]}@0.5")
-    return number
+    if number is None or not 0.0 <= number <= 1.0:
+        raise ValueError(f"unknown bot {spec!r}; a strength is a number from 0 (the child) to 1, "
+                         f"as {spec.partition('@')[0]}@0.5")
+    return inner_strength(number)
 
 
 def check_spec(spec: str) -> None:

@@ -3,8 +3,9 @@ table and moved to keep the game close, aiming at a person's win rate near one i
 
 - It starts a game at the strength of the people's profile (game/store/profiles.py; the mean
   of their strengths when several play: game/adapt.py `table_strength`), given in its spec:
-  `adaptive@0.42` (a strength), `adaptive@0.42/0/2` (and the seats of the people it plays for;
-  without them, every other seat). Plain `adaptive` starts at the default of a new name.
+  `adaptive@0.71` (the knob's number, 0 the child to 1: game/adapt.py), `adaptive@0.71/0/2` (and
+  the seats of the people it plays for; without them, every other seat). Plain `adaptive` starts
+  at the default of a new name.
 - Between rounds it plays stronger by how far it trails the people's mean total and weaker by
   how far it leads (`in_round`): read from the view's totals alone, so a resumed or replayed
   game plays the same, and nothing is remembered that the view does not show.
@@ -16,7 +17,7 @@ table and moved to keep the game close, aiming at a person's win rate near one i
 
 from __future__ import annotations
 
-from game.adapt import DEFAULT_STRENGTH, after_game, in_round
+from game.adapt import DEFAULT_STRENGTH, after_game, in_round, knob_number
 from game.rules import GAME_OVER, SeatView
 
 from .strength import StrengthBot
@@ -63,8 +64,10 @@ class AdaptiveBot(StrengthBot):
 
 
 def adaptive_spec(strength: float, people: list[int]) -> str:
-    """The spec of an adaptive player starting at `strength` for the people at `people`."""
-    return "/".join([f"adaptive@{strength:.4f}", *(str(seat) for seat in people)])
+    """The spec of an adaptive player starting at `strength` (inner, to 4 decimals as before the
+    knob's number: the spec's 5 decimals of that number read back to the same strength) for the
+    people at `people`."""
+    return "/".join([f"adaptive@{knob_number(round(strength, 4)):.5f}", *(str(seat) for seat in people)])
 
 
 def read_people(parts: list[str], spec: str) -> tuple[int, ...]:

@@ -1,5 +1,8 @@
 """The strength knob: one honest player whose strength is a number from -1 (a child) to 1.
 
+That is the knob's inner number; a person, the specs (`strength@0.25`) and the docs see the
+knob's number, from 0 (the child) to 1, half as far from the bottom (game/adapt.py `knob_number`).
+
 At each decision it asks Expert's judgement (Hard's arithmetic with Expert's figures, without
 the search: the `judge` yardstick, 62.9% against Hard) for every option and its worth. With
 probability `strength` it plays the best one. Otherwise it plays as a less careful person

@@ -66,11 +66,26 @@ def parse_address(text: str) -> str:
     return url.rstrip("/")
 
 
+@dataclass(frozen=True)
+class Untrusted:
+    """A wss:// server whose certificate this computer cannot trust: its host's name and why
+    (OpenSSL's words); a screen words it in the player's language (scenes/online.py)."""
+
+    host: str
+    why: str
+
+    @classmethod
+    def of(cls, url: str, error: ssl.SSLCertVerificationError) -> Untrusted:
+        return cls(urlsplit(url).hostname or url, str(error.verify_message or error.reason or "not trusted"))
+
+    def __str__(self) -> str:
+        return (f"the certificate of {self.host} could not be checked ({self.why}): "
+                "the server needs a certificate this computer trusts")
+
+
 def certificate_problem(url: str, error: ssl.SSLCertVerificationError) -> str:
     """A wss:// server whose certificate this computer cannot trust, said in one sentence."""
-    why = error.verify_message or error.reason or "not trusted"
-    return (f"the certificate of {urlsplit(url).hostname} could not be checked ({why}): "
-            "the server needs a certificate this computer trusts")
+    return str(Untrusted.of(url, error))
 
 
 def check_url(url: str) -> str:
@@ -108,13 +123,25 @@ def _is_loopback(host: str) -> bool:
         return False
 
 
-class Route:
-    """Where the connection goes: the address we were given (`entry`: any of a server's processes
-    answers it), where we connect now (`now`: a process it sent us to), and the redirect the
-    connection under way said (`sent_on`, written by the connection's thread)."""
+@dataclass(frozen=True)
+class Dial:
+    """How the host is reached: its address, what a wss:// host's certificate is checked against
+    (None: the system's store) and how long a lost connection is tried again."""
 
-    def __init__(self, entry: str) -> None:
-        self.entry = self.now = entry
+    url: str
+    tls: ssl.SSLContext | None = None
+    reconnect_for: float = RECONNECT_FOR
+
+
+class Route:
+    """Where the connection goes: how the host is reached (`dial`: the address we were given, which
+    any of a server's processes answers, and its certificate check), where we connect now (`now`: a
+    process it sent us to), and the redirect the connection under way said (`sent_on`, written by
+    the connection's thread)."""
+
+    def __init__(self, dial: Dial) -> None:
+        self.dial = dial
+        self.entry = self.now = dial.url
         self.sent_on: str | None = None
 
 
@@ -195,11 +222,12 @@ class NetClient:
     the host, our seat token) and the `line` (the websocket open now)."""
 
     def __init__(self, url: str, code: str, name: str, token: str | None = None, *, seat: int | None = None,
-                 store: KeepsSeatTokens | None = None, reconnect_for: float = RECONNECT_FOR) -> None:
-        self.route = Route(check_url(url))
+                 store: KeepsSeatTokens | None = None, reconnect_for: float = RECONNECT_FOR,
+                 tls: ssl.SSLContext | None = None) -> None:
+        self.route = Route(Dial(check_url(url), tls, reconnect_for))
+        self.untrusted: Untrusted | None = None  # the server's certificate could not be trusted: nothing sent
         self.claim = SeatClaim(url, code, name, token, seat, store)
         self.line = Line()
-        self.reconnect_for = reconnect_for
         self.messages: Inbox[HostMessage | Status] = Inbox()
         self.finished = False  # the host ended the games (as opposed to a lost connection)
         self.reason = ""  # why the connection closed for good
@@ -208,9 +236,15 @@ class NetClient:
         # the welcome (seat, names, config) and the first view, before `RemoteTable.update` delivers them
         self.status, self.status_reason = CONNECTING, ""
         self.welcome: wire.Welcome | None = None
+        self.lobby: wire.Lobby | None = None  # the latest lobby: who has come (a room's screen shows it)
         self.first_view: SeatView | None = None
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="skyjo-client", daemon=True)
+
+    @property
+    def dial(self) -> Dial:
+        """How the host is reached (its address, the certificate check, how long to retry)."""
+        return self.route.dial
 
     @property
     def url(self) -> str:
@@ -286,8 +320,8 @@ class NetClient:
             if lost_at is None:
                 lost_at = time.monotonic()
                 self._status(RECONNECTING, reason)
-            if time.monotonic() - lost_at > self.reconnect_for:
-                self.reason = f"the host could not be reached for {self.reconnect_for / 60:g} minutes"
+            if time.monotonic() - lost_at > self.dial.reconnect_for:
+                self.reason = f"the host could not be reached for {self.dial.reconnect_for / 60:g} minutes"
                 self._status(CLOSED, self.reason)
                 return
             self._stop.wait(delay)
@@ -299,11 +333,12 @@ class NetClient:
         why). "stop": the host said the seat is gone; "bad": it broke the protocol or sent too much."""
         try:
             ws = connect(self.url, open_timeout=OPEN_TIMEOUT, close_timeout=1, max_size=MAX_FRAME, compression=None,
-                         proxy=None, ping_interval=10, ping_timeout=10, legacy=True)
+                         proxy=None, ping_interval=10, ping_timeout=10, legacy=True, ssl=self.dial.tls)
         except InvalidURI as error:
             return "refused", False, str(error)
         except ssl.SSLCertVerificationError as error:
-            return "refused", False, certificate_problem(self.url, error)
+            self.untrusted = Untrusted.of(self.url, error)
+            return "refused", False, str(self.untrusted)
         except (OSError, InvalidHandshake, TimeoutError) as error:
             return "lost", False, f"cannot reach {self.url}: {error}"
         self.route.sent_on = None
@@ -349,18 +384,26 @@ class NetClient:
                 if self.route.sent_on is not None:  # (said once: nothing else comes on this connection)
                     ws.close()
                     break
-                match message:
-                    case wire.Welcome():
-                        welcomed = True
-                        self._welcomed(message)
-                    case wire.Table() if self.first_view is None:
-                        self.first_view = message.seat_view
-                    case wire.Refused(reason=reason) if not welcomed:
-                        refusal = reason
-                self.messages.put(message)
+                welcomed, refusal = self._take(message, welcomed, refusal)
         except (ConnectionClosed, OSError):
             pass
         return None, welcomed, refusal
+
+    def _take(self, message: HostMessage, welcomed: bool, refusal: str | None) -> tuple[bool, str | None]:
+        """Note what a message tells this connection and queue it for the screen: (whether the host
+        has welcomed us, its refusal before any welcome)."""
+        match message:
+            case wire.Welcome():
+                welcomed = True
+                self._welcomed(message)
+            case wire.Table() if self.first_view is None:
+                self.first_view = message.seat_view
+            case wire.Lobby():
+                self.lobby = message
+            case wire.Refused(reason=reason) if not welcomed:
+                refusal = reason
+        self.messages.put(message)
+        return welcomed, refusal
 
     @staticmethod
     def _redirected(url: str, welcomed: bool) -> str:

@@ -288,7 +288,15 @@ class Server:
 
     def call_soon(self, callback: Callable[[], object]) -> None:
         """Run `callback` on the network thread (a room server runs its tables there)."""
-        self._loop.call_soon_threadsafe(callback)
+        self._on_loop(callback)
+
+    def _on_loop(self, callback: Callable[..., object], *args: Any) -> None:
+        """`callback(*args)` soon on the network thread: from that thread itself without waking its
+        loop through the self-pipe (a write and a read for every message a room server sends)."""
+        if threading.get_ident() == self._thread.ident:
+            self._loop.call_soon(callback, *args)
+        else:
+            self._loop.call_soon_threadsafe(callback, *args)
 
     def call_later(self, delay: float, callback: Callable[[], object]) -> None:
         """Run `callback` on the network thread in `delay` seconds."""
@@ -306,11 +314,11 @@ class Server:
     def send(self, client: Client, message: object) -> None:
         """Queue `message` for `client` (dropped if it stopped reading)."""
         text = encode(message)
-        self._loop.call_soon_threadsafe(self._push, client, text)
+        self._on_loop(self._push, client, text)
 
     def seat(self, client: Client, seat: int) -> None:
         """`client` plays `seat`: the admission gate no longer counts it as a stranger."""
-        self._loop.call_soon_threadsafe(self._admission.seat, client.ws, seat)
+        self._on_loop(self._admission.seat, client.ws, seat)
 
     def close(self, client: Client, code: int, reason: str) -> None:
         """Close `client`'s connection with close `code` (e.g. its seat was taken back)."""
@@ -375,8 +383,8 @@ class Server:
         return task
 
     def _call(self, coroutine: Coroutine[Any, Any, Any]) -> None:
-        """Run `coroutine` on the network thread (from the table's thread)."""
-        self._loop.call_soon_threadsafe(self._spawn, coroutine)
+        """Run `coroutine` on the network thread (from the table's thread, or a room's on that thread)."""
+        self._on_loop(self._spawn, coroutine)
 
     async def _serve(self, ws: ServerConnection) -> None:
         self._numbers += 1

@@ -241,9 +241,12 @@ class Refused(_Message, tag="refused"):
 
 
 class Room(_Message, tag="room"):
-    """A room made (the answer to `create`): its code, what its players type to join."""
+    """A room made (the answer to `create`): its code, what its players type to join, and what the
+    server lets its computer seats do: the levels it offers and the most a decision may think."""
 
     code: Annotated[str, Meta(min_length=1, max_length=MAX_CODE)]
+    levels: Annotated[list[RoomSeat], Meta(max_length=4)] = []
+    most_think_ms: Annotated[int, Meta(ge=0, le=10**6)] | None = None
 
     def check(self) -> None:
         _short(self.code, "code", MAX_CODE)

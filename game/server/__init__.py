@@ -7,7 +7,10 @@ A room is a `TableController` served by a `NetHost` through its part of one `Ser
 (game/net/listener.py), the LAN host's door, its reader and its limits; nothing is copied.
 
     codes.py   room codes: made, and looked up by a keyed digest
-    pool.py    where the computer seats of every room think: a bounded pool of threads
+    pool.py    where the computer seats of every room think: a bounded pool of threads, each decision capped
+    saving.py  where the rooms' games and seat tokens are written, off the loop (RoomSaves, FolderSaves)
+    outbox.py  a room's messages held until the save that includes them is durable
+    folder_keeper.py  a room's store in its folder: its writes handed to saving.py, its sends held in its outbox
     room.py    one room: its table, its host, its part of the door, driven on the door's loop
     rooms.py   every room: made on request (with limits), found by code, saved, resumed, let go
     serve.py   the process: TLS, the bind refused in one line, the signals, the summary

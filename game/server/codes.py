@@ -13,8 +13,9 @@ import hmac
 import secrets
 
 from game.net.host import CODE_LETTERS
+from game.net.online import ROOM_CODE_LENGTH  # (the desktop's Play online types and shows codes of this length)
 
-ROOM_CODE_LENGTH = 8
+__all__ = ["ROOM_CODE_LENGTH", "CodeKey", "new_room_code"]
 
 
 def new_room_code() -> str:

@@ -14,11 +14,13 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 
 from game.ai import Bot
+from game.ai.expert import DEFAULT_BUDGET_MS, ExpertBot
 from game.ai.players import make_worker
 from game.rules import Action, SeatView
 from game.table.needs import Worker, WorkerFactory
 
 MOST_THREADS = 8
+MOST_THINK_MS = DEFAULT_BUDGET_MS  # the most a computer decision may think, by default: Expert's own budget
 
 
 def pool_size() -> int:
@@ -27,22 +29,32 @@ def pool_size() -> int:
 
 
 class ThinkingPool:
-    """The threads every room's computer seats think on."""
+    """The threads every room's computer seats think on; a decision thinks `most_think_ms` at most
+    (Expert's search on the clock; the other levels search nothing: a few milliseconds a decision)."""
 
-    def __init__(self, threads: int | None = None) -> None:
+    def __init__(self, threads: int | None = None, most_think_ms: int = MOST_THINK_MS) -> None:
         self._executor = ThreadPoolExecutor(max_workers=threads or pool_size(), thread_name_prefix="skyjo-think")
+        self.most_think_ms = most_think_ms
 
     def factory(self, wake: Callable[[], object]) -> WorkerFactory:
         """How a room's table makes its computer seats' workers; `wake` is called when one decided."""
 
         def make(level: str, seed: int) -> Worker:
-            return PooledWorker(self._executor, make_worker(level, seed).bot, wake)  # (ValueError: not ours)
+            bot = capped(make_worker(level, seed).bot, self.most_think_ms)  # (ValueError: not ours)
+            return PooledWorker(self._executor, bot, wake)
 
         return make
 
     def close(self) -> None:
         """Stop taking decisions; those under way finish on their own (nothing waits for them)."""
         self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+def capped(bot: Bot, most_ms: int) -> Bot:
+    """`bot`, its search held to `most_ms` a decision (Expert's clock; fixed work is left as it is)."""
+    if isinstance(bot, ExpertBot) and bot.samples is None and bot.budget_ms > most_ms:
+        bot.budget_ms = max(1, most_ms)  # (it still decides on its MIN_SAMPLES at 1 ms: a bounded few)
+    return bot
 
 
 class PooledWorker:

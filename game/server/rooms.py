@@ -10,13 +10,13 @@ seat tokens and code (`tokens.json`), written through the store's door.
 
 from __future__ import annotations
 
+import asyncio
 import logging
-import re
 import secrets
-import shutil
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import cast
 
 from game.match import MatchConfig, seats_from_words
 from game.net import protocol as wire
@@ -29,8 +29,10 @@ from game.store import Store
 from game.store.paths import HOST_SAVE_FILE
 
 from .codes import CodeKey, new_room_code
+from .folder_keeper import KEPT, FolderKeeper
 from .pool import ThinkingPool
 from .room import Hold, Room
+from .saving import ROOM_FOLDER, FolderSaves, RoomSaves
 
 log = logging.getLogger("skyjo.server")
 
@@ -41,7 +43,7 @@ ROOMS_WINDOW = 600.0  # seconds
 IDLE_AFTER = 24 * 3600.0  # seconds a room waits with nobody connected before it goes
 SWEEP_EVERY = 60.0  # seconds between looks for rooms nobody plays
 ROOM_LEVELS = ("easy", "normal", "hard", "expert")  # the computer levels a room may have (the protocol's RoomSeat)
-ROOM_FOLDER = re.compile(r"[0-9a-f]{16}")  # a folder of ours: a room's ident
+__all__ = ["ROOM_FOLDER", "ROOM_LEVELS", "Rooms", "RoomsMade", "room_config"]
 
 
 class RoomsMade(WrongCodes):
@@ -53,18 +55,22 @@ class RoomsMade(WrongCodes):
 
 class Rooms:
     """The rooms of this process, behind `server` once `attach` is called. `data_dir` None: nothing is
-    kept (a server that cannot resume)."""
+    kept (a server that cannot resume). `saves`: where the games are written (by default the data
+    folder's, off the loop: saving.py)."""
 
     def __init__(self, data_dir: Path | None, pool: ThinkingPool, *, most: int = MOST_ROOMS,
                  idle_after: float = IDLE_AFTER, made: RoomsMade | None = None,
-                 levels: Sequence[str] = ROOM_LEVELS) -> None:
+                 levels: Sequence[str] = ROOM_LEVELS, saves: RoomSaves | None = None) -> None:
+        """`levels`: the computer levels this server offers; the most a decision thinks is `pool`'s."""
         self.data_dir = data_dir
+        self.saves = saves if saves is not None or data_dir is None else FolderSaves(data_dir)
         self.pool = pool
         self.most = most
         self.idle_after = idle_after
         self.levels = tuple(levels)  # the computer levels this server offers
-        self._made = made or RoomsMade(per_address=ROOMS_PER_ADDRESS, overall=ROOMS_FROM_EVERYBODY,
-                                       window=ROOMS_WINDOW)
+        # (`is None`, not `or`: a RoomsMade that has counted nothing yet has no length, so is false)
+        self._made = made if made is not None else RoomsMade(per_address=ROOMS_PER_ADDRESS,
+                                                             overall=ROOMS_FROM_EVERYBODY, window=ROOMS_WINDOW)
         self._key = CodeKey()
         self._by_code: dict[bytes, Room] = {}
         self._tokens: dict[Room, set[bytes]] = {}
@@ -101,7 +107,8 @@ class Rooms:
         return None
 
     def create(self, message: wire.Create, address: str) -> object:
-        """A room made for `address` (a `room` message with its code), or a refusal saying why not."""
+        """A room made for `address` (a `room` message with its code, once its first save is durable:
+        awaitable), or a refusal saying why not."""
         refusal = self._made.refusal(address)
         if refusal is not None:
             return wire.refused(refusal, "hello")
@@ -116,11 +123,29 @@ class Rooms:
         while self._key(code) in self._by_code:
             code = new_room_code()
         room = self._add(secrets.token_hex(8), code, config, config.new_game(), resumed=False)
-        if room.store is not None:  # kept from the start (its code too, by its host): a restart finds it
-            room.store.saves.save(config, room.table.state)
         log.info("room %s made (%d seats, %d online); %d room(s) now", room.ident, len(config.seats),
                  sum(seat.is_remote for seat in config.seats), len(self._by_code))
-        return wire.Room(code)
+        offered = cast(list[wire.RoomSeat], list(self.levels))
+        answer = wire.Room(code, offered, self.pool.most_think_ms)  # (and what its computers may do here)
+        if room.store is not None:  # kept from the start (its code too, by its host): a restart finds it
+            room.store.saves.save(config, room.table.state)
+        if isinstance(room.store, FolderKeeper):
+            return self._once_on_disk(room.store, answer)
+        return answer
+
+    @staticmethod
+    async def _once_on_disk(keeper: FolderKeeper, answer: wire.Room) -> wire.Room:
+        """`answer` once the room's first save and its code are on disk: a restart finds every room it
+        told of."""
+        kept: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+        def tell() -> None:
+            if not kept.done():
+                kept.set_result(None)
+
+        keeper.after_writes(tell)
+        await kept
+        return answer
 
     # ------------------------------------------------------------------ rooms
     def _add(self, ident: str, code: str, config: MatchConfig, state: GameState, *, resumed: bool) -> Room:
@@ -132,10 +157,14 @@ class Rooms:
         return room
 
     def _store_for(self, ident: str, code: str) -> tuple[HostedStore | None, Hold | None]:
-        """Where a room keeps its game and seats (its folder), and what its sends wait for (nothing)."""
-        if self.data_dir is None:
+        """Where a room keeps its game and seats (its folder, written off the loop by the server's
+        writers), and what its sends wait for (those writes)."""
+        if self.data_dir is None or self.saves is None:
             return None, None
-        return Store(self.data_dir / "rooms" / ident, save_file=HOST_SAVE_FILE), None
+        folder = Store(self.data_dir / "rooms" / ident, save_file=HOST_SAVE_FILE)  # (a resumed room's tokens)
+        keeper = FolderKeeper(ident, self.saves, {key: value for key in KEPT
+                                                  if (value := folder.tokens.get(key)) is not None})
+        return keeper, keeper.after_writes
 
     def _room_tokens(self, room: Room, tokens: tuple[str, ...]) -> None:
         old = self._tokens.get(room, set())
@@ -150,11 +179,12 @@ class Rooms:
         self._let_go(room)
 
     def _let_go(self, room: Room) -> None:
-        """The room goes: its code finds nothing, its tokens are forgotten, its folder deleted."""
+        """The room goes: its code finds nothing, its tokens are forgotten, its folder deleted (after
+        its saves handed over before)."""
         self._by_code = {key: kept for key, kept in self._by_code.items() if kept is not room}
         self._known_tokens -= self._tokens.pop(room, set())
-        if self.data_dir is not None and ROOM_FOLDER.fullmatch(room.ident):
-            shutil.rmtree(self.data_dir / "rooms" / room.ident, ignore_errors=True)
+        if isinstance(room.store, FolderKeeper) and ROOM_FOLDER.fullmatch(room.ident):
+            room.store.drop()
 
     def _sweep(self) -> None:
         """Let go of the rooms nobody has been connected to for `idle_after` seconds; look again later."""
@@ -168,10 +198,16 @@ class Rooms:
             self._server.call_later(SWEEP_EVERY, self._sweep)
 
     def close(self) -> int:
-        """Stop every room (each is saved already, after its last move); how many there were."""
+        """Stop every room (each is saved already, after its last move, or its save is on its way:
+        `close_saves` waits for it); how many there were."""
         for room in self.rooms:
             room.close(final=False)
         return len(self._by_code)
+
+    def close_saves(self) -> None:
+        """The saves handed over written (a bounded wait), then the writers stop."""
+        if self.saves is not None:
+            self.saves.close()
 
     # ------------------------------------------------------------------ resuming
     def _saved_folders(self) -> list[Path]:

@@ -32,8 +32,17 @@ from game.store import Store
 from game.store.lock import FolderInUse, LockRefused
 from game.wire.closing import CLOSE_AWAY
 
-from .pool import ThinkingPool
-from .rooms import IDLE_AFTER, MOST_ROOMS, ROOM_LEVELS, Rooms
+from .pool import MOST_THINK_MS, ThinkingPool
+from .rooms import (
+    IDLE_AFTER,
+    MOST_ROOMS,
+    ROOM_LEVELS,
+    ROOMS_FROM_EVERYBODY,
+    ROOMS_PER_ADDRESS,
+    ROOMS_WINDOW,
+    Rooms,
+    RoomsMade,
+)
 
 if TYPE_CHECKING:
     from .shared_rooms import SharedRooms
@@ -63,6 +72,8 @@ class ServerOptions:
     public_url: str | None = None  # where clients reach this process (default: where it listens)
     redis_prefix: str = "skyjo:"  # every key this server writes starts so
     lease: float = 15.0  # seconds a room's lease lasts unless this process renews it
+    rooms_made: tuple[int, int] = (ROOMS_PER_ADDRESS, ROOMS_FROM_EVERYBODY)  # per address, by everybody, in 10 min
+    most_think_ms: int = MOST_THINK_MS  # the most a computer seat's decision thinks (Expert's search)
 
 
 def is_loopback(bind: str) -> bool:
@@ -110,7 +121,7 @@ class RoomServer:
         if options.redis is not None and options.data_dir is not None:
             raise ServerRefused("give --redis or --data-dir, not both: the rooms are kept in one place")
         self._lock = self._lock_folder(options.data_dir)
-        self.pool = pool or ThinkingPool()
+        self.pool = pool or ThinkingPool(most_think_ms=options.most_think_ms)
         data_dir = None if options.data_dir is None else Path(options.data_dir)
         self.shared: SharedRooms | None = None  # this process's rooms on a shared Redis, if any
         self.rooms = self._rooms(options, data_dir)
@@ -133,9 +144,10 @@ class RoomServer:
 
     def _rooms(self, options: ServerOptions, data_dir: Path | None) -> Rooms:
         """This process's rooms: in its data folder (or nowhere), or in the Redis of `options.redis`."""
+        made = RoomsMade(per_address=options.rooms_made[0], overall=options.rooms_made[1], window=ROOMS_WINDOW)
         if options.redis is None:
             return Rooms(data_dir, self.pool, most=options.most_rooms, idle_after=options.idle_after,
-                         levels=options.levels)
+                         levels=options.levels, made=made)
         from .shared import Share, SharedStoreError  # (the redis package: only a server on Redis needs it)
         from .shared_rooms import SharedRooms
 
@@ -145,7 +157,7 @@ class RoomServer:
             self.pool.close()
             raise ServerRefused(str(error)) from None
         self.shared = SharedRooms(share, self.pool, most=options.most_rooms, idle_after=options.idle_after,
-                                  levels=options.levels)
+                                  levels=options.levels, made=made)
         return self.shared
 
     def _open_shared(self, options: ServerOptions) -> None:
@@ -225,6 +237,7 @@ class RoomServer:
             except Exception:  # noqa: BLE001 - their leases lapse by themselves
                 rooms = 0
         self.server.shut_down(CLOSE_AWAY, "the server stopped", STOP_WAIT)
+        self.rooms.close_saves()
         self.pool.close()
         if self._lock is not None:
             self._lock.close()

@@ -30,7 +30,7 @@ from game.store.saves import decode_save
 from .keeper import RoomKeeper
 from .pool import ThinkingPool
 from .room import Hold, Room
-from .rooms import IDLE_AFTER, MOST_ROOMS, ROOM_LEVELS, Rooms
+from .rooms import IDLE_AFTER, MOST_ROOMS, ROOM_LEVELS, Rooms, RoomsMade
 from .shared import Share
 
 log = logging.getLogger("skyjo.server")
@@ -43,8 +43,8 @@ class SharedRooms(Rooms):
     """This process's rooms, kept in the Redis of `share` rather than a folder."""
 
     def __init__(self, share: Share, pool: ThinkingPool, *, most: int = MOST_ROOMS, idle_after: float = IDLE_AFTER,
-                 levels: Sequence[str] = ROOM_LEVELS) -> None:
-        super().__init__(None, pool, most=most, idle_after=idle_after, levels=levels)
+                 levels: Sequence[str] = ROOM_LEVELS, made: RoomsMade | None = None) -> None:
+        super().__init__(None, pool, most=most, idle_after=idle_after, levels=levels, made=made)
         self.share = share
         self._keepers: dict[Room, RoomKeeper] = {}
         self._next: RoomKeeper | None = None  # the keeper the room being added gets (None: a new one)

@@ -1,7 +1,11 @@
 """Each person's profile for the adaptive level, beside the statistics: the strength the computer
 plays them at and how many games it has played them (game/adapt.py says how it moves).
 
-    {"format": 1, "players": {"<name>": {"strength": 0.55, "games": 12}, ...}}
+    {"format": 2, "players": {"<name>": {"strength": 0.775, "games": 12}, ...}}
+
+The strength is the knob's number a person and the docs see (game/adapt.py `knob_number`: 0 the
+child, 1 the strongest); format 1 kept the knob's inner number (-1 to 1), so reading it halves
+its distance from -1 (`profiles_1_to_2`): an old profile loads to the very strength it had.
 
 A profile belongs to the statistics: it is read only for a name the statistics know, so
 resetting (or deleting) the statistics resets it, and `store.stats.reset()` empties the file too.
@@ -18,7 +22,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game.adapt import DEFAULT_STRENGTH, MAX_GAMES, MIN_STRENGTH, after_game, start_strength, table_strength
+from game.adapt import (
+    DEFAULT_STRENGTH,
+    MAX_GAMES,
+    after_game,
+    inner_strength,
+    knob_number,
+    start_strength,
+    table_strength,
+)
 from game.i18n import N_
 from game.match import ADAPTIVE, MatchConfig, is_showable_name
 from game.rules import brief
@@ -33,8 +45,24 @@ from .stats import Stats
 if TYPE_CHECKING:
     from game.rules import GameState
 
-PROFILES_FORMAT = 1
-PROFILES_STEPS: Steps = {}  # format N -> N + 1, when a format 2 comes (see migrations.py)
+PROFILES_FORMAT = 2
+PROFILES_DECIMALS = 5  # the knob's number to 5 decimals: format 1's 4 decimals of the inner number, exactly
+
+
+def profiles_1_to_2(doc: dict[str, Any]) -> dict[str, Any]:
+    """Format 1 kept the knob's inner number (-1 the child to 1); format 2 keeps the number a person
+    sees (0 to 1). Anything but a number is left for the reader to refuse, as in a format-2 file."""
+    players = doc.get("players")
+    if not isinstance(players, dict) or len(players) > MAX_PLAYERS:
+        return doc
+    for entry in players.values():
+        strength = entry.get("strength") if isinstance(entry, dict) else None
+        if isinstance(strength, (int, float)) and not isinstance(strength, bool) and math.isfinite(strength):
+            entry["strength"] = round(knob_number(strength), PROFILES_DECIMALS)
+    return {**doc, "format": 2}
+
+
+PROFILES_STEPS: Steps = {1: profiles_1_to_2}  # format N -> N + 1 (see migrations.py)
 MAX_PLAYERS = 64
 
 
@@ -66,16 +94,17 @@ def _profile(entry: Any) -> Profile:
         raise FileProblem(N_("a profile is not a strength and a number of games"))
     strength, games = entry["strength"], entry["games"]
     if not isinstance(strength, (int, float)) or isinstance(strength, bool) or not (
-            math.isfinite(strength) and MIN_STRENGTH <= strength <= 1):
-        raise FileProblem(f"a profile's strength is not a number from {MIN_STRENGTH:g} to 1 ({brief(strength)})")
+            math.isfinite(strength) and 0 <= strength <= 1):
+        raise FileProblem(f"a profile's strength is not a number from 0 to 1 ({brief(strength)})")
     if not isinstance(games, int) or isinstance(games, bool) or not 0 <= games <= MAX_GAMES:
         raise FileProblem(f"a profile's count of games is not a whole number from 0 to {MAX_GAMES}")
-    return Profile(float(strength), games)
+    return Profile(inner_strength(strength), games)
 
 
 def encode_profiles(profiles: dict[str, Profile]) -> bytes:
     kept = dict(list(profiles.items())[-MAX_PLAYERS:])
-    players = {name: {"strength": round(p.strength, 4), "games": p.games} for name, p in kept.items()}
+    players = {name: {"strength": round(knob_number(round(p.strength, 4)), PROFILES_DECIMALS), "games": p.games}
+               for name, p in kept.items()}
     return json.dumps({"format": PROFILES_FORMAT, "players": players}, indent=1, ensure_ascii=False).encode("utf-8")
 
 

@@ -46,9 +46,15 @@ class SavedGame:
 
 
 def encode_save(match: MatchConfig, state: GameState) -> bytes:
+    return encode_document(save_document(match, state))
+
+
+def save_document(match: MatchConfig, state: GameState) -> dict[str, Any]:
+    """The save of `state` as plain data: a snapshot that shares nothing the game changes later
+    (so it may be encoded on another thread: `encode_document`)."""
     from game.rules import state_to_dict  # (the engine's codec is imported with the first game: issue 47)
 
-    document = {
+    return {
         # a game resumed from an old save that had no record still has none (migrations.py)
         "format": SAVE_FORMAT if state.log is not None else NO_RECORD_FORMAT,
         "app": APP_NAME,
@@ -57,6 +63,9 @@ def encode_save(match: MatchConfig, state: GameState) -> bytes:
         "match": match.to_dict(),
         "state": state_to_dict(state),
     }
+
+
+def encode_document(document: dict[str, Any]) -> bytes:
     # compact: the file is written after every action; the engine state is a few kB
     return json.dumps(document, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 

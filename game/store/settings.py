@@ -32,6 +32,10 @@ SETTINGS_FORMAT = 1
 ANIMATION_SPEEDS = tuple(SPEEDS)  # the setting's choices: game/motion.py
 MIN_WINDOW, MAX_WINDOW = 320, 16384
 LANGUAGE_MAX = 35
+ONLINE_ADDRESS_MAX = 200  # characters of the online server's address (game/net/online.py's MAX_ADDRESS)
+# The online server Play online connects to while the player has set none: the one place a release
+# names its own (wss://...); empty in a build from source (Play online then says how to get one)
+DEFAULT_ONLINE_SERVER = ""
 # a BCP 47 tag such as "fr" or "pt-BR": letters, digits, "-" and "_", at least one letter or digit
 Language = Annotated[str, Meta(pattern=rf"^(?=.*[^\W_])[\w-]{{1,{LANGUAGE_MAX}}}\Z")]
 WindowSide = Annotated[int, Meta(ge=MIN_WINDOW, le=MAX_WINDOW)]
@@ -63,6 +67,13 @@ class Settings:
     # issue 48: a person about to end a round that would double their score is asked first (if
     # below Normal, or while "Explain as we play" is on: scenes/doubling_question.py)
     warn_doubling: bool = True
+    # issue 49: the room server Play online connects to ("": the game's own, DEFAULT_ONLINE_SERVER)
+    # and a private certificate authority's file (PEM) its certificate may be checked against besides
+    # the system's (set in this file, or --cafile; read through the store's careful door)
+    online_server: Annotated[str, Meta(max_length=ONLINE_ADDRESS_MAX)] = ""
+    online_ca_file: Annotated[str, Meta(min_length=1, max_length=4096)] | None = None
+    # issue 50: every change at the table spoken, and each focused item (game/ui/speech.py)
+    read_aloud: bool = False
 
     def last_match(self) -> MatchConfig | None:
         """The last used setup, or None when there is none (it was validated on load)."""
@@ -147,6 +158,12 @@ def _guided(names: list[str]) -> list[str]:
     return names
 
 
+def _printable(value: str | None) -> str | None:
+    if value is not None and not value.isprintable():
+        raise ValueError("not one printable line")
+    return value
+
+
 def _setup(value: dict[str, Any] | None) -> dict[str, Any] | None:
     if value is None:
         return None
@@ -158,6 +175,8 @@ _MEANING: dict[str, Callable[[Any], Any]] = {
     "animation_speed": _speed,
     "guided_players": _guided,
     "last_setup": _setup,
+    "online_server": _printable,
+    "online_ca_file": _printable,
 }
 
 

@@ -1,7 +1,9 @@
 """Buttons and panels placed in logical 1920x1080 coordinates and drawn through a Viewport.
 
 A `ButtonGroup` gives every screen the same mouse and keyboard handling: hover and click,
-arrows/Tab move the focus (Shift+Tab backwards), Enter or Space presses the focused button.
+arrows/Tab move the focus (Shift+Tab backwards), Enter or Space presses the focused button;
+and, with Read aloud, it says the focused button (its label holds the setting's value) whenever
+the focus or that label changes: every screen speaks its focused item through this one place.
 """
 
 from __future__ import annotations
@@ -96,6 +98,7 @@ class Button:
     size: float = BUTTON_SIZE
     name: str = ""  # a stable id for the self-test and tests
     lead: float = 0.0  # logical px kept free at its left (a player's avatar goes there), the label beside
+    spoken: str = ""  # what Read aloud says for it, where the label alone says too little (a text field's caption)
 
     def __post_init__(self) -> None:
         self.name = self.name or self.label.lower()
@@ -112,6 +115,9 @@ class ButtonGroup:
         self.pressed: int | None = None  # the button the mouse went down on, while it is held
         self.viewport = screen_viewport(LOGICAL_W, LOGICAL_H)
         self.scale = 1.0  # the player's text size setting: labels grow up to what their box holds
+        # Read aloud (scenes/base.py sets it): say(words, interrupt) for the focused button
+        self.announce: Callable[[str, bool], None] | None = None
+        self._announced: tuple[int, str] | None = None  # the focus and label last said
 
     def add(self, box: Box, label: str, action: Callable[[], None], enabled: bool = True, size: int = BUTTON_SIZE,
             name: str = "") -> Button:
@@ -180,6 +186,21 @@ class ButtonGroup:
         self.viewport = viewport
         for index, button in enumerate(self.buttons):
             self._draw_button(surface, index, button)
+        if self.announce is not None:
+            self._announce_focus(self.announce)
+
+    def _announce_focus(self, announce: Callable[[str, bool], None]) -> None:
+        """Say the focused button when the focus moved or its label changed (a setting stepped):
+        checked where it is drawn, so a screen that rebuilds its buttons says nothing twice. The
+        screen's first focus waits behind what is being said; a move after it interrupts."""
+        focus = self.focus
+        if focus is None or not 0 <= focus < len(self.buttons):
+            return
+        button = self.buttons[focus]
+        said = (focus, button.spoken or button.label)
+        if said != self._announced:
+            first, self._announced = self._announced is None, said
+            announce(said[1], not first)
 
     def state(self, index: int) -> str:
         """How button `index` looks now: "disabled", "pressed", "hover" or "normal"."""

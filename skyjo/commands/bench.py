@@ -1,4 +1,4 @@
-"""`skyjo bench engine|frames|bots|idle|network|soak|reader`: speed figures, printed (never
+"""`skyjo bench engine|frames|bots|idle|network|soak|reader|server`: speed figures, printed (never
 asserted by a timed test)."""
 
 from __future__ import annotations
@@ -14,8 +14,9 @@ MAX_SECONDS = 3600  # --seconds: a figure needs seconds, not hours (and nan or i
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("bench", help="measure engine throughput, frame times, the idle app's CPU use, "
-                                   "network round trips or the reader of untrusted JSON on the worst text")
-    parser.add_argument("target", choices=("engine", "frames", "bots", "idle", "network", "soak", "reader"),
+                                   "network round trips, the reader of untrusted JSON on the worst text, or a room "
+                                   "server's rooms")
+    parser.add_argument("target", choices=("engine", "frames", "bots", "idle", "network", "soak", "reader", "server"),
                         help="what to measure")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--seconds", type=float, default=None,
@@ -24,12 +25,26 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument("--games", type=int, default=None,
                         help="soak: whole games played one after another (1-1000, default 21)")
     parser.add_argument("--host", action="store_true", help="soak: a headless host serving two joined bots")
+    parser.add_argument("--rooms", type=int, default=None,
+                        help="server: rooms of 4 seats played at once (3 bot clients, 1 Normal computer; default 10)")
+    parser.add_argument("--think-ms", type=float, default=None,
+                        help="server: a bot client's pause before each move, on average (default 1000)")
+    parser.add_argument("--redis", action="store_true",
+                        help="server: two server processes on one Redis (not measured yet: says so)")
     parser.add_argument("--while-reviewing", action="store_true",
                         help="frames: measure again while a game review runs in the background, then cancel it")
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.target == "server":  # (its own options and figures)
+        from skyjo.bench_server import run as bench_server
+
+        return bench_server(args)
+    return _figures(args)
+
+
+def _figures(args: argparse.Namespace) -> int:
     if args.seconds is not None and not (math.isfinite(args.seconds) and 0 < args.seconds <= MAX_SECONDS):
         print(f"skyjo bench: error: --seconds must be above 0 and at most {MAX_SECONDS}", file=sys.stderr)
         return 2
@@ -54,6 +69,7 @@ def run(args: argparse.Namespace) -> int:
         return run_soak(args)
     elif args.target == "reader":
         return _reader(args)
+
     elif args.target == "network":
         from skyjo.bench_network import bench_network
 

@@ -26,6 +26,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument("--name", default=None, help="your name at the table (1 to 16 characters)")
     parser.add_argument("--bot", choices=BOT_LEVELS, default=None, help="let a computer level play the seat, headless")
     parser.add_argument("--data-dir", default=argparse.SUPPRESS, help="folder for settings and the seat token")
+    parser.add_argument("--cafile", metavar="F", default=None,
+                        help="a private certificate authority (PEM) a wss:// server's certificate may be checked "
+                             "against, besides the system's")
     parser.set_defaults(handler=run)
 
 
@@ -52,6 +55,12 @@ def run(args: argparse.Namespace) -> int:
     if data_dir is not None and (not data_dir or (os.path.exists(data_dir) and not os.path.isdir(data_dir))):
         # else the seat token, the way back to the seat after a dropped connection, is silently not kept
         return _fail(f"--data-dir {data_dir!r} is not a folder")
+    from game.net.online import CertificateFileProblem, tls_for
+
+    try:  # (read now: a file that cannot be used is said before any window opens)
+        args.tls = tls_for(args.url, args.cafile)
+    except CertificateFileProblem as error:
+        return _fail(str(error))
     if args.bot is None:
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         from skyjo.app import run_app
@@ -74,7 +83,7 @@ def _play(args: argparse.Namespace) -> int:
         from game.store import Store
 
         store = Store(args.data_dir)
-    remote = RemoteTable(NetClient(args.url, args.code, args.name, store=store))
+    remote = RemoteTable(NetClient(args.url, args.code, args.name, store=store, tls=args.tls))
     try:
         finished = play_as_bot(remote, make_bot(args.bot, seed=0))
     finally:

@@ -2,7 +2,10 @@
 with `skyjo join SERVER --room CODE` (docs/server.md).
 
     skyjo room new wss://skyjo.example.org --seats online,online,normal --json
-    {"room": "K7QX2MRT", "url": "wss://skyjo.example.org/K7QX2MRT"}
+    {"room": "K7QX2MRT", "url": "wss://skyjo.example.org/K7QX2MRT", "levels": ["easy", "normal", "hard", "expert"],
+     "most_think_ms": 300}
+
+("levels": the computer levels the server offers; "most_think_ms": the most one decision may think there.)
 
 The room starts by itself once every online seat is taken. Bad arguments, a server that cannot
 be reached or refuses (too many rooms made, the server full, a certificate this computer does
@@ -14,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 
 ONLINE = "online"  # a seat for a player online (the protocol's "remote")
 
@@ -27,12 +31,16 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                              "hard, expert); default online,online")
     parser.add_argument("--edition", default="voyage", help="voyage or classic (default voyage)")
     parser.add_argument("--json", action="store_true", help="print the room as JSON")
+    parser.add_argument("--cafile", metavar="F", default=None,
+                        help="a private certificate authority (PEM) the server's certificate may be checked against, "
+                             "besides the system's")
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    from game.net.online import tls_for
     from game.net.protocol import MAX_SEATS
-    from game.net.room_maker import make_room
+    from game.net.room_maker import ask_for_room
 
     seats = ["remote" if item.strip() == ONLINE else item.strip() for item in args.seats.split(",")]
     if not 2 <= len(seats) <= MAX_SEATS:
@@ -44,12 +52,24 @@ def run(args: argparse.Namespace) -> int:
     if "remote" not in seats:
         return _fail("--seats needs at least one online seat")
     try:
-        code = make_room(args.server, seats, args.edition)
-    except ValueError as error:  # RoomNotMade, or an address that is not one
+        room = ask_for_room(args.server, seats, args.edition, tls_for(args.server, args.cafile))
+    except ValueError as error:  # RoomNotMade, an address that is not one, a certificate file that cannot be used
         return _fail(str(error))
-    url = f"{args.server.rstrip('/')}/{code}"
-    print(json.dumps({"room": code, "url": url}) if args.json else f"Room {code}: join at {url}", flush=True)
+    url = f"{args.server.rstrip('/')}/{room.code}"
+    if args.json:
+        print(json.dumps({"room": room.code, "url": url, "levels": room.levels, "most_think_ms": room.most_think_ms}),
+              flush=True)
+    else:
+        print(f"Room {room.code}: join at {url}{_computers(room.levels, room.most_think_ms)}", flush=True)
     return 0
+
+
+def _computers(levels: Sequence[str], most_ms: int | None) -> str:
+    """What the server lets computer seats do, as the room's line says it (nothing if it said nothing)."""
+    if not levels:
+        return ""
+    think = "" if most_ms is None else f", at most {most_ms} ms a decision"
+    return f" (computer levels here: {', '.join(levels)}{think})"
 
 
 def _fail(message: str) -> int:

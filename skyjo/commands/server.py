@@ -20,6 +20,8 @@ import threading
 from typing import Any
 
 MOST_ROOMS_ALLOWED = 100_000
+MOST_THINK_ALLOWED = 10_000  # --most-think-ms: ten seconds (Expert past 300 ms gains little: docs/strength.md)
+FILES_WANTED = 8192  # the file limit the server asks for: its 4,096 connections, the saves, a reserve
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -37,8 +39,13 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument("--idle-hours", type=float, default=24.0,
                         help="hours a room is kept with nobody connected (default 24)")
     parser.add_argument("--most-rooms", type=int, default=None, help="rooms at once (default 1000)")
+    parser.add_argument("--rooms-made", default=None, metavar="ADDRESS,EVERYBODY",
+                        help="rooms one address, and everybody together, may make in ten minutes (default 5,120)")
     parser.add_argument("--levels", default=None, help="the computer levels rooms may have, comma-separated "
                                                         "(default: easy, normal, hard, expert)")
+    parser.add_argument("--most-think-ms", type=int, default=None, metavar="MS",
+                        help="the most a computer seat's decision may think, in milliseconds (default 300, Expert's "
+                             "own; the other levels take a few): said to whoever makes a room")
     parser.add_argument("--redis", default=None, metavar="URL",
                         help="keep the rooms in this Redis (redis://host:6379/0), shared with the server's other "
                              "processes, instead of --data-dir")
@@ -70,6 +77,7 @@ def run(args: argparse.Namespace) -> int:
         caught.append(signal.Signals(number).name)
         stop.set()
 
+    _raise_file_limit()
     try:
         server = RoomServer(options)
     except ServerRefused as error:
@@ -90,6 +98,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _options(args: argparse.Namespace):  # -> ServerOptions (imported late, as every command's modules are)
     """The server's options from the command line; ValueError in one line for a bad one."""
+    from game.server.pool import MOST_THINK_MS
     from game.server.rooms import MOST_ROOMS, ROOM_LEVELS
     from game.server.serve import ServerOptions
 
@@ -106,6 +115,10 @@ def _options(args: argparse.Namespace):  # -> ServerOptions (imported late, as e
                                                            if item.strip())
     if not set(levels) <= set(ROOM_LEVELS):
         raise ValueError(f"--levels lists levels among {', '.join(ROOM_LEVELS)}")
+    made = _rooms_made(args.rooms_made)
+    think = MOST_THINK_MS if args.most_think_ms is None else args.most_think_ms
+    if not 1 <= think <= MOST_THINK_ALLOWED:
+        raise ValueError(f"--most-think-ms must be from 1 to {MOST_THINK_ALLOWED}")
     try:
         proxies = frozenset(str(ipaddress.ip_address(item)) for item in args.behind_proxy)
     except ValueError:
@@ -117,7 +130,35 @@ def _options(args: argparse.Namespace):  # -> ServerOptions (imported late, as e
     return ServerOptions(args.bind, args.port, (args.tls_cert, args.tls_key) if args.tls_cert else None,
                          getattr(args, "data_dir", None), args.idle_hours * 3600, most, levels, proxies,
                          redis=args.redis, public_url=args.public_url, redis_prefix=args.redis_prefix,
-                         lease=args.lease_seconds)
+                         lease=args.lease_seconds, rooms_made=made, most_think_ms=think)
+
+
+def _rooms_made(text: str | None) -> tuple[int, int]:
+    from game.server.rooms import ROOMS_FROM_EVERYBODY, ROOMS_PER_ADDRESS
+
+    if text is None:
+        return ROOMS_PER_ADDRESS, ROOMS_FROM_EVERYBODY
+    try:
+        per_address, everybody = (int(item) for item in text.split(","))
+    except ValueError:
+        raise ValueError("--rooms-made takes two numbers, e.g. 5,120") from None
+    if not (1 <= per_address <= everybody <= MOST_ROOMS_ALLOWED):
+        raise ValueError(f"--rooms-made: from 1 to {MOST_ROOMS_ALLOWED}, the address's at most everybody's")
+    return per_address, everybody
+
+
+def _raise_file_limit() -> None:
+    """Each connection holds a file: the soft limit raised towards the hard one (the server counts
+    its connections against what it gets: serve.py's connection_budget)."""
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        wanted = FILES_WANTED if hard == resource.RLIM_INFINITY else min(hard, FILES_WANTED)
+        if soft != resource.RLIM_INFINITY and soft < wanted:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+    except (ImportError, OSError, ValueError):  # (Windows; a limit the system keeps)
+        pass
 
 
 def _say(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:

@@ -1,0 +1,182 @@
+"""Where the rooms' games are kept, written off the loop: `RoomSaves` is what a room asks of it
+(a save handed over, an awaitable done once it is durable), `FolderSaves` the data folder's.
+
+    saves = FolderSaves(Path("D"))
+    done = saves.save(room.ident, data)    # on the loop; awaited (or a callback added): on disk
+    saves.save_tokens(room.ident, data)    # its code and seat tokens, likewise
+    saves.drop(room.ident)                 # the room's game is over: its folder goes, in order
+    saves.close()                          # the writes handed over are on disk first
+
+A write is an fsynced atomic replace (the store's `atomic_write`): 10 to 25 ms on a real disk,
+which on the loop would hold up every other room (docs/server.md, "Saves off the loop"). Here
+a few threads write, a room on one thread at a time (its saves stay in order); while a room's
+write waits, a newer save of it replaces the older one (only the newest game matters, and it
+includes every move of the older), and both callers are told when the newer is on disk.
+
+Another place to keep the games (Redis, for several processes) plugs in as a second `RoomSaves`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import shutil
+import threading
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+from game.store.documents import TOKENS_FILE
+from game.store.files import atomic_write
+from game.store.paths import HOST_SAVE_FILE
+
+log = logging.getLogger("skyjo.server")
+
+WRITERS = 16  # threads writing at once: fsyncs of different rooms overlap on the disk (4: twice the round trip)
+CLOSE_WAIT = 10.0  # seconds `close` waits for the writes handed over
+ROOM_FOLDER = re.compile(r"[0-9a-f]{16}")  # a room's ident, the name of its folder (drawn by the server)
+SaveData = bytes | Callable[[], bytes]  # a save, or what encodes it (a snapshot's encoding, off the loop)
+
+
+class RoomSaves(Protocol):
+    """Where a room's game is kept. Both calls are made on the loop and return at once; what they
+    return is done when the write is durable (an exception, OSError mostly, when it failed)."""
+
+    def save(self, room: str, data: SaveData) -> Awaitable[None]:
+        """Keep `data` as `room`'s game: an encoded save (game/store/saves.py's `encode_save`), or what
+        makes it, called off the loop, and only if no newer save of the room replaced it meanwhile."""
+
+    def save_tokens(self, room: str, data: bytes) -> Awaitable[None]:
+        """Keep `data` (game/store/tokens.py's `encode_tokens`: its code and seat tokens) as `room`'s."""
+
+    def drop(self, room: str) -> Awaitable[None]:
+        """`room` is over: what is kept of it goes (after its saves handed over before)."""
+
+    def close(self) -> None:
+        """Stop, once what was handed over is written (a bounded wait)."""
+
+
+@dataclass
+class _Job:
+    """A room's newest write waiting for a thread (None: its folder goes), and whom to tell."""
+
+    loop: asyncio.AbstractEventLoop
+    data: SaveData | None = None
+    waiting: list[asyncio.Future[None]] = field(default_factory=list)
+
+
+class FolderSaves:
+    """`RoomSaves` in the data folder: `D/rooms/<ident>/host-save.json` and `tokens.json`, written by
+    `writers` threads, the newest waiting save of a room's file replacing an older one."""
+
+    def __init__(self, data_dir: Path, writers: int = WRITERS) -> None:
+        self._rooms = data_dir / "rooms"
+        self._cond = threading.Condition()
+        self._jobs: dict[tuple[str, str], _Job] = {}  # (room, file; "" its folder going) waiting, oldest first
+        self._busy: set[str] = set()  # rooms a thread is writing now (one thread a room)
+        self._closed = False
+        self.written = self.coalesced = 0  # writes made; saves that a newer one replaced while they waited
+        self._threads = [threading.Thread(target=self._run, name=f"skyjo-saves-{n}", daemon=True)
+                         for n in range(max(1, writers))]
+        for thread in self._threads:
+            thread.start()
+
+    def save(self, room: str, data: SaveData) -> asyncio.Future[None]:
+        return self._hand(room, HOST_SAVE_FILE, data)
+
+    def save_tokens(self, room: str, data: bytes) -> asyncio.Future[None]:
+        return self._hand(room, TOKENS_FILE, data)
+
+    def drop(self, room: str) -> asyncio.Future[None]:
+        return self._hand(room, "", None)
+
+    def _hand(self, room: str, name: str, data: SaveData | None) -> asyncio.Future[None]:
+        if not ROOM_FOLDER.fullmatch(room):
+            raise ValueError("not a room's ident")  # (ours: drawn by the server, never a client's)
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
+        with self._cond:
+            if self._closed:
+                done.set_exception(OSError("the saves are closed"))
+                return done
+            job = self._jobs.get((room, name))
+            if job is None:
+                job = self._jobs[(room, name)] = _Job(loop)
+            elif job.waiting:
+                self.coalesced += 1
+            if not name:  # the folder goes: its files waiting are not written, and are done with it
+                for key in [key for key in self._jobs if key[0] == room and key[1]]:
+                    job.waiting += self._jobs.pop(key).waiting
+            job.data = data  # the newest replaces the older: it holds every move the older did
+            job.waiting.append(done)
+            self._cond.notify()
+        return done
+
+    def flush(self, timeout: float = CLOSE_WAIT) -> bool:
+        """Wait until every write handed over is done; False on timeout."""
+        with self._cond:
+            return self._cond.wait_for(lambda: not self._jobs and not self._busy, timeout)
+
+    def close(self) -> None:
+        self.flush()
+        with self._cond:
+            self._closed = True
+            self._cond.notify_all()
+        for thread in self._threads:
+            thread.join(CLOSE_WAIT)
+
+    # ------------------------------------------------------------------ the writing threads
+    def _next(self) -> tuple[str, str, _Job] | None:
+        """The oldest waiting write of a room no thread is writing (None once closed and nothing waits)."""
+        with self._cond:
+            while True:
+                # a room being written is skipped, so only the few files of `writers` rooms are looked past
+                key = next((key for key in self._jobs if key[0] not in self._busy), None)
+                if key is not None:
+                    self._busy.add(key[0])
+                    return key[0], key[1], self._jobs.pop(key)
+                if self._closed:
+                    return None
+                self._cond.wait()
+
+    def _run(self) -> None:
+        while (taken := self._next()) is not None:
+            room, name, job = taken
+            error: Exception | None = None
+            try:
+                self._write(room, name, job.data)
+            except Exception as failure:  # noqa: BLE001 - told to the room: a writer thread never dies of it
+                error = failure
+            finally:
+                with self._cond:
+                    self._busy.discard(room)
+                    self.written += 1
+                    self._cond.notify_all()
+            _tell(job, error)
+
+    def _write(self, room: str, name: str, data: SaveData | None) -> None:
+        folder = self._rooms / room
+        if data is None:
+            shutil.rmtree(folder, ignore_errors=True)
+        else:
+            atomic_write(folder / name, data if isinstance(data, bytes) else data())
+
+
+def _tell(job: _Job, error: Exception | None) -> None:
+    """Settle the job's futures on their loop (a loop already closed has nobody to tell)."""
+
+    def settle() -> None:
+        for done in job.waiting:
+            if done.done():
+                continue
+            if error is None:
+                done.set_result(None)
+            else:
+                done.set_exception(error)
+
+    try:
+        job.loop.call_soon_threadsafe(settle)
+    except RuntimeError:  # the loop is closed: the server stopped
+        pass
