@@ -10,7 +10,10 @@
         Windows: skyjo-<version>-windows-<machine>.zip of the app folder;
         macOS: skyjo-<version>-macos-<machine>.dmg holding Skyjo.app (needs `pip install dmgbuild`)
 
-Plain `pyinstaller --noconfirm installer.spec` builds the same app; this script adds the icon step,
+Before freezing, the rules engine is compiled (build/compile_rules.py, mypyc: a C compiler is
+needed) and the app bundles the compiled modules; `--pure-rules` freezes the pure Python engine
+instead (the same games, slower). Plain `pyinstaller --noconfirm installer.spec` freezes what is
+in the tree (the compiled build if one is there); this script adds the icon and compile steps,
 the check and a summary (where the app is, its size, the build time).
 """
 
@@ -41,6 +44,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="output folder (default: dist/)")
     parser.add_argument("--work", type=Path, default=ROOT / "build" / "work", help="PyInstaller's work folder")
     parser.add_argument("--release", type=Path, metavar="DIR", help="also write the release file into DIR")
+    parser.add_argument("--pure-rules", action="store_true",
+                        help="freeze the rules' pure Python, without compiling them (no C compiler needed)")
     return parser.parse_args(argv)
 
 
@@ -58,13 +63,20 @@ def clean_env(home: Path) -> dict[str, str]:
     return env
 
 
-def self_test(binary: Path) -> int:
-    """The built app's --self-test, started from an empty folder with a clean environment."""
+def self_test(binary: Path, compiled: bool = False) -> int:
+    """The built app's --self-test, started from an empty folder with a clean environment; with
+    `compiled`, it must also have played the compiled rules (its line says which rules played)."""
     with tempfile.TemporaryDirectory(prefix="skyjo-check-") as folder:
         home, cwd = Path(folder) / "home", Path(folder) / "cwd"
         home.mkdir()
         cwd.mkdir()
-        return subprocess.run([str(binary.resolve()), "--self-test"], cwd=cwd, env=clean_env(home)).returncode
+        done = subprocess.run([str(binary.resolve()), "--self-test"], cwd=cwd, env=clean_env(home),
+                              stdout=subprocess.PIPE, text=True)
+        print(done.stdout, end="")
+        if done.returncode == 0 and compiled and "; rules compiled;" not in done.stdout:
+            print("build_app: the app did not play the compiled rules it was built with", file=sys.stderr)
+            return 1
+        return done.returncode
 
 
 def package_release(system: str, app: Path, out_dir: Path, work: Path) -> Path:
@@ -103,6 +115,15 @@ def make_icons() -> int:
     return subprocess.run([sys.executable, str(ROOT / "build" / "make_icons.py")], env=headless_env()).returncode
 
 
+def compile_rules(pure: bool) -> int:
+    """Compile the rules engine into game/rules/_compiled/ (or remove a build, for a pure app)."""
+    script = str(ROOT / "build" / "compile_rules.py")
+    if pure:
+        return subprocess.run([sys.executable, script, "--clean"], cwd=ROOT).returncode
+    print("build_app: compiling the rules engine (build/compile_rules.py)")
+    return subprocess.run([sys.executable, script, "--quiet"], cwd=ROOT).returncode
+
+
 def pyinstaller(args: argparse.Namespace) -> int:
     command = [sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
                "--distpath", str(args.dist), "--workpath", str(args.work), str(ROOT / "installer.spec")]
@@ -138,13 +159,17 @@ def main(argv: list[str] | None = None) -> int:
         print("build_app: the icons could not be rendered", file=sys.stderr)
         return 1
     started = time.perf_counter()
+    if compile_rules(args.pure_rules) != 0:
+        print("build_app: the rules could not be compiled; --pure-rules freezes their Python instead",
+              file=sys.stderr)
+        return 1
     if pyinstaller(args) != 0:
         print("build_app: PyInstaller failed (see its messages above)", file=sys.stderr)
         return 1
     app = app_path(args)
     print(f"build_app: built {app} ({size_mb(app):.0f} MB) in {time.perf_counter() - started:.0f} s")
     if args.check:
-        status = self_test(binary_path(args))
+        status = self_test(binary_path(args), compiled=not args.pure_rules)
         print(f"build_app: self-test from an empty folder, clean environment: {'passed' if status == 0 else 'FAILED'}")
         if status != 0:
             return status

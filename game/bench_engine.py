@@ -2,42 +2,20 @@
 
 Each edition and seat count is measured twice: through the checked `apply` that every
 public caller uses (the figure issue 20 tracks), and through `apply_unchecked`, the fast
-path of the search bots, which skips `why_illegal`. Both play the very same rounds.
+path of the search bots, which skips `why_illegal`. Both play the very same rounds, through
+game/rules/random_play.py (compiled with the rules when they are built, docs/engineering.md
+"Issue 47: the compiled engine").
 """
 
 from __future__ import annotations
 
-import random
 import time
 
-from game.rules import GameState
-from game.rules.state import GAME_OVER, ROUND_OVER
+from game.rules.random_play import CHECKED, FAST, play_random_rounds
 
 DEFAULT_RUNS = (("voyage", 2), ("voyage", 4), ("classic", 8))
-CHECKED = "checked"  # GameState.apply
-FAST = "fast"  # GameState.apply_unchecked
 PATHS = (CHECKED, FAST)
-
-
-def play_random_rounds(edition: str, players: int, rounds: int, seed: int, path: str = CHECKED) -> int:
-    """Play at least `rounds` complete rounds (whole games, new ones as needed) with
-    uniformly random legal actions; returns the number of rounds played."""
-    chooser = random.Random(seed)
-    played = 0
-    game = 0
-    while played < rounds:
-        state = GameState.new_game(edition, players, seed=seed * 1_000_003 + game, record_events=False)
-        play = state.apply if path == CHECKED else state.apply_unchecked
-        game += 1
-        while played < rounds:
-            play(chooser.choice(state.legal_actions()))
-            if state.phase == ROUND_OVER:
-                played += 1
-                state.deal()
-            elif state.phase == GAME_OVER:
-                played += 1
-                break
-    return played
+__all__ = ["CHECKED", "DEFAULT_RUNS", "FAST", "PATHS", "bench_engine", "play_random_rounds"]
 
 
 def bench_engine(seconds: float = 2.0, seed: int = 1, runs=DEFAULT_RUNS, paths=PATHS) -> list[dict]:

@@ -128,7 +128,7 @@ def self_test(data_dir: str | None, first_scene: Callable[[App], Scene] = lambda
         return 1
     seconds = time.perf_counter() - started
     print(f"skyjo self-test: OK: {driver.rounds} rounds, {driver.frame} frames, {review}, {media}, {speech}; "
-          f"in {seconds:.1f} s")
+          f"{rules_build()}; in {seconds:.1f} s")
     return 0
 
 
@@ -187,3 +187,13 @@ def review_step(workers: int = REVIEW_WORKERS, samples: int = REVIEW_SAMPLES) ->
     if not ended or left:
         raise RuntimeError(f"processes left after the review: {left}")
     return f"review: {job.done}/{job.total} decisions by {len(seen)} worker processes"
+
+
+def rules_build() -> str:
+    """Which engine played: the compiled build of the rules (build/compile_rules.py) or their Python."""
+    import importlib.machinery
+
+    from game.rules import state
+
+    compiled = (state.__file__ or "").endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+    return "rules compiled" if compiled else "rules in Python"

@@ -10,6 +10,10 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# The tests play the rules' Python sources, the reference, even where a compiled build of them
+# sits in the tree (build/compile_rules.py); tests/test_compiled_rules.py plays the build, in
+# processes of its own, and holds it to the same games.
+os.environ.setdefault("SKYJO_PURE_RULES", "1")
 # The tests read English text: a machine in another language must not change that.
 os.environ["LANGUAGE"] = "en"
 # The applications menu of the person running the tests is never touched: a screen test that

@@ -101,6 +101,25 @@ def test_onedir_app_passes_self_test_and_writes_nothing_beside_itself(onedir_app
 
 @pytest.mark.build
 @pytest.mark.slow
+def test_onedir_app_plays_the_compiled_rules_of_the_tree(onedir_app: Path, tmp_path: Path) -> None:
+    # build/compile_rules.py's modules are bundled where game/rules/__init__.py finds them (issue 47)
+    from game.rules.compiled_build import COMPILED, SOURCES_FILE, sources_digest
+
+    built = COMPILED / SOURCES_FILE
+    if not built.is_file() or built.read_text(encoding="utf-8").strip() != sources_digest():
+        pytest.skip("no compiled build of the rules in the tree (python build/compile_rules.py)")
+    cwd = tmp_path / "cwd"
+    cwd.mkdir()
+    env = headless_env(tmp_path / "home")
+    env.pop("SKYJO_PURE_RULES", None)
+    done = subprocess.run([str(onedir_app / f"skyjo{EXE_SUFFIX}"), "--self-test"], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=SELF_TEST_TIMEOUT)
+    assert done.returncode == 0, f"--self-test failed: {done.stdout[-1500:]}\n{done.stderr[-1500:]}"
+    assert "; rules compiled;" in done.stdout
+
+
+@pytest.mark.build
+@pytest.mark.slow
 def test_onedir_app_hosts_and_joins_a_table_on_loopback(onedir_app: Path, tmp_path: Path) -> None:
     """Network play works frozen (websockets, zeroconf and their compiled parts bundled): the
     built app hosts a table on 127.0.0.1 and a second built app joins it with a bot."""

@@ -42,6 +42,8 @@ EXCEPTIONS = {
         "the data folder's lock file, opened with O_NOFOLLOW and O_NONBLOCK and checked to be the file it stat'ed",
     ("game/store/lock.py", "FolderLock._repair_guard"): "the data folder itself (a folder, to lock it), never a file",
     ("game/__init__.py", "_bundled_version"): "the frozen program's own METADATA, inside its bundle",
+    ("game/rules/compiled_build.py", "sources_digest"): "the rules' own sources, beside the module (issue 47)",
+    ("game/rules/compiled_build.py", "compiled_folder"): "the digest the rules' compiled build keeps beside itself",
     ("game/__init__.py", "_pyproject_version"): "the source tree's own pyproject.toml, beside game/",
     ("game/i18n.py", "set_language"): "the catalogues the program ships (assets/locale)",
     ("game/ui/wording.py", "_translations"): "the catalogues the program ships (assets/locale)",

@@ -10,7 +10,7 @@ import pytest
 
 from game.rules import GameState, InvalidStateError, check_consistency, codec, state_from_dict, state_to_dict
 from game.rules.facts import LIST, VALUE, fact, whole
-from game.rules.position import FIELDS, Phase, Position, Source, fresh_facts
+from game.rules.position import FACT_NAMES, FIELDS, Phase, Position, Source, fresh_facts
 
 
 def mid_game(seed: int = 29) -> GameState:
@@ -32,7 +32,22 @@ def test_every_fact_is_declared_once_in_a_named_part() -> None:
     assert len(names) == len(set(names))
     parts = {field.part for field in FIELDS}
     assert parts == {base.__name__ for base in Position.__bases__}
-    assert not any(hasattr(Position, name) for name in names)  # declarations taken off the classes
+    assert not any(hasattr(Position, name) for name in names)  # no class attribute shadows a game's own
+
+
+def test_each_part_declares_the_facts_of_its_table_in_the_same_order() -> None:
+    # a part's class gives the types, its table the defaults, kinds and checks: they must agree name by name
+    for base in Position.__bases__:
+        table = [field.name for field in FIELDS if field.part == base.__name__]
+        assert list(base.__annotations__) == table, base.__name__
+
+
+def test_a_copy_holds_every_fact_and_nothing_else() -> None:
+    # Position.copy_facts_from is written out fact by fact: a fact added to a part but not to it fails here
+    state = mid_game()
+    other = state.clone(record_events=True)
+    assert state_to_dict(other) == state_to_dict(state)
+    assert {name for name in vars(other) if name in FACT_NAMES} == FACT_NAMES
 
 
 def test_the_json_keys_are_the_declared_facts_in_order() -> None:
@@ -68,9 +83,9 @@ def test_defaults_are_fresh_for_every_game() -> None:
         if isinstance(one[field.name], list):
             assert one[field.name] is not two[field.name], field.name
     with pytest.raises(TypeError, match="mutable default"):
-        fact([], LIST, whole())
+        fact("scores", [], LIST, whole())
     with pytest.raises(TypeError, match="kind that copies it"):
-        fact(lambda players: [0] * players, VALUE, whole())
+        fact("scores", lambda players: [0] * players, VALUE, whole())
 
 
 def test_from_position_rebuilds_any_position() -> None:

@@ -10,8 +10,10 @@ per edition and seat count:
   their median: on a shared machine the speed drifts, and a pair run within the same minute
   sees the same drift;
 - with `--instructions`, the instructions a round under valgrind's callgrind (the
-  difference between a short and a long run, so start-up cancels out): the same on a
-  busy machine as on a quiet one, where CPU seconds are not;
+  difference between a short and a long run, so start-up cancels out; `--counted SHORT LONG`
+  the two lengths, 10 and 60 rounds by default, longer ones with the legal actions' caches
+  warmer, as in a bench's run of thousands): the same on a busy machine as on a quiet one,
+  where CPU seconds are not;
 - with `--expert N`, Expert's searched decisions per CPU second (N of them, 200 sampled
   worlds each, in seeded Voyage games of 4 Experts), the trees alternated likewise.
 """
@@ -83,17 +85,19 @@ def expert_decisions_per_cpu_second(root: Path, decisions: int) -> float:
     return float(json.loads(_python(EXPERT.format(root=str(root), decisions=decisions)).stdout))
 
 
-def instructions_a_round(root: Path, edition: str, players: int, path: str) -> float:
-    """Callgrind's instruction count of 10 rounds taken from that of 60, divided by 50."""
+def instructions_a_round(root: Path, edition: str, players: int, path: str,
+                         counted: tuple[int, int] = (10, 60)) -> float:
+    """Callgrind's instruction count of `counted[0]` rounds taken from that of `counted[1]`, divided
+    by their difference."""
     counts = []
-    for rounds in (10, 60):
+    for rounds in counted:
         code = COUNTED.format(root=str(root), edition=edition, players=players, rounds=rounds, path=path)
         report = _python(code, ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]).stderr
         found = re.search(r"Collected : (\d+)", report)
         if found is None:
             raise SystemExit("valgrind printed no instruction count")
         counts.append(int(found.group(1)))
-    return (counts[1] - counts[0]) / 50
+    return (counts[1] - counts[0]) / (counted[1] - counted[0])
 
 
 def _tree(text: str) -> Path:
@@ -111,11 +115,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="alternated pairs of timed runs per edition and path (default 5)")
     parser.add_argument("--path", choices=PATHS, default="checked", help="the checked apply (default) or the fast one")
     parser.add_argument("--instructions", action="store_true", help="also count instructions a round (valgrind)")
+    parser.add_argument("--counted", type=int, nargs=2, default=(10, 60), metavar=("SHORT", "LONG"),
+                        help="the two run lengths whose difference --instructions counts (default 10 60)")
     parser.add_argument("--expert", type=int, choices=range(1, 1001), metavar="1-1000",
                         help="also time this many of Expert's searched decisions per tree, in the same pairs")
     args = parser.parse_args(argv)
     if args.instructions and shutil.which("valgrind") is None:
         parser.error("--instructions needs valgrind on the PATH")
+    if not 1 <= args.counted[0] < args.counted[1] <= 5000:
+        parser.error("--counted needs 1 <= SHORT < LONG <= 5000")
     for edition, players, rounds in RUNS:
         ratios = []
         for pair in range(args.pairs):
@@ -127,7 +135,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{edition} {players} {args.path}: median ratio {statistics.median(ratios):.3f} "
               f"of {args.pairs} pairs", flush=True)
         if args.instructions:
-            old, new = (instructions_a_round(root, edition, players, args.path) for root in (args.old, args.new))
+            old, new = (instructions_a_round(root, edition, players, args.path, tuple(args.counted))
+                        for root in (args.old, args.new))
             print(f"{edition} {players} {args.path}: {old / 1e6:.3f} M instructions a round old, {new / 1e6:.3f} M "
                   f"new, {old / new:.3f} times fewer", flush=True)
     if args.expert:

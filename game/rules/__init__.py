@@ -7,16 +7,27 @@
 Each name is loaded from its module when first asked for (PEP 562): the desktop app's first menu
 frame needs the editions and the grid's size, not the engine's event classes, state and views,
 whose import is most of the engine's (about 20 ms of CPU; issue 47, docs/desktop-app.md).
+
+A compiled build of the engine's hot modules (`python build/compile_rules.py`, mypyc) is loaded
+instead of their sources when it is there and matches them; SKYJO_PURE_RULES=1 plays the pure
+Python, the reference (compiled_build.py; docs/engineering.md "Issue 47: the compiled engine").
 """
 
 from __future__ import annotations
 
 import importlib
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+if (Path(__file__).parent / "_compiled").is_dir():  # (a stat: the build's check is imported only when built)
+    from game.rules.compiled_build import compiled_folder  # (absolute: the relative imports are the names above)
+
+    _folder = compiled_folder(Path(__file__).parent)
+    if _folder is not None:
+        __path__.insert(0, _folder)  # before the package's own folder: the compiled modules load first
 
 if TYPE_CHECKING:
     from .actions import (
-        ACTION_TABLE,
         CELLS,
         COLS,
         COLUMN_CELLS,
@@ -36,6 +47,7 @@ if TYPE_CHECKING:
     from .codec import check_consistency, replay_summary, state_from_dict, state_to_dict
     from .editions import EDITIONS, FINAL_TIE_CHOICES, Classic, Edition, FinalTie, Voyage, edition_named
     from .errors import IllegalActionError, InvalidStateError
+    from .interned import ACTION_TABLE
     from .options import DEFAULT_END_SCORE, Options
     from .position import SOURCE_DISCARD, SOURCE_DRAW, Source
     from .state import GAME_OVER, OPENING, ROUND_OVER, TURN, GameState, should_double
@@ -44,9 +56,10 @@ if TYPE_CHECKING:
 # Where each name lives (the same as the imports above: tests/test_startup_imports.py checks they agree).
 _HOMES = {
     "actions": (
-        "ACTION_TABLE", "CELLS", "COLS", "COLUMN_CELLS", "DRAW", "FLIP", "HIDDEN", "REPLACE", "REVEAL", "ROWS", "TAKE",
+        "CELLS", "COLS", "COLUMN_CELLS", "DRAW", "FLIP", "HIDDEN", "REPLACE", "REVEAL", "ROWS", "TAKE",
         "VERBS", "Action", "Cell", "brief", "is_whole_number",
     ),
+    "interned": ("ACTION_TABLE",),
     "codec": ("check_consistency", "replay_summary", "state_from_dict", "state_to_dict"),
     "editions": ("EDITIONS", "FINAL_TIE_CHOICES", "Classic", "Edition", "FinalTie", "Voyage", "edition_named"),
     "errors": ("IllegalActionError", "InvalidStateError"),

@@ -5,35 +5,37 @@ Its list form `[seat, verb, col, row]` (or `[seat, verb]`) is the replay format'
 
 An action built by hand may be malformed (a bool seat, an unknown verb, a position on
 `draw`); `shape_problem` says why, and the engine refuses such an action with that reason.
-Actions from `ACTION_TABLE` are well-formed by construction, so the engine skips the check
-for them (they are what bots and the hot loop play).
+Actions from `ACTION_TABLE` (interned.py) are well-formed by construction, so the engine skips
+the check for them (they are what bots and the hot loop play).
+
+This module stays plain Python in a compiled build of the rules (build/compile_rules.py): an
+action built by hand may hold anything in its fields (seat True, a float position), and its
+methods and `shape_problem` must see those as they are, where compiled code would read a
+field declared `int` as an int (docs/engineering.md "Issue 47: the compiled engine").
 """
 
 from __future__ import annotations
 
 import reprlib
-from dataclasses import dataclass
-from typing import Any, NamedTuple, TypeGuard
+from typing import Any, Final, NamedTuple, TypeGuard
 
-FLIP = "flip"
-DRAW = "draw"
-TAKE = "take"
-REPLACE = "replace"
-REVEAL = "reveal"
-VERBS = (FLIP, DRAW, TAKE, REPLACE, REVEAL)
-PLACING_VERBS = (FLIP, REPLACE, REVEAL)
+FLIP: Final = "flip"
+DRAW: Final = "draw"
+TAKE: Final = "take"
+REPLACE: Final = "replace"
+REVEAL: Final = "reveal"
+VERBS: Final = (FLIP, DRAW, TAKE, REPLACE, REVEAL)
+PLACING_VERBS: Final = (FLIP, REPLACE, REVEAL)
 
-COLS = 4
-ROWS = 3
-CELLS = COLS * ROWS
-HIDDEN = "?"  # a card nobody may see: face-down in a grid, or drawn by somebody else (views, wire, replays)
+COLS: Final = 4
+ROWS: Final = 3
+CELLS: Final = COLS * ROWS
+HIDDEN: Final = "?"  # a card nobody may see: face-down in a grid, or drawn by somebody else (views, wire, replays)
 Cell = int | str | None  # a grid cell as a view shows it: the card's value face-up, HIDDEN, None when removed
-COLUMN_CELLS = tuple(tuple(col + COLS * row for row in range(ROWS)) for col in range(COLS))  # per column, top down
+# per column, the grid positions of its cells, top down
+COLUMN_CELLS: Final = tuple(tuple(col + COLS * row for row in range(ROWS)) for col in range(COLS))
 
-# Seats 0-15 are interned (the largest edition seats 8). A larger seat number, from a file
-# say, gives a fresh action each time, so the table stays small whatever the input holds.
-INTERNED_SEATS = 16
-BRIEF_LIMIT = 80  # characters of a value echoed in a message: untrusted values can be huge
+BRIEF_LIMIT: Final = 80  # characters of a value echoed in a message: untrusted values can be huge
 
 
 class Action(NamedTuple):
@@ -73,15 +75,21 @@ class Action(NamedTuple):
             col, row = where
             if not (0 <= col < COLS and 0 <= row < ROWS):
                 raise ValueError(f"({brief(col)},{brief(row)}) is outside the grid (col 0-3, row 0-2)")
-            return ACTION_TABLE.get(seat, verb, col, row)
+            return _interned(seat, verb, col, row)
         if where:
             raise ValueError(f"{verb!r} takes no position: [seat, {verb!r}]")
-        return ACTION_TABLE.get(seat, verb)
+        return _interned(seat, verb)
 
     def __str__(self) -> str:
         if self.col is None:
             return f"seat {self.seat} {self.verb}s"
         return f"seat {self.seat} {self.verb}s ({self.col},{self.row})"
+
+
+def _interned(seat: int, verb: str, col: int | None = None, row: int | None = None) -> Action:
+    from .interned import ACTION_TABLE  # (the table is built from this module: imported when first asked)
+
+    return ACTION_TABLE.get(seat, verb, col, row)
 
 
 def is_whole_number(value: object) -> TypeGuard[int]:
@@ -126,75 +134,3 @@ def brief(value: object) -> str:
     except Exception:  # noqa: BLE001 - an int too long for str(), an object whose repr fails
         text = f"<{type(value).__name__}>"
     return text if len(text) <= BRIEF_LIMIT else text[: BRIEF_LIMIT - 3] + "..."
-
-
-@dataclass(frozen=True, slots=True)
-class SeatActions:
-    """Every interned action of one seat, grouped as legal-move generation picks them. A
-    slotted class rather than a named tuple: the engine reads these fields on every move, and
-    CPython reads a slot several times faster than a named tuple's field."""
-
-    draw: Action
-    take: Action
-    starts: tuple[Action, Action]  # draw, take: the two ways to start a turn
-    flips: tuple[Action, ...]  # per grid position in reading order, like the two below
-    replaces: tuple[Action, ...]
-    reveals: tuple[Action, ...]
-    # The grid position of each replace and reveal above: why_illegal finds an action's
-    # position here by hashing it, cheaper than reading its fields.
-    position_of: dict[Action, int]
-    # What a drawn card allows on a grid without gaps (the replaces, then the reveals), and the
-    # opening flips of such a grid, per tuple of the grid's face-up flags: filled as met, at
-    # most 4,096 entries each (12 flags); they spare legal_actions a loop on most moves.
-    drawn_when_up: dict[tuple[bool, ...], tuple[Action, ...]]
-    flips_when_up: dict[tuple[bool, ...], tuple[Action, ...]]
-
-
-class _ActionTable:
-    """Interned actions, so legal-move generation allocates nothing in the hot loop."""
-
-    def __init__(self) -> None:
-        self._cache: dict[tuple[int, str, int | None, int | None], Action] = {}
-        self._rows: dict[tuple[int, str], list[Action]] = {}
-        # Built up front for every interned seat, so the engine's hot loop finds a seat's
-        # actions by indexing a list (`by_seat[seat]`), without a call.
-        self.by_seat: list[SeatActions] = [self._seat_actions(seat) for seat in range(INTERNED_SEATS)]
-
-    def _seat_actions(self, seat: int) -> SeatActions:
-        draw, take = self.get(seat, DRAW), self.get(seat, TAKE)
-        flips, replaces, reveals = (tuple(self.at(seat, verb)) for verb in (FLIP, REPLACE, REVEAL))
-        position_of = {action: index for placed in (replaces, reveals) for index, action in enumerate(placed)}
-        return SeatActions(draw, take, (draw, take), flips, replaces, reveals, position_of, {}, {})
-
-    def get(self, seat: int, verb: str, col: int | None = None, row: int | None = None) -> Action:
-        key = (seat, verb, col, row)
-        action = self._cache.get(key)
-        if action is None:
-            action = Action(seat, verb, col, row)
-            # Only well-formed actions are interned: the engine trusts an interned one's shape.
-            if seat in _SEATS and shape_problem(action) is None:
-                self._cache[key] = action
-                INTERNED.add(id(action))
-        return action
-
-    def choose(self, seat: int) -> list[Action]:
-        """A fresh list of the two ways to start a turn: draw, then take."""
-        return [self.get(seat, DRAW), self.get(seat, TAKE)]
-
-    def take_only(self, seat: int) -> list[Action]:
-        return [self.get(seat, TAKE)]
-
-    def at(self, seat: int, verb: str) -> list[Action]:
-        """The 12 placing actions of `verb` for `seat`, indexed by reading-order position.
-        The list is shared: callers must not change it."""
-        row = self._rows.get((seat, verb))
-        if row is None:
-            row = self._rows[seat, verb] = [self.get(seat, verb, i % COLS, i // COLS) for i in range(CELLS)]
-        return row
-
-
-_SEATS = frozenset(range(INTERNED_SEATS))  # True == 1 is caught by shape_problem, not here
-# The ids of the interned actions: they live as long as the table, so an id is never reused,
-# and `id(action) in INTERNED` is the engine's cheap "well-formed" test in the hot loop.
-INTERNED: set[int] = set()
-ACTION_TABLE = _ActionTable()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from enum import StrEnum
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from .actions import brief
 
@@ -22,7 +22,7 @@ class FinalTie(StrEnum):
     TIEBREAK = "tiebreak"  # they play one more round
 
 
-FINAL_TIE_CHOICES = tuple(FinalTie)
+FINAL_TIE_CHOICES: Final = tuple(FinalTie)
 
 
 class Edition:
@@ -112,12 +112,12 @@ class Classic(Edition):
 
 
 _ASCENDING_DECKS: dict[type[Edition], tuple[int, ...]] = {}
-EDITIONS: dict[str, type[Edition]] = {"voyage": Voyage, "classic": Classic}
+EDITIONS: Final[dict[str, type[Edition]]] = {"voyage": Voyage, "classic": Classic}
 
 # What any edition allows: a value outside these is no card and no seat count of any game.
-LOWEST_CARD = min(min(edition.card_counts) for edition in EDITIONS.values())
-HIGHEST_CARD = max(max(edition.card_counts) for edition in EDITIONS.values())
-MOST_PLAYERS = max(edition.max_players for edition in EDITIONS.values())
+LOWEST_CARD: Final = min(min(edition.card_counts) for edition in EDITIONS.values())
+HIGHEST_CARD: Final = max(max(edition.card_counts) for edition in EDITIONS.values())
+MOST_PLAYERS: Final = max(edition.max_players for edition in EDITIONS.values())
 
 
 def edition_named(name: str) -> type[Edition]:

@@ -1,8 +1,8 @@
 """How one fact of a position is described, so that it is written down only once.
 
-A fact is declared with `fact(default, kind, check)` on one of the small classes that
-group the facts into parts (position.py), and `part` collects the declarations. A `Field`
-then knows everything the engine does with the fact:
+A fact is declared with `fact(name, default, kind, check)` in the table of one of the small
+classes that group the facts into parts (position.py: the class gives the fact's type, `part`
+joins its table to it). A `Field` then knows everything the engine does with the fact:
 
 - `default`: its value before the first deal, a constant or, for anything per seat or
   mutable, a function of the seat count (a shared list would be a shared bug);
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, NamedTuple
 
 from .actions import brief
 from .editions import HIGHEST_CARD, LOWEST_CARD
@@ -105,37 +105,22 @@ class Field:
         return self.kind.load(value)
 
 
-def fact(default: Any, kind: Kind, check: Check) -> Any:
-    """Declare a fact (on a class decorated with `part`). Typed Any so that the declaration
-    carries the attribute's own type annotation for the type checker."""
+def fact(name: str, default: Any, kind: Kind, check: Check) -> Field:
+    """Declare the fact `name` (in a part's table, position.py)."""
     if isinstance(default, (list, dict, set)):
         raise TypeError("a mutable default must be a function of the seat count, or every game would share it")
-    field = Field(default, kind, check)
+    field = Field(default, kind, check, name)
     if kind.copy == SHARE and isinstance(field.fresh(2), (list, dict, set)):
         raise TypeError("a mutable fact needs a kind that copies it, or a copy would share it with its original")
     return field
 
 
-T = TypeVar("T")
-_DECLARED: dict[type, tuple[Field, ...]] = {}
-
-
-def part(cls: type[T]) -> type[T]:
-    """Collect the facts declared on `cls`, in order, and take the declarations off the class:
-    an instance attribute shadowed by a class attribute is read more slowly (CPython does not
-    specialise it), and the engine reads these in its hot loop."""
-    fields = []
-    for name, value in list(vars(cls).items()):
-        if isinstance(value, Field):
-            fields.append(replace(value, name=name, part=cls.__name__))
-            delattr(cls, name)
-    _DECLARED[cls] = tuple(fields)
-    return cls
-
-
-def facts_of(cls: type) -> tuple[Field, ...]:
-    """The facts of every part `cls` is made of, in the order of its bases (its MRO)."""
-    return tuple(field for base in cls.__mro__ for field in _DECLARED.get(base, ()))
+def part(cls: type, *fields: Field) -> tuple[Field, ...]:
+    """The facts of the part `cls`, in the order of its declarations; the class declares their
+    types alone (plain annotations, no values: no class attribute shadows a game's own, and a
+    compiled build lays them out as fields, docs/engineering.md "Issue 47: the compiled engine").
+    tests/test_rules_position.py holds each table to its class's annotations, name by name."""
+    return tuple(replace(field, part=cls.__name__) for field in fields)
 
 
 # ---------------------------------------------------------------- checks of JSON values

@@ -9,12 +9,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import compress
 from operator import and_, is_not, not_
+from typing import Final
 
-from .actions import ACTION_TABLE, CELLS, COLS, DRAW, FLIP, INTERNED, REVEAL, Action, brief, shape_problem
+from .actions import CELLS, COLS, DRAW, FLIP, REVEAL, Action, brief, shape_problem
+from .interned import ACTION_TABLE, INTERNED
 from .position import GAME_OVER, OPENING, ROUND_OVER, SOURCE_DISCARD, SOURCE_DRAW, TURN, Position
 from .reasons import N_, Reason
+from .traits import trait
 
-NO_CARDS = (None,) * CELLS  # compared cell by cell with a grid: which cells still hold a card
+NO_CARDS: Final = (None,) * CELLS  # compared cell by cell with a grid: which cells still hold a card
 
 
 def _face_down(cards: list[int | None], up: list[bool]) -> Iterator[bool]:
@@ -24,6 +27,7 @@ def _face_down(cards: list[int | None], up: list[bool]) -> Iterator[bool]:
     return map(and_, map(not_, up), map(is_not, cards, NO_CARDS))
 
 
+@trait  # a part beside RoundEnd over the same facts: a trait for mypyc, the class itself in plain Python
 class Legality(Position):
     def legal_actions(self) -> list[Action]:
         """A new list (the caller may change it), in a fixed order the bots' random choices

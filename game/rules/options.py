@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from .actions import brief
 from .editions import FINAL_TIE_CHOICES, Edition
 
-DEFAULT_END_SCORE = 100  # the score that ends a game unless the setup says otherwise
+DEFAULT_END_SCORE: Final = 100  # the score that ends a game unless the setup says otherwise
 
 
 @dataclass(frozen=True, slots=True)

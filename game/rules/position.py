@@ -1,20 +1,21 @@
 """The position: every fact of a game that play changes, each declared once.
 
 The facts are grouped in small named parts, the classes below, and `Position` joins them.
-A declaration gives a fact's type, its value before the first deal, its kind (how a copy
-copies it, how it is written to JSON and loaded back) and what a saved value must be
-(facts.py). From these declarations alone:
+A part's class gives each fact's type; the table beside it (`part`) its value before the first
+deal, its kind (how a copy copies it, how it is written to JSON and loaded back) and what a
+saved value must be (facts.py), in the same order (tests/test_rules_position.py holds the two
+together). From these declarations alone:
 
 - `GameState.__init__` gives every fact its default (`fresh_facts`);
 - `GameState.clone` copies every fact, making new lists of those play changes in place
-  (`copy_position`, written from the declarations);
+  (`Position.copy_facts_from`: one written line per fact, a test checks none is missing);
 - `GameState.from_position` builds a game at any position: the codec and determinisation
   (game/ai/determinize.py) use it;
 - the codec writes, reads and checks every fact (`FIELDS`, in this order: the JSON keys'),
   and `check_consistency` checks every value before the rules that tie facts together.
 
-A new fact is therefore declared in one line in its part, and none of those lists it again.
-Its price is elsewhere:
+A new fact is therefore declared in its part (a type and a line of its table) and in
+`Position.copy_facts_from`, and none of the others lists it again. Its price is elsewhere:
 - room: every fact is an attribute of the game, and a game already holds INLINE_ATTRIBUTES
   (29) of them, the most CPython keeps inline (see there); one more slows every method call
   of the engine, and tests/test_engine_fast_shape.py fails, so a new fact must replace one
@@ -32,14 +33,14 @@ the end of the list, so drawing is a cheap `pop()`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from .actions import CELLS, COLS, HIDDEN, ROWS
 from .editions import Edition
+from .events import Event
 from .facts import (
     COPY_LIST,
     COPY_MAYBE,
@@ -57,7 +58,6 @@ from .facts import (
     entry,
     every_seat,
     fact,
-    facts_of,
     flag,
     listed,
     maybe,
@@ -71,6 +71,7 @@ from .facts import (
     whole,
 )
 from .options import Options
+from .traits import trait
 
 
 class Phase(StrEnum):
@@ -83,8 +84,12 @@ class Phase(StrEnum):
     GAME_OVER = "game_over"
 
 
-OPENING, TURN, ROUND_OVER, GAME_OVER = Phase.OPENING, Phase.TURN, Phase.ROUND_OVER, Phase.GAME_OVER
-PHASES = tuple(Phase)
+# Final: a compiled build keeps each in a C variable instead of looking it up in the module's dict
+OPENING: Final = Phase.OPENING
+TURN: Final = Phase.TURN
+ROUND_OVER: Final = Phase.ROUND_OVER
+GAME_OVER: Final = Phase.GAME_OVER
+PHASES: Final = tuple(Phase)
 
 
 
@@ -96,9 +101,10 @@ class Source(StrEnum):
     DISCARD = "discard"  # the discard pile: the card must replace one of the grid's
 
 
-SOURCE_DRAW, SOURCE_DISCARD = Source.DRAW, Source.DISCARD
+SOURCE_DRAW: Final = Source.DRAW
+SOURCE_DISCARD: Final = Source.DISCARD
 
-OPENING_FLIPS = 2
+OPENING_FLIPS: Final = 2
 
 
 def as_member(names: type[StrEnum], value: Any) -> Any:
@@ -126,77 +132,143 @@ _flags = listed(listed(flag, length=CELLS), per_seat=True)
 # about 7% of every search. Instead: fold the fact into one (a tuple, as Identity folds four),
 # work it out from the others as a property of Position (as `discard_top`), make it part of
 # Identity if play never changes it, or keep it outside the game (the table, the record).
-@part
+#
+# Each part is a class that gives its facts' types, and beside it the table of their defaults,
+# kinds and checks (`part`), in the same order. The classes are traits for mypyc (a compiled
+# build, docs/engineering.md "Issue 47: the compiled engine"): it lays a game's facts out as
+# fields of one native class, which a part may share with the others; in plain Python `trait`
+# returns the class as it is.
+@trait
 class Round:
     """Which round is played, in which phase and by whom; who plays the next one; which
     rounds only broke a final tie (their scores do not count)."""
 
-    round: int = fact(0, VALUE, whole(0))
-    phase: Phase = fact(ROUND_OVER, member_of(Phase), one_of(*PHASES))  # nothing dealt yet: `deal` starts round 1
-    participants: tuple[int, ...] = fact(every_seat, TUPLE, _seats)
-    next_participants: tuple[int, ...] = fact(every_seat, TUPLE, _seats)
-    tiebreak: bool = fact(False, VALUE, flag)
-    next_is_tiebreak: bool = fact(False, VALUE, flag)
-    tiebreak_rounds: list[int] = fact(nothing_yet, LIST, listed(whole(1)))
+    round: int
+    phase: Phase
+    participants: tuple[int, ...]
+    next_participants: tuple[int, ...]
+    tiebreak: bool
+    next_is_tiebreak: bool
+    tiebreak_rounds: list[int]
 
 
-@part
+ROUND = part(
+    Round,
+    fact("round", 0, VALUE, whole(0)),
+    fact("phase", ROUND_OVER, member_of(Phase), one_of(*PHASES)),  # nothing dealt yet: `deal` starts round 1
+    fact("participants", every_seat, TUPLE, _seats),
+    fact("next_participants", every_seat, TUPLE, _seats),
+    fact("tiebreak", False, VALUE, flag),
+    fact("next_is_tiebreak", False, VALUE, flag),
+    fact("tiebreak_rounds", nothing_yet, LIST, listed(whole(1))),
+)
+
+
+@trait
 class Grids:
     """Every seat's 12 cells: the card (None once its column is removed), and whether it shows."""
 
-    cards: list[list[int | None]] = fact(per_cell(None, CELLS), NESTED, _grids)
-    face_up: list[list[bool]] = fact(per_cell(False, CELLS), NESTED, _flags)
+    cards: list[list[int | None]]
+    face_up: list[list[bool]]
 
 
-@part
+GRIDS = part(
+    Grids,
+    fact("cards", per_cell(None, CELLS), NESTED, _grids),
+    fact("face_up", per_cell(False, CELLS), NESTED, _flags),
+)
+
+
+@trait
 class Piles:
     """The draw pile (top last) and the discard pile (bottom to top)."""
 
-    draw_pile: list[int] = fact(nothing_yet, TOP_FIRST, listed(a_card))
-    discard_pile: list[int] = fact(nothing_yet, LIST, listed(a_card))
+    draw_pile: list[int]
+    discard_pile: list[int]
 
 
-@part
+PILES = part(
+    Piles,
+    fact("draw_pile", nothing_yet, TOP_FIRST, listed(a_card)),
+    fact("discard_pile", nothing_yet, LIST, listed(a_card)),
+)
+
+
+@trait
 class Turn:
     """Who acts, and the card in hand with the pile it came from."""
 
-    to_act: int | None = fact(None, VALUE, maybe(a_seat))
-    holding: int | None = fact(None, VALUE, maybe(a_card))
-    source: Source | None = fact(None, maybe_member_of(Source), maybe(one_of(*Source)))
+    to_act: int | None
+    holding: int | None
+    source: Source | None
 
 
-@part
+TURN_FACTS = part(
+    Turn,
+    fact("to_act", None, VALUE, maybe(a_seat)),
+    fact("holding", None, VALUE, maybe(a_card)),
+    fact("source", None, maybe_member_of(Source), maybe(one_of(*Source))),
+)
+
+
+@trait
 class Opening:
     """The opening flips left per seat; in Classic, the seats tied for the start and those
     of them still to flip one more card in this pass."""
 
-    flips_left: list[int] = fact(per_seat(0), LIST, listed(whole(0, OPENING_FLIPS), per_seat=True))
-    tie_seats: tuple[int, ...] = fact((), TUPLE, _some_seats)
-    tie_to_flip: list[int] = fact(nothing_yet, LIST, _some_seats)
+    flips_left: list[int]
+    tie_seats: tuple[int, ...]
+    tie_to_flip: list[int]
 
 
-@part
+OPENING_FACTS = part(
+    Opening,
+    fact("flips_left", per_seat(0), LIST, listed(whole(0, OPENING_FLIPS), per_seat=True)),
+    fact("tie_seats", (), TUPLE, _some_seats),
+    fact("tie_to_flip", nothing_yet, LIST, _some_seats),
+)
+
+
+@trait
 class Milestones:
     """What the round has seen so far: who ended it, who ended the last one (and so starts
     this one), who started, how often the discard pile was reshuffled, the columns removed.
     Every gap in the grid of a seat in play is a column listed in `removed`, so while it is
     empty the engine's hot loop knows every grid whole without scanning for None."""
 
-    trigger: int | None = fact(None, VALUE, maybe(a_seat))
-    previous_trigger: int | None = fact(None, VALUE, maybe(a_seat))
-    starter: int | None = fact(None, VALUE, maybe(a_seat))
-    reshuffles: int = fact(0, VALUE, whole(0))
-    removed: list[tuple[int, int, int]] = fact(nothing_yet, ENTRIES, listed(entry(a_seat, whole(0, COLS - 1), a_card)))
+    trigger: int | None
+    previous_trigger: int | None
+    starter: int | None
+    reshuffles: int
+    removed: list[tuple[int, int, int]]
 
 
-@part
+MILESTONES = part(
+    Milestones,
+    fact("trigger", None, VALUE, maybe(a_seat)),
+    fact("previous_trigger", None, VALUE, maybe(a_seat)),
+    fact("starter", None, VALUE, maybe(a_seat)),
+    fact("reshuffles", 0, VALUE, whole(0)),
+    fact("removed", nothing_yet, ENTRIES, listed(entry(a_seat, whole(0, COLS - 1), a_card))),
+)
+
+
+@trait
 class Scoring:
     """Every round's scores (None for a seat that sat a tie-break out), the totals, and the
     winners once the game is over."""
 
-    round_scores: list[list[int | None]] = fact(nothing_yet, NESTED, listed(listed(maybe(whole()), per_seat=True)))
-    totals: list[int] = fact(per_seat(0), LIST, listed(whole(), per_seat=True))
-    winners: list[int] | None = fact(None, MAYBE_LIST, maybe(_seats))
+    round_scores: list[list[int | None]]
+    totals: list[int]
+    winners: list[int] | None
+
+
+SCORING = part(
+    Scoring,
+    fact("round_scores", nothing_yet, NESTED, listed(listed(maybe(whole()), per_seat=True))),
+    fact("totals", per_seat(0), LIST, listed(whole(), per_seat=True)),
+    fact("winners", None, MAYBE_LIST, maybe(_seats)),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,7 +287,7 @@ class Identity:
 # per random round, and a search plays thousands of rounds on copies of the state for each
 # decision). tests/test_engine_fast_shape.py counts them; what to do instead of a 30th: the
 # comment above the parts (class Round).
-INLINE_ATTRIBUTES = 29
+INLINE_ATTRIBUTES: Final = 29
 
 
 class Position(Round, Grids, Piles, Turn, Opening, Milestones, Scoring):
@@ -223,8 +295,11 @@ class Position(Round, Grids, Piles, Turn, Opening, Milestones, Scoring):
     seat count, seed, options) never changes during play; GameState gives it (and the facts,
     their defaults from the declarations above)."""
 
-    def __init__(self, identity: Identity) -> None:
+    def __init__(self, identity: Identity, record_events: bool = False) -> None:
         self.identity = identity
+        # the event record every part shares (RoundEnd emits, GameState.take_events hands it on)
+        self.record_events = record_events
+        self.events: list[Event] = []
 
     @property
     def edition(self) -> type[Edition]:
@@ -279,14 +354,55 @@ class Position(Round, Grids, Piles, Turn, Opening, Milestones, Scoring):
     def grid_cells(self, seat: int) -> list[list[int | str | None]]:
         return [[self.cell(seat, col, row) for col in range(COLS)] for row in range(ROWS)]
 
+    def copy_facts_from(self, source: Position) -> None:
+        """Give this position, a new game without facts yet, a copy of every fact of `source`
+        (GameState.clone; a new game, of the unplayed position): new lists where play changes
+        them in place, the rest shared (immutable).
 
-FIELDS: tuple[Field, ...] = facts_of(Position)
-FACT_NAMES = frozenset(field.name for field in FIELDS)
+        One line per fact, in FIELDS' order, as each fact's kind says (tests/test_rules_position.py
+        checks that every fact is copied, and no list shared). Why not a loop or a dict: CPython 3.11
+        keeps a game's attributes inline, and reads each in a few instructions, only while nobody
+        touches the object's `__dict__`; a copy made through `__dict__` (or `vars`) turns both the
+        copy and its original into dict-backed objects, whose every attribute read takes the generic
+        path, about ten times as long. Plain attribute stores on a new object keep it inline, as
+        `__init__` does; a loop of `setattr` would too, at several times the cost of these lines
+        (and a compiled build reads and writes each as a field)."""
+        self.round = source.round
+        self.phase = source.phase
+        self.participants = source.participants
+        self.next_participants = source.next_participants
+        self.tiebreak = source.tiebreak
+        self.next_is_tiebreak = source.next_is_tiebreak
+        self.tiebreak_rounds = source.tiebreak_rounds.copy()
+        self.cards = list(map(list.copy, source.cards))
+        self.face_up = list(map(list.copy, source.face_up))
+        self.draw_pile = source.draw_pile.copy()
+        self.discard_pile = source.discard_pile.copy()
+        self.to_act = source.to_act
+        self.holding = source.holding
+        self.source = source.source
+        self.flips_left = source.flips_left.copy()
+        self.tie_seats = source.tie_seats
+        self.tie_to_flip = source.tie_to_flip.copy()
+        self.trigger = source.trigger
+        self.previous_trigger = source.previous_trigger
+        self.starter = source.starter
+        self.reshuffles = source.reshuffles
+        self.removed = source.removed.copy()
+        self.round_scores = list(map(list.copy, source.round_scores))
+        self.totals = source.totals.copy()
+        winners = source.winners
+        self.winners = None if winners is None else winners.copy()
+
+
+# every fact, in the order of Position's parts (the JSON keys' order too)
+FIELDS: Final[tuple[Field, ...]] = ROUND + GRIDS + PILES + TURN_FACTS + OPENING_FACTS + MILESTONES + SCORING
+FACT_NAMES: Final = frozenset(field.name for field in FIELDS)
 # what every deal starts afresh: a new fact in these parts is cleared without a line in `deal`
-DEALT_AFRESH = tuple(field.name for cls in (Grids, Turn, Opening, Milestones) for field in facts_of(cls))
-_LISTS = tuple(field.name for field in FIELDS if field.kind.copy == COPY_LIST)
-_ROWS = tuple(field.name for field in FIELDS if field.kind.copy == COPY_ROWS)
-_MAYBE = tuple(field.name for field in FIELDS if field.kind.copy == COPY_MAYBE)
+DEALT_AFRESH: Final = tuple(field.name for field in GRIDS + TURN_FACTS + OPENING_FACTS + MILESTONES)
+_LISTS: Final = tuple(field.name for field in FIELDS if field.kind.copy == COPY_LIST)
+_ROWS: Final = tuple(field.name for field in FIELDS if field.kind.copy == COPY_ROWS)
+_MAYBE: Final = tuple(field.name for field in FIELDS if field.kind.copy == COPY_MAYBE)
 
 
 def fresh_facts(players: int) -> dict[str, Any]:
@@ -302,6 +418,22 @@ def _defaults(players: int) -> dict[str, Any]:
     return {field.name: field.fresh(players) for field in FIELDS}
 
 
+@cache
+def _unplayed(players: int) -> Position:
+    """A position of `players` seats with every fact at its default, which a new game copies (its
+    lists are never changed: a copy makes its own)."""
+    position = Position(Identity(Edition, players, 0, Options()))
+    for name, value in _defaults(players).items():
+        setattr(position, name, value)
+    return position
+
+
+def give_defaults(target: Position, players: int) -> None:
+    """Give `target`, a new game without facts yet, every fact at its default (GameState.__init__):
+    a copy of the unplayed position, as `clone` copies a game, cheaper than one fact at a time."""
+    target.copy_facts_from(_unplayed(players))
+
+
 def copy_facts(values: dict[str, Any]) -> None:
     """Make the facts that play changes in place new lists in `values` (a dict of facts, as
     `fresh_facts` makes from the defaults); the rest stays shared: it is immutable."""
@@ -312,31 +444,6 @@ def copy_facts(values: dict[str, Any]) -> None:
     for name in _MAYBE:
         if values[name] is not None:
             values[name] = values[name].copy()
-
-
-def _position_copier() -> Callable[[Position, Position], None]:
-    """`copy_position`, written from the declarations: one line per fact, `target.name = ...`.
-
-    Why generated code rather than a loop or a dict: CPython 3.11 keeps a game's attributes
-    inline, and reads each in a few instructions, only while nobody touches the object's
-    `__dict__`; a copy made through `__dict__` (or `vars`) turns both the copy and its original
-    into dict-backed objects, whose every attribute read takes the generic path, about ten times
-    as long. Plain attribute stores on a new object keep it inline, as `__init__` does; a loop of
-    `setattr` would too, at several times the cost of these lines."""
-    how = {COPY_LIST: "source.{0}.copy()", COPY_ROWS: "list(map(list.copy, source.{0}))",
-           COPY_MAYBE: "None if source.{0} is None else source.{0}.copy()"}
-    lines = [f"    target.{field.name} = " + how.get(field.kind.copy, "source.{0}").format(field.name)
-             for field in FIELDS]
-    code = "def copy_position(source, target):\n" + "\n".join(lines) + "\n"
-    made: dict[str, Any] = {}
-    exec(compile(code, "<copy_position from position.FIELDS>", "exec"), made)  # our own text, from the declarations
-    copier: Callable[[Position, Position], None] = made["copy_position"]
-    return copier
-
-
-# Give `target`, a new game without facts yet, a copy of every fact of `source` (GameState.clone):
-# new lists where play changes them in place, the rest shared (immutable).
-copy_position = _position_copier()
 
 
 def check_facts(position: Position) -> None:

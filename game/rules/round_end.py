@@ -5,21 +5,21 @@ trigger's score doubled, `should_double`), and the game ends or a tie-break roun
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from . import events as ev
 from .actions import COLS, COLUMN_CELLS
 from .editions import FinalTie
-from .position import GAME_OVER, ROUND_OVER, Identity, Position
+from .position import GAME_OVER, ROUND_OVER, Position
+from .traits import trait
+
+# Final: a compiled build keeps it in a C variable, not looked up in this module's dict every turn
+_COLUMNS: Final = COLUMN_CELLS
 
 
+@trait  # a part beside Legality over the same facts: a trait for mypyc, the class itself in plain Python
 class RoundEnd(Position):
-    """The round's end, and the event recording every part of the game shares."""
-
-    def __init__(self, identity: Identity, record_events: bool) -> None:
-        super().__init__(identity)
-        self.record_events = record_events
-        self.events: list[ev.Event] = []
+    """The round's end, and the recording of events (the record is Position's: every part shares it)."""
 
     def _emit(self, kind: Callable[..., ev.Event], *fields: Any) -> None:
         """Record the event `kind(*fields)`, built only when this game records events."""
@@ -29,7 +29,7 @@ class RoundEnd(Position):
 
     def _remove_column_if_complete(self, seat: int, col: int) -> bool:
         cards, up = self.cards[seat], self.face_up[seat]
-        a, b, c = COLUMN_CELLS[col]
+        a, b, c = _COLUMNS[col]
         value = cards[a]
         if value is None or not (up[a] and up[b] and up[c]) or cards[b] != value or cards[c] != value:
             return False
@@ -69,7 +69,7 @@ class RoundEnd(Position):
                 if card is not None and not up[index]:
                     self.events.append(ev.FinalReveal(seat, index % COLS, index // COLS, card))
         up[:] = [card is not None for card in cards]  # every card shows; a removed column stays a gap
-        for col, (a, b, c) in enumerate(COLUMN_CELLS):
+        for col, (a, b, c) in enumerate(_COLUMNS):
             if cards[a] == cards[b] == cards[c]:  # only then can the column be complete: spare the call
                 self._remove_column_if_complete(seat, col)
 

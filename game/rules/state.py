@@ -13,7 +13,7 @@ its seed and its actions.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from . import events as ev
 from .actions import CELLS, COLS, COLUMN_CELLS, DRAW, REPLACE, REVEAL, TAKE, Action
@@ -36,11 +36,14 @@ from .position import (
     Phase,
     Source,
     as_member,
-    copy_position,
     fresh_facts,
+    give_defaults,
 )
 from .round_end import RoundEnd, should_double
 from .shuffle import shuffle
+
+# Final: a compiled build keeps it in a C variable, not looked up in this module's dict every turn
+_COLUMNS: Final = COLUMN_CELLS
 
 # for the modules that import these from here (the view, the bots, the replay command)
 __all__ = [
@@ -55,6 +58,11 @@ class GameState(Legality, RoundEnd):
     ends (round_end.py), and here the moves."""
 
     # ------------------------------------------------------------------ creation
+    def __new__(cls, *args: Any, **kwargs: Any) -> GameState:
+        """A game without attributes yet: `clone` fills one without `__init__`. (Plain Python does
+        this without the method; a compiled build's own constructor would run `__init__` too.)"""
+        return super().__new__(cls)
+
     def __init__(self, edition: str | type[Edition] = "voyage", players: int = 2, seed: int | None = None,
                  options: Options | None = None, record_events: bool = True) -> None:
         """A game not yet dealt: every fact at its default (position.py)."""
@@ -71,8 +79,7 @@ class GameState(Legality, RoundEnd):
         # and the actions played, kept in their JSON form ([seat, verb, col, row] lists) so a
         # save copies it at C speed. None when not kept (search copies, benchmarks).
         self.log: list[dict[str, Any]] | None = [] if record_events else None
-        for name, value in fresh_facts(players).items():
-            setattr(self, name, value)
+        give_defaults(self, players)
 
     @classmethod
     def new_game(cls, edition: str | type[Edition] = "voyage", players: int = 2, seed: int | None = None,
@@ -97,23 +104,26 @@ class GameState(Legality, RoundEnd):
             raise TypeError(f"no such fact of a position: {', '.join(sorted(unknown))}")
         state = cls(edition, players, seed, options, record_events)
         for name, value in facts.items():
+            if name == "phase":
+                value = as_member(Phase, value)
+            elif name == "source":
+                value = as_member(Source, value)
             setattr(state, name, value)
-        state.phase, state.source = as_member(Phase, state.phase), as_member(Source, state.source)
         return state
 
     def clone(self, record_events: bool = False) -> GameState:
         """An independent copy. Pending events are not copied; the game record is copied
         only for a copy that records (search copies skip it, it is the costly part)."""
-        other = object.__new__(GameState)
+        other = GameState.__new__(GameState)
         # attribute by attribute, in __init__'s order, never through __dict__: both games keep
-        # their attributes inline, fast to read (position.copy_position says why)
+        # their attributes inline, fast to read (Position.copy_facts_from says why)
         other.identity = self.identity
         other.record_events = record_events
         other.events = []
         other.log = None
         if record_events and self.log is not None:
             other.log = [{"deck": entry["deck"], "actions": list(entry["actions"])} for entry in self.log]
-        copy_position(self, other)
+        other.copy_facts_from(self)
         return other
 
     # ------------------------------------------------------------------ chance
@@ -173,7 +183,9 @@ class GameState(Legality, RoundEnd):
             raise IllegalActionError(reason)
         self.apply_unchecked(action)
 
-    apply_action = apply  # OpenSpiel's name (tests/test_rules_api.py plays a game through them)
+    def apply_action(self, action: Action) -> None:
+        """`apply` by OpenSpiel's name (tests/test_rules_api.py plays a game through them)."""
+        self.apply(action)
 
     def apply_unchecked(self, action: Action) -> None:
         """Play `action` without asking `why_illegal` first (python-chess's `push` beside
@@ -298,7 +310,7 @@ class GameState(Legality, RoundEnd):
 
     def _end_turn(self, seat: int, col: int, up: list[bool]) -> None:
         """End `seat`'s turn, which placed a card in column `col` of its grid (face-up flags `up`)."""
-        a, b, c = COLUMN_CELLS[col]
+        a, b, c = _COLUMNS[col]
         if up[a] and up[b] and up[c]:  # a column can be complete only once all face-up: most turns skip the call
             self._remove_column_if_complete(seat, col)
         # face_down_count(seat) == 0, asked cheaply first: while some cell is face-down and no

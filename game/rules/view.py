@@ -14,8 +14,9 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from .actions import ACTION_TABLE, CELLS, COLS, FLIP, HIDDEN, REPLACE, REVEAL, ROWS, Action, Cell, is_whole_number
+from .actions import CELLS, COLS, FLIP, HIDDEN, REPLACE, REVEAL, ROWS, Action, Cell, is_whole_number
 from .editions import Edition
+from .interned import ACTION_TABLE
 from .state import OPENING, PHASES, SOURCE_DISCARD, SOURCE_DRAW, TURN, GameState, Options
 
 MOST_ROUNDS = 10**4  # a view from elsewhere: rounds of a game (one row of scores each), as ScoreView has it
