@@ -220,7 +220,8 @@ def assert_sound_and_icon(said: str) -> None:
 # A decoder or runtime left out (build/stand_ins.py) that comes back makes the one file unpack it again at each start.
 HEAVY_LEFT_OUT = ("fluidsynth", "sndfile", "stdc++", "xmp", "vorbisenc", "jpeg", "tiff", "mpg123", "opus", "flac")
 STAND_IN_BYTES = 64 * 1024  # a stand-in is a few KiB; the smallest library it stands for, 32 KiB (libwebpdemux)...
-ONE_FILE_MB = 36  # the Linux one file after the cuts: 34.5 MB unpacked (43.6 MB before)
+ONE_FILE_MB = 38  # the Linux one file after the cuts: 34.5 MB unpacked (43.6 MB before), 36.3 MB with Read
+# aloud's library and the compiled rules
 
 
 @pytest.mark.build

@@ -29,6 +29,8 @@ METAINFO = LINUX / "io.github.skyjo_desktop.Skyjo.metainfo.xml"
 DESKTOP = LINUX / "skyjo.desktop"
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
 
+ONE_FILE_MB = 38  # the Linux one file: 36.3 MB with Read aloud's library and the compiled rules (34.5 before them)
+
 
 def load_build_module(name: str):  # -> module
     spec = importlib.util.spec_from_file_location(f"build_{name}", ROOT / "build" / f"{name}.py")
@@ -274,7 +276,7 @@ def test_release_file_built_by_the_documented_command_runs_anywhere(tmp_path: Pa
     stand_ins = load_build_module("stand_ins")  # the decoders left out stay out: the first start unpacks less
     assert [name for name, (_kind, _mode, _at, size) in index.items() if size > 64 * 1024
             and stand_ins.library_name(Path(name).name) in stand_ins.LEFT_OUT | {"stdc++"}] == []
-    assert moved.stat().st_size < 36e6
+    assert moved.stat().st_size < ONE_FILE_MB * 1e6  # (43.6 MB before the decoders were left out)
 
     def extract(name: str) -> bytes:
         return one_file.read_member(moved, f"_internal/{name}")
