@@ -30,7 +30,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument("--think-ms", type=float, default=None,
                         help="server: a bot client's pause before each move, on average (default 1000)")
     parser.add_argument("--redis", action="store_true",
-                        help="server: two server processes on one Redis (not measured yet: says so)")
+                        help="server: two server processes on one redis-server (started by the bench)")
+    parser.add_argument("--kill-one-at", type=float, default=None, metavar="S",
+                        help="server --redis: SIGKILL one of the two processes S seconds into the play")
+    parser.add_argument("--compare-one", action="store_true",
+                        help="server --redis: play the rooms on one process first, then on two; the ratio")
     parser.add_argument("--while-reviewing", action="store_true",
                         help="frames: measure again while a game review runs in the background, then cancel it")
     parser.set_defaults(handler=run)
