@@ -116,13 +116,17 @@ class View(Struct, kw_only=True):
 _AS_DECLARED = tuple(item.name for item in dataclasses.fields(SeatView) if item.name not in _WRITTEN_AS)
 
 
-def view_to_wire(view: SeatView) -> View:
-    """What `view` sends (the network's table message is this Struct encoded)."""
-    return View(
-        edition=view.edition.name,
-        grids=[[list(grid[row * COLS : (row + 1) * COLS]) for row in range(ROWS)] for grid in view.grids],
-        removed=[value for _, _, value in view.removed], removed_columns=list(view.removed),
-        **{name: getattr(view, name) for name in _AS_DECLARED})
+def view_to_wire(view: SeatView, like: View | None = None, of: SeatView | None = None) -> View:
+    """What `view` sends (the network's table message is this Struct encoded). `like`, the View
+    already made of `of`, a view of the same moment (game/rules/view.py's `seat_views`): the grids
+    and removed columns they share (the same tuples) are taken from it, not written out again."""
+    if like is not None and of is not None and of.grids is view.grids and of.removed is view.removed:
+        grids, removed, columns = like.grids, like.removed, like.removed_columns
+    else:
+        grids = [[list(grid[row * COLS : (row + 1) * COLS]) for row in range(ROWS)] for grid in view.grids]
+        removed, columns = [value for _, _, value in view.removed], list(view.removed)
+    return View(edition=view.edition.name, grids=grids, removed=removed, removed_columns=columns,
+                **{name: getattr(view, name) for name in _AS_DECLARED})
 
 
 def seat_view_from(wire: View, legal: tuple[Action, ...]) -> SeatView:
