@@ -84,10 +84,7 @@ ViewKind = TypeVar("ViewKind", bound=PublicView)
 def _grids(state: GameState) -> tuple[tuple[Cell, ...], ...]:
     """Every grid as anybody at the table sees it: face-down cards as "?"."""
     return tuple(
-        tuple(
-            None if cards[i] is None else (cards[i] if up[i] else HIDDEN)
-            for i in range(CELLS)
-        )
+        tuple(card if card is None or shown else HIDDEN for card, shown in zip(cards[:CELLS], up))
         for cards, up in zip(state.cards, state.face_up)
     )
 
