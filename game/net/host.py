@@ -191,7 +191,7 @@ class NetHost(Generic[T]):
             return
         self.live = True  # a resumed game announces nothing: the players are sent where it stands
         for seat, client in self.clients.items():
-            self._send(client, table_message(self.table.seat_view(seat), seat))
+            self._send(client, table_message(self.table.seat_views((seat,))[seat], seat))
 
     def new_table(self, table: T) -> None:
         """The next game, for the same players (their seats, names and tokens are kept)."""
@@ -266,7 +266,7 @@ class NetHost(Generic[T]):
         self._send(client, wire.Welcome(seat, self.tokens[seat], list(self.table.names), match))
         self._send_lobby()
         if self.live:
-            self._send(client, table_message(self.table.seat_view(seat), seat))
+            self._send(client, table_message(self.table.seat_views((seat,))[seat], seat))
             if self.table.showing_scores:
                 self._send(client, self._round_over(self.table.scored_round))
         if returning:

@@ -143,9 +143,6 @@ class TableController:
         """The round in play is over and its scores were announced: the table waits for `next_round`."""
         return self.state.phase in (ROUND_OVER, GAME_OVER) and self.scored_round == self.state.round
 
-    def seat_view(self, seat: int) -> SeatView:
-        return seat_view(self.state, seat)
-
     def seat_views(self, seats: Sequence[int]) -> dict[int, SeatView]:
         return seat_views(self.state, seats)
 
