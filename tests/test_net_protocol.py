@@ -242,3 +242,28 @@ def test_an_unknown_type_is_told_apart_from_text_that_is_not_json():
     for raw in ('{"type": "teleport", "x": ', '{"type": "play", "action": '):
         with pytest.raises(ProtocolError, match=r"^something that is not JSON$"):
             decode_client(raw)
+
+
+@pytest.mark.parametrize(("edition", "players", "seed"), [("classic", 4, 49), ("voyage", 3, 5), ("classic", 8, 7)])
+def test_the_tables_of_a_move_made_together_are_byte_for_byte_each_seats_own(edition, players, seed):
+    """A server sends every seat of a room its table at each move: `tables` makes their public part
+    once (`seat_views`), and each seat still receives exactly the text its own `table_message`
+    gives, its own card in hand and legal actions, never another seat's (every step of a seeded
+    game, every seat and some seats alone)."""
+    from game.net.protocol import tables
+    from game.rules import seat_views
+
+    steps, _ = _game(seed, edition, players)
+    rng, private = random.Random(seed), 0
+    for state, events in steps:
+        for seats in (range(players), rng.sample(range(players), 2)):
+            views = seat_views(state, seats)
+            mover = rng.choice([view for view in views.values() if view.legal] or [None])
+            action = mover.legal[0] if mover is not None else None
+            made = tables(views, events, action)
+            assert list(made) == list(seats)
+            for seat in seats:
+                assert views[seat] == seat_view(state, seat)
+                assert encode(made[seat]) == encode(table_message(seat_view(state, seat), seat, events, action))
+            private += len({views[seat].holding for seat in seats}) > 1  # a drawn card only its drawer sees
+    assert private > 20  # the comparison met moments where the seats' views differ, not only equal ones

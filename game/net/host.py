@@ -38,7 +38,7 @@ from . import protocol as wire
 from .admission import WRONG_CODES, same_secret
 from .listener import MAX_CONNECTIONS, Arrival, Client, Door, Gone, Refusal, Server, lan_address
 from .notices import for_players, is_save_failure
-from .protocol import Hello, Play, Ready, notice, one_line, refused
+from .protocol import Hello, Play, Ready, notice, one_line, refused, tables
 from .seat_tokens import KeepsSeatTokens
 from .served import ServedTable
 from .strangers import shown
@@ -191,7 +191,7 @@ class NetHost(Generic[T]):
             return
         self.live = True  # a resumed game announces nothing: the players are sent where it stands
         for seat, client in self.clients.items():
-            self._send(client, table_message(self.table.seat_view(seat), seat))
+            self._send(client, table_message(self.table.seat_views((seat,))[seat], seat))
 
     def new_table(self, table: T) -> None:
         """The next game, for the same players (their seats, names and tokens are kept)."""
@@ -266,7 +266,7 @@ class NetHost(Generic[T]):
         self._send(client, wire.Welcome(seat, self.tokens[seat], list(self.table.names), match))
         self._send_lobby()
         if self.live:
-            self._send(client, table_message(self.table.seat_view(seat), seat))
+            self._send(client, table_message(self.table.seat_views((seat,))[seat], seat))
             if self.table.showing_scores:
                 self._send(client, self._round_over(self.table.scored_round))
         if returning:
@@ -340,17 +340,23 @@ class NetHost(Generic[T]):
             self.live = True
             if table.last_failure is None:
                 self._save_failure_told = False  # the last save worked: a new failure is news again
-            for seat, client in list(self.clients.items()):
-                self._send(client, table_message(table.seat_view(seat), seat, message.events, message.action))
+            self._send_tables(message.events, message.action)
         elif isinstance(message, TakenBack):  # the host's player put a taken discard back: where the game stands
-            for seat, client in list(self.clients.items()):
-                self._send(client, table_message(table.seat_view(seat), seat))
+            self._send_tables()
         elif isinstance(message, Notice):
             self._on_notice(message.sentence)
         elif isinstance(message, RoundOver):
             self._broadcast(self._round_over(message.round))
         elif isinstance(message, GameOver):
             self._broadcast(wire.GameOver())
+
+    def _send_tables(self, events: tuple[Event, ...] = (), action: Action | None = None) -> None:
+        """Each connected seat its own table (the public part of them made once: a server sends
+        this for every move of every room)."""
+        clients = list(self.clients.items())
+        made = tables(self.table.seat_views([seat for seat, _ in clients]), events, action)
+        for seat, client in clients:
+            self._send(client, made[seat])
 
     def _round_over(self, number: int) -> wire.RoundOver:
         return wire.RoundOver(number, scores_to_wire(self.table.score_view()))

@@ -287,6 +287,21 @@ def table(view: SeatView, seat: int, events: tuple[Event, ...] = (), action: Act
                  None if action is None else action.to_list())
 
 
+def tables(views: dict[int, SeatView], events: tuple[Event, ...] = (),
+           action: Action | None = None) -> dict[int, Table]:
+    """`table` for each seat of `views` (views of one moment: `seat_views`), what they share written
+    out once; each the same message `table` makes of its view."""
+    made: dict[int, Table] = {}
+    first: tuple[SeatView, View] | None = None
+    for seat, view in views.items():
+        wired = view_to_wire(view) if first is None else view_to_wire(view, like=first[1], of=first[0])
+        first = first or (view, wired)
+        made[seat] = Table(wired, [item.to_list() for item in view.legal],
+                           [event_to_wire(event.for_seat(seat)) for event in events],
+                           None if action is None else action.to_list())
+    return made
+
+
 # ---------------------------------------------------------------- decoding
 def parse(raw: str | bytes, family: Family) -> Any:
     """The message in `raw`, as the Struct of `family` it declares; ProtocolError otherwise."""

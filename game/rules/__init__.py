@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     from .options import DEFAULT_END_SCORE, Options
     from .position import SOURCE_DISCARD, SOURCE_DRAW, Source
     from .state import GAME_OVER, OPENING, ROUND_OVER, TURN, GameState, should_double
-    from .view import PublicView, ScoreView, SeatView, public_view, score_view, seat_view
+    from .view import PublicView, ScoreView, SeatView, public_view, score_view, seat_view, seat_views
 
 # Where each name lives (the same as the imports above: tests/test_startup_imports.py checks they agree).
 _HOMES = {
@@ -66,7 +66,7 @@ _HOMES = {
     "options": ("DEFAULT_END_SCORE", "Options"),
     "position": ("SOURCE_DISCARD", "SOURCE_DRAW", "Source"),
     "state": ("GAME_OVER", "OPENING", "ROUND_OVER", "TURN", "GameState", "should_double"),
-    "view": ("PublicView", "ScoreView", "SeatView", "public_view", "score_view", "seat_view"),
+    "view": ("PublicView", "ScoreView", "SeatView", "public_view", "score_view", "seat_view", "seat_views"),
 }
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 
@@ -76,7 +76,7 @@ __all__ = [  # (written out, for the linters; the same names as _HOMES, a test c
     "SOURCE_DRAW", "TAKE", "TURN", "VERBS", "Action", "Cell", "Classic", "Edition", "FinalTie", "GameState",
     "IllegalActionError", "InvalidStateError", "Options", "PublicView", "ScoreView", "SeatView", "Source", "Voyage",
     "brief", "check_consistency", "edition_named", "is_whole_number", "public_view", "replay_summary", "score_view",
-    "seat_view", "should_double", "state_from_dict", "state_to_dict",
+    "seat_view", "seat_views", "should_double", "state_from_dict", "state_to_dict",
 ]
 
 

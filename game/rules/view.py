@@ -11,6 +11,7 @@ for no seat in particular, so not even the card a player drew.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -84,43 +85,54 @@ ViewKind = TypeVar("ViewKind", bound=PublicView)
 def _grids(state: GameState) -> tuple[tuple[Cell, ...], ...]:
     """Every grid as anybody at the table sees it: face-down cards as "?"."""
     return tuple(
-        tuple(
-            None if cards[i] is None else (cards[i] if up[i] else HIDDEN)
-            for i in range(CELLS)
-        )
+        tuple(card if card is None or shown else HIDDEN for card, shown in zip(cards[:CELLS], up))
         for cards, up in zip(state.cards, state.face_up)
     )
 
 
-def _view(kind: type[ViewKind], state: GameState, holding: int | None, **own: Any) -> ViewKind:
-    """The public facts of `state` as a `kind`, with the card in hand as its viewer sees it and
-    what `kind` declares beyond them (`own`)."""
-    return kind(
-        edition=state.edition,
-        players=state.players,
-        round=state.round,
-        phase=state.phase,
-        to_act=state.to_act,
-        holding=holding,
-        source=state.source,
-        trigger=state.trigger,
-        discard_pile=tuple(state.discard_pile),
-        draw_pile=len(state.draw_pile),
-        grids=_grids(state),
-        removed=tuple(state.removed),
-        participants=state.participants,
-        round_scores=tuple(tuple(row) for row in state.round_scores),
-        totals=tuple(state.totals),
-        end_score=state.options.end_score,
-        **own,
-    )
+def _public_facts(state: GameState) -> dict[str, Any]:
+    """The facts of `state` every view holds alike, but the card in hand (each viewer sees its own)."""
+    return {
+        "edition": state.edition,
+        "players": state.players,
+        "round": state.round,
+        "phase": state.phase,
+        "to_act": state.to_act,
+        "source": state.source,
+        "trigger": state.trigger,
+        "discard_pile": tuple(state.discard_pile),
+        "draw_pile": len(state.draw_pile),
+        "grids": _grids(state),
+        "removed": tuple(state.removed),
+        "participants": state.participants,
+        "round_scores": tuple(tuple(row) for row in state.round_scores),
+        "totals": tuple(state.totals),
+        "end_score": state.options.end_score,
+    }
+
+
+def _view(kind: type[ViewKind], facts: dict[str, Any], holding: int | None, **own: Any) -> ViewKind:
+    """The public `facts` as a `kind`, with the card in hand as its viewer sees it and what `kind`
+    declares beyond them (`own`)."""
+    return kind(holding=holding, **facts, **own)
+
+
+def _seat_view(state: GameState, facts: dict[str, Any], seat: int) -> SeatView:
+    holding = state.holding if (state.to_act == seat or state.source == SOURCE_DISCARD) else None
+    legal = tuple(state.legal_actions()) if state.to_act == seat else ()
+    return _view(SeatView, facts, holding, seat=seat, legal=legal)
 
 
 def seat_view(state: GameState, seat: int) -> SeatView:
     """The view of `seat`; the only door through which a bot or the screen sees a game."""
-    holding = state.holding if (state.to_act == seat or state.source == SOURCE_DISCARD) else None
-    legal = tuple(state.legal_actions()) if state.to_act == seat else ()
-    return _view(SeatView, state, holding, seat=seat, legal=legal)
+    return _seat_view(state, _public_facts(state), seat)
+
+
+def seat_views(state: GameState, seats: Iterable[int]) -> dict[int, SeatView]:
+    """The view of each of `seats`, equal to its `seat_view`: the public facts are worked out once
+    and shared (the same tuples, immutable), as a server sends every seat of a room each move."""
+    facts = _public_facts(state)
+    return {seat: _seat_view(state, facts, seat) for seat in seats}
 
 
 def public_view(state: GameState) -> PublicView:
@@ -128,7 +140,7 @@ def public_view(state: GameState) -> PublicView:
     drawer alone: the view holds no card for it (its source says one is held, shown as a card
     back) until it is placed or discarded; a card taken from the discard pile was seen by all
     and shows its value."""
-    return _view(PublicView, state, None if state.source == SOURCE_DRAW else state.holding)
+    return _view(PublicView, _public_facts(state), None if state.source == SOURCE_DRAW else state.holding)
 
 
 # ---------------------------------------------------------------- views from elsewhere

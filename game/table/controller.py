@@ -21,6 +21,7 @@ animations are done, which is what holds a computer's next move until the last o
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from game.ai.players import make_worker as make_bot_worker
@@ -38,6 +39,7 @@ from game.rules import (
     public_view,
     score_view,
     seat_view,
+    seat_views,
 )
 from game.store.notices import StoreNotice
 
@@ -141,8 +143,8 @@ class TableController:
         """The round in play is over and its scores were announced: the table waits for `next_round`."""
         return self.state.phase in (ROUND_OVER, GAME_OVER) and self.scored_round == self.state.round
 
-    def seat_view(self, seat: int) -> SeatView:
-        return seat_view(self.state, seat)
+    def seat_views(self, seats: Sequence[int]) -> dict[int, SeatView]:
+        return seat_views(self.state, seats)
 
     @property
     def last_failure(self) -> StoreNotice | None:

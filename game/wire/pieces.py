@@ -116,13 +116,27 @@ class View(Struct, kw_only=True):
 _AS_DECLARED = tuple(item.name for item in dataclasses.fields(SeatView) if item.name not in _WRITTEN_AS)
 
 
-def view_to_wire(view: SeatView) -> View:
-    """What `view` sends (the network's table message is this Struct encoded)."""
+def view_to_wire(view: SeatView, like: View | None = None, of: SeatView | None = None) -> View:
+    """What `view` sends (the network's table message is this Struct encoded). `like`, the View
+    already made of `of`, another seat's view of the same moment (game/rules/view.py's `seat_views`:
+    its public facts are the very same tuples): `like` with this view's seat and card in hand."""
+    if like is not None and of is not None and _same_moment(view, of):
+        return structs.replace(like, seat=view.seat, holding=view.holding)
     return View(
         edition=view.edition.name,
         grids=[[list(grid[row * COLS : (row + 1) * COLS]) for row in range(ROWS)] for grid in view.grids],
         removed=[value for _, _, value in view.removed], removed_columns=list(view.removed),
         **{name: getattr(view, name) for name in _AS_DECLARED})
+
+
+_OWN = ("seat", "holding", "legal")  # what a seat's view holds of its own; the rest is the moment's
+_SHARED = tuple(item.name for item in dataclasses.fields(SeatView) if item.name not in _OWN)
+
+
+def _same_moment(view: SeatView, other: SeatView) -> bool:
+    """`view` and `other` hold the same public facts (those of `seat_views` are the same objects)."""
+    return all(getattr(view, name) is getattr(other, name) or getattr(view, name) == getattr(other, name)
+               for name in _SHARED)
 
 
 def seat_view_from(wire: View, legal: tuple[Action, ...]) -> SeatView:
