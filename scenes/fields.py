@@ -4,9 +4,12 @@ field takes what is typed; Enter goes on to the next field."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import pygame
+
+from game.ui.widgets import ButtonGroup
 
 
 @dataclass
@@ -40,3 +43,10 @@ class TextField:
         if event.key == pygame.K_SPACE:
             return True  # a space is typed (it arrives as TEXTINPUT): it does not press the field's button
         return None
+
+
+def field_in_focus(buttons: ButtonGroup, fields: Mapping[str, TextField]) -> str | None:
+    """The field that takes the typing on a screen of fields: the one whose button has the focus ring."""
+    focus = buttons.focus
+    name = buttons.buttons[focus].name if focus is not None and focus < len(buttons.buttons) else None
+    return name if name in fields else None

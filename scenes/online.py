@@ -19,7 +19,7 @@ from game.ui.widgets import ACCENT, BODY_SIZE, CAPTION_SIZE, DIM, TITLE_SIZE
 from game.ui.wording import YOU, is_default_human_name
 from scenes.base import AppScene
 from scenes.context import AppContext
-from scenes.fields import TextField
+from scenes.fields import TextField, field_in_focus
 from scenes.join import remembered_name
 from scenes.names import ROOM, SETUP
 
@@ -57,9 +57,7 @@ class OnlineScene(AppScene):
     @property
     def editing(self) -> str | None:
         """The field that takes the typing: the one with the focus ring."""
-        focus = self.buttons.focus
-        name = self.buttons.buttons[focus].name if focus is not None and focus < len(self.buttons.buttons) else None
-        return name if name in self.fields else None
+        return field_in_focus(self.buttons, self.fields)
 
     def enter(self) -> None:
         self.build()
