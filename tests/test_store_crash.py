@@ -53,7 +53,7 @@ def saver(folder, match, states, start: int, ack_fd: int, use_links: bool) -> No
 
 
 def run_and_kill(folder, match, states, start: int, delay: float, use_links: bool) -> int | None:
-    """Fork a saver, kill it after `delay` seconds; the last index it finished saving."""
+    """Fork a saver, kill it `delay` seconds after its first save; the last index it finished saving."""
     read_fd, write_fd = os.pipe()
     pid = os.fork()
     if pid == 0:  # pragma: no cover - the child never returns
@@ -63,10 +63,12 @@ def run_and_kill(folder, match, states, start: int, delay: float, use_links: boo
         finally:
             os._exit(1)
     os.close(write_fd)
+    # `delay` counts from the child's first finished save, not from the fork: on a busy machine a
+    # child may wait longer than any delay for a core, and the kills would all land before it saved
+    acks = os.read(read_fd, 4)
     time.sleep(delay)
     os.kill(pid, signal.SIGKILL)
     os.waitpid(pid, 0)
-    acks = b""
     while chunk := os.read(read_fd, 65536):
         acks += chunk
     os.close(read_fd)
