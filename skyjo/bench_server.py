@@ -128,20 +128,21 @@ def _start_redis(folder: Path, started: list[subprocess.Popen[str]]) -> str:
     program = shutil.which("redis-server")
     if program is None:
         raise BenchRefused("--redis needs redis-server (apt-get install redis-server)")
-    port = _free_port()
+    port = free_port()
     started.append(subprocess.Popen(
         [program, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir",
          str(folder), "--daemonize", "no", "--loglevel", "warning"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True))
     deadline = time.monotonic() + START_WAIT
-    while not _redis_answers(port):
+    while not redis_answers(port):
         if started[-1].poll() is not None or time.monotonic() > deadline:
             raise RuntimeError(f"redis-server did not start (exit status {started[-1].poll()})")
         time.sleep(0.05)
     return f"redis://127.0.0.1:{port}/0"
 
 
-def _redis_answers(port: int) -> bool:
+def redis_answers(port: int) -> bool:
+    """Whether a redis-server on this loopback port answers a PING (the bench's and the tests' wait)."""
     import socket
 
     try:
@@ -152,7 +153,8 @@ def _redis_answers(port: int) -> bool:
         return False
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A loopback port free just now (for a server this bench or a test starts)."""
     import socket
 
     with socket.socket() as probe:
@@ -163,7 +165,7 @@ def _free_port() -> int:
 def _start_server(started: list[subprocess.Popen[str]], rooms: int, where: list[str], *, public: bool = False) -> str:
     """`skyjo server` in a process of its own (with `public`: on a port of its own, its --public-url that
     address); where it listens."""
-    port = _free_port() if public else 0
+    port = free_port() if public else 0
     address = ["--public-url", f"ws://127.0.0.1:{port}"] if public else []
     started.append(subprocess.Popen(  # (its warnings are not read: what went wrong shows in the figures' "problems")
         [sys.executable, "-m", "game", "server", "--port", str(port), *where, *address, "--json",

@@ -5,7 +5,6 @@ Where redis-server is not installed the tests that need it skip, saying so (.ci/
 from __future__ import annotations
 
 import shutil
-import socket
 import subprocess
 import time
 from collections.abc import Iterator
@@ -13,22 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from skyjo.bench_server import free_port, redis_answers
+
 START_WAIT = 20.0  # seconds redis-server has to answer a PING
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def _answers(port: int) -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=1.0) as line:
-            line.sendall(b"PING\r\n")
-            return line.recv(16).startswith(b"+PONG")
-    except OSError:
-        return False
 
 
 def redis_server(folder: Path) -> Iterator[str]:
@@ -43,7 +29,7 @@ def redis_server(folder: Path) -> Iterator[str]:
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + START_WAIT
-        while not _answers(port):
+        while not redis_answers(port):
             assert process.poll() is None, "redis-server stopped as it started"
             assert time.monotonic() < deadline, f"redis-server did not answer within {START_WAIT:g} s"
             time.sleep(0.02)

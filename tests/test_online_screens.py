@@ -21,7 +21,7 @@ import pytest
 from net_tools import BotPlayer
 from pilot import Pilot
 from test_net_screens import play_here
-from test_server import _ca, _free_port
+from test_server import _ca
 
 from game import i18n
 from game.net.online import grouped
@@ -30,6 +30,7 @@ from game.store import Store
 from game.store.settings import DEFAULT_ONLINE_SERVER
 from scenes.names import MENU
 from scenes.online import no_server_sentence
+from skyjo.bench_server import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 WAIT = 90.0
@@ -239,7 +240,7 @@ def test_a_room_created_in_the_app_and_joined_by_two_bots_is_played_to_its_end(a
     monkeypatch.delenv("SSL_CERT_FILE", raising=False)  # the app trusts the test CA through --cafile alone
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     env.pop("SSL_CERT_FILE", None)
-    port = _free_port()
+    port = free_port()
     server = _run("server", "--port", str(port), "--tls-cert", str(paths["cert"]), "--tls-key", str(paths["key"]),
                   "--data-dir", str(tmp_path / "server"), "--json", env=env)
     joins: list[subprocess.Popen[str]] = []

@@ -10,7 +10,6 @@ import json
 import logging
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -27,6 +26,7 @@ from game.server.codes import ROOM_CODE_LENGTH, new_room_code
 from game.server.rooms import ROOM_FOLDER
 from game.server.serve import RoomServer, ServerOptions
 from game.table import TableEvents
+from skyjo.bench_server import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 WAIT = 90.0
@@ -196,10 +196,6 @@ def test_a_certificate_that_does_not_load_is_one_line(tmp_path, capsys):
 
 
 # ---------------------------------------------------------------- real processes
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def _run(*args: str, env: dict[str, str]) -> subprocess.Popen[str]:
@@ -218,7 +214,7 @@ def _wait_for(check, what: str, most: float = WAIT) -> None:
 def test_a_room_over_tls_survives_sigkill_and_is_played_to_its_end(tmp_path):
     paths = _ca(tmp_path)
     env = {**os.environ, "SSL_CERT_FILE": str(paths["ca"]), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    port, data = _free_port(), tmp_path / "server"
+    port, data = free_port(), tmp_path / "server"
     serve = ("server", "--port", str(port), "--tls-cert", str(paths["cert"]), "--tls-key", str(paths["key"]),
              "--data-dir", str(data), "--json")
     first = _run(*serve, env=env)
