@@ -141,8 +141,13 @@ class Route:
 
     def __init__(self, dial: Dial) -> None:
         self.dial = dial
-        self.entry = self.now = dial.url
+        self.now = dial.url
         self.sent_on: str | None = None
+
+    @property
+    def entry(self) -> str:
+        """The address we were given: any of a server's processes answers it."""
+        return self.dial.url
 
 
 class SeatClaim:
