@@ -17,7 +17,6 @@ import argparse
 import json
 import os
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -31,15 +30,10 @@ from game.net.client import CONNECTED, NetClient, RemoteTable
 from game.net.headless import play_as_bot
 from game.net.room_maker import make_room
 from game.table import TableEvents
+from skyjo.bench_server import free_port, redis_answers
 
 ROOT = Path(__file__).resolve().parent.parent
 WAIT = 120.0
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def _start(command: list[str]) -> subprocess.Popen[str]:
@@ -47,15 +41,23 @@ def _start(command: list[str]) -> subprocess.Popen[str]:
     return subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
 
 
+def _start_redis(port: int, folder: Path) -> subprocess.Popen[str]:
+    """A redis-server on `port`, once it answers (its start, not a guess at how long that takes)."""
+    redis = _start([shutil.which("redis-server") or "redis-server", "--port", str(port), "--bind", "127.0.0.1",
+                    "--save", "", "--appendonly", "no", "--dir", str(folder)])
+    waited = time.monotonic() + 10
+    while not redis_answers(port) and time.monotonic() < waited:
+        time.sleep(0.05)
+    return redis
+
+
 def one_run(lease: float, folder: Path) -> float:
     """Seconds from the SIGKILL until both players are seated again."""
-    port = _free_port()
+    port = free_port()
     started: list[subprocess.Popen[str]] = []
     players: list[RemoteTable] = []
     try:
-        started.append(_start([shutil.which("redis-server") or "redis-server", "--port", str(port), "--bind",
-                               "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", str(folder)]))
-        time.sleep(0.3)
+        started.append(_start_redis(port, folder))
         serve = [sys.executable, "-m", "game", "server", "--port", "0", "--redis", f"redis://127.0.0.1:{port}/0",
                  "--lease-seconds", str(lease), "--json"]
         urls = []
