@@ -27,6 +27,16 @@ def voice_on(recording=None, pace=0.0):
     return voice
 
 
+def reading_aloud(app):
+    """Read aloud turned on in `app`, into a recording voice that says each line at once."""
+    recording = RecordingSpeech()
+    app.voice.attach(recording)
+    app.voice.pace = 0
+    app.settings.read_aloud = True
+    app.apply_settings()
+    return recording
+
+
 def test_a_line_asked_for_interrupts_and_the_queue_never_grows_past_its_bound():
     recording = RecordingSpeech()
     voice = voice_on(recording, pace=10.0)  # ten characters a second
@@ -125,11 +135,7 @@ def test_what_a_listener_hears_at_the_table_never_names_a_card_it_may_not_know(m
     """A game against a computer: every face-down card's value stays unsaid until it is turned,
     the computer's drawn card until it is placed or thrown; the keys that ask say "face down"."""
     app = make_app()
-    recording = RecordingSpeech()
-    app.voice.attach(recording)
-    app.voice.pace = 0
-    app.settings.read_aloud = True
-    app.apply_settings()
+    recording = reading_aloud(app)
     config = MatchConfig("voyage", (SeatConfig("Ann", HUMAN), SeatConfig("Robin", COMPUTER, "easy")), seed=4)
     app.stack.push(MenuScene(app))
     play = app.stack.push(PlayScene(app, config, config.new_game()))
@@ -182,11 +188,7 @@ def test_with_read_aloud_the_computers_play_no_faster_than_their_moves_are_said(
 
 def test_every_screen_says_its_focused_item_and_a_changed_value(make_app):
     app = make_app()
-    recording = RecordingSpeech()
-    app.voice.attach(recording)
-    app.voice.pace = 0
-    app.settings.read_aloud = True
-    app.apply_settings()
+    recording = reading_aloud(app)
     pilot = Pilot(app)
     app.stack.push(MenuScene(app))
     pilot.advance()
@@ -211,11 +213,7 @@ def test_the_other_screens_say_their_focused_item_through_the_same_hook(make_app
     """Setup, statistics, the network's Join, How to play, the review's list, About: the arrows
     move the focus and the focused button is said, with no code of their own for it."""
     app = make_app()
-    recording = RecordingSpeech()
-    app.voice.attach(recording)
-    app.voice.pace = 0
-    app.settings.read_aloud = True
-    app.apply_settings()
+    recording = reading_aloud(app)
     pilot = Pilot(app)
     app.stack.push(MenuScene(app))
     app.stack.push(screen)
@@ -238,11 +236,7 @@ def test_the_question_before_a_doubled_round_is_said_then_its_answer(make_app):
     from test_doubling_warning import drive, start
 
     app = make_app()
-    recording = RecordingSpeech()
-    app.voice.attach(recording)
-    app.voice.pace = 0
-    app.settings.read_aloud = True
-    app.apply_settings()
+    recording = reading_aloud(app)
     pilot = Pilot(app)
     play = start(app)
     drive(pilot, play, rounds=1)
