@@ -41,7 +41,7 @@ from game.ui.widgets import (
     TITLE_SIZE,
     font_px,
 )
-from game.ui.wording import EDITION_WORDS, decimal
+from game.ui.wording import EDITION_WORDS, card_words, decimal
 from scenes.background import Background, Lane, settle
 from scenes.base import AppScene
 from scenes.context import AppContext
@@ -317,7 +317,7 @@ def card_figures(entry: PlayerStats) -> list[tuple[str, str]]:
         (won, _("Won")),
         # per round, and said so: "average 64" reads as a game's total to a parent
         ("-" if average is None else decimal(average), _("Average round")),  # (the language's decimal mark)
-        ("-" if entry.best_round is None else str(entry.best_round), _("Best round")),
+        ("-" if entry.best_round is None else card_words(entry.best_round), _("Best round")),  # "−12", not "-12"
         (str(entry.columns_removed), _("Columns")),
         (str(entry.doubled), _("Doubled")),
     ]

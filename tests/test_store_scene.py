@@ -49,3 +49,11 @@ def test_escape_cancels_the_confirmation_then_leaves(app, pilot):
     scene.handle_event(escape)
     assert scene not in app.stack.scenes
     assert app.store.stats.load().players["Ann"].games == 3, "leaving never erases"
+
+
+def test_a_best_round_below_zero_is_written_with_the_minus_sign_the_table_uses():
+    from game.store.stats import PlayerStats
+    from scenes.statistics import card_figures
+
+    figures = dict((what, value) for value, what in card_figures(PlayerStats(games=2, best_round=-12)))
+    assert figures["Best round"] == "\u221212"
