@@ -115,6 +115,8 @@ def _options(args: argparse.Namespace):  # -> ServerOptions (imported late, as e
                                                            if item.strip())
     if not set(levels) <= set(ROOM_LEVELS):
         raise ValueError(f"--levels lists levels among {', '.join(ROOM_LEVELS)}")
+    if not levels:
+        raise ValueError(f"--levels lists at least one of {', '.join(ROOM_LEVELS)}")
     made = _rooms_made(args.rooms_made)
     think = MOST_THINK_MS if args.most_think_ms is None else args.most_think_ms
     if not 1 <= think <= MOST_THINK_ALLOWED:
