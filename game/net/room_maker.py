@@ -21,7 +21,7 @@ from .connection import OPEN_TIMEOUT, Untrusted, check_url
 from .protocol import MAX_FRAME, PROTOCOL_VERSION, ProtocolError, decode_host, encode
 
 ANSWER_WAIT = 10.0  # seconds the server has to answer a create
-OFFER_WAIT = 4.0  # seconds it has to say what it offers (a screen waits for it: a few seconds at most)
+OFFER_WAIT = 3.0  # seconds to connect, then to say what it offers (a screen waits for it: a few seconds at most)
 
 
 class ServerNotAnswered(ValueError):
@@ -51,7 +51,7 @@ def ask_for_room(url: str, seats: Sequence[str], edition: str = "voyage",
                  tls: ssl.SSLContext | None = None) -> wire.Room:
     """The server's answer for a new room (`make_room`): its code, and what its computers may do there."""
     message = wire.Create(PROTOCOL_VERSION, cast(list[wire.RoomSeat], list(seats)), edition)
-    answer = _exchange(url, message, tls, ANSWER_WAIT, RoomNotMade, "making a room")
+    answer = _exchange(url, message, tls, (OPEN_TIMEOUT, ANSWER_WAIT), RoomNotMade, "making a room")
     if isinstance(answer, wire.Room):
         return answer
     if isinstance(answer, wire.Refused):
@@ -62,8 +62,8 @@ def ask_for_room(url: str, seats: Sequence[str], edition: str = "voyage",
 def ask_offer(url: str, tls: ssl.SSLContext | None = None, wait: float = OFFER_WAIT) -> wire.Offer:
     """What the server `url` lets its rooms' computer seats do: the levels it offers (from the easiest)
     and the most milliseconds a decision thinks; OfferNotKnown otherwise (an older server refuses the
-    question as a message it does not know)."""
-    answer = _exchange(url, wire.AskOffer(PROTOCOL_VERSION), tls, wait, OfferNotKnown, "saying what it offers")
+    question as a message it does not know). `wait`: the seconds to connect, then to answer."""
+    answer = _exchange(url, wire.AskOffer(PROTOCOL_VERSION), tls, (wait, wait), OfferNotKnown, "saying what it offers")
     if isinstance(answer, wire.Offer):
         return answer
     if isinstance(answer, wire.Refused):
@@ -71,16 +71,18 @@ def ask_offer(url: str, tls: ssl.SSLContext | None = None, wait: float = OFFER_W
     raise OfferNotKnown("the server answered something other than what it offers")
 
 
-def _exchange(url: str, message: object, tls: ssl.SSLContext | None, wait: float, fails: type[ServerNotAnswered],
-              doing: str) -> wire.HostMessage:
+def _exchange(url: str, message: object, tls: ssl.SSLContext | None, waits: tuple[float, float],
+              fails: type[ServerNotAnswered], doing: str) -> wire.HostMessage:
     """`message` sent on a connection of its own and the server's one answer, read by the strict
-    reader; `fails` in one line otherwise (`doing`: what the server did not finish, for that line)."""
+    reader; `fails` in one line otherwise (`waits`: the seconds to connect, then to answer; `doing`:
+    what the server did not finish, for that line)."""
     check_url(url)  # ValueError, one line
+    opening, answering = waits
     try:
-        with connect(url, open_timeout=min(OPEN_TIMEOUT, wait), close_timeout=1, max_size=MAX_FRAME,
-                     compression=None, proxy=None, ssl=tls) as ws:
+        with connect(url, open_timeout=opening, close_timeout=1, max_size=MAX_FRAME, compression=None,
+                     proxy=None, ssl=tls) as ws:
             ws.send(encode(message))
-            return decode_host(ws.recv(wait))
+            return decode_host(ws.recv(answering))
     except ssl.SSLCertVerificationError as error:
         untrusted = Untrusted.of(url, error)
         raise fails(str(untrusted), untrusted) from None
