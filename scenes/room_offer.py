@@ -7,6 +7,7 @@ offered, and the line says the server may refuse some."""
 
 from __future__ import annotations
 
+import logging
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
     import ssl
 
 EVERY_LEVEL = ("easy", "normal", "hard", "expert")  # what a room's computer may be where the server says nothing
+log = logging.getLogger("skyjo.online")
 NOT_SAID = (255, 200, 140)  # the line's colour where the server did not say: the setup may be refused
 
 
@@ -40,7 +42,7 @@ class RoomOffer:
         self.most_think_ms = most_think_ms
         self.known = levels is not None and most_think_ms is not None
         self.asking: Background[tuple[tuple[str, ...], int] | str] | None = None
-        self.problem = ""  # why the server could not say (one line, for the log and tests)
+        self.problem = ""  # why the server could not say (one line, written to the game's log)
 
     def ask(self, server: str, tls: ssl.SSLContext | None) -> None:
         """Ask `server` off the frame loop (its answer is taken by `arrived`)."""
@@ -49,6 +51,7 @@ class RoomOffer:
     def not_known(self, why: str) -> None:
         """The server cannot be asked (a certificate file that cannot be used): every level, and the line says so."""
         self.problem = why
+        log.info("the server was not asked which levels it offers: %s", why)
 
     def arrived(self) -> bool:
         """Whether the server's answer came since the last call (the levels changed, or were not said)."""
@@ -61,6 +64,7 @@ class RoomOffer:
             (self.levels, self.most_think_ms), self.known = answer, True
         else:
             self.problem = answer or asking.problem or "no answer"
+            log.info("the server did not say which levels it offers: %s", self.problem)
         return True
 
     def cancel(self) -> None:
