@@ -530,3 +530,20 @@ def test_a_server_that_does_not_know_the_question_is_one_line(monkeypatch):
         ask_offer(f"ws://127.0.0.1:{free_port()}")
     with socket.create_server(("127.0.0.1", 0)) as silent, pytest.raises(OfferNotKnown, match="cannot reach"):
         ask_offer(f"ws://127.0.0.1:{silent.getsockname()[1]}", wait=0.5)  # (it accepts, never speaks WebSocket)
+
+
+def test_a_server_that_turns_a_connection_away_at_once_is_heard_saying_why():
+    """Turned away as it connects (here every connection: no room may be made, so none may connect),
+    the question and the room's maker still read the server's refusal, whether it came before or
+    after what they sent (before: their send met a closed connection, and said only that)."""
+    from game.net.room_maker import OfferNotKnown, ask_offer
+
+    server = RoomServer(ServerOptions(port=0, most_rooms=0))
+    try:
+        for _try in range(5):  # (the close and the send race: each way, a few times)
+            with pytest.raises(OfferNotKnown, match="the server refused: too many connections"):
+                ask_offer(server.url)
+            with pytest.raises(RoomNotMade, match="the server refused: too many connections"):
+                make_room(server.url, ["remote", "easy"])
+    finally:
+        server.stop()

@@ -81,7 +81,10 @@ def _exchange(url: str, message: object, tls: ssl.SSLContext | None, waits: tupl
     try:
         with connect(url, open_timeout=opening, close_timeout=1, max_size=MAX_FRAME, compression=None,
                      proxy=None, ssl=tls) as ws:
-            ws.send(encode(message))
+            try:
+                ws.send(encode(message))
+            except ConnectionClosed:  # turned away as it connected (a full server): its refusal came first
+                pass
             return decode_host(ws.recv(answering))
     except ssl.SSLCertVerificationError as error:
         untrusted = Untrusted.of(url, error)
