@@ -25,6 +25,18 @@ from game.ui.wording import PLAYER_NUMBER, YOU, default_human_name, is_default_h
 
 END_SCORES = (50, 100, 150, 200, 300)
 KINDS = (HUMAN, COMPUTER, REMOTE)  # the order "Who plays" cycles through (the last with the network on)
+STRENGTHS = ("easy", "normal", "hard", "expert")  # the fixed levels, from the easiest ("Your level" is Normal's)
+
+
+def nearest_level(level: str, offered: tuple[str, ...]) -> str:
+    """`level` if it is `offered`, else the offered fixed level nearest it in strength (the easier of
+    two as near; "Your level" counts as Normal); `level` itself when no fixed level is offered."""
+    if level in offered:
+        return level
+    at = STRENGTHS.index(level) if level in STRENGTHS else STRENGTHS.index("normal")
+    near = sorted((abs(STRENGTHS.index(other) - at), STRENGTHS.index(other), other)
+                  for other in offered if other in STRENGTHS)
+    return near[0][2] if near else level
 
 
 def free_name(seats: list[SeatConfig]) -> str:
@@ -89,7 +101,15 @@ class MatchDraft:
     @property
     def new_level(self) -> str:
         """A new computer's level: "Your level" like a new game's, where it is offered, else Normal."""
-        return ADAPTIVE if ADAPTIVE in self.levels else "normal"
+        return ADAPTIVE if ADAPTIVE in self.levels else nearest_level("normal", self.levels)
+
+    def offer_levels(self, levels: tuple[str, ...]) -> None:
+        """Only `levels` are offered from now on (what a room's server offers): a computer seat at
+        another level takes the nearest offered."""
+        self.levels = levels
+        seats = tuple(replace(seat, level=nearest_level(seat.level, levels), avatar="")
+                      if seat.kind == COMPUTER and seat.level not in levels else seat for seat in self.config.seats)
+        self.config = replace(self.config, seats=seats)
 
     def add_seat(self, kind: str) -> None:
         """The add card: a person (here, or over the network when it is on) or a computer."""
@@ -136,7 +156,7 @@ class MatchDraft:
         if player.level in self.levels:  # the next level; after the last, the first again
             level = self.levels[(self.levels.index(player.level) + 1) % len(self.levels)]
         else:
-            level = "normal"
+            level = nearest_level("normal", self.levels)
         self._seat(seat, replace(player, level=level, avatar=""))
 
     def next_avatar(self, seat: int) -> None:

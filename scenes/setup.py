@@ -24,6 +24,7 @@ from scenes.context import AppContext
 from scenes.fields import TextField
 from scenes.match_draft import COMPUTER_NAMES, END_SCORES, KINDS, MatchDraft, default_names, free_name
 from scenes.names import LOBBY, MENU, PLAY, REPLACE_GAME, ROOM
+from scenes.room_offer import RoomOffer
 from scenes.seat_cards import CardPlaces, card_boxes, card_places
 
 # (the match's own rules, what each change does to it, are match_draft.py's; tests import some from here)
@@ -62,11 +63,16 @@ def initial_config(app: AppContext) -> MatchConfig:
 class SetupScene(AppScene):
     name = "setup"
 
-    def __init__(self, app: AppContext, config: MatchConfig | None = None, online: str = "", player: str = "") -> None:
+    def __init__(self, app: AppContext, config: MatchConfig | None = None, online: str = "", player: str = "",
+                 offer: RoomOffer | None = None) -> None:
+        """`online`: a room on this server; `offer`: what its computers may do, if known already (else the
+        server is asked as the screen opens)."""
         super().__init__(app)
         self.online = online  # a room on this server (Play online), not a table here
+        self.offer = offer or RoomOffer()  # (a table here asks nobody)
         if online:
             self.draft = MatchDraft(room_config(config or initial_config(app), player), ROOM_LEVELS, network=True)
+            self.draft.offer_levels(self.offer.levels)
         else:
             self.draft = MatchDraft(config or initial_config(app))  # the match as the player changes it
         self.error = ""
@@ -85,6 +91,27 @@ class SetupScene(AppScene):
 
     def enter(self) -> None:
         self.build()
+        if self.online and not self.offer.known:
+            self._ask_offer()
+
+    def _ask_offer(self) -> None:
+        """Ask the server what its rooms' computers may do, off the frame loop (`update` takes the answer)."""
+        from game.net.online import CertificateFileProblem, tls_for
+
+        try:
+            tls = tls_for(self.online, self.app.cafile or self.app.settings.online_ca_file)
+        except CertificateFileProblem as error:  # (the room's screen says it in full if the player goes on)
+            self.offer.not_known(str(error))
+            return
+        self.offer.ask(self.online, tls)
+
+    def update(self, dt: float) -> None:
+        if self.offer.arrived():  # the server said which levels it offers (or could not): the seats follow
+            self.draft.offer_levels(self.offer.levels)
+            self.build()
+
+    def exit(self) -> None:
+        self.offer.cancel()
 
     def build(self) -> None:
         focus = self.buttons.focus
@@ -291,6 +318,9 @@ class SetupScene(AppScene):
                 edge = colour_of(self.config.identity(seat))
                 pygame.draw.rect(surface, edge, rect, width=max(2, round(4 * self.viewport.scale)),
                                  border_radius=max(4, rect.h // 20))
+        if self.online:
+            line, colour = self.offer.line()
+            self.text(surface, line, CAPTION_SIZE, 960, 850, color=colour, max_width=1720)
         if self.error:
             self.text(surface, self.error, CAPTION_SIZE, 960, 905, color=(255, 150, 130))
         self._label_names()  # (Tab or an arrow moved the focus since the last frame)

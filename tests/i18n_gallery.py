@@ -572,6 +572,7 @@ def online_screens(app: Any) -> Iterator[str]:
     from game.net.connection import Untrusted
     from scenes.online import OnlineScene
     from scenes.room import RoomScene, untrusted_sentence
+    from scenes.room_offer import RoomOffer
     from scenes.setup import SetupScene
 
     app.stack.reset(OnlineScene(app, server="wss://skyjo.example.org", code="K7QX2MRT", player="Zoé"))
@@ -581,7 +582,9 @@ def online_screens(app: Any) -> Iterator[str]:
     settle(app)
     yield "online_no_server"
     seats = (SeatConfig("Zoé", HUMAN), SeatConfig("Player 2", REMOTE), SeatConfig("Robin", COMPUTER, "hard"))
-    app.stack.reset(SetupScene(app, MatchConfig("voyage", seats), online="wss://skyjo.example.org", player="Zoé"))
+    offer = RoomOffer(("easy", "normal", "hard"), 300)  # what the server said (nothing is asked: no network here)
+    app.stack.reset(SetupScene(app, MatchConfig("voyage", seats), online="wss://skyjo.example.org", player="Zoé",
+                               offer=offer))
     settle(app)
     yield "setup_online"
     for name, problem in (("room", ""), ("room_problem", "certificate has expired")):

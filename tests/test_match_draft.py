@@ -44,3 +44,25 @@ def test_a_typed_name_stays_and_a_seat_without_a_name_cannot_start(draft: MatchD
     draft.rename(1, " Bob ")
     settled = draft.settled()
     assert settled is not None and [seat.name for seat in settled.seats] == ["Zoé", "Bob"]
+
+
+def test_a_servers_levels_move_each_computer_to_the_nearest_it_offers() -> None:
+    """A room's server offers fewer levels (issue 49): each computer at a level it does not offer takes
+    the nearest it does (the easier of two as near; "Your level" counts as Normal), and the Level
+    button cycles through the offered ones only."""
+    levels = ("easy", "normal", "hard", "expert", "adaptive")
+    seats = (SeatConfig("You", HUMAN), *(SeatConfig(name, COMPUTER, level) for name, level in zip(
+        ("Robin", "Sasha", "Camille", "Alex", "Charlie"), levels, strict=True)))
+    draft = MatchDraft(MatchConfig("classic", seats), ("easy", "normal", "hard", "expert"), network=True)
+    draft.offer_levels(("easy", "expert"))
+    assert [seat.level for seat in draft.config.seats[1:]] == ["easy", "easy", "expert", "expert", "easy"]
+    draft.offer_levels(("normal", "expert"))
+    assert [seat.level for seat in draft.config.seats[1:]] == ["normal", "normal", "expert", "expert", "normal"]
+    draft.offer_levels(("hard",))
+    assert {seat.level for seat in draft.config.seats[1:]} == {"hard"} and draft.new_level == "hard"
+    draft.offer_levels(("easy", "hard"))
+    draft.next_level(1)
+    assert draft.config.seats[1].level == "easy"  # hard -> easy: the offered cycle
+    draft.next_level(1)
+    assert draft.config.seats[1].level == "hard"
+    assert draft.new_level == "easy"  # Normal's nearest, the easier of two as near

@@ -13,7 +13,18 @@ from helpers import view_json
 
 from game.ai.protocol import decide_message
 from game.net.host import table_message
-from game.net.protocol import GameOver, Hello, Play, ProtocolError, decode_client, decode_host, encode, hello
+from game.net.protocol import (
+    AskOffer,
+    GameOver,
+    Hello,
+    Offer,
+    Play,
+    ProtocolError,
+    decode_client,
+    decode_host,
+    encode,
+    hello,
+)
 from game.rules import GameState, SeatView, score_view, seat_view
 from game.rules.events import CardDrawn
 from game.store import Store
@@ -203,6 +214,37 @@ def test_client_messages_decode_strictly():
                 '{"type": "play", "action": [0, "draw", 1, 2, 3]}', '{"type": "ready", "round": 1' + '0' * 40 + '}'):
         with pytest.raises(ProtocolError):
             decode_client(raw)
+
+
+def test_a_servers_offer_is_read_strictly_both_ways():
+    """The question a setup asks a room server (`ask_offer`) and its answer (`offer`, issue 49): the
+    levels it offers, each once from the easiest, and the most milliseconds a decision thinks there."""
+    asked = decode_client(encode(AskOffer(2)))
+    assert isinstance(asked, AskOffer) and asked.version == 2
+    offer = decode_host('{"type": "offer", "levels": ["easy", "normal"], "most_think_ms": 300}')
+    assert isinstance(offer, Offer) and offer.levels == ["easy", "normal"] and offer.most_think_ms == 300
+    for raw in ('{"type": "ask_offer"}', '{"type": "ask_offer", "version": 2, "levels": []}',
+                '{"type": "ask_offer", "version": "2"}'):
+        with pytest.raises(ProtocolError):
+            decode_client(raw)
+    bad = {  # each shape, and what the refusal names
+        '{"type": "offer", "levels": [], "most_think_ms": 300}': "length >= 1",
+        '{"type": "offer", "levels": ["easy", "adaptive"], "most_think_ms": 300}': "Invalid enum value 'adaptive'",
+        '{"type": "offer", "levels": ["remote"], "most_think_ms": 300}': "Invalid enum value 'remote'",
+        '{"type": "offer", "levels": ["easy", "easy"], "most_think_ms": 300}': "each come once, from the easiest",
+        '{"type": "offer", "levels": ["hard", "easy"], "most_think_ms": 300}': "each come once, from the easiest",
+        '{"type": "offer", "levels": ["easy", "normal", "hard", "expert", "easy"], "most_think_ms": 3}': "length <= 4",
+        '{"type": "offer", "levels": ["easy"], "most_think_ms": 0}': ">= 1",
+        '{"type": "offer", "levels": ["easy"], "most_think_ms": 1000001}': "<= 1000000",
+        '{"type": "offer", "levels": ["easy"], "most_think_ms": 1' + "0" * 400 + '}': "too many digits",
+        '{"type": "offer", "levels": ["easy"], "most_think_ms": 0.5}': "Expected `int`",
+        '{"type": "offer", "levels": ["easy"]}': "missing required field `most_think_ms`",
+        '{"type": "offer", "levels": ["easy"], "most_think_ms": 3, "extra": 1}': "unknown field `extra`",
+        '{"type": "offer", "levels": "easy", "most_think_ms": 3}': "Expected `array`",
+    }
+    for raw, words in bad.items():
+        with pytest.raises(ProtocolError, match=words):
+            decode_host(raw)
 
 
 def test_seat_tokens_are_kept_capped_and_survive_a_damaged_file(tmp_path):

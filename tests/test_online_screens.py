@@ -28,6 +28,7 @@ from game.net.online import grouped
 from game.server.serve import RoomServer, ServerOptions
 from game.store import Store
 from game.store.settings import DEFAULT_ONLINE_SERVER
+from game.ui.ink import JOURNAL
 from scenes.names import MENU
 from scenes.online import no_server_sentence
 from skyjo.bench_server import free_port
@@ -196,15 +197,90 @@ def test_a_certificate_this_computer_does_not_trust_is_one_translated_sentence(a
 
 
 def test_a_room_the_server_refuses_says_why_in_one_line(app, pilot):
-    server = RoomServer(ServerOptions(port=0, levels=("easy", "normal")))  # a server that offers no Hard
+    server = RoomServer(ServerOptions(port=0, rooms_made=(0, 0)))  # a server that lets nobody make a room now
     try:
-        room = create_room(app, pilot, server.url, online_seats=1)  # seat 2 a Normal computer: made Hard
+        room = create_room(app, pilot, server.url, online_seats=1)
         assert pilot.wait_on_clock(lambda: bool(room.problem), WAIT)
-        refused = "the server refused: the computer levels offered are easy, normal, not hard"
+        refused = "the server refused: too many rooms made on this server just now; wait ten minutes"
         assert room.problem == f"No room was made: {refused}"
         assert "\n" not in room.problem and len(server.rooms) == 0
     finally:
         server.stop()
+
+
+def words_drawn(app) -> list[str]:
+    """Every text one frame of the top screen draws."""
+    JOURNAL.start()
+    try:
+        app.stack.top.draw(app.screen)
+        return [ink.words for ink in JOURNAL.inks if ink.words]
+    finally:
+        JOURNAL.stop()
+        JOURNAL.clear()
+
+
+def levels_cycled(app, pilot: Pilot, seat: int) -> list[str]:
+    """The levels a computer seat's Level button goes through, from the one it shows, clicked by a player."""
+    setup = app.stack.top
+    seen = [setup.config.seats[seat].level]
+    for _click in range(5):
+        pilot.click(f"level{seat}")
+        seen.append(setup.config.seats[seat].level)
+    return seen
+
+
+def open_room_setup(app, pilot: Pilot, url: str):
+    """Play online -> the server typed -> Create a room: the setup, once the server said what it offers."""
+    online = open_online(app, pilot)
+    online.fields["server"].value = url
+    pilot.click("create")
+    assert pilot.scene == "setup", online.error
+    setup = app.stack.top
+    assert pilot.wait_on_clock(lambda: setup.offer.asking is None, WAIT)  # (a few seconds at most)
+    return setup
+
+
+def test_the_room_setup_offers_only_the_levels_the_server_offers_and_says_so(app, pilot, tmp_path):
+    port = free_port()  # a real `skyjo server --levels easy,normal --most-think-ms 250` on loopback
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    server = _run("server", "--port", str(port), "--levels", "easy,normal", "--most-think-ms", "250",
+                  "--data-dir", str(tmp_path / "server"), "--json", env=env)
+    try:
+        url = json.loads(server.stdout.readline())["listening"]
+        setup = open_room_setup(app, pilot, url)
+        assert setup.offer.known, setup.offer.problem
+        computers = [seat for seat, player in enumerate(setup.config.seats) if player.kind == "computer"]
+        assert computers and all(setup.config.seats[seat].level == "normal" for seat in computers)
+        assert levels_cycled(app, pilot, computers[0]) == ["normal", "easy", "normal", "easy", "normal", "easy"]
+        assert "This server's computers: Easy, Normal; each thinks at most 0.25 s" in words_drawn(app)
+        app.settings.language = "fr"
+        app.apply_settings()  # (worded where it is shown: the language of the moment)
+        assert "Ordinateurs de ce serveur : Facile, Normal ; chacun réfléchit au plus 0,25 s" in words_drawn(app)
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.communicate(timeout=30)
+
+
+def test_a_default_level_the_server_does_not_offer_becomes_the_nearest_it_offers(app, pilot):
+    server = RoomServer(ServerOptions(port=0, levels=("hard", "expert")))
+    try:
+        setup = open_room_setup(app, pilot, server.url)
+        computers = [seat for seat, player in enumerate(setup.config.seats) if player.kind == "computer"]
+        assert computers and all(setup.config.seats[seat].level == "hard" for seat in computers)  # Normal's nearest
+        assert levels_cycled(app, pilot, computers[0]) == ["hard", "expert", "hard", "expert", "hard", "expert"]
+        pilot.click("kind0")  # you -> a computer: at a level the server offers
+        assert setup.config.seats[0].level in ("hard", "expert")
+    finally:
+        server.stop()
+
+
+def test_a_server_that_cannot_say_what_it_offers_leaves_the_four_levels_and_says_so(app, pilot):
+    setup = open_room_setup(app, pilot, f"ws://127.0.0.1:{free_port()}")  # nobody answers there
+    assert not setup.offer.known and "cannot reach" in setup.offer.problem
+    computers = [seat for seat, player in enumerate(setup.config.seats) if player.kind == "computer"]
+    assert levels_cycled(app, pilot, computers[0]) == ["normal", "hard", "expert", "easy", "normal", "hard"]
+    said = [words for words in words_drawn(app) if "levels it offers" in words]
+    assert said == ["The server did not say which computer levels it offers: it may refuse some of these."]
 
 
 def test_a_private_ca_file_that_cannot_be_used_is_one_sentence(app, pilot, tmp_path, server):

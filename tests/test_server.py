@@ -357,6 +357,8 @@ def test_a_server_offers_only_the_levels_it_says(capsys):
         server.stop()
     assert main(["server", "--levels", "easy,grandmaster"]) == 2
     assert "--levels lists levels among easy, normal, hard, expert" in capsys.readouterr().err
+    assert main(["server", "--levels", " , "]) == 2  # (a room could have no computer, and no offer says so)
+    assert "--levels lists at least one of easy, normal, hard, expert" in capsys.readouterr().err
 
 
 def test_behind_a_tls_proxy_the_limits_count_the_address_it_names():
@@ -447,3 +449,101 @@ def test_bench_server_plays_its_rooms_to_the_end_and_prints_its_figures():
     for key in ("moves_per_second", "round_trip_p50_ms", "round_trip_p99_ms", "server_cpu_seconds_per_move",
                 "rss_per_room_mb", "server_rss_mb", "load"):
         assert figures[key] is not None, key
+
+
+def test_a_server_says_what_its_rooms_computers_may_do_to_a_client_not_seated():
+    """`ask_offer` (issue 49): the levels the server offers, from the easiest whatever order
+    `--levels` gave, and the most a decision thinks; then the connection closes. Asked on a seated
+    connection, it is refused like a second hello; a hosted table says it makes no rooms."""
+    from net_tools import HostThread, RawClient, match
+
+    from game.net.protocol import PROTOCOL_VERSION
+    from game.net.room_maker import OfferNotKnown, ask_offer
+
+    server = RoomServer(ServerOptions(port=0, levels=("normal", "easy"), most_think_ms=250))
+    try:
+        offer = ask_offer(server.url)
+        assert (offer.levels, offer.most_think_ms) == (["easy", "normal"], 250)
+        raw = RawClient(server.url)
+        raw.send({"type": "ask_offer", "version": PROTOCOL_VERSION})
+        assert raw.receive() == {"type": "offer", "levels": ["easy", "normal"], "most_think_ms": 250}
+        assert raw.closed_within()
+        code = make_room(server.url, ["remote", "easy"])
+        seated = RawClient(server.url)
+        seated.hello(code, "Ann")
+        seated.send({"type": "ask_offer", "version": PROTOCOL_VERSION})
+        assert seated.expect("refused")["reason"] == "a room is asked for on a connection of its own"
+        seated.close()
+        old = RawClient(server.url)
+        old.send({"type": "ask_offer", "version": 1})
+        assert "protocol version 2, not 1" in old.expect("refused")["reason"]
+        assert len(server.rooms) == 1  # asking made no room
+    finally:
+        server.stop()
+    hosted = HostThread(match("voyage", "remote,remote", seed=1))
+    try:
+        with pytest.raises(OfferNotKnown, match=r"the server refused: .*makes no rooms"):
+            ask_offer(hosted.url)
+    finally:
+        hosted.host.close()
+
+
+def test_asking_what_a_server_offers_meets_the_wrong_code_limits_of_a_hello():
+    from net_tools import RawClient
+
+    from game.net.protocol import PROTOCOL_VERSION
+    from game.net.room_maker import OfferNotKnown, ask_offer
+
+    server = RoomServer(ServerOptions(port=0))
+    try:
+        for guess in range(10):
+            stranger = RawClient(server.url)
+            stranger.send({"type": "hello", "version": PROTOCOL_VERSION, "code": f"ZZZZZZ{guess:02d}", "name": "X"})
+            assert stranger.expect("refused")["reason"] == "wrong join code"
+            stranger.close()
+        with pytest.raises(OfferNotKnown, match="too many wrong join codes from your address"):
+            ask_offer(server.url)
+    finally:
+        server.stop()
+
+
+def test_a_server_that_does_not_know_the_question_is_one_line(monkeypatch):
+    """An older server (protocol 2 before `ask_offer`) refuses it as a message type it does not know;
+    a port nobody answers on, or a server that says nothing, is one line too, within the wait."""
+    import socket
+
+    from game.net import listener, protocol
+    from game.net.room_maker import OfferNotKnown, ask_offer
+    from game.wire.reading import Family
+
+    older = Family(protocol.Hello | protocol.Play | protocol.Ready | protocol.Bye | protocol.Create,
+                   unknown=protocol.UNKNOWN_TYPE)
+    monkeypatch.setattr(listener, "decode_client", lambda raw: protocol.parse(raw, older))
+    server = RoomServer(ServerOptions(port=0))
+    try:
+        with pytest.raises(OfferNotKnown, match="the server refused: unknown message type"):
+            ask_offer(server.url)
+        assert len(make_room(server.url, ["remote", "easy"])) == ROOM_CODE_LENGTH  # (it still makes rooms)
+    finally:
+        server.stop()
+    with pytest.raises(OfferNotKnown, match="cannot reach"):
+        ask_offer(f"ws://127.0.0.1:{free_port()}")
+    with socket.create_server(("127.0.0.1", 0)) as silent, pytest.raises(OfferNotKnown, match="cannot reach"):
+        ask_offer(f"ws://127.0.0.1:{silent.getsockname()[1]}", wait=0.5)  # (it accepts, never speaks WebSocket)
+
+
+def test_a_server_that_turns_a_connection_away_at_once_is_heard_saying_why():
+    """Turned away as it connects (here every connection: no room may be made, so none may connect),
+    the question and the room's maker still read the server's refusal, whether it came before or
+    after what they sent (before: their send met a closed connection, and said only that)."""
+    from game.net.room_maker import OfferNotKnown, ask_offer
+
+    server = RoomServer(ServerOptions(port=0, most_rooms=0))
+    try:
+        for _try in range(5):  # (the close and the send race: each way, a few times)
+            with pytest.raises(OfferNotKnown, match="the server refused: too many connections"):
+                ask_offer(server.url)
+            with pytest.raises(RoomNotMade, match="the server refused: too many connections"):
+                make_room(server.url, ["remote", "easy"])
+    finally:
+        server.stop()

@@ -9,9 +9,10 @@ table's thread a small API: its inbox, send, close with a code, turn away, shut 
 
 Where a hello goes is its `Tables`' to say: a hosted table's door has one (`OneTable`: the join
 code, its inbox); a room server's (game/server) has many behind one door, found by the room's
-code, and may also make one (`create`); a code it does not hold here it may `locate` elsewhere (the
-room runs on another process: the client is sent there with a `redirect`). Everything else, the
-reader, the limits, the admission gate, the half-open timeouts, is the same door for both.
+code, and may also make one (`create`) and say what its rooms' computers may do (`ask_offer`); a code
+it does not hold here it may `locate` elsewhere (the room runs on another process: the client is sent
+there with a `redirect`). Everything else, the reader, the limits, the admission gate, the half-open
+timeouts, is the same door for both.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ from .inbox import Inbox
 from .protocol import (
     MAX_FRAME,
     PROTOCOL_VERSION,
+    AskOffer,
     Bye,
     Create,
     Hello,
@@ -115,6 +117,10 @@ class Tables(Protocol):
         """The answer to a `create` from `address`: a `room` message, or a `refused` one (or an
         awaitable of one: a room kept elsewhere is answered once it is kept)."""
 
+    def offer(self) -> object:
+        """The answer to an `ask_offer`: an `offer` message (its rooms' computer levels and the most a
+        decision thinks), or a `refused` one."""
+
     def locate(self, code: str) -> Awaitable[Located]:
         """Where the table whose code is `code` is when `inbox_for` found none here (on the network
         thread): taken over here now (its inbox), on another process, over, or nowhere (None)."""
@@ -161,6 +167,9 @@ class OneTable:
         return any(same_secret(token, known) for known in self.tokens)
 
     def create(self, message: Create, address: str) -> object:
+        return refusal("this is a table served by one computer: it makes no rooms", "hello")
+
+    def offer(self) -> object:
         return refusal("this is a table served by one computer: it makes no rooms", "hello")
 
     async def locate(self, code: str) -> Located:
@@ -455,18 +464,20 @@ class Server:
                     return "said bye"
                 case Hello():
                     inbox.put((client, Refusal("hello comes once, first")))
-                case Create():
-                    inbox.put((client, Refusal("a room is made on a connection of its own")))
+                case Create() | AskOffer():
+                    inbox.put((client, Refusal("a room is asked for on a connection of its own")))
                 case Play() | Ready():
                     inbox.put((client, message))
         return "connection closed"
 
     async def _first(self, client: Client, first: str | bytes) -> str | None:
         """The first message: a hello handed to its table (None), or why the connection ends
-        (a `create` answered, a client sent to another process, a hello turned away)."""
+        (a `create` or an `ask_offer` answered, a client sent to another process, a hello turned away)."""
         hello, problem, code = self._hello_problem(client, first)
         if isinstance(hello, Create):
             return await self._create(client, hello)
+        if isinstance(hello, AskOffer):
+            return await self._answer_offer(client)
         if isinstance(hello, Hello) and client.inbox is None:
             hello, problem, code = await self._elsewhere(client, hello)
         if hello is None or client.inbox is None:
@@ -477,26 +488,29 @@ class Server:
         client.inbox.put((client, hello))
         return None
 
-    def _hello_problem(self, client: Client, raw: str | bytes) -> tuple[Hello | Create | None, str, int]:
+    def _hello_problem(self, client: Client, raw: str | bytes) -> tuple[Hello | Create | AskOffer | None, str, int]:
         """The hello in this first message (its table's inbox set on `client`), or why it cannot be
         one here (and the close code to say it with). Past the wrong-code limits only a hello with a
-        seat's token is compared. A `create` is handed back as it is, for its tables to answer."""
+        seat's token is compared. A `create` is handed back as it is, for its tables to answer; an
+        `ask_offer` too, within the wrong-code limits a hello without a token meets."""
         try:
             message = decode_client(raw)
         except ProtocolError as error:
             return None, str(error), CLOSE_POLICY
-        if not isinstance(message, Hello | Create):
+        if not isinstance(message, Hello | Create | AskOffer):
             return None, "the first message must be a hello", CLOSE_POLICY
         if message.version != PROTOCOL_VERSION:
             return None, f"this host speaks protocol version {PROTOCOL_VERSION}, not {message.version}", CLOSE_POLICY
         if isinstance(message, Create):
             return message, "", 0
         address = client.address
-        token = message.token
+        token = message.token if isinstance(message, Hello) else None
         if token is None or not self._tables.knows_token(token):
             limited = self._wrong_codes.refusal(address)
             if limited:
                 return None, limited, CLOSE_TRY_LATER
+        if isinstance(message, AskOffer):
+            return message, "", 0
         client.inbox = self._tables.inbox_for(message.code)  # (None: perhaps elsewhere, `_elsewhere` asks)
         return message, "", 0
 
@@ -533,6 +547,13 @@ class Server:
             pass
         await self._close(client, CLOSE_FINAL, "done")
         return "made a room" if not isinstance(answer, Refused) else "refused a room"
+
+    async def _answer_offer(self, client: Client) -> str:
+        """Answer an `ask_offer` (what the rooms' computers may do here, or why not) and close."""
+        answer = self._tables.offer()
+        self._push(client, encode(answer))
+        await self._finish(client, CLOSE_FINAL, "done")
+        return "told what its rooms offer" if not isinstance(answer, Refused) else "refused to say what it offers"
 
     async def _refuse_and_close(self, client: Client, reason: str, code: int = CLOSE_POLICY) -> None:
         self.lines.warning(client.address, "%s turned away: %s", client, shown(one_line(reason)))

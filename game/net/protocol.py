@@ -4,7 +4,9 @@ what it refuses in a field, a round's scores list `removed_columns`.
 
     client -> host   hello {version, code, name, token?, seat?}  play {action}  ready {round}  bye {}
                      create {version, seats, edition} (a room server only: a table made there, game/server)
-    host -> client   room {code} (the answer to create)
+                     ask_offer {version} (a room server only: what its rooms' computers may do, asked before a create)
+    host -> client   room {code, levels, most_think_ms} (the answer to create)
+                     offer {levels, most_think_ms} (the answer to ask_offer)
                      redirect {url} (a room server's process that does not run the room: go there, game/server)
                      welcome {seat, token, names, config}  lobby {seats}  table {view, legal, events, action}
                      notice {key, args}  round_over {round, scores}  game_over {}  waiting {seat, name, why}
@@ -113,6 +115,9 @@ class Bye(_Message, tag="bye"):
 
 
 RoomSeat = Literal["remote", "easy", "normal", "hard", "expert"]  # a room's seat: a player online, or a level
+RoomLevel = Literal["easy", "normal", "hard", "expert"]  # a room's computer seat: its level
+ROOM_LEVEL_ORDER: tuple[RoomLevel, ...] = ("easy", "normal", "hard", "expert")  # from the easiest
+MOST_THINK_MS = 10**6  # the most milliseconds a decision's cap may say (a server's own is 10,000 at most)
 
 
 class Create(_Message, tag="create"):
@@ -128,7 +133,14 @@ class Create(_Message, tag="create"):
             raise ProtocolError("a room needs at least one seat for a player online")
 
 
-ClientMessage = Hello | Play | Ready | Bye | Create
+class AskOffer(_Message, tag="ask_offer"):
+    """A client not seated anywhere asks a room server what its rooms' computer seats may be (a setup
+    screen offers only those): answered `offer`, then the connection closes, as a `create` is."""
+
+    version: int
+
+
+ClientMessage = Hello | Play | Ready | Bye | Create | AskOffer
 UNKNOWN_TYPE = "unknown message type; expected one of {tags}"
 CLIENT = Family(ClientMessage, unknown=UNKNOWN_TYPE)  # its decoder, built once
 
@@ -252,6 +264,20 @@ class Room(_Message, tag="room"):
         _short(self.code, "code", MAX_CODE)
 
 
+class Offer(_Message, tag="offer"):
+    """What a room server's computer seats may do (the answer to `ask_offer`): the levels it offers, each
+    once and in their order from the easiest (at least one), and the most milliseconds one decision may
+    think there."""
+
+    levels: Annotated[list[RoomLevel], Meta(min_length=1, max_length=4)]
+    most_think_ms: Annotated[int, Meta(ge=1, le=MOST_THINK_MS)]
+
+    def check(self) -> None:
+        order = [ROOM_LEVEL_ORDER.index(level) for level in self.levels]
+        if order != sorted(set(order)):
+            raise ProtocolError("offer's levels must each come once, from the easiest")
+
+
 class Redirect(_Message, tag="redirect"):
     """The room runs on another process of the same server (game/server, several processes on one
     Redis): say the same hello at `url` instead. Only before a welcome; the client decides whether it
@@ -263,7 +289,7 @@ class Redirect(_Message, tag="redirect"):
         _short(self.url, "url", MAX_URL)
 
 
-HostMessage = Welcome | Lobby | Table | Notice | RoundOver | GameOver | Waiting | Refused | Room | Redirect
+HostMessage = Welcome | Lobby | Table | Notice | RoundOver | GameOver | Waiting | Refused | Room | Offer | Redirect
 HOST = Family(HostMessage, unknown=UNKNOWN_TYPE)
 
 

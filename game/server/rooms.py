@@ -133,6 +133,14 @@ class Rooms:
             return self._once_on_disk(room.store, answer)
         return answer
 
+    def offer(self) -> object:
+        """What this server's rooms' computers may do: its levels, from the easiest, and the most a
+        decision thinks (an `offer`); a refusal where it offers no level (no room could have a computer)."""
+        levels = [level for level in wire.ROOM_LEVEL_ORDER if level in self.levels]
+        if not levels:
+            return wire.refused("this server's rooms have no computer players", "hello")
+        return wire.Offer(levels, self.pool.most_think_ms)
+
     @staticmethod
     async def _once_on_disk(keeper: FolderKeeper, answer: wire.Room) -> wire.Room:
         """`answer` once the room's first save and its code are on disk: a restart finds every room it

@@ -96,6 +96,18 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _levels(text: str) -> tuple[str, ...]:
+    """`--levels`: the computer levels rooms may have, at least one; ValueError in one line otherwise."""
+    from game.server.rooms import ROOM_LEVELS
+
+    levels = tuple(item.strip() for item in text.split(",") if item.strip())
+    if not set(levels) <= set(ROOM_LEVELS):
+        raise ValueError(f"--levels lists levels among {', '.join(ROOM_LEVELS)}")
+    if not levels:
+        raise ValueError(f"--levels lists at least one of {', '.join(ROOM_LEVELS)}")
+    return levels
+
+
 def _options(args: argparse.Namespace):  # -> ServerOptions (imported late, as every command's modules are)
     """The server's options from the command line; ValueError in one line for a bad one."""
     from game.server.pool import MOST_THINK_MS
@@ -111,10 +123,7 @@ def _options(args: argparse.Namespace):  # -> ServerOptions (imported late, as e
     most = MOST_ROOMS if args.most_rooms is None else args.most_rooms
     if not 1 <= most <= MOST_ROOMS_ALLOWED:
         raise ValueError(f"--most-rooms must be from 1 to {MOST_ROOMS_ALLOWED}")
-    levels = ROOM_LEVELS if args.levels is None else tuple(item.strip() for item in args.levels.split(",")
-                                                           if item.strip())
-    if not set(levels) <= set(ROOM_LEVELS):
-        raise ValueError(f"--levels lists levels among {', '.join(ROOM_LEVELS)}")
+    levels = ROOM_LEVELS if args.levels is None else _levels(args.levels)
     made = _rooms_made(args.rooms_made)
     think = MOST_THINK_MS if args.most_think_ms is None else args.most_think_ms
     if not 1 <= think <= MOST_THINK_ALLOWED:
