@@ -321,8 +321,13 @@ class GameState(Legality, RoundEnd):
         if not self.draw_pile:
             self._reshuffle()
         seats = self.participants  # the next seat, written out: this runs on every turn
-        following = seats[(seats.index(seat) + 1) % len(seats)]
-        if following == self.trigger:
+        count = len(seats)
+        # The seats in play are distinct: one found at its own number (all seats play, the usual
+        # case) is at its place, without a search (tuple.index is a method call by name)
+        place = seat if seat < count and seats[seat] == seat else seats.index(seat)
+        following = seats[place + 1] if place + 1 < count else seats[0]
+        trigger = self.trigger
+        if trigger is not None and following == trigger:  # (compared as ints once known not None)
             self._score_round()
             return
         self.to_act = following
