@@ -22,7 +22,6 @@ from .errors import IllegalActionError
 from .legality import Legality
 from .options import Options
 from .position import (
-    DEALT_AFRESH,
     FACT_NAMES,
     GAME_OVER,
     OPENING,
@@ -36,7 +35,7 @@ from .position import (
     Phase,
     Source,
     as_member,
-    fresh_facts,
+    clear_for_deal,
     give_defaults,
 )
 from .round_end import RoundEnd, should_double
@@ -159,9 +158,7 @@ class GameState(Legality, RoundEnd):
         if self.tiebreak:
             self.tiebreak_rounds.append(self.round)
         previous_trigger = self.trigger
-        fresh = fresh_facts(self.players)
-        for name in DEALT_AFRESH:
-            setattr(self, name, fresh[name])
+        clear_for_deal(self, self.players)
         self.previous_trigger = previous_trigger  # who ended the last round starts this one
         position = 0
         for seat in self.participants:
