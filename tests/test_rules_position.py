@@ -10,7 +10,7 @@ import pytest
 
 from game.rules import GameState, InvalidStateError, check_consistency, codec, state_from_dict, state_to_dict
 from game.rules.facts import LIST, VALUE, fact, whole
-from game.rules.position import FACT_NAMES, FIELDS, Phase, Position, Source, fresh_facts
+from game.rules.position import DEALT_AFRESH, FACT_NAMES, FIELDS, Phase, Position, Source, fresh_facts
 
 
 def mid_game(seed: int = 29) -> GameState:
@@ -48,6 +48,21 @@ def test_a_copy_holds_every_fact_and_nothing_else() -> None:
     other = state.clone(record_events=True)
     assert state_to_dict(other) == state_to_dict(state)
     assert {name for name in vars(other) if name in FACT_NAMES} == FACT_NAMES
+
+
+def test_a_deal_starts_afresh_exactly_the_facts_it_names() -> None:
+    # Position.copy_dealt_facts_from is written out fact by fact too: it copies every fact of
+    # DEALT_AFRESH, no other, and shares none of their lists
+    source = mid_game()
+    target = Position(source.identity)
+    target.copy_dealt_facts_from(source)
+    assert {name for name in vars(target) if name in FACT_NAMES} == set(DEALT_AFRESH)
+    for name in DEALT_AFRESH:
+        mine, theirs = getattr(target, name), getattr(source, name)
+        assert mine == theirs, name
+        if isinstance(mine, list):
+            assert mine is not theirs, name
+            assert not any(row is other for row in mine if isinstance(row, list) for other in theirs), name
 
 
 def test_the_json_keys_are_the_declared_facts_in_order() -> None:

@@ -15,7 +15,8 @@ together). From these declarations alone:
   and `check_consistency` checks every value before the rules that tie facts together.
 
 A new fact is therefore declared in its part (a type and a line of its table) and in
-`Position.copy_facts_from`, and none of the others lists it again. Its price is elsewhere:
+`Position.copy_facts_from` (and `copy_dealt_facts_from`, if a deal starts it afresh), and none
+of the others lists it again. Its price is elsewhere:
 - room: every fact is an attribute of the game, and a game already holds INLINE_ATTRIBUTES
   (29) of them, the most CPython keeps inline (see there); one more slows every method call
   of the engine, and tests/test_engine_fast_shape.py fails, so a new fact must replace one
@@ -394,11 +395,33 @@ class Position(Round, Grids, Piles, Turn, Opening, Milestones, Scoring):
         winners = source.winners
         self.winners = None if winners is None else winners.copy()
 
+    def copy_dealt_facts_from(self, source: Position) -> None:
+        """Give this game a copy of the facts every deal starts afresh (DEALT_AFRESH: the grids,
+        the turn, the opening and the milestones) from `source`, as `copy_facts_from` copies
+        them: `deal` takes them from the unplayed position (`clear_for_deal`). Written out fact
+        by fact for the reasons given there, and cheaper than a loop of `setattr` over a dict of
+        new defaults, once a round (tests/test_rules_position.py checks it copies exactly
+        DEALT_AFRESH)."""
+        self.cards = list(map(list.copy, source.cards))
+        self.face_up = list(map(list.copy, source.face_up))
+        self.to_act = source.to_act
+        self.holding = source.holding
+        self.source = source.source
+        self.flips_left = source.flips_left.copy()
+        self.tie_seats = source.tie_seats
+        self.tie_to_flip = source.tie_to_flip.copy()
+        self.trigger = source.trigger
+        self.previous_trigger = source.previous_trigger
+        self.starter = source.starter
+        self.reshuffles = source.reshuffles
+        self.removed = source.removed.copy()
+
 
 # every fact, in the order of Position's parts (the JSON keys' order too)
 FIELDS: Final[tuple[Field, ...]] = ROUND + GRIDS + PILES + TURN_FACTS + OPENING_FACTS + MILESTONES + SCORING
 FACT_NAMES: Final = frozenset(field.name for field in FIELDS)
-# what every deal starts afresh: a new fact in these parts is cleared without a line in `deal`
+# what every deal starts afresh: a new fact in these parts needs its line in Position.copy_dealt_facts_from
+# (tests/test_rules_position.py fails without it), none in `deal`
 DEALT_AFRESH: Final = tuple(field.name for field in GRIDS + TURN_FACTS + OPENING_FACTS + MILESTONES)
 _LISTS: Final = tuple(field.name for field in FIELDS if field.kind.copy == COPY_LIST)
 _ROWS: Final = tuple(field.name for field in FIELDS if field.kind.copy == COPY_ROWS)
@@ -432,6 +455,12 @@ def give_defaults(target: Position, players: int) -> None:
     """Give `target`, a new game without facts yet, every fact at its default (GameState.__init__):
     a copy of the unplayed position, as `clone` copies a game, cheaper than one fact at a time."""
     target.copy_facts_from(_unplayed(players))
+
+
+def clear_for_deal(target: Position, players: int) -> None:
+    """Give `target` every fact a deal starts afresh (DEALT_AFRESH) at its value before the first
+    deal, in new lists."""
+    target.copy_dealt_facts_from(_unplayed(players))
 
 
 def copy_facts(values: dict[str, Any]) -> None:

@@ -17,9 +17,16 @@ from typing import Any
 def shuffle(rng: random.Random, items: list[Any]) -> None:
     """Shuffle `items` in place, as `rng.shuffle(items)` does."""
     getrandbits = rng.getrandbits
-    for top in range(len(items) - 1, 0, -1):
+    count = len(items)
+    if count < 2:
+        return  # nothing to swap, and nothing drawn
+    bits = count.bit_length()  # the bits drawn for `top`: those of its size, top + 1
+    least = 1 << (bits - 1)  # the least size drawn with as many bits
+    for top in range(count - 1, 0, -1):
         size = top + 1  # the position swapped with `top` is drawn from 0..top
-        bits = size.bit_length()
+        if size < least:  # one bit fewer from here down (kept, not asked of size.bit_length() each time)
+            bits -= 1
+            least >>= 1
         other = getrandbits(bits)
         while other >= size:
             other = getrandbits(bits)

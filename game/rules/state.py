@@ -22,7 +22,6 @@ from .errors import IllegalActionError
 from .legality import Legality
 from .options import Options
 from .position import (
-    DEALT_AFRESH,
     FACT_NAMES,
     GAME_OVER,
     OPENING,
@@ -36,7 +35,7 @@ from .position import (
     Phase,
     Source,
     as_member,
-    fresh_facts,
+    clear_for_deal,
     give_defaults,
 )
 from .round_end import RoundEnd, should_double
@@ -159,9 +158,7 @@ class GameState(Legality, RoundEnd):
         if self.tiebreak:
             self.tiebreak_rounds.append(self.round)
         previous_trigger = self.trigger
-        fresh = fresh_facts(self.players)
-        for name in DEALT_AFRESH:
-            setattr(self, name, fresh[name])
+        clear_for_deal(self, self.players)
         self.previous_trigger = previous_trigger  # who ended the last round starts this one
         position = 0
         for seat in self.participants:
@@ -321,8 +318,13 @@ class GameState(Legality, RoundEnd):
         if not self.draw_pile:
             self._reshuffle()
         seats = self.participants  # the next seat, written out: this runs on every turn
-        following = seats[(seats.index(seat) + 1) % len(seats)]
-        if following == self.trigger:
+        count = len(seats)
+        # The seats in play are distinct: one found at its own number (all seats play, the usual
+        # case) is at its place, without a search (tuple.index is a method call by name)
+        place = seat if seat < count and seats[seat] == seat else seats.index(seat)
+        following = seats[place + 1] if place + 1 < count else seats[0]
+        trigger = self.trigger
+        if trigger is not None and following == trigger:  # (compared as ints once known not None)
             self._score_round()
             return
         self.to_act = following
