@@ -23,11 +23,13 @@ import logging
 import re
 import shutil
 import threading
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
+from game.net.lag import percentile
 from game.store.documents import TOKENS_FILE
 from game.store.files import atomic_write
 from game.store.paths import HOST_SAVE_FILE
@@ -37,6 +39,7 @@ log = logging.getLogger("skyjo.server")
 WRITERS = 16  # threads writing at once: fsyncs of different rooms overlap on the disk (4: twice the round trip)
 CLOSE_WAIT = 10.0  # seconds `close` waits for the writes handed over
 ROOM_FOLDER = re.compile(r"[0-9a-f]{16}")  # a room's ident, the name of its folder (drawn by the server)
+MOST_TIMED = 1_000_000  # writes whose time is kept for the summary (a few MB at most)
 SaveData = bytes | Callable[[], bytes]  # a save, or what encodes it (a snapshot's encoding, off the loop)
 
 
@@ -65,6 +68,7 @@ class _Job:
     loop: asyncio.AbstractEventLoop
     data: SaveData | None = None
     waiting: list[asyncio.Future[None]] = field(default_factory=list)
+    since: float = field(default_factory=time.perf_counter)  # when its oldest waiting save was handed over
 
 
 class FolderSaves:
@@ -78,6 +82,7 @@ class FolderSaves:
         self._busy: set[str] = set()  # rooms a thread is writing now (one thread a room)
         self._closed = False
         self.written = self.coalesced = 0  # writes made; saves that a newer one replaced while they waited
+        self.took: list[float] = []  # seconds from a write's oldest save handed over to its write done (the newest)
         self._threads = [threading.Thread(target=self._run, name=f"skyjo-saves-{n}", daemon=True)
                          for n in range(max(1, writers))]
         for thread in self._threads:
@@ -113,6 +118,14 @@ class FolderSaves:
             job.waiting.append(done)
             self._cond.notify()
         return done
+
+    def figures(self) -> dict[str, float | int]:
+        """The writes so far: how many, how many saves a newer one replaced, and the time from a save
+        handed over to its write durable (p50, p99; the wait for a thread included)."""
+        with self._cond:
+            took = sorted(self.took)
+        return {"written": self.written, "coalesced": self.coalesced,
+                "p50_ms": round(percentile(took, 0.5) * 1000, 2), "p99_ms": round(percentile(took, 0.99) * 1000, 2)}
 
     def flush(self, timeout: float = CLOSE_WAIT) -> bool:
         """Wait until every write handed over is done; False on timeout."""
@@ -153,6 +166,8 @@ class FolderSaves:
                 with self._cond:
                     self._busy.discard(room)
                     self.written += 1
+                    if len(self.took) < MOST_TIMED:
+                        self.took.append(time.perf_counter() - job.since)
                     self._cond.notify_all()
             _tell(job, error)
 

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from game.net.admission import IN_FLIGHT, SPARE_FILES, files_open
 from game.net.host import BURST, HELLO_TIMEOUT, PING_INTERVAL, PING_TIMEOUT, RATE, SEND_QUEUE
+from game.net.lag import CollectorPauses, LoopLag
 from game.net.listener import Server, lan_address
 from game.store import Store
 from game.store.lock import FolderInUse, LockRefused
@@ -43,6 +44,7 @@ from .rooms import (
     Rooms,
     RoomsMade,
 )
+from .saving import FolderSaves
 
 if TYPE_CHECKING:
     from .shared_rooms import SharedRooms
@@ -141,6 +143,12 @@ class RoomServer:
         if self.shared is not None:
             self._open_shared(options)
         self.resumed = self.on_loop(lambda: self.rooms.attach(self.server))
+        self.lag, self.pauses = LoopLag(), CollectorPauses()  # how late the loop runs (the summary's figures)
+        self.on_loop(self._watch)
+
+    def _watch(self) -> None:
+        self.lag.start()
+        self.pauses.start()
 
     def _rooms(self, options: ServerOptions, data_dir: Path | None) -> Rooms:
         """This process's rooms: in its data folder (or nowhere), or in the Redis of `options.redis`."""
@@ -227,7 +235,9 @@ class RoomServer:
         """Close every connection ("the server stopped": the players' programs try again) and stop.
         Every room was saved after its last move; what it did, as the summary line says it."""
         connections = self.server.connections
+        self.pauses.stop()
         try:
+            self.on_loop(self.lag.stop)
             rooms = self.on_loop(self.rooms.close)
         except TimeoutError:
             rooms = len(self.rooms)
@@ -242,5 +252,8 @@ class RoomServer:
         if self._lock is not None:
             self._lock.close()
         kept = self._lock is not None or self.shared is not None
+        saves = self.rooms.saves
         return {"stopped": True, "rooms_saved": rooms if kept else 0, "rooms_ended": self.rooms.ended,
-                "connections_closed": connections, "reason": "the server stopped"}
+                "connections_closed": connections, "reason": "the server stopped",
+                "loop_lag": self.lag.figures(), "collector": self.pauses.figures(),
+                "saves": saves.figures() if isinstance(saves, FolderSaves) else None}
