@@ -269,7 +269,7 @@ async def _play(urls: list[str], rooms: int, think_ms: float, seed: int, servers
     """Make the rooms (room i on process i % len(urls)), seat their players (seat n of room i asks
     process (i + n) % len(urls)) and play them to the end, SIGKILLing the first process `kill_at`
     seconds in; the figures from the first seat's connection to the last end."""
-    from game.net.lag import CollectorPauses, LoopLag
+    from game.net.lag import CollectorPauses, LoopLag, quiet_collector
 
     gate = asyncio.Semaphore(CONNECTING_AT_ONCE)
     figures = Figures()
@@ -277,6 +277,7 @@ async def _play(urls: list[str], rooms: int, think_ms: float, seed: int, servers
     lag, pauses = LoopLag(), CollectorPauses()
     lag.start()
     pauses.start()
+    quiet_collector()  # (as the server does: a full collection stops every connection of this loop)
     histories = [RoomHistory(3) for _ in codes]
     watch = _Watch(servers)
     redis_cpu = _cpu_seconds(redis_pid) if redis_pid else 0.0

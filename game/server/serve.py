@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from game.net.admission import IN_FLIGHT, SPARE_FILES, files_open
 from game.net.host import BURST, HELLO_TIMEOUT, PING_INTERVAL, PING_TIMEOUT, RATE, SEND_QUEUE
-from game.net.lag import CollectorPauses, LoopLag
+from game.net.lag import CollectorPauses, LoopLag, quiet_collector
 from game.net.listener import Server, lan_address
 from game.store import Store
 from game.store.lock import FolderInUse, LockRefused
@@ -147,6 +147,7 @@ class RoomServer:
         self.on_loop(self._watch)
 
     def _watch(self) -> None:
+        quiet_collector()  # start-up is over: its objects out of full collections, and those 100 times rarer
         self.lag.start()
         self.pauses.start()
 
