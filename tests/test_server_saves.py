@@ -251,3 +251,34 @@ def test_the_file_systems_sync_is_used_where_there_is_one(tmp_path):
     finally:
         saves.close()
     assert not saving_module.FolderSaves(tmp_path, sync=saving_module.EACH).grouped
+
+
+def test_a_rooms_file_is_not_replaced_again_before_the_sync_of_its_last_write(tmp_path):
+    import game.server.saving as saving_module
+
+    entered, release = threading.Event(), threading.Event()
+
+    def sync(folder) -> None:
+        entered.set()
+        release.wait(WAIT)
+
+    saves = saving_module.FolderSaves(tmp_path, writers=1, sync=sync)
+    room, other = "0123456789abcdef", "fedcba9876543210"
+    game = tmp_path / "rooms" / room / HOST_SAVE_FILE
+
+    async def hand_over() -> bytes:
+        first = saves.save(room, b"1")
+        await asyncio.get_running_loop().run_in_executor(None, entered.wait, WAIT)  # "1" written, its sync held
+        later = [saves.save(room, b"2"), saves.save(other, b"x")]  # the one writer takes "x" first
+        await asyncio.get_running_loop().run_in_executor(None, _wait_for, lambda: saves.written == 2, "x")
+        on_disk = game.read_bytes()  # its backup would be "1", which no sync has made durable yet
+        release.set()
+        await asyncio.wait_for(asyncio.gather(first, *later), WAIT)
+        return on_disk
+
+    try:
+        assert asyncio.run(hand_over()) == b"1"
+        assert game.read_bytes() == b"2" and saves.written == 3
+    finally:
+        release.set()
+        saves.close()

@@ -97,8 +97,8 @@ class FolderSaves:
         self._cond = threading.Condition(lock)  # the writers wait on it for work, `flush` for the end of it
         self._written = threading.Condition(lock)  # the sync thread waits on it (a notify for it wakes no writer)
         self._jobs: dict[tuple[str, str], _Job] = {}  # (room, file; "" its folder going) waiting, oldest first
-        self._busy: set[str] = set()  # rooms a thread is writing now (one thread a room)
-        self._unsynced: list[tuple[_Job, Exception | None]] = []  # written, for the next sync (and its outcome)
+        self._busy: set[str] = set()  # rooms a thread is writing now, or whose write awaits its sync (one a room)
+        self._unsynced: list[tuple[str, _Job, Exception | None]] = []  # written, for the next sync: room, job, outcome
         self._syncing = False
         self._closed = False
         self.written = self.coalesced = self.syncs = 0  # writes made; saves a newer one replaced; batches synced
@@ -193,12 +193,12 @@ class FolderSaves:
                 error = failure
             finally:
                 with self._cond:
-                    self._busy.discard(room)
                     self.written += 1
                     if self._sync is not None:  # told once the next sync is done (a failure too: in order)
-                        self._unsynced.append((job, error))
+                        self._unsynced.append((room, job, error))  # (still busy: see _sync_batches)
                         self._written.notify()
                     else:
+                        self._busy.discard(room)
                         self._timed(job)
                     self._cond.notify_all()
             if self._sync is None:
@@ -213,7 +213,9 @@ class FolderSaves:
 
     def _sync_batches(self) -> None:
         """Make what the writers wrote durable, a batch at a time: one sync for every write done
-        before it began; only then is each told (the sync's failure, if it failed)."""
+        before it began; only then is each told (the sync's failure, if it failed), and its room
+        written again: a file is never replaced twice between two syncs, so its `.bak` (the save
+        before) is always one a sync made durable, whatever a loss of power leaves of the new one."""
         assert self._sync is not None
         while True:
             with self._written:
@@ -230,10 +232,11 @@ class FolderSaves:
             with self._cond:
                 self._syncing = False
                 self.syncs += 1
-                for job, _error in batch:
+                for room, job, _error in batch:
+                    self._busy.discard(room)
                     self._timed(job)
                 self._cond.notify_all()
-            for job, written in batch:
+            for _room, job, written in batch:
                 _tell(job, written or failed)
 
     def _timed(self, job: _Job) -> None:
