@@ -54,9 +54,10 @@ LEASE_SECONDS = 5.0  # with --redis: a room's lease (the server's default is 15)
 
 
 def bench_server(rooms: int, think_ms: float = THINK_MS, seed: int = 1, *, redis: bool = False,
-                 processes: int = 1, kill_at: float | None = None) -> dict[str, Any]:
+                 processes: int = 1, kill_at: float | None = None, saves_sync: str | None = None) -> dict[str, Any]:
     """Start the server (`processes` of them on a redis-server with `redis`), play `rooms` rooms to
-    their end, SIGKILL the first process `kill_at` seconds in, stop them all; the figures."""
+    their end, SIGKILL the first process `kill_at` seconds in, stop them all; the figures. `saves_sync`:
+    the server's --saves-sync (its default with None)."""
     folder = Path(tempfile.mkdtemp(prefix="skyjo-bench-server-"))
     started: list[subprocess.Popen[str]] = []
     try:
@@ -65,7 +66,8 @@ def bench_server(rooms: int, think_ms: float = THINK_MS, seed: int = 1, *, redis
             urls = [_start_server(started, rooms, ["--redis", redis_url, "--lease-seconds", str(LEASE_SECONDS)],
                                   public=True) for _ in range(processes)]
         else:
-            urls = [_start_server(started, rooms, ["--data-dir", str(folder / "rooms-kept")])]
+            sync = ["--saves-sync", saves_sync] if saves_sync else []
+            urls = [_start_server(started, rooms, ["--data-dir", str(folder / "rooms-kept"), *sync])]
         servers = started[1:] if redis else started
         before = [_rss_kib(server.pid) for server in servers]
         outcome = asyncio.run(_play(urls, rooms, think_ms, seed, servers, kill_at,
@@ -358,7 +360,7 @@ def run(args: Any) -> int:
             runs = [figures["one"], figures["two"]]
         else:
             figures = bench_server(rooms, think, args.seed, redis=bool(args.redis), processes=2 if args.redis else 1,
-                                   kill_at=kill_at)
+                                   kill_at=kill_at, saves_sync=getattr(args, "saves_sync", None))
             runs = [figures]
     except BenchRefused as refused:
         print(f"skyjo bench: error: {refused}", file=sys.stderr)
@@ -381,6 +383,8 @@ def _problem(args: Any, rooms: int) -> str | None:
     kill_at = getattr(args, "kill_one_at", None)
     if (kill_at is not None or getattr(args, "compare_one", False)) and not args.redis:
         return "--kill-one-at and --compare-one go with --redis (two server processes on one Redis)"
+    if getattr(args, "saves_sync", None) and args.redis:
+        return "--saves-sync goes with a data folder, not --redis"
     if kill_at is not None and not 0 < kill_at <= GAME_WAIT:
         return f"--kill-one-at must be above 0 and at most {GAME_WAIT:g} seconds"
     return None

@@ -282,3 +282,16 @@ def test_a_rooms_file_is_not_replaced_again_before_the_sync_of_its_last_write(tm
     finally:
         release.set()
         saves.close()
+
+
+def test_the_server_makes_its_saves_durable_as_it_is_told(tmp_path):
+    import sys
+
+    from game.server.saving import EACH
+
+    for sync, grouped in ((EACH, False), ("platform", sys.platform.startswith("linux"))):
+        server = RoomServer(ServerOptions(port=0, data_dir=str(tmp_path / sync), saves_sync=sync))
+        try:
+            assert server.rooms.saves.grouped is grouped
+        finally:
+            server.stop()

@@ -44,7 +44,7 @@ from .rooms import (
     Rooms,
     RoomsMade,
 )
-from .saving import FolderSaves
+from .saving import PLATFORM, FolderSaves
 
 if TYPE_CHECKING:
     from .shared_rooms import SharedRooms
@@ -76,6 +76,7 @@ class ServerOptions:
     lease: float = 15.0  # seconds a room's lease lasts unless this process renews it
     rooms_made: tuple[int, int] = (ROOMS_PER_ADDRESS, ROOMS_FROM_EVERYBODY)  # per address, by everybody, in 10 min
     most_think_ms: int = MOST_THINK_MS  # the most a computer seat's decision thinks (Expert's search)
+    saves_sync: str = PLATFORM  # a data folder's saves durable a batch at a time (PLATFORM) or each alone (EACH)
 
 
 def is_loopback(bind: str) -> bool:
@@ -155,7 +156,8 @@ class RoomServer:
         """This process's rooms: in its data folder (or nowhere), or in the Redis of `options.redis`."""
         made = RoomsMade(per_address=options.rooms_made[0], overall=options.rooms_made[1], window=ROOMS_WINDOW)
         if options.redis is None:
-            return Rooms(data_dir, self.pool, most=options.most_rooms, idle_after=options.idle_after,
+            saves = None if data_dir is None else FolderSaves(data_dir, sync=options.saves_sync)
+            return Rooms(data_dir, self.pool, most=options.most_rooms, idle_after=options.idle_after, saves=saves,
                          levels=options.levels, made=made)
         from .shared import Share, SharedStoreError  # (the redis package: only a server on Redis needs it)
         from .shared_rooms import SharedRooms
