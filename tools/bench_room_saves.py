@@ -61,6 +61,28 @@ def run_once(mode: str, rooms: int, rate: float, seconds: float, size: int, seed
             "syncs": saves.syncs, "load": [round(load, 2) for load in os.getloadavg()]}
 
 
+def one_fsync(count: int = 200, size: int = 1500) -> dict[str, object]:
+    """What a save's two fsyncs (its file's and its folder's) cost on this disk: the store's
+    `atomic_write` of `size` bytes timed `count` times durable and `count` times not, alternating."""
+    from game.store.files import atomic_write
+
+    took: dict[bool, list[float]] = {True: [], False: []}
+    with tempfile.TemporaryDirectory(prefix="skyjo-bench-fsync-") as folder:
+        path = Path(folder) / "save"
+        for _ in range(count):
+            for durable in (True, False):
+                start = time.perf_counter()
+                atomic_write(path, os.urandom(size), durable=durable)
+                took[durable].append(time.perf_counter() - start)
+    figures: dict[str, object] = {"count": count}
+    for durable, name in ((True, "fsynced"), (False, "not_fsynced")):
+        ordered = sorted(took[durable])
+        figures[name] = {"p50_ms": round(percentile(ordered, 0.5) * 1000, 2),
+                         "p99_ms": round(percentile(ordered, 0.99) * 1000, 2)}
+    figures["load"] = [round(load, 2) for load in os.getloadavg()]
+    return figures
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rooms", type=int, default=500)
@@ -69,7 +91,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bytes", type=int, default=1500, help="a save's size (a room's host-save.json: ~1.5 kB)")
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--one", action="store_true", help="only what one fsync costs here (a file's, a folder's)")
     args = parser.parse_args(argv)
+    if args.one:
+        print(json.dumps(one_fsync(size=args.bytes)))
+        return 0
     for round_number in range(args.rounds):
         for mode in (EACH, PLATFORM) if round_number % 2 == 0 else (PLATFORM, EACH):
             print(json.dumps(run_once(mode, args.rooms, args.rate, args.seconds, args.bytes, args.seed)), flush=True)
