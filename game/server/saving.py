@@ -174,7 +174,8 @@ class FolderSaves:
         """The oldest waiting write of a room no thread is writing (None once closed and nothing waits)."""
         with self._cond:
             while True:
-                # a room being written is skipped, so only the few files of `writers` rooms are looked past
+                # a room being written (or awaiting its sync) is skipped: only the few files of the
+                # `writers` rooms and of the batch being synced are looked past
                 key = next((key for key in self._jobs if key[0] not in self._busy), None)
                 if key is not None:
                     self._busy.add(key[0])
