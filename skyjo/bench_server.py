@@ -54,9 +54,10 @@ LEASE_SECONDS = 5.0  # with --redis: a room's lease (the server's default is 15)
 
 
 def bench_server(rooms: int, think_ms: float = THINK_MS, seed: int = 1, *, redis: bool = False,
-                 processes: int = 1, kill_at: float | None = None) -> dict[str, Any]:
+                 processes: int = 1, kill_at: float | None = None, saves_sync: str | None = None) -> dict[str, Any]:
     """Start the server (`processes` of them on a redis-server with `redis`), play `rooms` rooms to
-    their end, SIGKILL the first process `kill_at` seconds in, stop them all; the figures."""
+    their end, SIGKILL the first process `kill_at` seconds in, stop them all; the figures. `saves_sync`:
+    the server's --saves-sync (its default with None)."""
     folder = Path(tempfile.mkdtemp(prefix="skyjo-bench-server-"))
     started: list[subprocess.Popen[str]] = []
     try:
@@ -65,16 +66,28 @@ def bench_server(rooms: int, think_ms: float = THINK_MS, seed: int = 1, *, redis
             urls = [_start_server(started, rooms, ["--redis", redis_url, "--lease-seconds", str(LEASE_SECONDS)],
                                   public=True) for _ in range(processes)]
         else:
-            urls = [_start_server(started, rooms, ["--data-dir", str(folder / "rooms-kept")])]
+            sync = ["--saves-sync", saves_sync] if saves_sync else []
+            urls = [_start_server(started, rooms, ["--data-dir", str(folder / "rooms-kept"), *sync])]
         servers = started[1:] if redis else started
         before = [_rss_kib(server.pid) for server in servers]
         outcome = asyncio.run(_play(urls, rooms, think_ms, seed, servers, kill_at,
                                     started[0].pid if redis else None))
     finally:
-        for process in reversed(started):
-            _stop(process)
+        last_lines = {process.pid: _stop(process) for process in reversed(started)}
         shutil.rmtree(folder, ignore_errors=True)
-    return _summary(rooms, think_ms, outcome, before, redis=redis, processes=len(urls), kill_at=kill_at)
+    summary = _summary(rooms, think_ms, outcome, before, redis=redis, processes=len(urls), kill_at=kill_at)
+    summary["servers_said"] = [_loop_figures(last_lines[server.pid]) for server in servers]
+    return summary
+
+
+def _loop_figures(line: str) -> dict[str, Any] | None:
+    """What a server's summary line says of its loop's lag, its full collections and its saves (None:
+    it said nothing, killed)."""
+    try:
+        said = json.loads(line)
+    except ValueError:
+        return None
+    return {key: said.get(key) for key in ("loop_lag", "collector", "saves")} if isinstance(said, dict) else None
 
 
 def _summary(rooms: int, think_ms: float, outcome: _Outcome, before: list[int], *, redis: bool, processes: int,
@@ -100,6 +113,7 @@ def _summary(rooms: int, think_ms: float, outcome: _Outcome, before: list[int], 
         "rss_per_room_mb": round(growth / 1024 / max(rooms, 1), 3),
         "load": [round(load, 2) for load in os.getloadavg()], "cpus": os.cpu_count(),
         "problems": figures.problems[:5],
+        "clients_loop_lag": outcome.lag, "clients_collector": outcome.pauses,
     }
     if redis:
         summary.update({
@@ -188,16 +202,19 @@ def _first_line(server: subprocess.Popen[str]) -> str:
     return line
 
 
-def _stop(server: subprocess.Popen[str]) -> None:
+def _stop(server: subprocess.Popen[str]) -> str:
+    """Stop `server` (SIGTERM, then SIGKILL past 30 s); the last line it printed ("" if none)."""
     if server.poll() is None:
         server.send_signal(signal.SIGTERM)
         try:
-            server.communicate(timeout=30)
+            said, _ = server.communicate(timeout=30)
         except subprocess.TimeoutExpired:
             server.kill()
-            server.communicate(timeout=10)
-    elif server.stdout is not None:
-        server.communicate(timeout=10)
+            said, _ = server.communicate(timeout=10)
+    else:
+        said, _ = server.communicate(timeout=10)
+    lines = (said or "").strip().splitlines()
+    return lines[-1] if lines else ""
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -222,6 +239,8 @@ class _Outcome:
         self.seconds, self.clients_cpu, self.redis_cpu = 0.0, 0.0, 0.0
         self.cpu: list[float] = []
         self.most_rss: list[int] = []
+        self.lag: dict[str, Any] = {}  # the clients' loop: how late it ran (game/net/lag.py)
+        self.pauses: dict[str, Any] = {}  # and the full collections in this process
 
 
 class _Watch:
@@ -252,9 +271,15 @@ async def _play(urls: list[str], rooms: int, think_ms: float, seed: int, servers
     """Make the rooms (room i on process i % len(urls)), seat their players (seat n of room i asks
     process (i + n) % len(urls)) and play them to the end, SIGKILLing the first process `kill_at`
     seconds in; the figures from the first seat's connection to the last end."""
+    from game.net.lag import CollectorPauses, LoopLag, quiet_collector
+
     gate = asyncio.Semaphore(CONNECTING_AT_ONCE)
     figures = Figures()
     codes = await asyncio.gather(*(_make_room(urls[i % len(urls)], gate) for i in range(rooms)))
+    lag, pauses = LoopLag(), CollectorPauses()
+    lag.start()
+    pauses.start()
+    quiet_collector()  # (as the server does: a full collection stops every connection of this loop)
     histories = [RoomHistory(3) for _ in codes]
     watch = _Watch(servers)
     redis_cpu = _cpu_seconds(redis_pid) if redis_pid else 0.0
@@ -268,6 +293,9 @@ async def _play(urls: list[str], rooms: int, think_ms: float, seed: int, servers
     await asyncio.wait_for(asyncio.gather(*(seat.play(gate) for seat in seats)), GAME_WAIT)
     outcome = _Outcome(figures, histories)
     outcome.seconds, outcome.clients_cpu = time.perf_counter() - start, time.process_time() - clients_cpu
+    lag.stop()
+    pauses.stop()
+    outcome.lag, outcome.pauses = lag.figures(), pauses.figures()
     watch.sample()
     outcome.cpu, outcome.most_rss = watch.used(), watch.rss
     outcome.redis_cpu = _cpu_seconds(redis_pid) - redis_cpu if redis_pid else 0.0
@@ -332,7 +360,7 @@ def run(args: Any) -> int:
             runs = [figures["one"], figures["two"]]
         else:
             figures = bench_server(rooms, think, args.seed, redis=bool(args.redis), processes=2 if args.redis else 1,
-                                   kill_at=kill_at)
+                                   kill_at=kill_at, saves_sync=getattr(args, "saves_sync", None))
             runs = [figures]
     except BenchRefused as refused:
         print(f"skyjo bench: error: {refused}", file=sys.stderr)
@@ -355,6 +383,8 @@ def _problem(args: Any, rooms: int) -> str | None:
     kill_at = getattr(args, "kill_one_at", None)
     if (kill_at is not None or getattr(args, "compare_one", False)) and not args.redis:
         return "--kill-one-at and --compare-one go with --redis (two server processes on one Redis)"
+    if getattr(args, "saves_sync", None) and args.redis:
+        return "--saves-sync goes with a data folder, not --redis"
     if kill_at is not None and not 0 < kill_at <= GAME_WAIT:
         return f"--kill-one-at must be above 0 and at most {GAME_WAIT:g} seconds"
     return None

@@ -449,6 +449,10 @@ def test_bench_server_plays_its_rooms_to_the_end_and_prints_its_figures():
     for key in ("moves_per_second", "round_trip_p50_ms", "round_trip_p99_ms", "server_cpu_seconds_per_move",
                 "rss_per_room_mb", "server_rss_mb", "load"):
         assert figures[key] is not None, key
+    said = figures["servers_said"][0]  # the server's summary line: its loop's lag, full collections and saves
+    assert said["loop_lag"]["ticks"] > 0 and said["saves"]["written"] > 40 and said["saves"]["p99_ms"] > 0
+    assert said["collector"]["frozen_objects"] > 0 and figures["clients_collector"]["frozen_objects"] > 0
+    assert figures["clients_loop_lag"]["ticks"] > 0
 
 
 def test_a_server_says_what_its_rooms_computers_may_do_to_a_client_not_seated():

@@ -175,3 +175,123 @@ def test_a_room_going_takes_its_waiting_writes_with_it(tmp_path, monkeypatch):
     finally:
         release.set()
         saves.close()
+
+
+def test_a_batch_of_saves_is_told_only_once_the_one_sync_after_its_writes_is_done(tmp_path):
+    import game.server.saving as saving_module
+
+    entered, release = threading.Event(), threading.Event()
+    synced: list[set[str]] = []  # the rooms whose game was on disk when each sync began, once it is done
+
+    def sync(folder) -> None:
+        on_disk = {path.parent.name for path in (folder / "rooms").glob(f"*/{HOST_SAVE_FILE}")}
+        entered.set()
+        release.wait(WAIT)
+        synced.append(on_disk)
+
+    saves = saving_module.FolderSaves(tmp_path, writers=2, sync=sync)
+    rooms = ["0123456789abcdef", "fedcba9876543210", "00000000000000aa"]
+    told: dict[str, set[str]] = {}  # each room: every room a finished sync covered when it was told
+
+    async def hand_over() -> None:
+        waiting = [saves.save(room, b"game") for room in rooms]
+        for room, done in zip(rooms, waiting):
+            done.add_done_callback(lambda _done, room=room: told.setdefault(room, set().union(*synced)))
+        await asyncio.get_running_loop().run_in_executor(None, entered.wait, WAIT)  # the first sync is held
+        await asyncio.get_running_loop().run_in_executor(None, _wait_for, lambda: saves.written == 3, "the writes")
+        await asyncio.sleep(0)
+        assert not any(done.done() for done in waiting)  # written, not yet durable: nobody told
+        release.set()
+        await asyncio.wait_for(asyncio.gather(*waiting), WAIT)
+
+    try:
+        asyncio.run(hand_over())
+        assert all(room in told[room] for room in rooms)  # each told after a sync that began with it on disk
+        assert 1 <= saves.syncs <= 2 and saves.written == 3  # one sync for the first batch, one for what came later
+    finally:
+        release.set()
+        saves.close()
+
+
+def test_a_sync_that_fails_is_told_to_every_save_of_its_batch(tmp_path):
+    import game.server.saving as saving_module
+
+    def sync(folder) -> None:
+        raise OSError(5, "Input/output error")
+
+    saves = saving_module.FolderSaves(tmp_path, writers=1, sync=sync)
+
+    async def hand_over() -> list[object]:
+        waiting = [saves.save("0123456789abcdef", b"game"), saves.save_tokens("0123456789abcdef", b"{}")]
+        return await asyncio.wait_for(asyncio.gather(*waiting, return_exceptions=True), WAIT)
+
+    try:
+        assert [str(told) for told in asyncio.run(hand_over())] == ["[Errno 5] Input/output error"] * 2
+    finally:
+        saves.close()
+
+
+def test_the_file_systems_sync_is_used_where_there_is_one(tmp_path):
+    import sys
+
+    import game.server.saving as saving_module
+    from game.store.files import file_system_sync
+
+    sync = file_system_sync()
+    if not sys.platform.startswith("linux"):
+        assert sync is None
+        return
+    assert sync is not None
+    sync(tmp_path)  # every write on tmp_path's file system durable: no error
+    with pytest.raises(OSError):
+        sync(tmp_path / "missing")
+    saves = saving_module.FolderSaves(tmp_path)
+    try:
+        assert saves.grouped
+    finally:
+        saves.close()
+    assert not saving_module.FolderSaves(tmp_path, sync=saving_module.EACH).grouped
+
+
+def test_a_rooms_file_is_not_replaced_again_before_the_sync_of_its_last_write(tmp_path):
+    import game.server.saving as saving_module
+
+    entered, release = threading.Event(), threading.Event()
+
+    def sync(folder) -> None:
+        entered.set()
+        release.wait(WAIT)
+
+    saves = saving_module.FolderSaves(tmp_path, writers=1, sync=sync)
+    room, other = "0123456789abcdef", "fedcba9876543210"
+    game = tmp_path / "rooms" / room / HOST_SAVE_FILE
+
+    async def hand_over() -> bytes:
+        first = saves.save(room, b"1")
+        await asyncio.get_running_loop().run_in_executor(None, entered.wait, WAIT)  # "1" written, its sync held
+        later = [saves.save(room, b"2"), saves.save(other, b"x")]  # the one writer takes "x" first
+        await asyncio.get_running_loop().run_in_executor(None, _wait_for, lambda: saves.written >= 2, "x")
+        on_disk = game.read_bytes()  # its backup would be "1", which no sync has made durable yet
+        release.set()
+        await asyncio.wait_for(asyncio.gather(first, *later), WAIT)
+        return on_disk
+
+    try:
+        assert asyncio.run(hand_over()) == b"1"
+        assert game.read_bytes() == b"2" and saves.written == 3
+    finally:
+        release.set()
+        saves.close()
+
+
+def test_the_server_makes_its_saves_durable_as_it_is_told(tmp_path):
+    import sys
+
+    from game.server.saving import EACH
+
+    for sync, grouped in ((EACH, False), ("platform", sys.platform.startswith("linux"))):
+        server = RoomServer(ServerOptions(port=0, data_dir=str(tmp_path / sync), saves_sync=sync))
+        try:
+            assert server.rooms.saves.grouped is grouped
+        finally:
+            server.stop()

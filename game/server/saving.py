@@ -7,11 +7,16 @@
     saves.drop(room.ident)                 # the room's game is over: its folder goes, in order
     saves.close()                          # the writes handed over are on disk first
 
-A write is an fsynced atomic replace (the store's `atomic_write`): 10 to 25 ms on a real disk,
-which on the loop would hold up every other room (docs/server.md, "Saves off the loop"). Here
+A write is an atomic replace (the store's `atomic_write`), durable before anyone is told: on the
+loop its 10 to 25 ms would hold up every other room (docs/server.md, "Saves off the loop"). Here
 a few threads write, a room on one thread at a time (its saves stay in order); while a room's
 write waits, a newer save of it replaces the older one (only the newest game matters, and it
 includes every move of the older), and both callers are told when the newer is on disk.
+
+Where the system can sync a whole file system at once (Linux's `syncfs`), the threads write without
+fsyncs and one more thread makes what they wrote durable in groups: every write done while a sync
+was under way goes in the next sync, and only then are its callers told. So the disk sees one sync a
+batch, not two fsyncs (the file's and its folder's) a save. Elsewhere each write is fsynced alone.
 
 Another place to keep the games (Redis, for several processes) plugs in as a second `RoomSaves`.
 """
@@ -23,20 +28,25 @@ import logging
 import re
 import shutil
 import threading
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
+from game.net.lag import percentile
 from game.store.documents import TOKENS_FILE
-from game.store.files import atomic_write
+from game.store.files import atomic_write, file_system_sync
 from game.store.paths import HOST_SAVE_FILE
 
 log = logging.getLogger("skyjo.server")
 
 WRITERS = 16  # threads writing at once: fsyncs of different rooms overlap on the disk (4: twice the round trip)
+GROUPED_WRITERS = 4  # the same with one sync a batch (writes without fsync: a room whose write is stuck holds up 1)
+PLATFORM, EACH = "platform", "each"  # FolderSaves' sync: the file system's where there is one; every write alone
 CLOSE_WAIT = 10.0  # seconds `close` waits for the writes handed over
 ROOM_FOLDER = re.compile(r"[0-9a-f]{16}")  # a room's ident, the name of its folder (drawn by the server)
+MOST_TIMED = 1_000_000  # writes whose time is kept for the summary (a few MB at most)
 SaveData = bytes | Callable[[], bytes]  # a save, or what encodes it (a snapshot's encoding, off the loop)
 
 
@@ -65,23 +75,45 @@ class _Job:
     loop: asyncio.AbstractEventLoop
     data: SaveData | None = None
     waiting: list[asyncio.Future[None]] = field(default_factory=list)
+    since: float = field(default_factory=time.perf_counter)  # when its oldest waiting save was handed over
+
+
+Sync = Callable[[Path], None]  # makes every write on the file system of a folder durable; OSError
 
 
 class FolderSaves:
     """`RoomSaves` in the data folder: `D/rooms/<ident>/host-save.json` and `tokens.json`, written by
-    `writers` threads, the newest waiting save of a room's file replacing an older one."""
+    `writers` threads, the newest waiting save of a room's file replacing an older one; with `sync`
+    (by default the file system's, where there is one) the writes are made durable a batch at a time
+    by one sync, and with EACH each alone (two fsyncs)."""
 
-    def __init__(self, data_dir: Path, writers: int = WRITERS) -> None:
+    def __init__(self, data_dir: Path, writers: int | None = None, sync: Sync | str = PLATFORM) -> None:
+        self._folder = data_dir
         self._rooms = data_dir / "rooms"
-        self._cond = threading.Condition()
+        self._sync = (file_system_sync() if sync == PLATFORM else None) if isinstance(sync, str) else sync
+        if writers is None:
+            writers = WRITERS if self._sync is None else GROUPED_WRITERS
+        lock = threading.RLock()
+        self._cond = threading.Condition(lock)  # the writers wait on it for work, `flush` for the end of it
+        self._written = threading.Condition(lock)  # the sync thread waits on it (a notify for it wakes no writer)
         self._jobs: dict[tuple[str, str], _Job] = {}  # (room, file; "" its folder going) waiting, oldest first
-        self._busy: set[str] = set()  # rooms a thread is writing now (one thread a room)
+        self._busy: set[str] = set()  # rooms a thread is writing now, or whose write awaits its sync (one a room)
+        self._unsynced: list[tuple[str, _Job, Exception | None]] = []  # written, for the next sync: room, job, outcome
+        self._syncing = False
         self._closed = False
-        self.written = self.coalesced = 0  # writes made; saves that a newer one replaced while they waited
+        self.written = self.coalesced = self.syncs = 0  # writes made; saves a newer one replaced; batches synced
+        self.took: list[float] = []  # seconds from a write's oldest save handed over to its write durable
         self._threads = [threading.Thread(target=self._run, name=f"skyjo-saves-{n}", daemon=True)
                          for n in range(max(1, writers))]
+        if self._sync is not None:
+            self._threads.append(threading.Thread(target=self._sync_batches, name="skyjo-saves-sync", daemon=True))
         for thread in self._threads:
             thread.start()
+
+    @property
+    def grouped(self) -> bool:
+        """Whether the writes are made durable a batch at a time (one sync), rather than each alone."""
+        return self._sync is not None
 
     def save(self, room: str, data: SaveData) -> asyncio.Future[None]:
         return self._hand(room, HOST_SAVE_FILE, data)
@@ -114,16 +146,26 @@ class FolderSaves:
             self._cond.notify()
         return done
 
+    def figures(self) -> dict[str, float | int]:
+        """The writes so far: how many, how many saves a newer one replaced, and the time from a save
+        handed over to its write durable (p50, p99; the wait for a thread included)."""
+        with self._cond:
+            took = sorted(self.took)
+        return {"written": self.written, "coalesced": self.coalesced, "syncs": self.syncs, "grouped": self.grouped,
+                "p50_ms": round(percentile(took, 0.5) * 1000, 2), "p99_ms": round(percentile(took, 0.99) * 1000, 2)}
+
     def flush(self, timeout: float = CLOSE_WAIT) -> bool:
         """Wait until every write handed over is done; False on timeout."""
         with self._cond:
-            return self._cond.wait_for(lambda: not self._jobs and not self._busy, timeout)
+            return self._cond.wait_for(lambda: not (self._jobs or self._busy or self._unsynced or self._syncing),
+                                       timeout)
 
     def close(self) -> None:
         self.flush()
         with self._cond:
             self._closed = True
             self._cond.notify_all()
+            self._written.notify_all()
         for thread in self._threads:
             thread.join(CLOSE_WAIT)
 
@@ -132,7 +174,8 @@ class FolderSaves:
         """The oldest waiting write of a room no thread is writing (None once closed and nothing waits)."""
         with self._cond:
             while True:
-                # a room being written is skipped, so only the few files of `writers` rooms are looked past
+                # a room being written (or awaiting its sync) is skipped: only the few files of the
+                # `writers` rooms and of the batch being synced are looked past
                 key = next((key for key in self._jobs if key[0] not in self._busy), None)
                 if key is not None:
                     self._busy.add(key[0])
@@ -151,17 +194,56 @@ class FolderSaves:
                 error = failure
             finally:
                 with self._cond:
-                    self._busy.discard(room)
                     self.written += 1
+                    if self._sync is not None:  # told once the next sync is done (a failure too: in order)
+                        self._unsynced.append((room, job, error))  # (still busy: see _sync_batches)
+                        self._written.notify()
+                    else:
+                        self._busy.discard(room)
+                        self._timed(job)
                     self._cond.notify_all()
-            _tell(job, error)
+            if self._sync is None:
+                _tell(job, error)
 
     def _write(self, room: str, name: str, data: SaveData | None) -> None:
         folder = self._rooms / room
         if data is None:
             shutil.rmtree(folder, ignore_errors=True)
         else:
-            atomic_write(folder / name, data if isinstance(data, bytes) else data())
+            atomic_write(folder / name, data if isinstance(data, bytes) else data(), durable=self._sync is None)
+
+    def _sync_batches(self) -> None:
+        """Make what the writers wrote durable, a batch at a time: one sync for every write done
+        before it began; only then is each told (the sync's failure, if it failed), and its room
+        written again: a file is never replaced twice between two syncs, so its `.bak` (the save
+        before) is always one a sync made durable, whatever a loss of power leaves of the new one."""
+        assert self._sync is not None
+        while True:
+            with self._written:
+                self._written.wait_for(lambda: self._unsynced or (self._closed and not self._jobs and not self._busy))
+                if not self._unsynced:
+                    return  # closed, and everything written was synced
+                batch, self._unsynced = self._unsynced, []
+                self._syncing = True
+            failed: Exception | None = None
+            try:
+                self._sync(self._folder)
+            except OSError as problem:
+                failed = problem
+            with self._cond:
+                self._syncing = False
+                self.syncs += 1
+                for room, job, _error in batch:
+                    self._busy.discard(room)
+                    self._timed(job)
+                self._cond.notify_all()
+            for _room, job, written in batch:
+                _tell(job, written or failed)
+
+    def _timed(self, job: _Job) -> None:
+        """(With the lock held.) How long the job took, from its oldest save handed over."""
+        if len(self.took) < MOST_TIMED:
+            self.took.append(time.perf_counter() - job.since)
 
 
 def _tell(job: _Job, error: Exception | None) -> None:

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from game.net.admission import IN_FLIGHT, SPARE_FILES, files_open
 from game.net.host import BURST, HELLO_TIMEOUT, PING_INTERVAL, PING_TIMEOUT, RATE, SEND_QUEUE
+from game.net.lag import CollectorPauses, LoopLag, quiet_collector
 from game.net.listener import Server, lan_address
 from game.store import Store
 from game.store.lock import FolderInUse, LockRefused
@@ -43,6 +44,7 @@ from .rooms import (
     Rooms,
     RoomsMade,
 )
+from .saving import PLATFORM, FolderSaves
 
 if TYPE_CHECKING:
     from .shared_rooms import SharedRooms
@@ -74,6 +76,7 @@ class ServerOptions:
     lease: float = 15.0  # seconds a room's lease lasts unless this process renews it
     rooms_made: tuple[int, int] = (ROOMS_PER_ADDRESS, ROOMS_FROM_EVERYBODY)  # per address, by everybody, in 10 min
     most_think_ms: int = MOST_THINK_MS  # the most a computer seat's decision thinks (Expert's search)
+    saves_sync: str = PLATFORM  # a data folder's saves durable a batch at a time (PLATFORM) or each alone (EACH)
 
 
 def is_loopback(bind: str) -> bool:
@@ -141,12 +144,20 @@ class RoomServer:
         if self.shared is not None:
             self._open_shared(options)
         self.resumed = self.on_loop(lambda: self.rooms.attach(self.server))
+        self.lag, self.pauses = LoopLag(), CollectorPauses()  # how late the loop runs (the summary's figures)
+        self.on_loop(self._watch)
+
+    def _watch(self) -> None:
+        quiet_collector()  # start-up is over: its objects out of full collections, and those 100 times rarer
+        self.lag.start()
+        self.pauses.start()
 
     def _rooms(self, options: ServerOptions, data_dir: Path | None) -> Rooms:
         """This process's rooms: in its data folder (or nowhere), or in the Redis of `options.redis`."""
         made = RoomsMade(per_address=options.rooms_made[0], overall=options.rooms_made[1], window=ROOMS_WINDOW)
         if options.redis is None:
-            return Rooms(data_dir, self.pool, most=options.most_rooms, idle_after=options.idle_after,
+            saves = None if data_dir is None else FolderSaves(data_dir, sync=options.saves_sync)
+            return Rooms(data_dir, self.pool, most=options.most_rooms, idle_after=options.idle_after, saves=saves,
                          levels=options.levels, made=made)
         from .shared import Share, SharedStoreError  # (the redis package: only a server on Redis needs it)
         from .shared_rooms import SharedRooms
@@ -227,7 +238,9 @@ class RoomServer:
         """Close every connection ("the server stopped": the players' programs try again) and stop.
         Every room was saved after its last move; what it did, as the summary line says it."""
         connections = self.server.connections
+        self.pauses.stop()
         try:
+            self.on_loop(self.lag.stop)
             rooms = self.on_loop(self.rooms.close)
         except TimeoutError:
             rooms = len(self.rooms)
@@ -242,5 +255,8 @@ class RoomServer:
         if self._lock is not None:
             self._lock.close()
         kept = self._lock is not None or self.shared is not None
+        saves = self.rooms.saves
         return {"stopped": True, "rooms_saved": rooms if kept else 0, "rooms_ended": self.rooms.ended,
-                "connections_closed": connections, "reason": "the server stopped"}
+                "connections_closed": connections, "reason": "the server stopped",
+                "loop_lag": self.lag.figures(), "collector": self.pauses.figures(),
+                "saves": saves.figures() if isinstance(saves, FolderSaves) else None}

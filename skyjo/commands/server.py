@@ -57,6 +57,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument("--lease-seconds", type=float, default=15.0,
                         help="seconds before another process takes over the rooms of one that stopped answering "
                              "(default 15)")
+    parser.add_argument("--saves-sync", choices=("grouped", "each"), default="grouped",
+                        help="with --data-dir: make the saves durable a batch at a time with one sync of the file "
+                             "system (grouped, the default, on Linux; elsewhere each) or each with its own fsyncs")
     parser.add_argument("--json", action="store_true", help="print JSON lines (the address, then a summary)")
     parser.set_defaults(handler=run)
 
@@ -112,6 +115,7 @@ def _options(args: argparse.Namespace):  # -> ServerOptions (imported late, as e
     """The server's options from the command line; ValueError in one line for a bad one."""
     from game.server.pool import MOST_THINK_MS
     from game.server.rooms import MOST_ROOMS, ROOM_LEVELS
+    from game.server.saving import EACH, PLATFORM
     from game.server.serve import ServerOptions
 
     if (args.tls_cert is None) != (args.tls_key is None):
@@ -139,7 +143,8 @@ def _options(args: argparse.Namespace):  # -> ServerOptions (imported late, as e
     return ServerOptions(args.bind, args.port, (args.tls_cert, args.tls_key) if args.tls_cert else None,
                          getattr(args, "data_dir", None), args.idle_hours * 3600, most, levels, proxies,
                          redis=args.redis, public_url=args.public_url, redis_prefix=args.redis_prefix,
-                         lease=args.lease_seconds, rooms_made=made, most_think_ms=think)
+                         lease=args.lease_seconds, rooms_made=made, most_think_ms=think,
+                         saves_sync=PLATFORM if args.saves_sync == "grouped" else EACH)
 
 
 def _rooms_made(text: str | None) -> tuple[int, int]:
