@@ -375,21 +375,9 @@ class Position(Round, Grids, Piles, Turn, Opening, Milestones, Scoring):
         self.tiebreak = source.tiebreak
         self.next_is_tiebreak = source.next_is_tiebreak
         self.tiebreak_rounds = source.tiebreak_rounds.copy()
-        self.cards = list(map(list.copy, source.cards))
-        self.face_up = list(map(list.copy, source.face_up))
+        self.copy_dealt_facts_from(source)  # the grids, the turn, the opening and the milestones
         self.draw_pile = source.draw_pile.copy()
         self.discard_pile = source.discard_pile.copy()
-        self.to_act = source.to_act
-        self.holding = source.holding
-        self.source = source.source
-        self.flips_left = source.flips_left.copy()
-        self.tie_seats = source.tie_seats
-        self.tie_to_flip = source.tie_to_flip.copy()
-        self.trigger = source.trigger
-        self.previous_trigger = source.previous_trigger
-        self.starter = source.starter
-        self.reshuffles = source.reshuffles
-        self.removed = source.removed.copy()
         self.round_scores = list(map(list.copy, source.round_scores))
         self.totals = source.totals.copy()
         winners = source.winners
