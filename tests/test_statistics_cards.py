@@ -59,8 +59,8 @@ def test_each_player_has_a_card_with_every_figure_and_their_trend(make_app, tmp_
     app, scene = open_statistics(make_app, tmp_path, 3)
     cards = cards_drawn(app, scene)
     assert sorted(cards) == ["Ann", "Anne-Charlotte", "Bob"]
-    ann = [ink.words for ink in cards["Ann"]]  # 12 games, 6 won, 48 rounds of 20 on average, best -7
-    for words in ("Ann", "12", "Games", "6 (50%)", "Won", "20.0", "Average round", "-7", "Best round", "4",
+    ann = [ink.words for ink in cards["Ann"]]  # 12 games, 6 won, 48 rounds of 20 on average, best −7 (the true minus)
+    for words in ("Ann", "12", "Games", "6 (50%)", "Won", "20.0", "Average round", "\u22127", "Best round", "4",
                   "Columns", "2", "Doubled", "48 rounds played", "Games won: 6 of 12 at Voyage · 6 of 12 against Easy",
                   "last reviewed game: 0.40 a decision", "average 0.77 over 10 games"):
         assert words in ann, f"{words!r} is not on Ann's card: {ann}"
@@ -70,7 +70,7 @@ def test_each_player_has_a_card_with_every_figure_and_their_trend(make_app, tmp_
                for y in range(chart.top, chart.bottom))
     assert line > 50  # the trend is a chart on the card, not a number alone
     six_digits = [ink.words for ink in cards["Anne-Charlotte"]]
-    assert "123456" in six_digits and "-12" in six_digits
+    assert "123456" in six_digits and "\u221212" in six_digits
 
 
 @pytest.mark.parametrize("size", SIZES)
