@@ -92,6 +92,8 @@ def _loop_figures(line: str) -> dict[str, Any] | None:
 
 def _summary(rooms: int, think_ms: float, outcome: _Outcome, before: list[int], *, redis: bool, processes: int,
              kill_at: float | None) -> dict[str, Any]:
+    from game.net.lag import percentile
+
     figures, histories, seconds = outcome.figures, outcome.histories, outcome.seconds
     trips = sorted(figures.trips)
     moves = sum(history.moves for history in histories)
@@ -103,7 +105,7 @@ def _summary(rooms: int, think_ms: float, outcome: _Outcome, before: list[int], 
         "rooms_ended": sum(history.ended and history.winners for history in histories), "moves": moves,
         "moves_per_second": round(moves / seconds, 1) if seconds else 0.0,
         "round_trip_p50_ms": _ms(statistics.median(trips)) if trips else None,
-        "round_trip_p99_ms": _ms(trips[max(0, int(len(trips) * 0.99) - 1)]) if trips else None,
+        "round_trip_p99_ms": _ms(percentile(trips, 0.99)) if trips else None,
         "round_trips": len(trips),
         "server_cpu_seconds": round(cpu, 2),
         "server_cpu_seconds_per_process": [round(each, 2) for each in outcome.cpu],

@@ -21,7 +21,7 @@ import time
 from functools import partial
 from pathlib import Path
 
-from game.net.lag import percentile
+from game.net.lag import milliseconds, percentile
 from game.server.saving import EACH, PLATFORM, FolderSaves
 
 
@@ -77,8 +77,8 @@ def one_fsync(count: int = 200, size: int = 1500) -> dict[str, object]:
     figures: dict[str, object] = {"count": count}
     for durable, name in ((True, "fsynced"), (False, "not_fsynced")):
         ordered = sorted(took[durable])
-        figures[name] = {"p50_ms": round(percentile(ordered, 0.5) * 1000, 2),
-                         "p99_ms": round(percentile(ordered, 0.99) * 1000, 2)}
+        figures[name] = {"p50_ms": milliseconds(percentile(ordered, 0.5)),
+                         "p99_ms": milliseconds(percentile(ordered, 0.99))}
     figures["load"] = [round(load, 2) for load in os.getloadavg()]
     return figures
 

@@ -58,9 +58,9 @@ class LoopLag:
 
     def figures(self) -> dict[str, Any]:
         ordered = sorted(self.late)
-        return {"p50_ms": _ms(percentile(ordered, 0.5)), "p99_ms": _ms(percentile(ordered, 0.99)),
-                "max_ms": _ms(ordered[-1] if ordered else 0.0), "over_50_ms": sum(late > 0.05 for late in ordered),
-                "ticks": len(ordered)}
+        return {"p50_ms": milliseconds(percentile(ordered, 0.5)), "p99_ms": milliseconds(percentile(ordered, 0.99)),
+                "max_ms": milliseconds(ordered[-1] if ordered else 0.0),
+                "over_50_ms": sum(late > 0.05 for late in ordered), "ticks": len(ordered)}
 
 
 class CollectorPauses:
@@ -91,12 +91,13 @@ class CollectorPauses:
             self.found += info.get("collected", 0)
 
     def figures(self) -> dict[str, Any]:
-        return {"full_collections": len(self.pauses), "max_ms": _ms(max(self.pauses, default=0.0)),
-                "total_ms": _ms(sum(self.pauses)), "cpu_ms": _ms(self.cpu), "found": self.found,
+        return {"full_collections": len(self.pauses), "max_ms": milliseconds(max(self.pauses, default=0.0)),
+                "total_ms": milliseconds(sum(self.pauses)), "cpu_ms": milliseconds(self.cpu), "found": self.found,
                 "frozen_objects": gc.get_freeze_count()}
 
 
-def _ms(seconds: float) -> float:
+def milliseconds(seconds: float) -> float:
+    """Seconds as milliseconds to two places, as every figure here is printed."""
     return round(seconds * 1000, 2)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ssl
 from collections.abc import Sequence
-from typing import cast
+from typing import TypeVar, cast
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import connect
@@ -22,6 +22,8 @@ from .protocol import MAX_FRAME, PROTOCOL_VERSION, ProtocolError, decode_host, e
 
 ANSWER_WAIT = 10.0  # seconds the server has to answer a create
 OFFER_WAIT = 3.0  # seconds to connect, then to say what it offers (a screen waits for it: a few seconds at most)
+
+Answer = TypeVar("Answer", wire.Room, wire.Offer)  # what a question of this module is answered with
 
 
 class ServerNotAnswered(ValueError):
@@ -52,11 +54,7 @@ def ask_for_room(url: str, seats: Sequence[str], edition: str = "voyage",
     """The server's answer for a new room (`make_room`): its code, and what its computers may do there."""
     message = wire.Create(PROTOCOL_VERSION, cast(list[wire.RoomSeat], list(seats)), edition)
     answer = _exchange(url, message, tls, (OPEN_TIMEOUT, ANSWER_WAIT), RoomNotMade, "making a room")
-    if isinstance(answer, wire.Room):
-        return answer
-    if isinstance(answer, wire.Refused):
-        raise RoomNotMade(f"the server refused: {answer.reason}")
-    raise RoomNotMade("the server answered something other than a room")
+    return _expected(answer, wire.Room, RoomNotMade, "a room")
 
 
 def ask_offer(url: str, tls: ssl.SSLContext | None = None, wait: float = OFFER_WAIT) -> wire.Offer:
@@ -64,11 +62,17 @@ def ask_offer(url: str, tls: ssl.SSLContext | None = None, wait: float = OFFER_W
     and the most milliseconds a decision thinks; OfferNotKnown otherwise (an older server refuses the
     question as a message it does not know). `wait`: the seconds to connect, then to answer."""
     answer = _exchange(url, wire.AskOffer(PROTOCOL_VERSION), tls, (wait, wait), OfferNotKnown, "saying what it offers")
-    if isinstance(answer, wire.Offer):
+    return _expected(answer, wire.Offer, OfferNotKnown, "what it offers")
+
+
+def _expected(answer: wire.HostMessage, expected: type[Answer], fails: type[ServerNotAnswered], what: str) -> Answer:
+    """`answer` if it is the `expected` message; `fails` in one line if the server refused or said
+    something else (`what`: the expected answer, in words)."""
+    if isinstance(answer, expected):
         return answer
     if isinstance(answer, wire.Refused):
-        raise OfferNotKnown(f"the server refused: {answer.reason}")
-    raise OfferNotKnown("the server answered something other than what it offers")
+        raise fails(f"the server refused: {answer.reason}")
+    raise fails(f"the server answered something other than {what}")
 
 
 def _exchange(url: str, message: object, tls: ssl.SSLContext | None, waits: tuple[float, float],

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from game.net.lag import percentile
+from game.net.lag import milliseconds, percentile
 from game.store.documents import TOKENS_FILE
 from game.store.files import atomic_write, file_system_sync
 from game.store.paths import HOST_SAVE_FILE
@@ -152,7 +152,7 @@ class FolderSaves:
         with self._cond:
             took = sorted(self.took)
         return {"written": self.written, "coalesced": self.coalesced, "syncs": self.syncs, "grouped": self.grouped,
-                "p50_ms": round(percentile(took, 0.5) * 1000, 2), "p99_ms": round(percentile(took, 0.99) * 1000, 2)}
+                "p50_ms": milliseconds(percentile(took, 0.5)), "p99_ms": milliseconds(percentile(took, 0.99))}
 
     def flush(self, timeout: float = CLOSE_WAIT) -> bool:
         """Wait until every write handed over is done; False on timeout."""
