@@ -70,6 +70,7 @@ class SetupScene(AppScene):
         super().__init__(app)
         self.online = online  # a room on this server (Play online), not a table here
         self.offer = offer or RoomOffer()  # (a table here asks nobody)
+        self._answer_to_draw = False  # the offer's answer came and is not drawn yet
         if online:
             self.draft = MatchDraft(room_config(config or initial_config(app), player), ROOM_LEVELS, network=True)
             self.draft.offer_levels(self.offer.levels)
@@ -109,6 +110,12 @@ class SetupScene(AppScene):
         if self.offer.arrived():  # the server said which levels it offers (or could not): the seats follow
             self.draft.offer_levels(self.offer.levels)
             self.build()
+            self._answer_to_draw = True
+
+    def wants_frames(self) -> bool:
+        """While the server is asked, and for the frame its answer came (a still screen is drawn only
+        on input or while a scene wants frames: without this it would go on saying "Asking...")."""
+        return self.offer.asking is not None or self._answer_to_draw
 
     def exit(self) -> None:
         self.offer.cancel()
@@ -301,6 +308,7 @@ class SetupScene(AppScene):
             chip.size = fitted / (self.viewport.scale * self.buttons.scale)
 
     def draw(self, surface: pygame.Surface) -> None:
+        self._answer_to_draw = False
         self.begin_page(surface, _("New room online") if self.online else _("New game"), TITLE_SIZE, 70)
         if self.online:
             self.text(surface, _("On {server}").format(server=self.online.split("://", 1)[-1]), BODY_SIZE, 1080, 162,

@@ -14,6 +14,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pygame
@@ -281,6 +282,22 @@ def test_a_server_that_cannot_say_what_it_offers_leaves_the_four_levels_and_says
     assert levels_cycled(app, pilot, computers[0]) == ["normal", "hard", "expert", "easy", "normal", "hard"]
     said = [words for words in words_drawn(app) if "levels it offers" in words]
     assert said == ["The server did not say which computer levels it offers: it may refuse some of these."]
+
+
+def test_the_servers_answer_is_drawn_on_a_still_screen_as_it_comes(app, pilot):
+    """The app draws a still screen only on input or while a scene wants frames: the setup wants them
+    while the server is asked and for the frame its answer came, not after."""
+    online = open_online(app, pilot)
+    online.fields["server"].value = f"ws://127.0.0.1:{free_port()}"  # nobody answers there
+    pilot.click("create")
+    setup = app.stack.top
+    assert setup.wants_frames()
+    deadline = time.monotonic() + WAIT
+    while setup.offer.asking is not None and time.monotonic() < deadline:
+        drew = app.frame(1 / 60, [], draw=False)  # idle ticks, no input
+        time.sleep(0.01)
+    assert setup.offer.asking is None and drew, "the frame that took the answer did not draw it"
+    assert not setup.wants_frames() and not app.frame(1 / 60, [], draw=False)  # still again
 
 
 def test_a_private_ca_file_that_cannot_be_used_is_one_sentence(app, pilot, tmp_path, server):
