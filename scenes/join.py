@@ -169,7 +169,9 @@ class JoinScene(AppScene):
             if button is not None:
                 button.label = field.label(editing == key)
                 # Read aloud says the field's caption and what it holds (its label is only the typing)
-                button.spoken = _("{field}: {value}").format(field=_(CAPTIONS[key]), value=field.value or _("empty"))
+                # ("nothing typed", not the discard pile's "empty": languages give the two different words)
+                typed = field.value or _("nothing typed")
+                button.spoken = _("{field}: {value}").format(field=_(CAPTIONS[key]), value=typed)
 
     def join(self) -> None:
         """Connect to the host (the table opens once it gives a seat)."""

@@ -143,3 +143,23 @@ class RawClient:
 
     def close(self) -> None:
         self.ws.close()
+
+
+def kept_rooms(data_dir) -> dict[str, bytes]:
+    """The rooms a server keeps in `data_dir`, as a start would find them: each room's save (b"" while
+    it has none), its folder's or the newer one its journal holds; a room gone in the journal is not kept."""
+    from pathlib import Path
+
+    from game.server.journal import SAVE, newest_of_rooms, segments
+    from game.store.paths import HOST_SAVE_FILE
+
+    data_dir = Path(data_dir)
+    folders = [path for path in (data_dir / "rooms").glob("*") if path.is_dir()]
+    kept = {path.name: (path / HOST_SAVE_FILE).read_bytes() if (path / HOST_SAVE_FILE).exists() else b""
+            for path in folders}
+    for room, newest in newest_of_rooms(segments(data_dir / "journal")).items():
+        if newest is None:
+            kept.pop(room, None)
+        else:
+            kept[room] = newest.get(SAVE, kept.get(room, b""))
+    return kept

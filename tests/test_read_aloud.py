@@ -243,3 +243,27 @@ def test_the_question_before_a_doubled_round_is_said_then_its_answer(make_app):
     asked = [n for n, line in enumerate(recording.said) if "your score would be doubled" in line]
     assert asked, "nobody was asked"
     assert recording.said[asked[0] + 1] in ("Turn it anyway", "Place it anyway")
+
+
+def test_an_empty_field_is_said_with_its_own_word_not_the_empty_discard_piles(make_app):
+    """"empty" said of the discard pile agrees with the pile in gendered languages (Italian "vuota":
+    la pila); a field nothing is typed in says "nothing typed" in the language's own words."""
+    from game import i18n
+    from game.i18n import _
+
+    app = make_app()
+    reading_aloud(app)
+    i18n.set_language("it")
+    try:
+        app.stack.push(MenuScene(app))
+        app.stack.push("join")
+        Pilot(app).advance(2)
+        join = app.stack.top
+        join.fields["code"].value = ""
+        join.dirty = True
+        Pilot(app).advance(2)
+        said = join.buttons.named("code").spoken
+        assert said == f"{_('Join code')}: {_('nothing typed')}" and _("nothing typed") != "nothing typed"
+        assert _("empty") not in said  # "vuota", the pile's
+    finally:
+        i18n.set_language("en")

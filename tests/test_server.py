@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from helpers import view_json
-from net_tools import BotPlayer
+from net_tools import BotPlayer, kept_rooms
 
 from game.net.protocol import decode_host, encode
 from game.net.room_maker import RoomNotMade, make_room
@@ -68,7 +68,7 @@ def test_a_room_is_played_to_its_end_and_each_seat_is_sent_only_its_view(server,
     players = [BotPlayer(server.url, "normal", seed=n, name=f"P{n}", code=code) for n in (0, 1)]
     assert [player.join(WAIT) for player in players] == [True, True]  # the room started by itself, ended
     assert len(server.rooms) == 0 and server.rooms.ended == 1  # it went with its game
-    assert not any((tmp_path / "server" / "rooms").iterdir())  # and so did its folder
+    assert server.rooms.saves.flush() and kept_rooms(tmp_path / "server") == {}  # and so did what was kept of it
     for seat in (0, 2):
         texts = [text for to, text in sent if to == seat]
         tables = [json.loads(text) for text in texts if json.loads(text)["type"] == "table"]
@@ -137,9 +137,12 @@ def test_rooms_live_in_folders_named_by_the_server(server, tmp_path):
             time.sleep(0.02)
         player.stop.set()
         player.remote.close()
+    server.stop()  # (its rooms written into their folders)
     folders = list((tmp_path / "server" / "rooms").iterdir())
     assert len(folders) == 3 and all(ROOM_FOLDER.fullmatch(folder.name) for folder in folders)
-    assert sorted(path.name for path in (tmp_path / "server").iterdir()) == ["rooms", "skyjo.lock"]
+    assert sorted(path.name for path in (tmp_path / "server").rglob("*")
+                  if path.parent.name not in {"rooms", *(folder.name for folder in folders)}) == [
+        "journal", "rooms", "skyjo.lock"]
 
 
 @pytest.mark.parametrize("bind", ["0.0.0.0", "::", "192.0.2.7"])
@@ -229,12 +232,12 @@ def test_a_room_over_tls_survives_sigkill_and_is_played_to_its_end(tmp_path):
         assert room["url"] == f"{listening['listening']}/{room['room']}"
         joins = [_run("join", listening["listening"], "--room", room["room"], "--bot", level,
                       "--data-dir", str(tmp_path / level), env=env) for level in ("normal", "easy")]
-        saves = list(data.glob("rooms/*/host-save.json"))
+        saves = kept_rooms(data)  # (its journal, the server running)
         assert len(saves) == 1
-        seated = saves[0].read_bytes()
+        seated = next(iter(saves.values()))
         _wait_for(lambda: all((tmp_path / level / "tokens.json").exists() for level in ("normal", "easy")),
                   "both seats taken")
-        _wait_for(lambda: saves[0].read_bytes() != seated, "a move saved")
+        _wait_for(lambda: list(kept_rooms(data).values()) != [seated], "a move saved")
         first.kill()  # SIGKILL, mid-game
         first.wait(10)
     finally:
@@ -246,10 +249,10 @@ def test_a_room_over_tls_survives_sigkill_and_is_played_to_its_end(tmp_path):
         for join in joins:  # the players' programs came back by themselves, with their seat tokens
             out, err = join.communicate(timeout=WAIT)
             assert join.returncode == 0, err
-        assert not list(data.glob("rooms/*"))  # the room went with its game
         second.send_signal(signal.SIGTERM)
         out, err = second.communicate(timeout=30)
         assert second.returncode == 0, err
+        assert kept_rooms(data) == {} and not list(data.glob("rooms/*"))  # the room went with its game
         summary = json.loads(out.strip().splitlines()[-1])
         assert summary["stopped"] is True and summary["rooms_ended"] == 1 and summary["signal"] == "SIGTERM"
         assert "Traceback" not in err
@@ -272,7 +275,7 @@ def test_a_room_nobody_is_connected_to_goes_after_the_idle_time(tmp_path):
         server.on_loop(server.rooms._sweep)
         assert len(server.rooms) == 1 and server.rooms.rooms[0].connected == 1
         assert server.rooms.saves.flush()  # (folders go off the loop, after the room's saves)
-        assert len(list((tmp_path / "server" / "rooms").iterdir())) == 1
+        assert len(kept_rooms(tmp_path / "server")) == 1
         player.stop.set()
         player.remote.close()
     finally:

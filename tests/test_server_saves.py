@@ -44,7 +44,8 @@ def test_a_room_whose_disk_is_stuck_holds_up_no_other_room_and_tells_its_players
 
     for module in (folder_module, saving_module):  # (wherever a room's save is written from)
         monkeypatch.setattr(module, "atomic_write", write, raising=False)
-    server = RoomServer(ServerOptions(port=0, data_dir=str(tmp_path / "server")))
+    # (a room's own files: with the journal, the default, every room's saves share one file and one disk)
+    server = RoomServer(ServerOptions(port=0, data_dir=str(tmp_path / "server"), saves_sync="platform"))
     sent: list[tuple[object, object]] = []
     door_send = server.server.send
 
@@ -287,6 +288,7 @@ def test_a_rooms_file_is_not_replaced_again_before_the_sync_of_its_last_write(tm
 def test_the_server_makes_its_saves_durable_as_it_is_told(tmp_path):
     import sys
 
+    from game.server.journal import JournalSaves
     from game.server.saving import EACH
 
     for sync, grouped in ((EACH, False), ("platform", sys.platform.startswith("linux"))):
@@ -295,3 +297,8 @@ def test_the_server_makes_its_saves_durable_as_it_is_told(tmp_path):
             assert server.rooms.saves.grouped is grouped
         finally:
             server.stop()
+    server = RoomServer(ServerOptions(port=0, data_dir=str(tmp_path / "journal")))  # the default
+    try:
+        assert isinstance(server.rooms.saves, JournalSaves)
+    finally:
+        server.stop()

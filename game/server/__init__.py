@@ -9,6 +9,7 @@ A room is a `TableController` served by a `NetHost` through its part of one `Ser
     codes.py   room codes: made, and looked up by a keyed digest
     pool.py    where the computer seats of every room think: a bounded pool of threads, each decision capped
     saving.py  where the rooms' games and seat tokens are written, off the loop (RoomSaves, FolderSaves)
+    journal.py  the default RoomSaves: every save appended to one journal, a batch durable by one sync
     outbox.py  a room's messages held until the save that includes them is durable
     folder_keeper.py  a room's store in its folder: its writes handed to saving.py, its sends held in its outbox
     room.py    one room: its table, its host, its part of the door, driven on the door's loop

@@ -2,7 +2,7 @@
 room's store (a HostedStore), as keeper.py's `RoomKeeper` is in Redis, and gives its door the same
 `after_writes` hold.
 
-    keeper = FolderKeeper(ident, saves, kept={})     # saves: the server's FolderSaves (saving.py)
+    keeper = FolderKeeper(ident, saves, kept={})     # saves: the server's (journal.py's, or saving.py's)
     keeper.saves.save(match, state)      # a snapshot handed to the writers (the table saves after every move)
     keeper.after_writes(send)            # `send` runs once what was saved before it is on disk
     keeper.drop()                        # the room goes: its folder, after its writes handed over

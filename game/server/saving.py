@@ -44,6 +44,7 @@ log = logging.getLogger("skyjo.server")
 WRITERS = 16  # threads writing at once: fsyncs of different rooms overlap on the disk (4: twice the round trip)
 GROUPED_WRITERS = 4  # the same with one sync a batch (writes without fsync: a room whose write is stuck holds up 1)
 PLATFORM, EACH = "platform", "each"  # FolderSaves' sync: the file system's where there is one; every write alone
+JOURNAL = "journal"  # the server's saves in a journal instead (journal.py's JournalSaves)
 CLOSE_WAIT = 10.0  # seconds `close` waits for the writes handed over
 ROOM_FOLDER = re.compile(r"[0-9a-f]{16}")  # a room's ident, the name of its folder (drawn by the server)
 MOST_TIMED = 1_000_000  # writes whose time is kept for the summary (a few MB at most)
@@ -125,14 +126,10 @@ class FolderSaves:
         return self._hand(room, "", None)
 
     def _hand(self, room: str, name: str, data: SaveData | None) -> asyncio.Future[None]:
-        if not ROOM_FOLDER.fullmatch(room):
-            raise ValueError("not a room's ident")  # (ours: drawn by the server, never a client's)
-        loop = asyncio.get_running_loop()
-        done: asyncio.Future[None] = loop.create_future()
+        loop, done = new_write(room)
         with self._cond:
             if self._closed:
-                done.set_exception(OSError("the saves are closed"))
-                return done
+                return closed(done)
             job = self._jobs.get((room, name))
             if job is None:
                 job = self._jobs[(room, name)] = _Job(loop)
@@ -244,6 +241,21 @@ class FolderSaves:
         """(With the lock held.) How long the job took, from its oldest save handed over."""
         if len(self.took) < MOST_TIMED:
             self.took.append(time.perf_counter() - job.since)
+
+
+def new_write(room: str) -> tuple[asyncio.AbstractEventLoop, asyncio.Future[None]]:
+    """(On the loop.) The loop and the future a write of `room` is told on; ValueError for an ident
+    that is not a room's (ours: drawn by the server, never a client's)."""
+    if not ROOM_FOLDER.fullmatch(room):
+        raise ValueError("not a room's ident")
+    loop = asyncio.get_running_loop()
+    return loop, loop.create_future()
+
+
+def closed(done: asyncio.Future[None]) -> asyncio.Future[None]:
+    """A write handed over once the saves are closed: refused."""
+    done.set_exception(OSError("the saves are closed"))
+    return done
 
 
 def _tell(job: _Job, error: Exception | None) -> None:

@@ -33,6 +33,7 @@ from game.store import Store
 from game.store.lock import FolderInUse, LockRefused
 from game.wire.closing import CLOSE_AWAY
 
+from .journal import JournalProblem, JournalSaves
 from .pool import MOST_THINK_MS, ThinkingPool
 from .rooms import (
     IDLE_AFTER,
@@ -44,7 +45,7 @@ from .rooms import (
     Rooms,
     RoomsMade,
 )
-from .saving import PLATFORM, FolderSaves
+from .saving import JOURNAL, FolderSaves
 
 if TYPE_CHECKING:
     from .shared_rooms import SharedRooms
@@ -76,7 +77,8 @@ class ServerOptions:
     lease: float = 15.0  # seconds a room's lease lasts unless this process renews it
     rooms_made: tuple[int, int] = (ROOMS_PER_ADDRESS, ROOMS_FROM_EVERYBODY)  # per address, by everybody, in 10 min
     most_think_ms: int = MOST_THINK_MS  # the most a computer seat's decision thinks (Expert's search)
-    saves_sync: str = PLATFORM  # a data folder's saves durable a batch at a time (PLATFORM) or each alone (EACH)
+    saves_sync: str = JOURNAL  # a data folder's saves: in a journal (JOURNAL), in the rooms' files synced a batch
+    # at a time (PLATFORM) or each alone (EACH)
 
 
 def is_loopback(bind: str) -> bool:
@@ -156,7 +158,7 @@ class RoomServer:
         """This process's rooms: in its data folder (or nowhere), or in the Redis of `options.redis`."""
         made = RoomsMade(per_address=options.rooms_made[0], overall=options.rooms_made[1], window=ROOMS_WINDOW)
         if options.redis is None:
-            saves = None if data_dir is None else FolderSaves(data_dir, sync=options.saves_sync)
+            saves = None if data_dir is None else self._folder_saves(data_dir, options.saves_sync)
             return Rooms(data_dir, self.pool, most=options.most_rooms, idle_after=options.idle_after, saves=saves,
                          levels=options.levels, made=made)
         from .shared import Share, SharedStoreError  # (the redis package: only a server on Redis needs it)
@@ -170,6 +172,19 @@ class RoomServer:
         self.shared = SharedRooms(share, self.pool, most=options.most_rooms, idle_after=options.idle_after,
                                   levels=options.levels, made=made)
         return self.shared
+
+    def _folder_saves(self, data_dir: Path, sync: str) -> FolderSaves | JournalSaves:
+        """Where the rooms' saves are written in the data folder; ServerRefused when the journal an
+        earlier run left cannot be replayed (its files kept: nothing of a room is lost)."""
+        if sync != JOURNAL:
+            return FolderSaves(data_dir, sync=sync)
+        try:
+            return JournalSaves(data_dir)
+        except JournalProblem as problem:
+            self.pool.close()
+            if self._lock is not None:
+                self._lock.close()
+            raise ServerRefused(str(problem)) from None
 
     def _open_shared(self, options: ServerOptions) -> None:
         """Connect to the shared Redis, this process known there by its public address; ServerRefused."""
@@ -259,4 +274,4 @@ class RoomServer:
         return {"stopped": True, "rooms_saved": rooms if kept else 0, "rooms_ended": self.rooms.ended,
                 "connections_closed": connections, "reason": "the server stopped",
                 "loop_lag": self.lag.figures(), "collector": self.pauses.figures(),
-                "saves": saves.figures() if isinstance(saves, FolderSaves) else None}
+                "saves": saves.figures() if isinstance(saves, FolderSaves | JournalSaves) else None}

@@ -82,6 +82,14 @@ def _create_exclusively(name: str, flags: int) -> int:
     return os.open(name, flags | os.O_CREAT | os.O_EXCL | _NO_FOLLOW, TEMP_MODE)
 
 
+def create_for_appending(path: Path) -> int:
+    """A new file at `path`, opened to append to (its descriptor, the caller's to close): created
+    exclusively, so an entry already there (a file, a link, a FIFO) is FileExistsError, never
+    reused or followed. For a log of records the caller writes and syncs itself (the server's
+    journal). OSError as `os.open` raises it."""
+    return _create_exclusively(str(path), os.O_WRONLY | os.O_APPEND | getattr(os, "O_CLOEXEC", 0))
+
+
 def atomic_write(path: Path, data: bytes, keep_backup: bool = True, *, durable: bool = True) -> None:
     """Replace `path` by `data` so that a crash at any instant leaves the old or the new file.
 

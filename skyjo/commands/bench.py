@@ -35,8 +35,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                         help="server --redis: SIGKILL one of the two processes S seconds into the play")
     parser.add_argument("--compare-one", action="store_true",
                         help="server --redis: play the rooms on one process first, then on two; the ratio")
-    parser.add_argument("--saves-sync", choices=("grouped", "each"), default=None,
-                        help="server: the server's --saves-sync (its saves durable a batch at a time, or each alone)")
+    parser.add_argument("--saves-sync", choices=("journal", "grouped", "each"), default=None,
+                        help="server: the server's --saves-sync (its saves in a journal, or in the rooms' files "
+                             "durable a batch at a time or each alone)")
     parser.add_argument("--while-reviewing", action="store_true",
                         help="frames: measure again while a game review runs in the background, then cancel it")
     parser.set_defaults(handler=run)

@@ -22,6 +22,7 @@ from typing import Any
 MOST_ROOMS_ALLOWED = 100_000
 MOST_THINK_ALLOWED = 10_000  # --most-think-ms: ten seconds (Expert past 300 ms gains little: docs/strength.md)
 FILES_WANTED = 8192  # the file limit the server asks for: its 4,096 connections, the saves, a reserve
+SAVES_SYNC = {"journal": "journal", "grouped": "platform", "each": "each"}  # --saves-sync: game/server/saving.py's
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -57,9 +58,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument("--lease-seconds", type=float, default=15.0,
                         help="seconds before another process takes over the rooms of one that stopped answering "
                              "(default 15)")
-    parser.add_argument("--saves-sync", choices=("grouped", "each"), default="grouped",
-                        help="with --data-dir: make the saves durable a batch at a time with one sync of the file "
-                             "system (grouped, the default, on Linux; elsewhere each) or each with its own fsyncs")
+    parser.add_argument("--saves-sync", choices=SAVES_SYNC, default="journal",
+                        help="with --data-dir: append the saves to one journal, a batch made durable by one sync "
+                             "(journal, the default), or write every room's file, made durable a batch at a time "
+                             "with one sync of the file system (grouped; on Linux) or each with its own fsyncs")
     parser.add_argument("--json", action="store_true", help="print JSON lines (the address, then a summary)")
     parser.set_defaults(handler=run)
 
@@ -115,7 +117,6 @@ def _options(args: argparse.Namespace):  # -> ServerOptions (imported late, as e
     """The server's options from the command line; ValueError in one line for a bad one."""
     from game.server.pool import MOST_THINK_MS
     from game.server.rooms import MOST_ROOMS, ROOM_LEVELS
-    from game.server.saving import EACH, PLATFORM
     from game.server.serve import ServerOptions
 
     if (args.tls_cert is None) != (args.tls_key is None):
@@ -144,7 +145,7 @@ def _options(args: argparse.Namespace):  # -> ServerOptions (imported late, as e
                          getattr(args, "data_dir", None), args.idle_hours * 3600, most, levels, proxies,
                          redis=args.redis, public_url=args.public_url, redis_prefix=args.redis_prefix,
                          lease=args.lease_seconds, rooms_made=made, most_think_ms=think,
-                         saves_sync=PLATFORM if args.saves_sync == "grouped" else EACH)
+                         saves_sync=SAVES_SYNC[args.saves_sync])
 
 
 def _rooms_made(text: str | None) -> tuple[int, int]:
