@@ -12,6 +12,7 @@ import os
 import sys
 import threading
 import time
+from typing import Any
 
 import pytest
 
@@ -24,7 +25,7 @@ WAIT = 30.0
 ROOM, OTHER, THIRD = "0123456789abcdef", "fedcba9876543210", "00000000000000aa"
 
 
-def _hand(saves: JournalSaves, *writes: tuple[str, str, bytes | None]) -> list[object]:
+def _hand(saves: JournalSaves, *writes: tuple[str, str, Any]) -> list[object]:
     """Hand the writes over on a loop, in order ("save", "tokens" or "drop"); what each was told."""
 
     async def hand_over() -> list[object]:
@@ -104,7 +105,7 @@ def test_a_sync_that_fails_or_a_save_that_cannot_be_made_is_told_to_its_saves(tm
         def broken() -> bytes:
             raise ValueError("not encodable")
 
-        told = _hand(saves, ("save", ROOM, b"older"), ("save", ROOM, broken), ("save", OTHER, b"fine"))  # type: ignore[arg-type]
+        told = _hand(saves, ("save", ROOM, b"older"), ("save", ROOM, broken), ("save", OTHER, b"fine"))
         assert [str(answer) for answer in told] == ["not encodable", "not encodable", "None"]
         def failing(segment) -> None:
             raise OSError(5, "Input/output error")
