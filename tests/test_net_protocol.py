@@ -20,6 +20,7 @@ from game.net.protocol import (
     Offer,
     Play,
     ProtocolError,
+    Room,
     decode_client,
     decode_host,
     encode,
@@ -241,6 +242,24 @@ def test_a_servers_offer_is_read_strictly_both_ways():
         '{"type": "offer", "levels": ["easy"]}': "missing required field `most_think_ms`",
         '{"type": "offer", "levels": ["easy"], "most_think_ms": 3, "extra": 1}': "unknown field `extra`",
         '{"type": "offer", "levels": "easy", "most_think_ms": 3}': "Expected `array`",
+    }
+    for raw, words in bad.items():
+        with pytest.raises(ProtocolError, match=words):
+            decode_host(raw)
+
+
+def test_a_rooms_answer_says_its_levels_as_strictly_as_an_offer():
+    """`room` (the answer to `create`) names the server's levels with the level type of `offer`: a
+    seat's kind ("remote") is not a level, and each comes once from the easiest; none, a server that
+    does not say."""
+    room = decode_host('{"type": "room", "code": "ABCDEFGH", "levels": ["easy", "hard"], "most_think_ms": 300}')
+    assert isinstance(room, Room) and room.levels == ["easy", "hard"]
+    assert decode_host('{"type": "room", "code": "ABCDEFGH"}').levels == []
+    bad = {
+        '{"type": "room", "code": "ABCDEFGH", "levels": ["remote"]}': "Invalid enum value 'remote'",
+        '{"type": "room", "code": "ABCDEFGH", "levels": ["hard", "easy"]}': "each come once, from the easiest",
+        '{"type": "room", "code": "ABCDEFGH", "levels": ["easy", "easy"]}': "each come once, from the easiest",
+        '{"type": "room", "code": "ABCDEFGH", "most_think_ms": 1000001}': "<= 1000000",
     }
     for raw, words in bad.items():
         with pytest.raises(ProtocolError, match=words):

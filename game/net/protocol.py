@@ -257,11 +257,12 @@ class Room(_Message, tag="room"):
     server lets its computer seats do: the levels it offers and the most a decision may think."""
 
     code: Annotated[str, Meta(min_length=1, max_length=MAX_CODE)]
-    levels: Annotated[list[RoomSeat], Meta(max_length=4)] = []
-    most_think_ms: Annotated[int, Meta(ge=0, le=10**6)] | None = None
+    levels: Annotated[list[RoomLevel], Meta(max_length=4)] = []  # (none: a server that does not say)
+    most_think_ms: Annotated[int, Meta(ge=0, le=MOST_THINK_MS)] | None = None
 
     def check(self) -> None:
         _short(self.code, "code", MAX_CODE)
+        _easiest_first(self.levels, "room")
 
 
 class Offer(_Message, tag="offer"):
@@ -273,9 +274,14 @@ class Offer(_Message, tag="offer"):
     most_think_ms: Annotated[int, Meta(ge=1, le=MOST_THINK_MS)]
 
     def check(self) -> None:
-        order = [ROOM_LEVEL_ORDER.index(level) for level in self.levels]
-        if order != sorted(set(order)):
-            raise ProtocolError("offer's levels must each come once, from the easiest")
+        _easiest_first(self.levels, "offer")
+
+
+def _easiest_first(levels: list[RoomLevel], message: str) -> None:
+    """A server's levels (in `room` and `offer`): each once, in their order from the easiest."""
+    order = [ROOM_LEVEL_ORDER.index(level) for level in levels]
+    if order != sorted(set(order)):
+        raise ProtocolError(f"{message}'s levels must each come once, from the easiest")
 
 
 class Redirect(_Message, tag="redirect"):

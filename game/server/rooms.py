@@ -16,7 +16,6 @@ import secrets
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import cast
 
 from game.match import MatchConfig, seats_from_words
 from game.net import protocol as wire
@@ -125,8 +124,7 @@ class Rooms:
         room = self._add(secrets.token_hex(8), code, config, config.new_game(), resumed=False)
         log.info("room %s made (%d seats, %d online); %d room(s) now", room.ident, len(config.seats),
                  sum(seat.is_remote for seat in config.seats), len(self._by_code))
-        offered = cast(list[wire.RoomSeat], list(self.levels))
-        answer = wire.Room(code, offered, self.pool.most_think_ms)  # (and what its computers may do here)
+        answer = wire.Room(code, self._offered(), self.pool.most_think_ms)  # (and what its computers may do here)
         if room.store is not None:  # kept from the start (its code too, by its host): a restart finds it
             room.store.saves.save(config, room.table.state)
         if isinstance(room.store, FolderKeeper):
@@ -136,10 +134,14 @@ class Rooms:
     def offer(self) -> object:
         """What this server's rooms' computers may do: its levels, from the easiest, and the most a
         decision thinks (an `offer`); a refusal where it offers no level (no room could have a computer)."""
-        levels = [level for level in wire.ROOM_LEVEL_ORDER if level in self.levels]
+        levels = self._offered()
         if not levels:
             return wire.refused("this server's rooms have no computer players", "hello")
         return wire.Offer(levels, self.pool.most_think_ms)
+
+    def _offered(self) -> list[wire.RoomLevel]:
+        """The levels this server offers, from the easiest (as `room` and `offer` say them)."""
+        return [level for level in wire.ROOM_LEVEL_ORDER if level in self.levels]
 
     @staticmethod
     async def _once_on_disk(keeper: FolderKeeper, answer: wire.Room) -> wire.Room:
