@@ -47,7 +47,8 @@ from .saving import CLOSE_WAIT, MOST_TIMED, ROOM_FOLDER, SaveData, closed, new_w
 
 log = logging.getLogger("skyjo.server")
 
-ROTATE_AT = 16 << 20  # bytes past which the journal starts a new file (a few seconds' replay at most)
+ROTATE_AT = 64 << 20  # bytes past which the journal starts a new file (about 90 s of 500 rooms' play; well
+# under a second to replay)
 SEGMENT = re.compile(r"saves-([0-9]{1,9})\.log")  # a journal file's name: its number
 MOST_SEGMENTS = 64  # journal files replayed at a start (a server leaves 2 at most; more is not ours)
 SAVE, TOKENS, GONE = b"S", b"T", b"G"  # what a record holds: a room's save, its tokens, the room gone
@@ -203,11 +204,13 @@ class Tally:
     syncs: int = 0
     rotations: int = 0
     took: list[float] = field(default_factory=list)
+    rotating: list[float] = field(default_factory=list)  # seconds each new file took (the batches wait)
 
     def figures(self) -> dict[str, float | int]:
         took = sorted(self.took)
         return {"written": self.written, "coalesced": self.coalesced, "syncs": self.syncs, "grouped": True,
                 "journal": True, "rotations": self.rotations,
+                "rotation_max_ms": milliseconds(max(self.rotating, default=0.0)),
                 "p50_ms": milliseconds(percentile(took, 0.5)), "p99_ms": milliseconds(percentile(took, 0.99))}
 
 
@@ -241,6 +244,7 @@ class JournalSaves:
         self._rotate_at = rotate_at
         self._newest: dict[tuple[str, bytes], bytes] = {}  # what a new journal file starts with
         self._still_there: set[str] = set()  # rooms gone whose folder could not be deleted (said again)
+        self._gone_since = False  # a room's folder deleted since the journal's file began
         self._cond = threading.Condition()
         self._asked: list[_Asked] = []
         self._writing = False
@@ -356,12 +360,14 @@ class JournalSaves:
         for asked in batch:
             if asked.kind == GONE:
                 shutil.rmtree(self._rooms / asked.room, ignore_errors=True)
+                self._gone_since = True
                 if (self._rooms / asked.room).exists():
                     self._still_there.add(asked.room)  # every new file says it went, or a start would resume it
 
     def _rotate(self) -> None:
         """A new journal file, starting with the newest of every room here; once that is durable (and
         the folders of rooms gone deleted for good), the older file goes."""
+        started = time.perf_counter()
         old = self._segment
         new: Segment | None = None
         try:
@@ -369,7 +375,8 @@ class JournalSaves:
             new.append(b"".join([*(record(kind, room, data) for (room, kind), data in self._newest.items()),
                                  *(record(GONE, room) for room in self._still_there)]))
             new.sync()
-            fsync_folder(self._rooms)
+            if self._gone_since:  # the older file's "gone" records go: their folders' deletion made durable
+                fsync_folder(self._rooms)
         except OSError as problem:
             log.warning("the journal could not start a new file (%s); it goes on growing",
                         problem.strerror or problem)
@@ -378,14 +385,17 @@ class JournalSaves:
                 new.close()
                 new.path.unlink(missing_ok=True)
             return
-        self._segment = new
+        self._segment, self._gone_since = new, False
         old.close()
         try:
+            # (not synced: an older file a crash brings back is replayed before the newer, which holds
+            # the newest of every room, so it changes nothing)
             old.path.unlink()
-            fsync_folder(self._journal)
         except OSError as problem:
             log.warning("the journal's older file could not be deleted (%s)", problem.strerror or problem)
-        self.tally.rotations += 1
+        with self._cond:
+            self.tally.rotations += 1
+            self.tally.rotating.append(time.perf_counter() - started)
 
 
 def _made(asked: _Asked) -> bytes | Exception:
