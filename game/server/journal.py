@@ -205,12 +205,15 @@ class Tally:
     rotations: int = 0
     took: list[float] = field(default_factory=list)
     rotating: list[float] = field(default_factory=list)  # seconds each new file took (the batches wait)
+    syncing: list[float] = field(default_factory=list)  # seconds each batch's write and sync took (the disk's part)
 
     def figures(self) -> dict[str, float | int]:
         took = sorted(self.took)
         return {"written": self.written, "coalesced": self.coalesced, "syncs": self.syncs, "grouped": True,
                 "journal": True, "rotations": self.rotations,
                 "rotation_max_ms": milliseconds(max(self.rotating, default=0.0)),
+                "sync_p99_ms": milliseconds(percentile(sorted(self.syncing), 0.99)),
+                "sync_max_ms": milliseconds(max(self.syncing, default=0.0)),
                 "p50_ms": milliseconds(percentile(took, 0.5)), "p99_ms": milliseconds(percentile(took, 0.99))}
 
 
@@ -315,17 +318,20 @@ class JournalSaves:
         while (batch := self._take()) is not None:
             failed: Exception | None = None
             records, unmade = self._records(batch)
+            started = time.perf_counter()
             try:
                 self._segment.append(records)
                 self._segment.sync()  # one sync for the whole batch
             except OSError as problem:
                 failed = problem
+            synced = time.perf_counter() - started
             self._forget_gone(batch)
             with self._cond:
                 self.tally.syncs += 1
                 now = time.perf_counter()
                 if len(self.tally.took) < MOST_TIMED:
                     self.tally.took.extend(now - asked.since for asked in batch)
+                    self.tally.syncing.append(synced)
             _tell(batch, failed, unmade)
             if failed is None and self._segment.size >= self._rotate_at:
                 self._rotate()
