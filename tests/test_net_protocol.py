@@ -243,6 +243,11 @@ def test_a_servers_offer_is_read_strictly_both_ways():
         '{"type": "offer", "levels": ["easy"], "most_think_ms": 3, "extra": 1}': "unknown field `extra`",
         '{"type": "offer", "levels": "easy", "most_think_ms": 3}': "Expected `array`",
     }
+    _host_refuses(bad)
+
+
+def _host_refuses(bad: dict[str, str]) -> None:
+    """Each raw message a host might send is refused by the reader, with the words given."""
     for raw, words in bad.items():
         with pytest.raises(ProtocolError, match=words):
             decode_host(raw)
@@ -261,9 +266,7 @@ def test_a_rooms_answer_says_its_levels_as_strictly_as_an_offer():
         '{"type": "room", "code": "ABCDEFGH", "levels": ["easy", "easy"]}': "each come once, from the easiest",
         '{"type": "room", "code": "ABCDEFGH", "most_think_ms": 1000001}': "<= 1000000",
     }
-    for raw, words in bad.items():
-        with pytest.raises(ProtocolError, match=words):
-            decode_host(raw)
+    _host_refuses(bad)
 
 
 def test_seat_tokens_are_kept_capped_and_survive_a_damaged_file(tmp_path):

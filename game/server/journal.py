@@ -43,7 +43,7 @@ from game.store.files import (
 )
 from game.store.paths import HOST_SAVE_FILE
 
-from .saving import CLOSE_WAIT, MOST_TIMED, ROOM_FOLDER, SaveData, closed, new_write
+from .saving import CLOSE_WAIT, MOST_TIMED, ROOM_FOLDER, SaveData, Told, closed, new_write, tell_on
 
 log = logging.getLogger("skyjo.server")
 
@@ -416,25 +416,12 @@ def _made(asked: _Asked) -> bytes | Exception:
 
 
 def _tell(batch: list[_Asked], error: Exception | None, unmade: dict[tuple[str, bytes], Exception]) -> None:
-    """Settle a batch's futures on their loop, once for the batch (a closed loop has nobody to tell)."""
-    by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[None], Exception | None]]] = {}
+    """Settle a batch's futures on their loop, once for the batch."""
+    by_loop: dict[asyncio.AbstractEventLoop, Told] = {}
     for asked in batch:
         by_loop.setdefault(asked.loop, []).append((asked.done, unmade.get((asked.room, asked.kind), error)))
-
-    def settle(told: list[tuple[asyncio.Future[None], Exception | None]]) -> None:
-        for done, failure in told:
-            if done.done():
-                continue
-            if failure is None:
-                done.set_result(None)
-            else:
-                done.set_exception(failure)
-
     for loop, told in by_loop.items():
-        try:
-            loop.call_soon_threadsafe(settle, told)
-        except RuntimeError:  # the loop is closed: the server stopped
-            pass
+        tell_on(loop, told)
 
 
 __all__ = ["JournalProblem", "JournalSaves", "read_records", "record", "replay"]

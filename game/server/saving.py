@@ -258,19 +258,27 @@ def closed(done: asyncio.Future[None]) -> asyncio.Future[None]:
     return done
 
 
-def _tell(job: _Job, error: Exception | None) -> None:
-    """Settle the job's futures on their loop (a loop already closed has nobody to tell)."""
+Told = list[tuple[asyncio.Future[None], Exception | None]]  # writes' futures, each with its failure (None: done)
 
-    def settle() -> None:
-        for done in job.waiting:
-            if done.done():
-                continue
-            if error is None:
-                done.set_result(None)
-            else:
-                done.set_exception(error)
 
+def tell_on(loop: asyncio.AbstractEventLoop, told: Told) -> None:
+    """(Off the loop.) Settle the futures on their loop (a loop already closed has nobody to tell)."""
     try:
-        job.loop.call_soon_threadsafe(settle)
+        loop.call_soon_threadsafe(_settle, told)
     except RuntimeError:  # the loop is closed: the server stopped
         pass
+
+
+def _settle(told: Told) -> None:
+    for done, failure in told:
+        if done.done():
+            continue
+        if failure is None:
+            done.set_result(None)
+        else:
+            done.set_exception(failure)
+
+
+def _tell(job: _Job, error: Exception | None) -> None:
+    """Settle the job's futures on their loop."""
+    tell_on(job.loop, [(done, error) for done in job.waiting])
