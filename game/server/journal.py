@@ -37,6 +37,7 @@ from game.store.files import (
     FileProblem,
     atomic_write,
     create_for_appending,
+    describe_os_error,
     file_system_sync,
     fsync_folder,
     open_ordinary,
@@ -107,7 +108,7 @@ def segments(folder: Path) -> list[Path]:
     except FileNotFoundError:
         return []
     except OSError as error:
-        raise JournalProblem(f"the journal folder {folder} cannot be read ({error.strerror or error})") from None
+        raise JournalProblem(f"the journal folder {folder} cannot be read ({describe_os_error(error)})") from None
     if len(found) > MOST_SEGMENTS:
         raise JournalProblem(f"the journal folder {folder} holds {len(found)} files; a server leaves 2 at most")
     return [path for _number, path in sorted(found)]
@@ -120,15 +121,10 @@ def newest_of_rooms(files: list[Path]) -> dict[str, dict[bytes, bytes] | None]:
         try:
             with open_ordinary(path, follow_links=False) as handle:
                 for kind, room, data in read_records(handle):
-                    if kind == GONE:
-                        rooms[room] = None
-                    else:
-                        kept = rooms.get(room)
-                        if kept is None:
-                            kept = rooms[room] = {}
-                        kept[kind] = data
+                    kept = rooms.get(room) or {}  # (a room that went and comes again starts afresh)
+                    rooms[room] = None if kind == GONE else {**kept, kind: data}
         except (OSError, FileProblem) as error:
-            reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+            reason = describe_os_error(error) if isinstance(error, OSError) else str(error)
             raise JournalProblem(f"the journal {path} cannot be read ({reason})") from None
     return rooms
 
@@ -140,20 +136,11 @@ def replay(journal: Path, rooms_folder: Path) -> Replayed:
     done = Replayed(segments=len(files))
     if not files:
         return done
+    if rooms_folder.is_symlink():
+        raise JournalProblem(f"a link is in the place of {rooms_folder}; the journal's files are kept")
     sync = file_system_sync()  # one sync for every file written (where there is none, each is fsynced)
     try:
-        for room, kept in newest_of_rooms(files).items():
-            folder = rooms_folder / room
-            if folder.is_symlink() or rooms_folder.is_symlink():
-                raise JournalProblem(f"a link is in the place of {folder}; the journal's files are kept")
-            if kept is None:
-                if folder.is_dir():
-                    shutil.rmtree(folder)
-                    done.rooms_gone += 1
-                continue
-            for kind, data in kept.items():
-                atomic_write(folder / FILES[kind], data, durable=sync is None)
-                done.files += 1
+        _write_rooms(newest_of_rooms(files), rooms_folder, done, durable=sync is None)
         if sync is not None:
             sync(rooms_folder)
         fsync_folder(rooms_folder)  # the folders made and deleted, durable before the journal goes
@@ -162,8 +149,25 @@ def replay(journal: Path, rooms_folder: Path) -> Replayed:
         fsync_folder(journal)
     except OSError as error:
         raise JournalProblem(f"the journal could not be written into {rooms_folder} "
-                             f"({error.strerror or error}); its files are kept") from None
+                             f"({describe_os_error(error)}); its files are kept") from None
     return done
+
+
+def _write_rooms(rooms: dict[str, dict[bytes, bytes] | None], rooms_folder: Path, done: Replayed, *,
+                 durable: bool) -> None:
+    """Each room's newest files into its folder, a room gone's folder deleted (counted in `done`)."""
+    for room, kept in rooms.items():
+        folder = rooms_folder / room
+        if folder.is_symlink():
+            raise JournalProblem(f"a link is in the place of {folder}; the journal's files are kept")
+        if kept is None:
+            if folder.is_dir():
+                shutil.rmtree(folder)
+                done.rooms_gone += 1
+            continue
+        for kind, data in kept.items():
+            atomic_write(folder / FILES[kind], data, durable=durable)
+            done.files += 1
 
 
 # ---------------------------------------------------------------------- the journal's file
@@ -243,7 +247,7 @@ class JournalSaves:
             self._segment = Segment(self._journal, 1)
         except OSError as error:
             raise JournalProblem(f"the journal cannot be started in {self._journal} "
-                                 f"({error.strerror or error})") from None
+                                 f"({describe_os_error(error)})") from None
         self._rotate_at = rotate_at
         self._newest: dict[tuple[str, bytes], bytes] = {}  # what a new journal file starts with
         self._still_there: set[str] = set()  # rooms gone whose folder could not be deleted (said again)
@@ -351,7 +355,8 @@ class JournalSaves:
             if newest[(asked.room, asked.kind)] != n:
                 self.tally.coalesced += 1
             elif asked.kind == GONE:
-                self._newest = {key: data for key, data in self._newest.items() if key[0] != asked.room}
+                self._newest.pop((asked.room, SAVE), None)
+                self._newest.pop((asked.room, TOKENS), None)
                 parts.append(record(GONE, asked.room))
             elif isinstance(made := _made(asked), Exception):
                 unmade[(asked.room, asked.kind)] = made
@@ -385,7 +390,7 @@ class JournalSaves:
                 fsync_folder(self._rooms)
         except OSError as problem:
             log.warning("the journal could not start a new file (%s); it goes on growing",
-                        problem.strerror or problem)
+                        describe_os_error(problem))
             self._rotate_at = old.size + self._rotate_at  # tried again once it has grown as much again
             if new is not None:
                 new.close()
@@ -398,7 +403,7 @@ class JournalSaves:
             # the newest of every room, so it changes nothing)
             old.path.unlink()
         except OSError as problem:
-            log.warning("the journal's older file could not be deleted (%s)", problem.strerror or problem)
+            log.warning("the journal's older file could not be deleted (%s)", describe_os_error(problem))
         with self._cond:
             self.tally.rotations += 1
             self.tally.rotating.append(time.perf_counter() - started)
